@@ -1,0 +1,29 @@
+# Two commands do all set-up on a fresh Debian 12 machine:
+#   make run   - install missing packages, build Release, solve and show the seed puzzles
+#   make test  - the same install and build, then the whole test suite through ctest
+.PHONY: all deps configure build run test bench clean
+PRESET ?= release
+BIN := build/$(PRESET)/tansaku
+
+all: build
+
+deps:
+	@bash scripts/install-deps.sh
+
+configure: deps
+	@cmake --preset $(PRESET) >/dev/null
+
+build: configure
+	@cmake --build --preset $(PRESET)
+
+run: build
+	@bash scripts/demo.sh $(BIN)
+
+test: build
+	@ctest --preset $(PRESET)
+
+bench: build
+	@$(BIN) bench
+
+clean:
+	rm -rf build

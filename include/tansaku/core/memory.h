@@ -1,0 +1,24 @@
+// The memory budget (--memory): parse sizes, refuse work that cannot fit before it starts,
+// and read the peak resident set for reports.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace tansaku {
+
+// "512M", "2G", "1.5GiB", "65536" (bytes). Throws InputError on anything else.
+std::uint64_t parse_size(std::string_view text);
+// "1.5 GiB" style, for messages.
+std::string format_size(std::uint64_t bytes);
+// Physical memory of this machine in bytes.
+std::uint64_t physical_memory();
+// Default budget when --memory is absent: 3/4 of physical memory.
+std::uint64_t default_memory_budget();
+// Refuses work before it starts: throws InputError("<what> needs X but the memory budget is
+// Y") when need > budget (exit 2; a budget hit during the work is a LimitError, exit 3).
+void require_memory(std::uint64_t need, std::uint64_t budget, std::string_view what);
+// Peak resident set size of this process in bytes (0 if unknown).
+std::uint64_t peak_rss();
+
+}  // namespace tansaku

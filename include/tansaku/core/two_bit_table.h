@@ -1,0 +1,58 @@
+// A packed array of 2-bit cells, 32 per 64-bit word, zero-initialised lazily by the OS
+// (calloc), with atomic per-cell "claim" for parallel layered BFS.
+#pragma once
+#include <atomic>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <new>
+
+namespace tansaku {
+
+class TwoBitTable {
+ public:
+  explicit TwoBitTable(std::uint64_t cells) : cells_(cells), words_((cells + 31) / 32) {
+    data_.reset(static_cast<std::uint64_t*>(std::calloc(words_ ? words_ : 1, sizeof(std::uint64_t))));
+    if (!data_) throw std::bad_alloc();
+  }
+  static std::uint64_t bytes_for(std::uint64_t cells) { return (cells + 31) / 32 * 8; }
+  std::uint64_t cells() const { return cells_; }
+  std::uint64_t words() const { return words_; }
+  std::uint64_t bytes() const { return words_ * 8; }
+
+  unsigned get(std::uint64_t i) const {
+    return static_cast<unsigned>(std::atomic_ref<std::uint64_t>(data_[i >> 5]).load(std::memory_order_relaxed) >>
+                                 ((i & 31) * 2)) & 3u;
+  }
+  std::uint64_t word(std::uint64_t w) const {
+    return std::atomic_ref<std::uint64_t>(data_[w]).load(std::memory_order_relaxed);
+  }
+  void set_plain(std::uint64_t i, unsigned v) {  // single-threaded setup only
+    data_[i >> 5] = (data_[i >> 5] & ~(std::uint64_t{3} << ((i & 31) * 2))) | (std::uint64_t{v} << ((i & 31) * 2));
+  }
+  // Sets cell i to v if it is 0; true if this call did it. Safe across threads.
+  bool claim(std::uint64_t i, unsigned v) {
+    std::atomic_ref<std::uint64_t> w(data_[i >> 5]);
+    const unsigned sh = static_cast<unsigned>(i & 31) * 2;
+    if ((w.load(std::memory_order_relaxed) >> sh) & 3u) return false;
+    return ((w.fetch_or(std::uint64_t{v} << sh, std::memory_order_relaxed) >> sh) & 3u) == 0;
+  }
+  void or_word(std::uint64_t w, std::uint64_t bits) {
+    std::atomic_ref<std::uint64_t>(data_[w]).fetch_or(bits, std::memory_order_relaxed);
+  }
+  // Bitmask (bit 2k set) of the cells in word w that hold value v (v != 0).
+  std::uint64_t match(std::uint64_t w, unsigned v) const {
+    constexpr std::uint64_t lo = 0x5555555555555555ull;
+    const std::uint64_t x = word(w) ^ (lo * v);
+    return ~(x | (x >> 1)) & lo;
+  }
+
+ private:
+  struct Free {
+    void operator()(std::uint64_t* p) const { std::free(p); }
+  };
+  std::uint64_t cells_, words_;
+  std::unique_ptr<std::uint64_t[], Free> data_;
+};
+
+}  // namespace tansaku

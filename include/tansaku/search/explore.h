@@ -1,0 +1,132 @@
+// Layered breadth-first enumeration of a whole state space over a ranked table of 2 bits
+// per state (twsearch's scheme): 0 unseen, 1 and 2 alternate as "frontier" and "next",
+// 3 done. Reports the depth histogram, the largest depth and the farthest states (the
+// lowest ranks, so results are identical for any number of threads). Parallel with TBB.
+#pragma once
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include "tansaku/core/memory.h"
+#include "tansaku/core/two_bit_table.h"
+#include "tansaku/search/domain.h"
+#include "tansaku/search/limits.h"
+
+namespace tansaku::search {
+
+struct ExploreResult {
+  std::vector<std::uint64_t> histogram;  // states at each distance
+  std::uint64_t states = 0;              // total reachable
+  int depth = 0;                         // largest distance
+  std::vector<std::uint64_t> farthest;   // ranks of up to `farthest` states at `depth`, ascending
+  std::uint64_t farthest_count = 0;
+  std::uint64_t table_bytes = 0;
+  Stats stats;
+};
+
+// Calls f(neighbour_rank) for each successor of the state ranked r: the domain's own fast
+// path when it has one, unrank / for_each_move / rank otherwise.
+template <RankedDomain D, class F>
+inline void for_each_neighbor_rank(const D& d, std::uint64_t r, F&& f) {
+  if constexpr (requires { d.for_each_neighbor_rank(r, f); }) {
+    d.for_each_neighbor_rank(r, f);
+  } else {
+    const auto s = d.unrank(r);
+    d.for_each_move(s, [&](const typename D::Move&, const typename D::State& t) { f(d.rank(t)); });
+  }
+}
+
+template <RankedDomain D>
+ExploreResult explore(const D& d, std::span<const std::uint64_t> sources, std::size_t keep_farthest,
+                      const Limits& lim = {}) {
+  ExploreResult res;
+  const std::uint64_t n = d.size();
+  res.table_bytes = TwoBitTable::bytes_for(n);
+  require_memory(res.table_bytes, lim.memory, "the 2-bit state table");
+  TwoBitTable table(n);
+
+  std::uint64_t layer_count = 0;
+  for (std::uint64_t r : sources)
+    if (table.get(r) == 0) table.set_plain(r, 1), ++layer_count;
+  std::vector<std::uint64_t> layer_first;  // lowest ranks of the current frontier
+  for (std::uint64_t r : sources) layer_first.push_back(r);
+  std::sort(layer_first.begin(), layer_first.end());
+  layer_first.erase(std::unique(layer_first.begin(), layer_first.end()), layer_first.end());
+  if (layer_first.size() > keep_farthest) layer_first.resize(keep_farthest);
+
+  const std::uint64_t words = table.words();
+  const std::uint64_t chunk_words = 1 << 12;  // 131072 states per task
+  const std::uint64_t chunks = (words + chunk_words - 1) / chunk_words;
+  tbb::task_arena arena(static_cast<int>(std::max(1u, lim.threads)));
+
+  unsigned frontier = 1;
+  while (layer_count > 0) {
+    res.histogram.push_back(layer_count);
+    res.states += layer_count;
+    const unsigned next = 3 - frontier;
+    std::vector<std::vector<std::uint64_t>> firsts(chunks);
+    tbb::enumerable_thread_specific<std::uint64_t> found(0), expanded(0), generated(0);
+    std::atomic<bool> late{false};
+    arena.execute([&] {
+      tbb::parallel_for(std::uint64_t{0}, chunks, [&](std::uint64_t c) {
+        if (lim.deadline && lim.deadline->expired()) {
+          late = true;
+          return;
+        }
+        std::uint64_t& nf = found.local();
+        std::uint64_t& ne = expanded.local();
+        std::uint64_t& ng = generated.local();
+        auto& first = firsts[c];
+        const std::uint64_t w_end = std::min(words, (c + 1) * chunk_words);
+        for (std::uint64_t w = c * chunk_words; w < w_end; ++w) {
+          const std::uint64_t m = table.match(w, frontier);
+          if (!m) continue;
+          for (std::uint64_t bitsleft = m; bitsleft; bitsleft &= bitsleft - 1) {
+            const std::uint64_t r = w * 32 + static_cast<std::uint64_t>(std::countr_zero(bitsleft)) / 2;
+            if (first.size() < keep_farthest) first.push_back(r);
+            ++ne;
+            for_each_neighbor_rank(d, r, [&](std::uint64_t t) {
+              ++ng;
+              if (table.claim(t, next)) ++nf;
+            });
+          }
+          table.or_word(w, m | (m << 1));  // frontier -> done
+        }
+      });
+    });
+    if (late) throw LimitError("time limit reached (--timeout)");
+    std::vector<std::uint64_t> merged;
+    for (auto& f : firsts) {
+      for (auto r : f) {
+        if (merged.size() >= keep_farthest) break;
+        merged.push_back(r);
+      }
+    }
+    layer_first.swap(merged);
+    std::uint64_t new_count = 0;
+    for (auto v : found) new_count += v;
+    for (auto v : expanded) res.stats.expanded += v;
+    for (auto v : generated) res.stats.generated += v;
+    if (new_count == 0) {
+      res.depth = static_cast<int>(res.histogram.size()) - 1;
+      res.farthest_count = layer_count;
+      res.farthest = layer_first;
+      break;
+    }
+    layer_count = new_count;
+    frontier = next;
+    if (lim.progress)
+      lim.progress->update("explore: depth {}, {} new, {} of {} states", res.histogram.size(), new_count,
+                           res.states + new_count, n);
+  }
+  res.stats.stored = n;
+  return res;
+}
+
+}  // namespace tansaku::search

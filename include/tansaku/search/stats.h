@@ -1,0 +1,27 @@
+// What every search reports: nodes expanded and generated, and the outcome.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+namespace tansaku::search {
+
+struct Stats {
+  std::uint64_t expanded = 0;   // nodes whose successors were generated ("nodes")
+  std::uint64_t generated = 0;  // successor states produced
+  std::uint64_t stored = 0;     // states kept in memory at the peak (tables, hash sets)
+};
+
+// A path search's answer. found == false with exhausted == true is a proof that no
+// solution exists (within the bound, if one was given).
+template <class Move>
+struct PathResult {
+  bool found = false;
+  bool exhausted = false;
+  int cost = -1;              // length in the domain's metric
+  std::vector<Move> moves;    // one optimal solution
+  std::vector<std::vector<Move>> all;  // every optimal solution (when asked)
+  unsigned __int128 count = 0;         // number of optimal solutions (when asked)
+  Stats stats;
+};
+
+}  // namespace tansaku::search

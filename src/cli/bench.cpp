@@ -1,0 +1,71 @@
+#include "cli/bench.h"
+
+#include <fmt/format.h>
+
+#include "cli/output.h"
+#include "tansaku/core/deadline.h"
+#include "tansaku/core/memory.h"
+#include "tansaku/puzzles/registry.h"
+
+namespace tansaku {
+
+namespace {
+struct Job {
+  const char* command;  // "solve" or "explore"
+  const char* puzzle;
+  const char* start;    // nullptr = default
+  const char* algorithm;
+};
+// The workload. Append only at the end when a family joins; the signature changes then.
+const Job kJobs[] = {
+    {"solve", "8-puzzle", nullptr, "bfs"},
+    {"solve", "8-puzzle", nullptr, "bibfs"},
+    {"solve", "8-puzzle", nullptr, "idastar"},
+    {"solve", "11-puzzle", nullptr, "idastar"},
+    {"explore", "8-puzzle", nullptr, nullptr},
+    {"explore", "rotating-slide", nullptr, nullptr},
+    {"explore", "sliding:4x4", "1 2 3 4 6 6 6 6 6 6 6 6 5 6 6 0", nullptr},
+};
+}  // namespace
+
+int run_bench(bool as_json, bool quiet, unsigned threads) {
+  std::uint64_t nodes = 0;
+  Stopwatch total;
+  json runs = json::array();
+  for (const Job& job : kJobs) {
+    Options o;
+    o.quiet = true;
+    o.threads = threads;
+    o.memory = default_memory_budget();
+    if (job.start) {
+      (std::string(job.command) == "solve" ? o.start : o.from) = job.start;
+      o.given.insert(std::string(job.command) == "solve" ? "start" : "from");
+    }
+    if (job.algorithm) o.algorithm = job.algorithm, o.given.insert("algorithm");
+    auto p = make_puzzle(job.puzzle, o);
+    Stopwatch sw;
+    std::uint64_t n = 0;
+    if (std::string(job.command) == "solve") {
+      n = p->solve(o).nodes;
+    } else {
+      auto r = p->explore(o);
+      n = r.extra.value("nodes", r.states);
+    }
+    nodes += n;
+    double s = sw.seconds();
+    runs.push_back({{"command", job.command}, {"puzzle", job.puzzle}, {"nodes", n}, {"seconds", s}});
+    if (!quiet && !as_json)
+      fmt::print(stderr, "{:<8} {:<16} {:>12} nodes {:>8.3f} s\n", job.command, job.puzzle, n, s);
+  }
+  double secs = total.seconds();
+  double nps = secs > 0 ? static_cast<double>(nodes) / secs : 0;
+  if (as_json) {
+    fmt::print("{}\n", json{{"nodes", nodes}, {"seconds", secs}, {"nps", nps}, {"threads", threads}, {"runs", runs}}.dump());
+  } else {
+    fmt::print("===========================\nTotal time (s) : {:.3f}\nNodes searched : {}\nNodes/second   : {:.0f}\n", secs,
+               nodes, nps);
+  }
+  return 0;
+}
+
+}  // namespace tansaku

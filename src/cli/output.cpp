@@ -1,0 +1,96 @@
+#include "cli/output.h"
+
+#include <fmt/format.h>
+
+#include "tansaku/puzzles/registry.h"
+
+namespace tansaku {
+
+namespace {
+std::string move_text(const json& moves) {
+  std::string s;
+  for (const auto& m : moves) {
+    if (!s.empty()) s += ' ';
+    s += m.is_string() ? m.get<std::string>() : m.dump();
+  }
+  return s;
+}
+void print_json(const json& j) { fmt::print("{}\n", j.dump()); }
+}  // namespace
+
+void print_list(bool as_json) {
+  json arr = json::array();
+  for (const auto& f : families())
+    for (const auto& b : f.builtins) arr.push_back({{"name", b.name}, {"family", f.prefix}, {"summary", b.summary}});
+  if (as_json) {
+    print_json(json{{"puzzles", arr}});
+    return;
+  }
+  std::size_t w = 0;
+  for (const auto& p : arr) w = std::max(w, p["name"].get<std::string>().size());
+  for (const auto& p : arr) fmt::print("{:<{}}  {}\n", p["name"].get<std::string>(), w, p["summary"].get<std::string>());
+}
+
+void print_show(const ShowReport& r, bool as_json) {
+  if (as_json) return print_json(r.info);
+  fmt::print("{}", r.text);
+  if (!r.text.empty() && r.text.back() != '\n') fmt::print("\n");
+}
+
+json solve_json(const SolveReport& r) {
+  json j = {{"puzzle", r.puzzle}, {"start", r.start}, {"goal", r.goal}, {"solvable", r.solvable},
+            {"optimal", r.optimal}};
+  j["length"] = r.length ? json(*r.length) : json(nullptr);
+  j["moves"] = r.moves;
+  j["nodes"] = r.nodes;
+  j["seconds"] = r.seconds;
+  if (!r.algorithm.empty()) j["algorithm"] = r.algorithm;
+  if (r.solutions) j["solutions"] = *r.solutions;
+  if (r.count) j["count"] = *r.count;
+  if (!r.reason.empty()) j["reason"] = r.reason;
+  for (const auto& [k, v] : r.extra.items()) j[k] = v;
+  return j;
+}
+
+void print_solve(const SolveReport& r, bool as_json) {
+  if (as_json) return print_json(solve_json(r));
+  fmt::print("puzzle:    {}\n", r.puzzle);
+  if (!r.start.empty()) fmt::print("start:     {}\n", r.start);
+  if (!r.goal.empty()) fmt::print("goal:      {}\n", r.goal);
+  if (!r.algorithm.empty()) fmt::print("algorithm: {}\n", r.algorithm);
+  if (!r.solvable) {
+    fmt::print("no solution: {}\n", r.reason.empty() ? "proved unsolvable" : r.reason);
+  } else {
+    if (r.length) fmt::print("length:    {}{}\n", *r.length, r.optimal ? " (optimal)" : " (not proved optimal)");
+    if (!r.moves.empty()) fmt::print("moves:     {}\n", move_text(r.moves));
+    if (r.count) fmt::print("count:     {}\n", r.count->is_string() ? r.count->get<std::string>() : r.count->dump());
+    if (r.solutions) {
+      fmt::print("solutions: {}\n", r.solutions->size());
+      for (const auto& s : *r.solutions) fmt::print("  {}\n", s.is_array() ? move_text(s) : s.dump());
+    }
+  }
+  fmt::print("nodes:     {}\ntime:      {:.3f} s\n", r.nodes, r.seconds);
+  if (!r.text.empty()) fmt::print("{}{}", r.text, r.text.back() == '\n' ? "" : "\n");
+}
+
+json explore_json(const ExploreReport& r) {
+  json j = {{"puzzle", r.puzzle}, {"from", r.from},        {"states", r.states},
+            {"depth", r.depth},   {"histogram", r.histogram}, {"farthest", r.farthest},
+            {"farthest_count", r.farthest_count}, {"seconds", r.seconds}};
+  for (const auto& [k, v] : r.extra.items()) j[k] = v;
+  return j;
+}
+
+void print_explore(const ExploreReport& r, bool as_json) {
+  if (as_json) return print_json(explore_json(r));
+  fmt::print("puzzle:    {}\nfrom:      {}\nstates:    {}\ndepth:     {}\n", r.puzzle, r.from, r.states, r.depth);
+  fmt::print("histogram:\n");
+  for (std::size_t i = 0; i < r.histogram.size(); ++i) fmt::print("  {:>4}: {}\n", i, r.histogram[i]);
+  fmt::print("farthest ({} at depth {}{}):\n", r.farthest_count, r.depth,
+             r.farthest.size() < r.farthest_count ? fmt::format(", first {} shown", r.farthest.size()) : "");
+  for (const auto& s : r.farthest) fmt::print("  {}\n", s);
+  fmt::print("time:      {:.3f} s\n", r.seconds);
+  if (!r.text.empty()) fmt::print("{}{}", r.text, r.text.back() == '\n' ? "" : "\n");
+}
+
+}  // namespace tansaku

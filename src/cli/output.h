@@ -1,0 +1,14 @@
+// Printing reports: human text by default, one JSON object with --json.
+#pragma once
+#include "tansaku/puzzles/puzzle.h"
+
+namespace tansaku {
+
+void print_list(bool as_json);
+void print_show(const ShowReport& r, bool as_json);
+void print_solve(const SolveReport& r, bool as_json);
+void print_explore(const ExploreReport& r, bool as_json);
+json solve_json(const SolveReport& r);
+json explore_json(const ExploreReport& r);
+
+}  // namespace tansaku

@@ -1,0 +1,67 @@
+#include "tansaku/core/memory.h"
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <cmath>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "tansaku/core/error.h"
+
+namespace tansaku {
+
+std::uint64_t parse_size(std::string_view text) {
+  std::string t(text);
+  std::size_t pos = 0;
+  double value = 0;
+  try {
+    value = std::stod(t, &pos);
+  } catch (...) {
+    throw InputError(fmt::format("bad size '{}': expected a number with an optional K/M/G/T suffix", text));
+  }
+  std::string unit;
+  for (char c : t.substr(pos))
+    if (!std::isspace(static_cast<unsigned char>(c))) unit += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  double mult = 1;
+  if (unit.empty() || unit == "B") mult = 1;
+  else if (unit == "K" || unit == "KB" || unit == "KIB") mult = 1024.0;
+  else if (unit == "M" || unit == "MB" || unit == "MIB") mult = 1024.0 * 1024;
+  else if (unit == "G" || unit == "GB" || unit == "GIB") mult = 1024.0 * 1024 * 1024;
+  else if (unit == "T" || unit == "TB" || unit == "TIB") mult = 1024.0 * 1024 * 1024 * 1024;
+  else throw InputError(fmt::format("bad size '{}': unknown unit '{}'", text, unit));
+  if (!(value >= 0) || !std::isfinite(value)) throw InputError(fmt::format("bad size '{}'", text));
+  return static_cast<std::uint64_t>(value * mult);
+}
+
+std::string format_size(std::uint64_t bytes) {
+  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  double v = static_cast<double>(bytes);
+  int u = 0;
+  while (v >= 1024 && u < 4) v /= 1024, ++u;
+  return u == 0 ? fmt::format("{} B", bytes) : fmt::format("{:.1f} {}", v, units[u]);
+}
+
+std::uint64_t physical_memory() {
+  long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  return (pages > 0 && page > 0) ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page)
+                                 : (std::uint64_t{8} << 30);
+}
+
+std::uint64_t default_memory_budget() { return physical_memory() / 4 * 3; }
+
+void require_memory(std::uint64_t need, std::uint64_t budget, std::string_view what) {
+  if (need > budget)
+    throw InputError(fmt::format("{} needs {} but the memory budget is {} (--memory)", what, format_size(need),
+                                 format_size(budget)));
+}
+
+std::uint64_t peak_rss() {
+  struct rusage ru {};
+  if (getrusage(RUSAGE_SELF, &ru) != 0) return 0;
+  return static_cast<std::uint64_t>(ru.ru_maxrss) * 1024;
+}
+
+}  // namespace tansaku

@@ -1,0 +1,35 @@
+#include "tansaku/core/progress.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+
+namespace tansaku {
+
+bool stderr_is_terminal() { return isatty(STDERR_FILENO) != 0; }
+
+Progress::Progress(bool enabled) : enabled_(enabled && stderr_is_terminal()) {}
+Progress::~Progress() { done(); }
+
+bool Progress::due() {
+  auto now = std::chrono::steady_clock::now();
+  if (shown_ && now - last_ < std::chrono::milliseconds(250)) return false;
+  last_ = now;
+  return true;
+}
+
+void Progress::show(const std::string& line) {
+  std::fprintf(stderr, "\r\033[K%s", line.c_str());
+  std::fflush(stderr);
+  shown_ = true;
+}
+
+void Progress::done() {
+  if (shown_) {
+    std::fprintf(stderr, "\r\033[K");
+    std::fflush(stderr);
+    shown_ = false;
+  }
+}
+
+}  // namespace tansaku

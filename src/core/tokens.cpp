@@ -1,0 +1,64 @@
+#include "tansaku/core/tokens.h"
+
+#include <cctype>
+#include <charconv>
+
+#include <fmt/format.h>
+
+#include "tansaku/core/error.h"
+
+namespace tansaku {
+
+std::vector<std::string> split_state(std::string_view text, std::size_t cells) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : text) {
+    if (std::isspace(static_cast<unsigned char>(c)) || c == ',') {
+      if (!cur.empty()) out.push_back(std::move(cur)), cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!cur.empty()) out.push_back(std::move(cur));
+  if (out.size() == 1 && cells > 1 && out[0].size() == cells) {
+    std::string one = out[0];
+    out.clear();
+    for (char c : one) out.emplace_back(1, c);
+  }
+  return out;
+}
+
+std::uint64_t parse_uint(std::string_view token, std::string_view what) {
+  std::uint64_t v = 0;
+  auto [p, ec] = std::from_chars(token.data(), token.data() + token.size(), v);
+  if (ec != std::errc() || p != token.data() + token.size() || token.empty())
+    throw InputError(fmt::format("{}: '{}' is not a non-negative integer", what, token));
+  return v;
+}
+
+std::int64_t parse_int(std::string_view token, std::string_view what) {
+  std::int64_t v = 0;
+  auto [p, ec] = std::from_chars(token.data(), token.data() + token.size(), v);
+  if (ec != std::errc() || p != token.data() + token.size() || token.empty())
+    throw InputError(fmt::format("{}: '{}' is not an integer", what, token));
+  return v;
+}
+
+std::pair<int, int> parse_dims(std::string_view text, std::string_view what) {
+  auto x = text.find_first_of("xX");
+  if (x == std::string_view::npos) throw InputError(fmt::format("{}: '{}' is not of the form RxC", what, text));
+  auto r = parse_uint(text.substr(0, x), what), c = parse_uint(text.substr(x + 1), what);
+  if (r > 100000 || c > 100000) throw InputError(fmt::format("{}: '{}' is too large", what, text));
+  return {static_cast<int>(r), static_cast<int>(c)};
+}
+
+std::string join(const std::vector<std::string>& tokens, std::string_view sep) {
+  std::string s;
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    if (i) s += sep;
+    s += tokens[i];
+  }
+  return s;
+}
+
+}  // namespace tansaku

@@ -1,0 +1,307 @@
+// The sliding-tile search domain, generic over the cell storage (4-bit nibbles in one word
+// for boards of <= 16 cells and labels, bytes otherwise). A move is the cell the tile came
+// from (the blank's new cell). The heuristic is Manhattan distance (to the nearest goal cell
+// of the same label when pieces are identical) plus linear conflicts for distinct tiles,
+// updated incrementally. Ranked for explore: blank cell x one parity class of the tile
+// permutation (distinct tiles) or a multiset ranking (identical pieces).
+#pragma once
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "sliding/board.h"
+#include "tansaku/core/error.h"
+#include "tansaku/core/ranking.h"
+
+namespace tansaku::sliding {
+
+struct Nibbles {
+  static constexpr int kMaxCells = 16, kMaxLabels = 16;
+  std::uint64_t v = 0;
+  int get(int i) const { return static_cast<int>((v >> (4 * i)) & 15u); }
+  void set(int i, int x) { v = (v & ~(std::uint64_t{15} << (4 * i))) | (std::uint64_t(x) << (4 * i)); }
+  bool operator==(const Nibbles&) const = default;
+  std::size_t hash() const {
+    std::uint64_t x = v * 0x9E3779B97F4A7C15ull;
+    return static_cast<std::size_t>(x ^ (x >> 29));
+  }
+};
+
+struct Bytes {
+  static constexpr int kMaxCells = 64, kMaxLabels = 64;
+  std::array<std::uint8_t, 64> c{};
+  int get(int i) const { return c[i]; }
+  void set(int i, int x) { c[i] = static_cast<std::uint8_t>(x); }
+  bool operator==(const Bytes&) const = default;
+  std::size_t hash() const {
+    std::uint64_t h = 1469598103934665603ull, w;
+    for (int i = 0; i < 64; i += 8) {
+      std::memcpy(&w, &c[i], 8);
+      h = (h ^ w) * 0x100000001B3ull;
+      h ^= h >> 31;
+    }
+    return static_cast<std::size_t>(h);
+  }
+};
+
+template <class C>
+struct State {
+  C cells;
+  std::uint8_t blank = 0;
+  std::int16_t h = 0;
+  bool operator==(const State& o) const { return cells == o.cells; }
+};
+
+template <class C>
+class Domain {
+ public:
+  using State = sliding::State<C>;
+  using Move = std::uint8_t;  // cell the tile came from
+
+  // `heuristic`: add linear conflicts (distinct tiles only). `source` fixes the parity
+  // class used for ranking (default: the goal).
+  Domain(const Instance& inst, bool linear_conflict) : geo_(inst.geo), labels_(inst.labels) {
+    if (geo_.n > C::kMaxCells || static_cast<int>(labels_.names.size()) > C::kMaxLabels)
+      throw InputError("board too large for this cell storage");
+    dist_.assign(labels_.names.size() * geo_.n, 0);
+    for (std::size_t L = 1; L < labels_.names.size(); ++L)
+      for (int c = 0; c < geo_.n; ++c) {
+        int best = 1 << 20;
+        for (int g = 0; g < geo_.n; ++g)
+          if (inst.goal[g] == L)
+            best = std::min(best, std::abs(geo_.row(g) - geo_.row(c)) + std::abs(geo_.col(g) - geo_.col(c)));
+        dist_[L * geo_.n + c] = static_cast<std::int16_t>(best);
+      }
+    lc_ = linear_conflict && labels_.distinct();
+    if (lc_) {
+      goal_cell_.assign(labels_.names.size(), 0);
+      for (int g = 0; g < geo_.n; ++g) goal_cell_[inst.goal[g]] = g;
+    }
+    goal_ = make(inst.goal);
+    start_parity_ = parity_invariant(geo_, inst.goal);
+    setup_ranking();
+  }
+
+  const Geometry& geometry() const { return geo_; }
+  const Labels& labels() const { return labels_; }
+  bool uses_linear_conflict() const { return lc_; }
+
+  State make(const Cells& cells) const {
+    State s;
+    for (int i = 0; i < geo_.n; ++i) {
+      s.cells.set(i, cells[i]);
+      if (cells[i] == 0) s.blank = static_cast<std::uint8_t>(i);
+    }
+    s.h = static_cast<std::int16_t>(full_h(s.cells));
+    return s;
+  }
+  Cells cells_of(const State& s) const {
+    Cells c(geo_.n);
+    for (int i = 0; i < geo_.n; ++i) c[i] = static_cast<std::uint8_t>(s.cells.get(i));
+    return c;
+  }
+
+  bool is_goal(const State& s) const { return s.cells == goal_.cells; }
+  State goal() const { return goal_; }
+  int h(const State& s) const { return s.h; }
+  std::size_t hash(const State& s) const { return s.cells.hash(); }
+
+  template <class F>
+  void for_each_move(const State& s, F&& f) const {
+    for (int nb : geo_.adj[s.blank]) f(static_cast<Move>(nb), step(s, nb));
+  }
+  // The move from a predecessor p to s takes the tile from s.blank into p's blank.
+  template <class F>
+  void for_each_predecessor(const State& s, F&& f) const {
+    for (int nb : geo_.adj[s.blank]) f(static_cast<Move>(s.blank), step(s, nb));
+  }
+
+  State step(const State& s, int from) const {
+    State t = s;
+    const int tile = s.cells.get(from), to = s.blank;
+    t.cells.set(to, tile);
+    t.cells.set(from, 0);
+    t.blank = static_cast<std::uint8_t>(from);
+    int dh = dist_[tile * geo_.n + to] - dist_[tile * geo_.n + from];
+    if (lc_) {
+      if (geo_.row(from) != geo_.row(to)) {  // vertical: rows from/to change
+        dh += row_lc(t.cells, geo_.row(from)) + row_lc(t.cells, geo_.row(to)) - row_lc(s.cells, geo_.row(from)) -
+              row_lc(s.cells, geo_.row(to));
+      } else {
+        dh += col_lc(t.cells, geo_.col(from)) + col_lc(t.cells, geo_.col(to)) - col_lc(s.cells, geo_.col(from)) -
+              col_lc(s.cells, geo_.col(to));
+      }
+    }
+    t.h = static_cast<std::int16_t>(s.h + dh);
+    return t;
+  }
+
+  int full_h(const C& cells) const {
+    int h = 0;
+    for (int i = 0; i < geo_.n; ++i) {
+      int L = cells.get(i);
+      if (L) h += dist_[L * geo_.n + i];
+    }
+    if (lc_) {
+      for (int r = 0; r < geo_.rows; ++r) h += row_lc(cells, r);
+      for (int c = 0; c < geo_.cols; ++c) h += col_lc(cells, c);
+    }
+    return h;
+  }
+
+  // ---- ranking (explore) ----
+  std::uint64_t size() const { return size_; }
+  // Fix the permutation parity class to that of `cells` (distinct labels).
+  void set_source(const Cells& cells) {
+    if (labels_.distinct()) {
+      start_parity_ = parity_invariant(geo_, cells);
+      setup_ranking();
+    }
+  }
+  std::uint64_t rank(const State& s) const {
+    if (perm_) {
+      std::uint8_t seq[64];
+      int k = 0;
+      for (int i = 0; i < geo_.n; ++i)
+        if (i != s.blank) seq[k++] = static_cast<std::uint8_t>(s.cells.get(i) - 1);
+      return s.blank * half_ + perm_->rank_half(seq);
+    }
+    std::uint8_t cells[64];
+    for (int i = 0; i < geo_.n; ++i) cells[i] = static_cast<std::uint8_t>(s.cells.get(i));
+    return multi_->rank(cells);
+  }
+  State unrank(std::uint64_t r) const {
+    State s;
+    if (perm_) {
+      const int blank = static_cast<int>(r / half_);
+      std::uint8_t seq[64];
+      perm_->unrank_half(r % half_, parity_at_[blank], seq);
+      int k = 0;
+      for (int i = 0; i < geo_.n; ++i) s.cells.set(i, i == blank ? 0 : seq[k++] + 1);
+      s.blank = static_cast<std::uint8_t>(blank);
+    } else {
+      std::uint8_t cells[64];
+      multi_->unrank(r, cells);
+      for (int i = 0; i < geo_.n; ++i) {
+        s.cells.set(i, cells[i]);
+        if (cells[i] == 0) s.blank = static_cast<std::uint8_t>(i);
+      }
+    }
+    return s;
+  }
+  // Fast path for explore: no heuristic, and horizontal moves keep the tile sequence rank.
+  template <class F>
+  void for_each_neighbor_rank(std::uint64_t r, F&& f) const {
+    if (perm_) {
+      const int blank = static_cast<int>(r / half_);
+      const std::uint64_t q = r % half_;
+      std::uint8_t seq[64];
+      perm_->unrank_half(q, parity_at_[blank], seq);
+      for (int nb : geo_.adj[blank]) {
+        if (geo_.row(nb) == geo_.row(blank)) {
+          f(nb * half_ + q);
+          continue;
+        }
+        // Vertical: the tile at nb moves to blank; in the sequence (cells without the blank)
+        // it jumps over the cells strictly between the two.
+        std::uint8_t t[64];
+        std::memcpy(t, seq, geo_.n - 1);
+        const int a = std::min(nb, blank), b = std::max(nb, blank);
+        if (nb > blank) {  // tile at sequence index b-1 moves to index a
+          std::uint8_t tile = t[b - 1];
+          std::memmove(t + a + 1, t + a, b - 1 - a);
+          t[a] = tile;
+        } else {  // tile at index a moves to index b-1
+          std::uint8_t tile = t[a];
+          std::memmove(t + a, t + a + 1, b - 1 - a);
+          t[b - 1] = tile;
+        }
+        f(nb * half_ + perm_->rank_half(t));
+      }
+    } else {
+      std::uint64_t masks[64];
+      multi_->unrank_masks(r, masks);
+      int blank = std::countr_zero(masks[0]);
+      for (int nb : geo_.adj[blank]) {
+        int L = 1;
+        while (!((masks[L] >> nb) & 1)) ++L;
+        const std::uint64_t flip = (std::uint64_t{1} << nb) | (std::uint64_t{1} << blank);
+        masks[0] ^= flip;
+        masks[L] ^= flip;
+        f(multi_->rank_masks(masks));
+        masks[0] ^= flip;
+        masks[L] ^= flip;
+      }
+    }
+  }
+
+ private:
+  void setup_ranking() {
+    perm_.reset();
+    multi_.reset();
+    if (labels_.distinct()) {
+      if (geo_.n - 1 > 20) {
+        size_ = 0;  // not rankable
+        return;
+      }
+      perm_.emplace(geo_.n - 1);
+      half_ = geo_.n - 1 >= 2 ? perm_->half_size() : 1;
+      parity_at_.assign(geo_.n, 0);
+      for (int p = 0; p < geo_.n; ++p) parity_at_[p] = start_parity_ ^ ((geo_.cols % 2 == 0) ? (geo_.row(p) & 1) : 0);
+      size_ = half_ * static_cast<std::uint64_t>(geo_.n);
+    } else {
+      try {
+        multi_.emplace(labels_.counts);
+        size_ = multi_->size();
+      } catch (const InputError&) {
+        size_ = 0;
+      }
+    }
+  }
+
+  // Linear conflict of one line: 2 x (tiles whose goal lies in the line) - LIS of their goal order.
+  int line_lc(const int* goals, int k) const {
+    if (k < 2) return 0;
+    int lis[64], best = 0;
+    for (int i = 0; i < k; ++i) {
+      lis[i] = 1;
+      for (int j = 0; j < i; ++j)
+        if (goals[j] < goals[i]) lis[i] = std::max(lis[i], lis[j] + 1);
+      best = std::max(best, lis[i]);
+    }
+    return 2 * (k - best);
+  }
+  int row_lc(const C& cells, int r) const {
+    int goals[64], k = 0;
+    for (int c = 0; c < geo_.cols; ++c) {
+      int L = cells.get(r * geo_.cols + c);
+      if (L && geo_.row(goal_cell_[L]) == r) goals[k++] = geo_.col(goal_cell_[L]);
+    }
+    return line_lc(goals, k);
+  }
+  int col_lc(const C& cells, int c) const {
+    int goals[64], k = 0;
+    for (int r = 0; r < geo_.rows; ++r) {
+      int L = cells.get(r * geo_.cols + c);
+      if (L && geo_.col(goal_cell_[L]) == c) goals[k++] = geo_.row(goal_cell_[L]);
+    }
+    return line_lc(goals, k);
+  }
+
+  Geometry geo_;
+  Labels labels_;
+  State goal_;
+  std::vector<std::int16_t> dist_;
+  bool lc_ = false;
+  std::vector<int> goal_cell_;
+  int start_parity_ = 0;
+  std::optional<PermutationRanker> perm_;
+  std::optional<MultisetRanker> multi_;
+  std::vector<int> parity_at_;
+  std::uint64_t half_ = 1, size_ = 0;
+};
+
+}  // namespace tansaku::sliding

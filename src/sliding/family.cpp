@@ -1,0 +1,247 @@
+// sliding:RxC — parsing the instance, deciding solvability, choosing the algorithm,
+// verifying the solution, and the reports.
+#include <fmt/format.h>
+
+#include "sliding/board.h"
+#include "sliding/domain.h"
+#include "sliding/verify.h"
+#include "tansaku/core/error.h"
+#include "tansaku/core/memory.h"
+#include "tansaku/core/tokens.h"
+#include "tansaku/puzzles/sliding.h"
+#include "tansaku/search/dispatch.h"
+#include "tansaku/search/explore.h"
+
+namespace tansaku::sliding {
+namespace {
+
+std::string default_goal(int n) {
+  std::string s;
+  for (int i = 1; i < n; ++i) s += std::to_string(i) + " ";
+  return s + "0";
+}
+
+const char* default_start(int rows, int cols) {
+  if (rows == 3 && cols == 3) return "8 6 7 2 5 4 3 0 1";         // seed 003: 31 slides
+  if (rows == 3 && cols == 4) return "0 3 2 1 8 7 6 5 4 11 10 9";  // seed 002: 53 slides
+  return nullptr;
+}
+
+// Largest state space for which the default solver is bidirectional BFS.
+constexpr std::uint64_t kBfsLimit = std::uint64_t{1} << 22;
+
+class SlidingPuzzle final : public Puzzle {
+ public:
+  SlidingPuzzle(std::string name, int rows, int cols) : name_(std::move(name)), geo_(rows, cols) {}
+  std::string name() const override { return name_; }
+
+  ShowReport show(const Options& o) const override {
+    Instance inst = instance(o, /*need_start=*/false);
+    ShowReport r;
+    const bool distinct = inst.labels.distinct();
+    std::string states = state_count(inst);
+    r.info = {{"puzzle", name_}, {"rows", geo_.rows}, {"cols", geo_.cols}, {"cells", geo_.n},
+              {"goal", format_cells(inst.labels, inst.goal)}, {"states", states}, {"identical_pieces", !distinct}};
+    if (!inst.start.empty()) r.info["start"] = format_cells(inst.labels, inst.start);
+    r.text = fmt::format("{}: {} rows x {} columns; a tile next to the blank (0) slides into it.\n", name_, geo_.rows,
+                         geo_.cols);
+    r.text += "cells:\n" + numbering(geo_);
+    if (!inst.start.empty()) r.text += "start:\n" + picture(geo_, inst.labels, inst.start);
+    r.text += "goal:\n" + picture(geo_, inst.labels, inst.goal);
+    r.text += fmt::format("reachable states: {}{}\n", states,
+                          distinct ? " (half of all arrangements: permutation parity)" : " (every arrangement)");
+    return r;
+  }
+
+  SolveReport solve(const Options& o) const override {
+    Stopwatch sw;
+    Instance inst = instance(o, /*need_start=*/true);
+    SolveReport r;
+    r.puzzle = name_;
+    r.start = format_cells(inst.labels, inst.start);
+    r.goal = format_cells(inst.labels, inst.goal);
+    if (inst.labels.distinct() && parity_invariant(geo_, inst.start) != parity_invariant(geo_, inst.goal)) {
+      r.solvable = false;
+      r.reason = "start and goal lie in different permutation-parity classes";
+      r.algorithm = "parity";
+      r.seconds = sw.seconds();
+      return r;
+    }
+    if (geo_.n <= Nibbles::kMaxCells && inst.labels.names.size() <= Nibbles::kMaxLabels)
+      run<Nibbles>(inst, o, r);
+    else
+      run<Bytes>(inst, o, r);
+    r.seconds = sw.seconds();
+    return r;
+  }
+
+  ExploreReport explore(const Options& o) const override {
+    if (geo_.n <= Nibbles::kMaxCells) {
+      Instance inst = explore_instance(o);
+      if (inst.labels.names.size() <= Nibbles::kMaxLabels) return explore_with<Nibbles>(inst, o);
+      return explore_with<Bytes>(inst, o);
+    }
+    return explore_with<Bytes>(explore_instance(o), o);
+  }
+
+ private:
+  Instance instance(const Options& o, bool need_start) const {
+    Instance inst;
+    inst.geo = geo_;
+    std::string goal = o.goal ? *o.goal : default_goal(geo_.n);
+    auto goal_tokens = split_state(goal, static_cast<std::size_t>(geo_.n));
+    if (static_cast<int>(goal_tokens.size()) != geo_.n)
+      throw InputError(fmt::format("goal has {} tokens; a {}x{} board needs {}", goal_tokens.size(), geo_.rows,
+                                   geo_.cols, geo_.n));
+    inst.labels = make_labels(goal_tokens, "goal");
+    inst.goal = parse_cells(geo_, inst.labels, goal, "goal");
+    const char* def = default_start(geo_.rows, geo_.cols);
+    if (o.start) inst.start = parse_cells(geo_, inst.labels, *o.start, "start");
+    else if (def && !o.goal) inst.start = parse_cells(geo_, inst.labels, def, "start");
+    else if (need_start) throw InputError(fmt::format("{} has no default start: give --start", name_));
+    return inst;
+  }
+
+  Instance explore_instance(const Options& o) const {
+    Instance inst;
+    inst.geo = geo_;
+    std::string from = o.from ? *o.from : o.start ? *o.start : o.goal ? *o.goal : default_goal(geo_.n);
+    auto tokens = split_state(from, static_cast<std::size_t>(geo_.n));
+    if (static_cast<int>(tokens.size()) != geo_.n)
+      throw InputError(fmt::format("from state has {} tokens; a {}x{} board needs {}", tokens.size(), geo_.rows,
+                                   geo_.cols, geo_.n));
+    inst.labels = make_labels(tokens, "from state");
+    inst.goal = inst.start = parse_cells(geo_, inst.labels, from, "from state");
+    return inst;
+  }
+
+  std::string state_count(const Instance& inst) const {
+    unsigned __int128 total = 1;
+    int left = geo_.n;
+    for (int c : inst.labels.counts) {
+      // multinomial step: C(left, c), exact in 128 bits for boards up to 64 cells of this size
+      unsigned __int128 b = 1;
+      for (int i = 1; i <= c; ++i) b = b * static_cast<unsigned>(left - c + i) / static_cast<unsigned>(i);
+      total *= b;
+      left -= c;
+    }
+    if (inst.labels.distinct()) total /= 2;
+    std::string s;
+    do {
+      s.insert(s.begin(), static_cast<char>('0' + static_cast<int>(total % 10)));
+      total /= 10;
+    } while (total);
+    return s;
+  }
+
+  template <class C>
+  void run(const Instance& inst, const Options& o, SolveReport& r) const {
+    Domain<C> d(inst, /*linear_conflict=*/true);
+    std::string alg = search::canonical_algorithm(o.algorithm);
+    search::IdaOptions ida;
+    ida.step = 2;  // the grid is bipartite: every solution has the parity of the blank's distance
+    ida.mode = o.all ? search::SolutionMode::All : o.count ? search::SolutionMode::Count : search::SolutionMode::First;
+    if (alg.empty()) {
+      std::uint64_t size = d.size();
+      alg = (ida.mode == search::SolutionMode::First && size != 0 && size <= kBfsLimit) ? "bibfs" : "idastar";
+    }
+    Progress progress(o.progress());
+    search::Limits lim;
+    lim.memory = o.memory;
+    lim.deadline = &o.deadline;
+    lim.progress = &progress;
+    auto res = search::run_path_search(d, d.make(inst.start), alg, ida, lim);
+    progress.done();
+    r.algorithm = alg == "idastar" ? (d.uses_linear_conflict() ? "idastar (manhattan + linear conflict)"
+                                                                 : "idastar (manhattan to nearest same label)")
+                                   : alg;
+    r.nodes = res.stats.expanded;
+    if (!res.found) {
+      // Solvability was decided above, so an exhausted search means a genuinely disconnected instance.
+      r.solvable = false;
+      r.reason = res.exhausted ? "the goal is not reachable from the start" : "no solution within the bound";
+      return;
+    }
+    auto labels_moved = verify_solution(geo_, inst.start, inst.goal, res.moves);  // throws on a bad solution
+    r.length = res.cost;
+    for (std::size_t i = 0; i < res.moves.size(); ++i) r.moves.push_back(inst.labels.names[labels_moved[i]]);
+    json cells = json::array();
+    for (auto m : res.moves) cells.push_back(static_cast<int>(m));
+    r.extra["cells"] = cells;
+    if (o.all) {
+      json sols = json::array();
+      for (const auto& sol : res.all) {
+        auto lab = verify_solution(geo_, inst.start, inst.goal, sol);
+        json one = json::array();
+        for (auto L : lab) one.push_back(inst.labels.names[L]);
+        sols.push_back(one);
+      }
+      r.solutions = sols;
+      r.count = static_cast<std::uint64_t>(res.count);
+    }
+    if (o.count) r.count = static_cast<std::uint64_t>(res.count);
+    r.text = "start:\n" + picture(geo_, inst.labels, inst.start);
+  }
+
+  template <class C>
+  ExploreReport explore_with(const Instance& inst, const Options& o) const {
+    Stopwatch sw;
+    Domain<C> d(inst, false);
+    if (d.size() == 0)
+      throw InputError(fmt::format("the state space of {} is too large to enumerate", name_));
+    Progress progress(o.progress());
+    search::Limits lim;
+    lim.memory = o.memory;
+    lim.deadline = &o.deadline;
+    lim.progress = &progress;
+    lim.threads = o.threads;
+    const std::uint64_t src = d.rank(d.make(inst.start));
+    auto res = search::explore(d, std::span<const std::uint64_t>(&src, 1), o.farthest, lim);
+    progress.done();
+    ExploreReport r;
+    r.puzzle = name_;
+    r.from = format_cells(inst.labels, inst.start);
+    r.states = res.states;
+    r.depth = res.depth;
+    r.histogram = res.histogram;
+    r.farthest_count = res.farthest_count;
+    for (auto f : res.farthest) r.farthest.push_back(format_cells(inst.labels, d.cells_of(d.unrank(f))));
+    r.seconds = sw.seconds();
+    r.extra["nodes"] = res.stats.expanded;
+    r.extra["table_bytes"] = res.table_bytes;
+    r.extra["peak_rss_bytes"] = peak_rss();
+    r.extra["threads"] = o.threads;
+    return r;
+  }
+
+  std::string name_;
+  Geometry geo_;
+};
+
+std::unique_ptr<Puzzle> make(const std::string& variant, const Options&) {
+  if (variant.empty()) throw InputError("sliding needs a size: sliding:RxC (e.g. sliding:3x3)");
+  auto [rows, cols] = parse_dims(variant, "sliding size");
+  if (rows < 2 || cols < 2) throw InputError(fmt::format("sliding:{}: rows and columns must be at least 2", variant));
+  if (rows * cols > 64) throw InputError(fmt::format("sliding:{}: at most 64 cells are supported", variant));
+  return std::make_unique<SlidingPuzzle>(fmt::format("sliding:{}x{}", rows, cols), rows, cols);
+}
+
+}  // namespace
+
+Family family() {
+  Family f;
+  f.prefix = "sliding";
+  f.summary = "sliding-tile puzzles on R x C boards; repeated labels are identical pieces";
+  f.builtins = {{"sliding:3x3", "8-puzzle (alias 8-puzzle); seed start 8 6 7 2 5 4 3 0 1, 31 slides"},
+                {"sliding:3x4", "11-puzzle, 3 rows x 4 columns (alias 11-puzzle); seed start 53 slides"},
+                {"sliding:4x4", "15-puzzle (alias 15-puzzle)"},
+                {"sliding:5x5", "24-puzzle (alias 24-puzzle)"},
+                {"sliding:RxC", "any R x C board, R, C >= 2"}};
+  f.aliases = {{"8-puzzle", "sliding:3x3"}, {"11-puzzle", "sliding:3x4"}, {"15-puzzle", "sliding:4x4"},
+               {"24-puzzle", "sliding:5x5"}};
+  f.options = {"batch"};
+  f.make = make;
+  return f;
+}
+
+}  // namespace tansaku::sliding

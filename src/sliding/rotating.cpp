@@ -1,0 +1,269 @@
+// rotating-slide (seed 000): a 3x3 board of nine distinct pieces; each of the 8 moves turns
+// three pieces along a line through the centre: with pattern (x y z) the piece on y goes
+// to x, the piece on z to y and the piece on x to z. Moves are even permutations, so half
+// of the 9! arrangements are reachable.
+#include <array>
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "sliding/board.h"
+#include "tansaku/core/error.h"
+#include "tansaku/core/memory.h"
+#include "tansaku/core/ranking.h"
+#include "tansaku/core/tokens.h"
+#include "tansaku/puzzles/sliding.h"
+#include "tansaku/search/dispatch.h"
+#include "tansaku/search/explore.h"
+
+namespace tansaku::sliding {
+namespace {
+
+constexpr std::array<std::array<int, 3>, 8> kPatterns = {
+    {{8, 4, 0}, {6, 4, 2}, {7, 4, 1}, {5, 4, 3}, {0, 4, 8}, {2, 4, 6}, {1, 4, 7}, {3, 4, 5}}};
+// Pattern i undoes pattern i ^ 4 (the same three cells turned the other way).
+
+class RotatingDomain {
+ public:
+  using State = std::uint64_t;  // nibble per cell: piece index 0..8
+  using Move = std::uint8_t;    // pattern index
+
+  explicit RotatingDomain(const Cells& goal) : goal_(pack(goal)), perm_(9) {
+    for (int i = 0; i < 9; ++i) goal_cell_[goal[i]] = i;
+    std::array<std::uint8_t, 9> g;
+    for (int i = 0; i < 9; ++i) g[i] = goal[i];
+    parity_ = PermutationRanker::parity(g.data(), 9);
+  }
+  static State pack(const Cells& c) {
+    State s = 0;
+    for (int i = 0; i < 9; ++i) s |= State(c[i]) << (4 * i);
+    return s;
+  }
+  static int at(State s, int i) { return static_cast<int>((s >> (4 * i)) & 15); }
+  static State apply(State s, int p) {
+    const auto& [x, y, z] = kPatterns[p];
+    State t = s;
+    auto put = [&](int cell, int v) { t = (t & ~(State{15} << (4 * cell))) | (State(v) << (4 * cell)); };
+    put(x, at(s, y));
+    put(y, at(s, z));
+    put(z, at(s, x));
+    return t;
+  }
+  bool is_goal(State s) const { return s == goal_; }
+  State goal() const { return goal_; }
+  template <class F>
+  void for_each_move(State s, F&& f) const {
+    for (int p = 0; p < 8; ++p) f(static_cast<Move>(p), apply(s, p));
+  }
+  template <class F>
+  void for_each_predecessor(State s, F&& f) const {
+    for (int p = 0; p < 8; ++p) f(static_cast<Move>(p), apply(s, p ^ 4));
+  }
+  // A move displaces three pieces: ceil(misplaced / 3) more moves are needed at least.
+  int h(State s) const {
+    int wrong = 0;
+    for (int i = 0; i < 9; ++i) wrong += at(s, i) != at(goal_, i);
+    return (wrong + 2) / 3;
+  }
+  std::uint64_t size() const { return perm_.half_size(); }
+  std::uint64_t rank(State s) const {
+    std::array<std::uint8_t, 9> p;
+    for (int i = 0; i < 9; ++i) p[i] = static_cast<std::uint8_t>(at(s, i));
+    return perm_.rank_half(p.data());
+  }
+  State unrank(std::uint64_t r) const {
+    std::array<std::uint8_t, 9> p;
+    perm_.unrank_half(r, parity_, p.data());
+    State s = 0;
+    for (int i = 0; i < 9; ++i) s |= State(p[i]) << (4 * i);
+    return s;
+  }
+
+ private:
+  State goal_;
+  PermutationRanker perm_;
+  std::array<int, 9> goal_cell_{};
+  int parity_ = 0;
+};
+
+Cells unpack(std::uint64_t s) {
+  Cells c(9);
+  for (int i = 0; i < 9; ++i) c[i] = static_cast<std::uint8_t>(RotatingDomain::at(s, i));
+  return c;
+}
+
+// Labels of the nine pieces, in index order (no blank in this puzzle).
+struct Pieces {
+  std::vector<std::string> names;
+  Cells parse(const std::string& text, const std::string& what) const {
+    auto t = split_state(text, 9);
+    if (t.size() != 9) throw InputError(fmt::format("{} has {} tokens; rotating-slide needs 9", what, t.size()));
+    Cells c(9);
+    std::vector<int> seen(9, 0);
+    for (int i = 0; i < 9; ++i) {
+      auto it = std::find(names.begin(), names.end(), t[i]);
+      if (it == names.end()) throw InputError(fmt::format("{}: piece '{}' does not occur in the goal", what, t[i]));
+      c[i] = static_cast<std::uint8_t>(it - names.begin());
+      if (seen[c[i]]++) throw InputError(fmt::format("{}: piece '{}' occurs twice", what, t[i]));
+    }
+    return c;
+  }
+  std::string format(const Cells& c) const {
+    std::string s;
+    for (int i = 0; i < 9; ++i) s += (i ? " " : "") + names[c[i]];
+    return s;
+  }
+};
+
+Pieces pieces_of(const std::string& text, const std::string& what) {
+  auto t = split_state(text, 9);
+  if (t.size() != 9) throw InputError(fmt::format("{} has {} tokens; rotating-slide needs 9", what, t.size()));
+  std::vector<std::string> sorted = t;
+  std::sort(sorted.begin(), sorted.end());
+  if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
+    throw InputError(fmt::format("{}: the nine pieces must be distinct", what));
+  return Pieces{t};
+}
+
+class RotatingPuzzle final : public Puzzle {
+ public:
+  std::string name() const override { return "rotating-slide"; }
+
+  ShowReport show(const Options& o) const override {
+    auto [pieces, start, goal] = instance(o);
+    ShowReport r;
+    r.info = {{"puzzle", name()}, {"rows", 3}, {"cols", 3}, {"start", pieces.format(start)},
+              {"goal", pieces.format(goal)}, {"states", 181440}};
+    json pats = json::array();
+    for (const auto& p : kPatterns) pats.push_back(p);
+    r.info["moves"] = pats;
+    Geometry g(3, 3);
+    r.text = "rotating-slide: 3x3, nine pieces; a move turns three pieces along a line through the centre:\n"
+             "  pattern (x y z): the piece on y goes to x, z to y, x to z.\ncells:\n" +
+             numbering(g) + "moves: ";
+    for (const auto& p : kPatterns) r.text += fmt::format("({} {} {}) ", p[0], p[1], p[2]);
+    r.text += "\nreachable states: 181440 (the even permutations)\n";
+    return r;
+  }
+
+  SolveReport solve(const Options& o) const override {
+    Stopwatch sw;
+    auto [pieces, start, goal] = instance(o);
+    SolveReport r;
+    r.puzzle = name();
+    r.start = pieces.format(start);
+    r.goal = pieces.format(goal);
+    RotatingDomain d(goal);
+    std::array<std::uint8_t, 9> s;
+    for (int i = 0; i < 9; ++i) s[i] = start[i];
+    std::array<std::uint8_t, 9> g;
+    for (int i = 0; i < 9; ++i) g[i] = goal[i];
+    if (PermutationRanker::parity(s.data(), 9) != PermutationRanker::parity(g.data(), 9)) {
+      r.solvable = false;
+      r.reason = "every move is an even permutation; start and goal differ by an odd one";
+      r.algorithm = "parity";
+      r.seconds = sw.seconds();
+      return r;
+    }
+    search::IdaOptions ida;
+    ida.mode = o.all ? search::SolutionMode::All : o.count ? search::SolutionMode::Count : search::SolutionMode::First;
+    std::string alg = search::canonical_algorithm(o.algorithm);
+    if (alg.empty()) alg = ida.mode == search::SolutionMode::First ? "bibfs" : "idastar";
+    Progress progress(o.progress());
+    search::Limits lim;
+    lim.memory = o.memory;
+    lim.deadline = &o.deadline;
+    lim.progress = &progress;
+    auto res = search::run_path_search(d, RotatingDomain::pack(start), alg, ida, lim);
+    progress.done();
+    r.algorithm = alg;
+    r.nodes = res.stats.expanded;
+    if (!res.found) {
+      r.solvable = false;
+      r.reason = "the goal is not reachable from the start";
+      return r;
+    }
+    // Verifier: replay the patterns.
+    auto replay = [&](const std::vector<std::uint8_t>& moves) {
+      std::uint64_t st = RotatingDomain::pack(start);
+      json out = json::array();
+      for (auto m : moves) {
+        if (m >= 8) throw std::logic_error("verifier: unknown pattern");
+        st = RotatingDomain::apply(st, m);
+        out.push_back(kPatterns[m]);
+      }
+      if (st != RotatingDomain::pack(goal)) throw std::logic_error("verifier: the solution does not reach the goal");
+      return out;
+    };
+    r.moves = replay(res.moves);
+    r.length = res.cost;
+    if (o.all) {
+      json sols = json::array();
+      for (const auto& sol : res.all) sols.push_back(replay(sol));
+      r.solutions = sols;
+      r.count = static_cast<std::uint64_t>(res.count);
+    }
+    if (o.count) r.count = static_cast<std::uint64_t>(res.count);
+    std::uint64_t st = RotatingDomain::pack(start);
+    r.text = "positions:\n";
+    for (auto m : res.moves) {
+      st = RotatingDomain::apply(st, m);
+      r.text += "  " + pieces.format(unpack(st)) + "\n";
+    }
+    r.seconds = sw.seconds();
+    return r;
+  }
+
+  ExploreReport explore(const Options& o) const override {
+    Stopwatch sw;
+    std::string from = o.from ? *o.from : o.start ? *o.start : o.goal ? *o.goal : "1 2 3 4 5 6 7 8 9";
+    Pieces pieces = pieces_of(from, "from state");
+    Cells src = pieces.parse(from, "from state");
+    RotatingDomain d(src);
+    Progress progress(o.progress());
+    search::Limits lim;
+    lim.memory = o.memory;
+    lim.deadline = &o.deadline;
+    lim.progress = &progress;
+    lim.threads = o.threads;
+    const std::uint64_t r0 = d.rank(RotatingDomain::pack(src));
+    auto res = search::explore(d, std::span<const std::uint64_t>(&r0, 1), o.farthest, lim);
+    ExploreReport r;
+    r.puzzle = name();
+    r.from = pieces.format(src);
+    r.states = res.states;
+    r.depth = res.depth;
+    r.histogram = res.histogram;
+    r.farthest_count = res.farthest_count;
+    for (auto f : res.farthest) r.farthest.push_back(pieces.format(unpack(d.unrank(f))));
+    r.seconds = sw.seconds();
+    r.extra["nodes"] = res.stats.expanded;
+    r.extra["table_bytes"] = res.table_bytes;
+    return r;
+  }
+
+ private:
+  std::tuple<Pieces, Cells, Cells> instance(const Options& o) const {
+    std::string goal = o.goal ? *o.goal : "1 2 3 4 5 6 7 8 9";
+    Pieces p = pieces_of(goal, "goal");
+    Cells g = p.parse(goal, "goal");
+    Cells s = p.parse(o.start ? *o.start : (o.goal ? goal : std::string("9 8 7 6 5 4 3 2 1")), "start");
+    return {p, s, g};
+  }
+};
+
+}  // namespace
+
+Family rotating_family() {
+  Family f;
+  f.prefix = "rotating-slide";
+  f.summary = "3x3 rotating slide: each move turns three pieces through the centre (seed 000)";
+  f.builtins = {{"rotating-slide", "3x3, 8 three-cycles through the centre; seed start 9 8 7 6 5 4 3 2 1, 12 moves"}};
+  f.make = [](const std::string& variant, const Options&) -> std::unique_ptr<Puzzle> {
+    if (!variant.empty()) throw InputError(fmt::format("rotating-slide has no variant '{}'", variant));
+    return std::make_unique<RotatingPuzzle>();
+  };
+  return f;
+}
+
+}  // namespace tansaku::sliding
