@@ -52,7 +52,7 @@ class IdaRun {
     if (d_.is_goal(s)) {
       res_.found = true;
       res_.cost = g;
-      if (res_.moves.empty() && o_.mode != SolutionMode::Count) res_.moves = moves_;
+      if (res_.count == 0) res_.moves = moves_;
       if (o_.mode == SolutionMode::All && res_.all.size() < o_.max_all) res_.all.push_back(moves_);
       ++res_.count;
       return o_.mode == SolutionMode::First;
