@@ -19,10 +19,9 @@ struct Binomials {
     }
   }
 };
-const Binomials& binomials() {
-  static const Binomials b;
-  return b;
-}
+// Namespace-scope tables: built before main, no initialisation guard on the hot path.
+const Binomials g_binomials;
+inline const Binomials& binomials() { return g_binomials; }
 
 // colex ranks of all 16-bit masks, and per weight the masks in rank order.
 struct SmallCombinations {
@@ -37,10 +36,8 @@ struct SmallCombinations {
     }
   }
 };
-const SmallCombinations& small() {
-  static const SmallCombinations s;
-  return s;
-}
+const SmallCombinations g_small;
+inline const SmallCombinations& small() { return g_small; }
 
 }  // namespace
 
@@ -155,13 +152,40 @@ std::uint64_t MultisetRanker::rank_masks(const std::uint64_t* masks) const {
 void MultisetRanker::unrank_masks(std::uint64_t r, std::uint64_t* masks) const {
   std::uint64_t remaining = (n_ == 64) ? ~std::uint64_t{0} : (std::uint64_t{1} << n_) - 1;
   const int k = labels();
+  const bool narrow = size_ <= 0xFFFFFFFFull;  // 32-bit division is several times cheaper
   for (int L = 0; L + 1 < k; ++L) {
-    std::uint64_t q = r / weight_[L];
+    std::uint64_t q = narrow ? static_cast<std::uint32_t>(r) / static_cast<std::uint32_t>(weight_[L]) : r / weight_[L];
     r -= q * weight_[L];
     masks[L] = bits::deposit(combination_unrank(q, counts_[L]), remaining);
     remaining &= ~masks[L];
   }
   if (k > 0) masks[k - 1] = remaining;
+}
+
+void MultisetRanker::unrank_masks(std::uint64_t r, std::uint64_t* masks, std::uint64_t* free,
+                                  std::uint64_t* rest) const {
+  std::uint64_t remaining = (n_ == 64) ? ~std::uint64_t{0} : (std::uint64_t{1} << n_) - 1;
+  const int k = labels();
+  const bool narrow = size_ <= 0xFFFFFFFFull;
+  for (int L = 0; L + 1 < k; ++L) {
+    free[L] = remaining;
+    rest[L] = r;
+    std::uint64_t q = narrow ? static_cast<std::uint32_t>(r) / static_cast<std::uint32_t>(weight_[L]) : r / weight_[L];
+    r -= q * weight_[L];
+    masks[L] = bits::deposit(combination_unrank(q, counts_[L]), remaining);
+    remaining &= ~masks[L];
+  }
+  if (k > 0) masks[k - 1] = free[k - 1] = remaining, rest[k - 1] = 0;
+}
+
+std::uint64_t MultisetRanker::rank_masks_from(const std::uint64_t* masks, int k, std::uint64_t remaining) const {
+  std::uint64_t r = 0;
+  const int n = labels();
+  for (int L = k; L + 1 < n; ++L) {
+    r += combination_rank(bits::extract(masks[L], remaining)) * weight_[L];
+    remaining &= ~masks[L];
+  }
+  return r;
 }
 
 std::uint64_t MultisetRanker::rank(const std::uint8_t* cells) const {

@@ -5,14 +5,17 @@
 // updated incrementally. Ranked for explore: blank cell x one parity class of the tile
 // permutation (distinct tiles) or a multiset ranking (identical pieces).
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
 #include <functional>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 #include "sliding/board.h"
+#include "tansaku/core/bits.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/ranking.h"
 
@@ -66,6 +69,14 @@ class Domain {
   Domain(const Instance& inst, bool linear_conflict) : geo_(inst.geo), labels_(inst.labels) {
     if (geo_.n > C::kMaxCells || static_cast<int>(labels_.names.size()) > C::kMaxLabels)
       throw InputError("board too large for this cell storage");
+    adj_.assign(geo_.n, {});
+    row_of_.assign(geo_.n, 0);
+    col_of_.assign(geo_.n, 0);
+    for (int c = 0; c < geo_.n; ++c) {
+      row_of_[c] = static_cast<std::uint8_t>(geo_.row(c));
+      col_of_[c] = static_cast<std::uint8_t>(geo_.col(c));
+      for (int nb : geo_.adj[c]) adj_[c][adj_[c][4]++] = static_cast<std::uint8_t>(nb);
+    }
     dist_.assign(labels_.names.size() * geo_.n, 0);
     for (std::size_t L = 1; L < labels_.names.size(); ++L)
       for (int c = 0; c < geo_.n; ++c) {
@@ -79,6 +90,7 @@ class Domain {
     if (lc_) {
       goal_cell_.assign(labels_.names.size(), 0);
       for (int g = 0; g < geo_.n; ++g) goal_cell_[inst.goal[g]] = g;
+      build_line_tables();
     }
     goal_ = make(inst.goal);
     start_parity_ = parity_invariant(geo_, inst.goal);
@@ -111,7 +123,8 @@ class Domain {
 
   template <class F>
   void for_each_move(const State& s, F&& f) const {
-    for (int nb : geo_.adj[s.blank]) f(static_cast<Move>(nb), step(s, nb));
+    const auto& a = adj_[s.blank];
+    for (int k = 0; k < a[4]; ++k) f(static_cast<Move>(a[k]), step(s, a[k]));
   }
   // The move from a predecessor p to s takes the tile from s.blank into p's blank.
   template <class F>
@@ -127,12 +140,12 @@ class Domain {
     t.blank = static_cast<std::uint8_t>(from);
     int dh = dist_[tile * geo_.n + to] - dist_[tile * geo_.n + from];
     if (lc_) {
-      if (geo_.row(from) != geo_.row(to)) {  // vertical: rows from/to change
-        dh += row_lc(t.cells, geo_.row(from)) + row_lc(t.cells, geo_.row(to)) - row_lc(s.cells, geo_.row(from)) -
-              row_lc(s.cells, geo_.row(to));
+      const int rf = row_of_[from], rt = row_of_[to];
+      if (rf != rt) {  // vertical: rows from/to change
+        dh += row_lc(t.cells, rf) + row_lc(t.cells, rt) - row_lc(s.cells, rf) - row_lc(s.cells, rt);
       } else {
-        dh += col_lc(t.cells, geo_.col(from)) + col_lc(t.cells, geo_.col(to)) - col_lc(s.cells, geo_.col(from)) -
-              col_lc(s.cells, geo_.col(to));
+        const int cf = col_of_[from], ct = col_of_[to];
+        dh += col_lc(t.cells, cf) + col_lc(t.cells, ct) - col_lc(s.cells, cf) - col_lc(s.cells, ct);
       }
     }
     t.h = static_cast<std::int16_t>(s.h + dh);
@@ -169,9 +182,9 @@ class Domain {
         if (i != s.blank) seq[k++] = static_cast<std::uint8_t>(s.cells.get(i) - 1);
       return s.blank * half_ + perm_->rank_half(seq);
     }
-    std::uint8_t cells[64];
-    for (int i = 0; i < geo_.n; ++i) cells[i] = static_cast<std::uint8_t>(s.cells.get(i));
-    return multi_->rank(cells);
+    std::uint64_t masks[64] = {};
+    for (int i = 0; i < geo_.n; ++i) masks[rix_[s.cells.get(i)]] |= std::uint64_t{1} << i;
+    return multi_->rank_masks(masks);
   }
   State unrank(std::uint64_t r) const {
     State s;
@@ -183,12 +196,11 @@ class Domain {
       for (int i = 0; i < geo_.n; ++i) s.cells.set(i, i == blank ? 0 : seq[k++] + 1);
       s.blank = static_cast<std::uint8_t>(blank);
     } else {
-      std::uint8_t cells[64];
-      multi_->unrank(r, cells);
-      for (int i = 0; i < geo_.n; ++i) {
-        s.cells.set(i, cells[i]);
-        if (cells[i] == 0) s.blank = static_cast<std::uint8_t>(i);
-      }
+      std::uint64_t masks[64];
+      multi_->unrank_masks(r, masks);
+      for (std::size_t k = 0; k < order_.size(); ++k)
+        for (std::uint64_t m = masks[k]; m; m &= m - 1) s.cells.set(std::countr_zero(m), order_[k]);
+      s.blank = static_cast<std::uint8_t>(std::countr_zero(masks[rix_[0]]));
     }
     return s;
   }
@@ -222,18 +234,21 @@ class Domain {
         f(nb * half_ + perm_->rank_half(t));
       }
     } else {
-      std::uint64_t masks[64];
-      multi_->unrank_masks(r, masks);
-      int blank = std::countr_zero(masks[0]);
+      // Only the blank's and the moved tile's labels change: re-rank from the first of them.
+      std::uint64_t masks[64], free[64], rest[64];
+      multi_->unrank_masks(r, masks, free, rest);
+      const int kb = rix_[0];
+      const int blank = std::countr_zero(masks[kb]);
       for (int nb : geo_.adj[blank]) {
-        int L = 1;
-        while (!((masks[L] >> nb) & 1)) ++L;
+        int kl = 0;
+        while (!((masks[kl] >> nb) & 1)) ++kl;
         const std::uint64_t flip = (std::uint64_t{1} << nb) | (std::uint64_t{1} << blank);
-        masks[0] ^= flip;
-        masks[L] ^= flip;
-        f(multi_->rank_masks(masks));
-        masks[0] ^= flip;
-        masks[L] ^= flip;
+        masks[kb] ^= flip;
+        masks[kl] ^= flip;
+        const int k0 = std::min(kb, kl);
+        f(r - rest[k0] + multi_->rank_masks_from(masks, k0, free[k0]));
+        masks[kb] ^= flip;
+        masks[kl] ^= flip;
       }
     }
   }
@@ -253,8 +268,17 @@ class Domain {
       for (int p = 0; p < geo_.n; ++p) parity_at_[p] = start_parity_ ^ ((geo_.cols % 2 == 0) ? (geo_.row(p) & 1) : 0);
       size_ = half_ * static_cast<std::uint64_t>(geo_.n);
     } else {
+      // Ranker label order: by count ascending, the blank just before the most frequent
+      // label, so that a move (blank + one tile) leaves the leading labels' terms unchanged.
+      order_.clear();
+      for (std::size_t L = 1; L < labels_.counts.size(); ++L) order_.push_back(static_cast<int>(L));
+      std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) { return labels_.counts[a] < labels_.counts[b]; });
+      order_.insert(order_.end() - (order_.empty() ? 0 : 1), 0);
+      rix_.assign(labels_.counts.size(), 0);
+      std::vector<int> counts;
+      for (std::size_t k = 0; k < order_.size(); ++k) rix_[order_[k]] = static_cast<int>(k), counts.push_back(labels_.counts[order_[k]]);
       try {
-        multi_.emplace(labels_.counts);
+        multi_.emplace(counts);
         size_ = multi_->size();
       } catch (const InputError&) {
         size_ = 0;
@@ -274,7 +298,54 @@ class Domain {
     }
     return 2 * (k - best);
   }
+  // With nibble cells and lines of <= 4 cells, a line's conflict is one table lookup keyed
+  // by the line's nibbles (rows: a shift; columns: a bit gather).
+  static constexpr bool kTables = std::is_same_v<C, Nibbles>;
+  void build_line_tables() {
+    if constexpr (kTables) {
+      row_tab_.clear();
+      col_tab_.clear();
+      if (geo_.cols <= 4) {
+        for (int r = 0; r < geo_.rows; ++r) {
+          std::vector<std::uint8_t> t(std::size_t{1} << (4 * geo_.cols));
+          for (std::size_t key = 0; key < t.size(); ++key) {
+            C cells;
+            cells.v = std::uint64_t(key) << (4 * geo_.cols * r);
+            t[key] = static_cast<std::uint8_t>(row_lc_direct(cells, r));
+          }
+          row_tab_.push_back(std::move(t));
+        }
+      }
+      if (geo_.rows <= 4) {
+        for (int c = 0; c < geo_.cols; ++c) {
+          std::uint64_t mask = 0;
+          for (int r = 0; r < geo_.rows; ++r) mask |= std::uint64_t{15} << (4 * (r * geo_.cols + c));
+          col_mask_.push_back(mask);
+          std::vector<std::uint8_t> t(std::size_t{1} << (4 * geo_.rows));
+          for (std::size_t key = 0; key < t.size(); ++key) {
+            C cells;
+            cells.v = bits::deposit(key, mask);
+            t[key] = static_cast<std::uint8_t>(col_lc_direct(cells, c));
+          }
+          col_tab_.push_back(std::move(t));
+        }
+      }
+    }
+  }
   int row_lc(const C& cells, int r) const {
+    if constexpr (kTables) {
+      if (!row_tab_.empty())
+        return row_tab_[r][(cells.v >> (4 * geo_.cols * r)) & ((std::uint64_t{1} << (4 * geo_.cols)) - 1)];
+    }
+    return row_lc_direct(cells, r);
+  }
+  int col_lc(const C& cells, int c) const {
+    if constexpr (kTables) {
+      if (!col_tab_.empty()) return col_tab_[c][bits::extract(cells.v, col_mask_[c])];
+    }
+    return col_lc_direct(cells, c);
+  }
+  int row_lc_direct(const C& cells, int r) const {
     int goals[64], k = 0;
     for (int c = 0; c < geo_.cols; ++c) {
       int L = cells.get(r * geo_.cols + c);
@@ -282,7 +353,7 @@ class Domain {
     }
     return line_lc(goals, k);
   }
-  int col_lc(const C& cells, int c) const {
+  int col_lc_direct(const C& cells, int c) const {
     int goals[64], k = 0;
     for (int r = 0; r < geo_.rows; ++r) {
       int L = cells.get(r * geo_.cols + c);
@@ -295,12 +366,17 @@ class Domain {
   Labels labels_;
   State goal_;
   std::vector<std::int16_t> dist_;
+  std::vector<std::array<std::uint8_t, 5>> adj_;  // up to 4 neighbours, count in [4]
+  std::vector<std::uint8_t> row_of_, col_of_;
   bool lc_ = false;
   std::vector<int> goal_cell_;
+  std::vector<std::vector<std::uint8_t>> row_tab_, col_tab_;
+  std::vector<std::uint64_t> col_mask_;
   int start_parity_ = 0;
   std::optional<PermutationRanker> perm_;
   std::optional<MultisetRanker> multi_;
   std::vector<int> parity_at_;
+  std::vector<int> order_, rix_;  // multiset ranker label k = domain label order_[k]; rix_ inverse
   std::uint64_t half_ = 1, size_ = 0;
 };
 

@@ -58,6 +58,11 @@ class MultisetRanker {
   // The same on per-label bitboards (masks[L] = cells holding L).
   std::uint64_t rank_masks(const std::uint64_t* masks) const;
   void unrank_masks(std::uint64_t r, std::uint64_t* masks) const;
+  // For incremental re-ranking after a change that only touches labels >= k: unrank also
+  // reports free[k] (cells not taken by labels < k) and rest[k] (the part of r encoding
+  // labels >= k); the new rank is r - rest[k] + rank_masks_from(new_masks, k, free[k]).
+  void unrank_masks(std::uint64_t r, std::uint64_t* masks, std::uint64_t* free, std::uint64_t* rest) const;
+  std::uint64_t rank_masks_from(const std::uint64_t* masks, int k, std::uint64_t free_k) const;
 
  private:
   int n_ = 0;
