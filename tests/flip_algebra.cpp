@@ -214,6 +214,21 @@ TEST(FlipMinimize, WalshHadamardAndBruteForce) {
     for (int s = 0; s < 8; ++s) naive[c] += a[s] * ((std::popcount(static_cast<unsigned>(c & s)) & 1) ? -1 : 1);
   walsh_hadamard(a.data(), 3);
   EXPECT_EQ(a, naive);
+  // Beyond the in-cache block the levels go two at a time: check against plain butterflies.
+  std::mt19937_64 g(9);
+  for (int k : {14, 15, 16, 17, 18}) {
+    std::vector<std::int32_t> x(std::size_t{1} << k), ref;
+    for (auto& v : x) v = static_cast<std::int32_t>(g() % 7) - 3;
+    ref = x;
+    for (std::size_t h = 1; h < ref.size(); h <<= 1)
+      for (std::size_t i = 0; i < ref.size(); i += 2 * h)
+        for (std::size_t j = i; j < i + h; ++j) {
+          const auto u = ref[j], v = ref[j + h];
+          ref[j] = u + v, ref[j + h] = u - v;
+        }
+    walsh_hadamard(x.data(), k);
+    ASSERT_EQ(x, ref) << k;
+  }
 
   std::mt19937_64 rng(3);
   for (int trial = 0; trial < 60; ++trial) {

@@ -14,7 +14,7 @@ namespace tansaku::flip {
 
 void walsh_hadamard(std::int32_t* a, int k, Deadline* deadline) {
   const std::size_t N = std::size_t{1} << k;
-  const int B = std::min(k, 13);  // passes that stay inside one 32 KiB block
+  const int B = std::min(k, 14);  // passes that stay inside one 64 KiB block
   const std::size_t block = std::size_t{1} << B;
   for (std::size_t base = 0; base < N; base += block)
     for (std::size_t h = 1; h < block; h <<= 1)
@@ -24,14 +24,27 @@ void walsh_hadamard(std::int32_t* a, int k, Deadline* deadline) {
           a[j] = x + y;
           a[j + h] = x - y;
         }
-  for (std::size_t h = block; h < N; h <<= 1) {
+  // Higher levels two at a time (radix 4): half the passes over memory.
+  std::size_t h = block;
+  for (; 2 * h < N; h <<= 2) {
     if (deadline) deadline->check();
-    for (std::size_t i = 0; i < N; i += 2 * h)
+    for (std::size_t i = 0; i < N; i += 4 * h)
       for (std::size_t j = i; j < i + h; ++j) {
-        const std::int32_t x = a[j], y = a[j + h];
-        a[j] = x + y;
-        a[j + h] = x - y;
+        const std::int32_t a0 = a[j], a1 = a[j + h], a2 = a[j + 2 * h], a3 = a[j + 3 * h];
+        const std::int32_t b0 = a0 + a1, b1 = a0 - a1, b2 = a2 + a3, b3 = a2 - a3;
+        a[j] = b0 + b2;
+        a[j + h] = b1 + b3;
+        a[j + 2 * h] = b0 - b2;
+        a[j + 3 * h] = b1 - b3;
       }
+  }
+  if (h < N) {
+    if (deadline) deadline->check();
+    for (std::size_t j = 0; j < h; ++j) {
+      const std::int32_t x = a[j], y = a[j + h];
+      a[j] = x + y;
+      a[j + h] = x - y;
+    }
   }
 }
 

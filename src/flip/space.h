@@ -4,7 +4,8 @@
 // from a source s are s + image(A); the distance of s + A w is the lightest press set in
 // w + ker(A). Taking the pivot presses P (a basis of the image) as coordinates, that is
 // min over quiet patterns k of |w + k_P| + |k outside P|: one L1 distance transform over
-// the rank-dimensional cube seeded with the 2^nullity quiet patterns (a byte per class).
+// the cube of the pivots the quiet patterns touch, seeded with the 2^nullity quiet patterns
+// (a byte per class); the untouched pivots only add binomial counts.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -13,6 +14,9 @@
 #include "tansaku/core/deadline.h"
 
 namespace tansaku::flip {
+
+// Largest cube the distance transform runs over (and largest nullity enumerated): 1 GiB.
+inline constexpr int kMaxCoupled = 30;
 
 // Press patterns of a board of <= 63 cells as words: bit q of pattern(p) = pressing p toggles q.
 std::vector<std::uint64_t> word_patterns(const Board& board);
@@ -47,7 +51,7 @@ struct SpaceReport {
   std::vector<std::uint64_t> farthest;  // lowest configurations at the largest distance, ascending
   std::uint64_t farthest_count = 0;
   int rank = 0, nullity = 0;
-  std::uint64_t table_bytes = 0;
+  std::uint64_t table_bytes = 0;  // the distance table (2^coupled pivots bytes)
   std::uint64_t nodes = 0;  // quiet patterns seeded + cube entries relaxed
 };
 
