@@ -12,7 +12,7 @@ echo "|---|---|---|---|---|---|---|"
 row() {
   /usr/bin/time -f "%e %M" -o "$tmp/time" "$bin" "$@" --json --quiet >"$tmp/out" 2>/dev/null
   local code=$?
-  read -r wall rss <"$tmp/time"
+  read -r wall rss < <(tail -n 1 "$tmp/time")
   python3 - "$tmp/out" "$code" "$wall" "$rss" "$*" <<'PY'
 import json, sys
 path, code, wall, rss, cmd = sys.argv[1:]
@@ -44,3 +44,5 @@ row explore flip:5x5
 row explore flip:5x5 --algorithm bfs
 row explore flip:4x6
 row explore flip:5x6 --rule lights-out
+row explore flip:7x9
+row explore flip:6x5 --rule lights-out --torus

@@ -125,10 +125,16 @@ LinearResult solve_chase(const Board& board, const Bits& rhs, const LinearOption
 
   // Memory: the scan bookkeeping, the live rows of affine forms, the reduced matrix, the lanes.
   {
-    std::int64_t live_rows = 0;
-    for (std::int64_t a = 0; a < Rp; ++a) live_rows += row_last[static_cast<std::size_t>(a)] >= (a + 1) * Cp ? 1 : 0;
-    live_rows = std::min<std::int64_t>(Rp, live_rows + 2);
-    const std::uint64_t need = static_cast<std::uint64_t>(n) * (8 + 8 + 1) +
+    // Row a is held from its first press until the end of the scan row of its last reader.
+    std::vector<std::int64_t> diff(static_cast<std::size_t>(Rp) + 1, 0);
+    for (std::int64_t a = 0; a < Rp; ++a) {
+      const std::int64_t until = std::max(a, row_last[static_cast<std::size_t>(a)] / Cp);
+      ++diff[static_cast<std::size_t>(a)];
+      --diff[static_cast<std::size_t>(until) + 1];
+    }
+    std::int64_t live_rows = 0, cur = 0;
+    for (std::int64_t a = 0; a < Rp; ++a) live_rows = std::max(live_rows, cur += diff[static_cast<std::size_t>(a)]);
+    const std::uint64_t need = static_cast<std::uint64_t>(n) * (8 + 8 + 8 + 1) +  // deciders, equations, lanes
                                static_cast<std::uint64_t>(live_rows * Cp * W * 8) +
                                static_cast<std::uint64_t>(F * W * 8);
     require_memory(need, opt.memory, "light chasing");
