@@ -9,3 +9,8 @@ run solve 11-puzzle --quiet
 run solve rotating-slide
 run explore 8-puzzle --farthest 2
 run explore sliding:4x4 --from "1 2 3 4 6 6 6 6 6 6 6 6 5 6 6 0" --quiet
+run solve flip:4x4 --all
+run explore flip:4x4 --farthest 4
+run solve flip:5x5 --quiet || true
+run explore flip:5x5 --farthest 3
+run solve flip:5x5 --rule lights-out

@@ -25,6 +25,10 @@ const Job kJobs[] = {
     {"explore", "8-puzzle", nullptr, nullptr},
     {"explore", "rotating-slide", nullptr, nullptr},
     {"explore", "sliding:4x4", "1 2 3 4 6 6 6 6 6 6 6 6 5 6 6 0", nullptr},
+    {"solve", "flip:4x4", nullptr, nullptr},
+    {"solve", "flip:200x200", nullptr, nullptr},
+    {"explore", "flip:5x5", nullptr, nullptr},
+    {"explore", "flip:4x4", nullptr, "bfs"},
 };
 }  // namespace
 

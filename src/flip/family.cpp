@@ -1,0 +1,397 @@
+// flip:RxC — parsing the instance, choosing the solver, the proof of unsolvability, the
+// minimum over the solution coset, verification, and the reports.
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "flip/board.h"
+#include "flip/linear.h"
+#include "flip/minimize.h"
+#include "flip/space.h"
+#include "flip/verify.h"
+#include "tansaku/core/error.h"
+#include "tansaku/core/memory.h"
+#include "tansaku/core/tokens.h"
+#include "tansaku/puzzles/flip.h"
+#include "tansaku/search/bfs.h"
+#include "tansaku/search/explore.h"
+
+namespace tansaku::flip {
+namespace {
+
+constexpr std::int64_t kMaxCells = std::int64_t{1} << 28;
+constexpr std::int64_t kDenseDefaultCells = 0;  // the chase is the default everywhere
+constexpr int kBfsSolveCells = 30;              // --algorithm bfs (hash map of configurations)
+constexpr int kPictureSide = 64;                // boards drawn in text output
+
+json cells_json(const Bits& x) {
+  json a = json::array();
+  for (auto i : x.ones()) a.push_back(i);
+  return a;
+}
+
+std::string cell_list(const Bits& x, std::size_t limit) {
+  auto v = x.ones();
+  std::string s;
+  for (std::size_t i = 0; i < v.size() && i < limit; ++i) {
+    if (i) s += ' ';
+    s += std::to_string(v[i]);
+  }
+  if (v.size() > limit) s += fmt::format(" ... ({} cells)", v.size());
+  return s;
+}
+
+Bits from_word(std::uint64_t w, std::size_t n) {
+  Bits b(n);
+  if (n) b.data()[0] = w;
+  return b;
+}
+
+std::uint64_t to_word(const Bits& b) { return b.words() ? b.word(0) : 0; }
+
+std::string canonical(std::string a) {
+  for (auto& c : a) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (a == "dense" || a == "gauss" || a == "elimination" || a == "gaussian") return "dense";
+  if (a == "chase" || a == "chasing" || a == "light-chasing") return "chase";
+  if (a == "bfs" || a == "breadth-first") return "bfs";
+  if (a == "algebra" || a == "gf2") return "algebra";
+  return a;
+}
+
+// A grid given on the command line, or "@FILE" for a grid stored in a file.
+std::string grid_text(const std::string& value, std::string_view what) {
+  if (value.empty() || value[0] != '@') return value;
+  std::ifstream in(value.substr(1), std::ios::binary);
+  if (!in) throw InputError(fmt::format("{}: cannot read the file '{}'", what, value.substr(1)));
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::string power_of_two(std::int64_t r) {
+  if (r < 128) {
+    unsigned __int128 v = static_cast<unsigned __int128>(1) << r;
+    std::string s;
+    do {
+      s.insert(s.begin(), static_cast<char>('0' + static_cast<int>(v % 10)));
+      v /= 10;
+    } while (v);
+    return s;
+  }
+  return fmt::format("2^{}", r);
+}
+
+class FlipPuzzle final : public Puzzle {
+ public:
+  FlipPuzzle(std::string name, Board board) : name_(std::move(name)), board_(std::move(board)) {}
+  std::string name() const override { return name_; }
+
+  ShowReport show(const Options& o) const override {
+    const Bits start = start_of(o), goal = goal_of(o);
+    LinearOptions lo = linear_options(o);
+    lo.want_kernel = board_.cells() <= 4096;
+    LinearResult lin = solve_chase(board_, start ^ goal, lo);
+    const Replayer replay(board_);
+    for (const auto& k : lin.kernel)
+      if (!replay.effect(k).none()) throw std::logic_error("flip: a quiet pattern is not quiet");
+    ShowReport r;
+    const std::int64_t n = board_.cells();
+    r.info = {{"puzzle", name_},
+              {"rows", board_.rows()},
+              {"cols", board_.cols()},
+              {"cells", n},
+              {"rule", board_.rule().name},
+              {"mask", board_.rule().mask_text()},
+              {"torus", board_.torus()},
+              {"start", board_.format_grid(start)},
+              {"goal", board_.format_grid(goal)},
+              {"rank", lin.rank},
+              {"nullity", lin.nullity},
+              {"reachable", power_of_two(lin.rank)},
+              {"reachable_log2", lin.rank},
+              {"solvable", lin.solvable},
+              {"free_presses", lin.unknowns},
+              {"method", lin.method}};
+    if (lin.nullity <= 16 && n <= 1024 && static_cast<std::int64_t>(lin.kernel.size()) == lin.nullity) {
+      json q = json::array();
+      for (const auto& k : lin.kernel) q.push_back(cells_json(k));
+      r.info["quiet_patterns"] = q;
+    }
+    std::string& t = r.text;
+    t = fmt::format("{}: {} rows x {} columns{}; pressing a cell toggles the cells of the mask around it\n", name_,
+                    board_.rows(), board_.cols(), board_.torus() ? " on a torus (edges wrap)" : "");
+    t += fmt::format("rule: {} (mask {}, the centre is the pressed cell)\n", board_.rule().name, board_.rule().mask_text());
+    for (int i = 0; i < 3; ++i) {
+      t += "  ";
+      for (int j = 0; j < 3; ++j) t += board_.rule().mask[static_cast<std::size_t>(i * 3 + j)] ? " X" : " .";
+      t += '\n';
+    }
+    if (board_.rows() <= kPictureSide && board_.cols() <= kPictureSide) {
+      t += "cells:\n" + board_.numbering();
+      t += "start:\n" + board_.picture(start) + "goal:\n" + board_.picture(goal);
+    } else {
+      t += fmt::format("start: {} lit, goal: {} lit\n", start.count(), goal.count());
+    }
+    t += fmt::format("rank {}, nullity {}: {} configurations reachable from any one ({} of 2^{})\n", lin.rank,
+                     lin.nullity, power_of_two(lin.rank), lin.nullity ? fmt::format("1/2^{}", lin.nullity) : "all", n);
+    t += fmt::format("method: {}\n", lin.method);
+    if (r.info.contains("quiet_patterns")) {
+      t += "quiet patterns (press sets that change nothing; a basis of the null space):\n";
+      for (const auto& k : lin.kernel) t += "  " + cell_list(k, 1000) + "\n";
+    }
+    t += fmt::format("start -> goal: {}\n", lin.solvable ? "solvable" : "unsolvable");
+    return r;
+  }
+
+  SolveReport solve(const Options& o) const override {
+    Stopwatch sw;
+    const Bits start = start_of(o), goal = goal_of(o);
+    const Bits rhs = start ^ goal;
+    SolveReport r;
+    r.puzzle = name_;
+    r.start = board_.format_grid(start);
+    r.goal = board_.format_grid(goal);
+    r.extra["rule"] = board_.rule().name;
+    r.extra["torus"] = board_.torus();
+    std::string alg = canonical(o.algorithm);
+    if (alg.empty()) alg = board_.cells() <= kDenseDefaultCells ? "dense" : "chase";
+    if (alg == "bfs") {
+      solve_bfs(start, goal, o, r);
+    } else if (alg == "chase" || alg == "dense") {
+      solve_linear(alg, start, goal, rhs, o, r);
+    } else {
+      throw InputError(fmt::format("unknown algorithm '{}' for flip solve (chase, dense, bfs)", o.algorithm));
+    }
+    r.extra["peak_rss_bytes"] = peak_rss();
+    r.seconds = sw.seconds();
+    return r;
+  }
+
+  ExploreReport explore(const Options& o) const override {
+    Stopwatch sw;
+    const std::int64_t n = board_.cells();
+    if (n > 63)
+      throw InputError(fmt::format("explore enumerates every reachable configuration; {} has {} cells (at most 63)",
+                                   name_, n));
+    const std::string text = o.from ? *o.from : o.start ? *o.start : o.goal ? *o.goal : std::string();
+    const Bits src = text.empty() ? Bits(static_cast<std::size_t>(n)) : board_.parse_grid(grid_text(text, "from state"), "from state");
+    const std::uint64_t source = to_word(src);
+    std::string alg = canonical(o.algorithm);
+    if (alg.empty()) alg = "algebra";
+    ExploreReport r;
+    r.puzzle = name_;
+    r.from = board_.format_grid(src);
+    if (alg == "algebra") {
+      SpaceReport s = explore_algebra(board_, source, o.farthest, o.memory, &o.deadline);
+      r.states = s.states;
+      r.depth = s.depth;
+      r.histogram = s.histogram;
+      r.farthest_count = s.farthest_count;
+      for (auto f : s.farthest) r.farthest.push_back(board_.format_grid(from_word(f, static_cast<std::size_t>(n))));
+      r.extra["method"] =
+          "algebra: distance = lightest press set of the coset; L1 distance transform over the 2^rank cube seeded "
+          "with the 2^nullity quiet patterns";
+      r.extra["rank"] = s.rank;
+      r.extra["nullity"] = s.nullity;
+      r.extra["nodes"] = s.nodes;
+      r.extra["table_bytes"] = s.table_bytes;
+    } else if (alg == "bfs") {
+      if (n > 40) throw InputError(fmt::format("explore --algorithm bfs: {} cells need a 2^{} table", n, n));
+      SpaceDomain d{word_patterns(board_), static_cast<int>(n), 0};
+      Progress progress(o.progress());
+      search::Limits lim;
+      lim.memory = o.memory;
+      lim.deadline = &o.deadline;
+      lim.progress = &progress;
+      lim.threads = o.threads;
+      auto res = search::explore(d, std::span<const std::uint64_t>(&source, 1), o.farthest, lim);
+      progress.done();
+      r.states = res.states;
+      r.depth = res.depth;
+      r.histogram = res.histogram;
+      r.farthest_count = res.farthest_count;
+      for (auto f : res.farthest) r.farthest.push_back(board_.format_grid(from_word(f, static_cast<std::size_t>(n))));
+      r.extra["method"] = "breadth-first search over the 2-bit table of all 2^cells configurations";
+      int rank = 0;
+      while ((std::uint64_t{1} << rank) < res.states) ++rank;
+      r.extra["rank"] = rank;
+      r.extra["nullity"] = n - rank;
+      r.extra["nodes"] = res.stats.expanded;
+      r.extra["table_bytes"] = res.table_bytes;
+      r.extra["threads"] = o.threads;
+    } else {
+      throw InputError(fmt::format("unknown algorithm '{}' for flip explore (algebra, bfs)", o.algorithm));
+    }
+    r.extra["rule"] = board_.rule().name;
+    r.extra["peak_rss_bytes"] = peak_rss();
+    r.seconds = sw.seconds();
+    return r;
+  }
+
+ private:
+  Bits start_of(const Options& o) const {
+    if (o.start) return board_.parse_grid(grid_text(*o.start, "start"), "start");
+    Bits b(static_cast<std::size_t>(board_.cells()));
+    b.fill(true);
+    return b;
+  }
+  Bits goal_of(const Options& o) const {
+    if (o.goal) return board_.parse_grid(grid_text(*o.goal, "goal"), "goal");
+    return Bits(static_cast<std::size_t>(board_.cells()));
+  }
+  LinearOptions linear_options(const Options& o) const {
+    LinearOptions lo;
+    lo.memory = o.memory;
+    lo.deadline = &o.deadline;
+    return lo;
+  }
+
+  void solve_linear(const std::string& alg, const Bits& start, const Bits& goal, const Bits& rhs, const Options& o,
+                    SolveReport& r) const {
+    LinearOptions lo = linear_options(o);
+    LinearResult lin = alg == "dense" ? solve_dense(board_, rhs, lo) : solve_chase(board_, rhs, lo);
+    r.algorithm = alg == "dense" ? "dense elimination" : "light chasing";
+    r.extra["method"] = lin.method;
+    r.extra["rank"] = lin.rank;
+    r.extra["nullity"] = lin.nullity;
+    r.extra["unknowns"] = lin.unknowns;
+    const Replayer replay(board_);
+    for (const auto& k : lin.kernel)
+      if (!replay.effect(k).none()) throw std::logic_error("flip: a quiet pattern is not quiet");
+    if (!lin.solvable) {
+      unsolvable(rhs, lin, lo, r);
+      if (o.count) r.count = 0;
+      return;
+    }
+    verify_solution(replay, start, goal, lin.particular);
+    MinimizeOptions mo;
+    mo.want_all = o.all;
+    mo.memory = o.memory;
+    mo.deadline = &o.deadline;
+    if (o.count && static_cast<int>(lin.kernel.size()) > mo.exact_limit)
+      throw LimitError(fmt::format("nullity {}: counting the minimal press sets needs all 2^{} coset members (limit 2^{})",
+                                   lin.nullity, lin.nullity, mo.exact_limit));
+    CosetMinimum m = minimize(lin.particular, lin.kernel, mo);
+    verify_solution(replay, start, goal, m.best);
+    if (static_cast<std::int64_t>(m.best.count()) != m.weight) throw std::logic_error("flip: press count mismatch");
+    r.optimal = m.exact;
+    r.length = m.weight;
+    r.moves = cells_json(m.best);
+    r.nodes = m.examined;
+    r.extra["method"] = lin.method + "; " + m.method;
+    if (m.exact) {
+      json w = json::object();
+      for (std::size_t i = 0; i < m.weights.size(); ++i)
+        if (m.weights[i]) w[std::to_string(i)] = m.weights[i];
+      if (lin.nullity <= 16) r.extra["coset_weights"] = w;
+    }
+    if (o.all) {
+      json sols = json::array();
+      for (const auto& s : m.all) {
+        verify_solution(replay, start, goal, s);
+        if (static_cast<std::int64_t>(s.count()) != m.weight) throw std::logic_error("flip: a listed solution is not minimal");
+        sols.push_back(cells_json(s));
+      }
+      r.solutions = sols;
+      r.count = m.count;
+    }
+    if (o.count) r.count = m.count;
+    if (board_.rows() <= kPictureSide && board_.cols() <= kPictureSide)
+      r.text = "presses (X):\n" + board_.picture(m.best, "X", ".");
+  }
+
+  // A proof that no press set works: a vector y with A^T y = 0 (every press toggles an even
+  // number of y's cells) and y . (start + goal) = 1.
+  void unsolvable(const Bits& rhs, const LinearResult& lin, const LinearOptions& lo, SolveReport& r) const {
+    const bool symmetric = board_.rule().point_symmetric();
+    const Board dual = board_.reflected();
+    LinearResult dual_lin;
+    if (!symmetric) {
+      LinearOptions dl = lo;
+      dl.want_kernel = true;
+      dual_lin = solve_chase(dual, Bits(rhs.size()), dl);
+    }
+    const auto& basis = symmetric ? lin.kernel : dual_lin.kernel;
+    const Bits* witness = nullptr;
+    for (const auto& y : basis)
+      if (y.dot(rhs)) {
+        witness = &y;
+        break;
+      }
+    if (!witness) throw std::logic_error("flip: unsolvable but no null-space witness found");
+    if (!effect(dual, *witness).none()) throw std::logic_error("flip: the unsolvability witness is not quiet");
+    const Bits on = rhs ^ Bits(rhs.size());
+    Bits meet = *witness;
+    meet &= on;
+    r.solvable = false;
+    r.optimal = true;
+    r.reason = fmt::format(
+        "start + goal is not orthogonal to the null space{}: every press toggles an even number of the cells {{{}}}, "
+        "but start and goal differ on an odd number ({}) of them",
+        symmetric ? "" : " of the transposed press matrix", cell_list(*witness, 40), meet.count());
+    r.extra["witness"] = cells_json(*witness);
+  }
+
+  void solve_bfs(const Bits& start, const Bits& goal, const Options& o, SolveReport& r) const {
+    const std::int64_t n = board_.cells();
+    if (n > kBfsSolveCells)
+      throw InputError(fmt::format("solve --algorithm bfs is limited to {} cells ({} has {})", kBfsSolveCells, name_, n));
+    if (o.all || o.count) throw InputError("--all and --count need the algebraic solver (--algorithm chase or dense)");
+    SpaceDomain d{word_patterns(board_), static_cast<int>(n), to_word(goal)};
+    Progress progress(o.progress());
+    search::Limits lim;
+    lim.memory = o.memory;
+    lim.deadline = &o.deadline;
+    lim.progress = &progress;
+    auto res = search::bfs(d, to_word(start), lim);
+    progress.done();
+    r.algorithm = "bfs";
+    r.extra["method"] = "breadth-first search over configurations";
+    r.nodes = res.stats.expanded;
+    if (!res.found) {
+      r.solvable = false;
+      r.reason = "the goal is not among the configurations reachable from the start (exhaustive search)";
+      return;
+    }
+    Bits presses(static_cast<std::size_t>(n));
+    for (int p : res.moves) presses.flip(static_cast<std::size_t>(p));
+    if (static_cast<int>(presses.count()) != res.cost) throw std::logic_error("flip: bfs pressed a cell twice");
+    verify_solution(board_, start, goal, presses);
+    r.length = res.cost;
+    r.moves = cells_json(presses);
+    if (board_.rows() <= kPictureSide && board_.cols() <= kPictureSide)
+      r.text = "presses (X):\n" + board_.picture(presses, "X", ".");
+  }
+
+  std::string name_;
+  Board board_;
+};
+
+std::unique_ptr<Puzzle> make(const std::string& variant, const Options& o) {
+  if (variant.empty()) throw InputError("flip needs a size: flip:RxC (e.g. flip:4x4)");
+  auto [rows, cols] = parse_dims(variant, "flip size");
+  if (rows < 1 || cols < 1) throw InputError(fmt::format("flip:{}: rows and columns must be at least 1", variant));
+  if (static_cast<std::int64_t>(rows) * cols > kMaxCells)
+    throw InputError(fmt::format("flip:{}: at most {} cells are supported", variant, kMaxCells));
+  Rule rule = parse_rule(o.rule);
+  return std::make_unique<FlipPuzzle>(fmt::format("flip:{}x{}", rows, cols), Board(rows, cols, o.torus, rule));
+}
+
+}  // namespace
+
+Family family() {
+  Family f;
+  f.prefix = "flip";
+  f.summary = "press a cell to toggle a pattern (8-flip, Lights Out, any 3x3 mask); solved by GF(2) algebra";
+  f.builtins = {{"flip:4x4", "8-flip of seed 000 (--rule eight, the default): all on -> all off in 6 presses, 4 ways"},
+                {"flip:4x6", "8-flip, 4 rows x 6 columns: 2^24 configurations, farthest 24 presses"},
+                {"flip:5x5", "8-flip 5x5: all on cannot be cleared; with --rule lights-out: 15 presses"},
+                {"flip:RxC", "any R x C board; --rule eight | lights-out | 3x3 mask such as 010/111/010; --torus"}};
+  f.options = {"rule", "torus"};
+  f.make = make;
+  return f;
+}
+
+}  // namespace tansaku::flip
