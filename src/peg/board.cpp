@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "peg/bounds.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/tokens.h"
 
@@ -225,8 +226,19 @@ std::string triangle_picture(int n, int vacancy) {
 }
 
 // Standard vacancy of triangleN: the middle of the bottom row (seed 000's hole 12 on
-// triangle5); for even N, the hole just left of the middle.
-int triangle_vacancy(int n) { return n * (n - 1) / 2 + (n - 1) / 2; }
+// triangle5; for even N the hole just left of the middle), moved left along the row while
+// position classes rule out ending with one peg from it (N = 7, 10).
+int triangle_vacancy(int n) {
+  const int first = n * (n - 1) / 2;
+  const Board bd = parse_board(triangle_picture(n, -1), "triangle");
+  const PositionClass pc(bd);
+  for (int h = first + (n - 1) / 2; h > first; --h) {
+    const auto c = pc.of(bd.all & ~bd.bit(h));
+    for (int f = 0; f < bd.n; ++f)
+      if (pc.of(bd.bit(f)) == c) return h;
+  }
+  return first + (n - 1) / 2;
+}
 
 const char* kTryTry =
     "lattice: triangular\n"

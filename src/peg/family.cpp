@@ -67,7 +67,9 @@ class PegPuzzle final : public Puzzle {
               render_numbers(bd);
     r.text += fmt::format("start (empty: {}):\n{}", holes_text(bd.all & ~start), render_position(bd, start));
     r.text += fmt::format("goal: {}{}\n", solver_.describe(goal),
-                          goal.anywhere ? fmt::format(" (possible last holes by position class: {})", holes_text(goal.finishers)) : "");
+                          goal.anywhere ? fmt::format(" (possible last holes by position class: {})",
+                                                      goal.finishers ? holes_text(goal.finishers) : "none")
+                                        : "");
     r.text += fmt::format("corners (never jumped over): {}\nlower bound on moves: {}\n", holes_text(dem.corners()),
                           solver_.lower_bound(start, goal));
     return r;

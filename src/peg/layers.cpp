@@ -11,6 +11,7 @@
 #include <tbb/parallel_sort.h>
 #include <tbb/task_arena.h>
 
+#include "peg/jumpgen.h"
 #include "peg/table.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
@@ -20,31 +21,25 @@ namespace tansaku::peg {
 namespace {
 
 constexpr int kMaxGroup = 12;
-constexpr std::size_t kBlock = std::size_t{1} << 15;
+constexpr std::size_t kBlock = std::size_t{1} << 12;
 
-// Calls f(jump index) for every legal jump of b: from the pegs or from the holes, whichever
-// are fewer.
-template <class F>
-inline void for_each_jump(const Board& bd, Bits b, F&& f) {
-  if (2 * std::popcount(b) <= bd.n) {
-    for (Bits r = b; r; r &= r - 1)
-      for (int ji : bd.jumps_from[std::countr_zero(r)]) {
-        const Jump& j = bd.jumps[ji];
-        if (((b >> j.over) & 1) && !((b >> j.to) & 1)) f(ji);
-      }
-  } else {
-    for (Bits r = bd.all & ~b; r; r &= r - 1)
-      for (int ji : bd.jumps_to[std::countr_zero(r)]) {
-        const Jump& j = bd.jumps[ji];
-        if (((b >> j.over) & 1) && ((b >> j.from) & 1)) f(ji);
-      }
+// A 128-bit counter as two words (16-byte aligned __int128 would double the table slot).
+struct U128 {
+  std::uint64_t lo = 0, hi = 0;
+  unsigned __int128 value() const { return (static_cast<unsigned __int128>(hi) << 64) | lo; }
+  static void merge(U128& v, const U128& a) {
+    const std::uint64_t lo = v.lo + a.lo;
+    v.hi += a.hi + (lo < v.lo);
+    v.lo = lo;
   }
-}
+};
 
-inline int count_jumps(const Board& bd, Bits b) {
-  int n = 0;
-  for_each_jump(bd, b, [&](int) { ++n; });
-  return n;
+// Most legal jumps a position with `pegs` pegs can have.
+std::uint64_t max_moves(const Board& bd, int pegs) {
+  std::size_t from = 0, to = 0;
+  for (int h = 0; h < bd.n; ++h) from = std::max(from, bd.jumps_from[h].size()), to = std::max(to, bd.jumps_to[h].size());
+  return std::min<std::uint64_t>({bd.jumps.size(), static_cast<std::uint64_t>(pegs) * from,
+                                  static_cast<std::uint64_t>(bd.n - pegs) * to});
 }
 
 // Tracks the memory the engine holds, refusing to go past the budget.
@@ -64,28 +59,20 @@ struct Memory {
   void sub(std::uint64_t bytes) { held -= std::min(held, bytes); }
 };
 
-// Expands the layer `keys` (with values from value(i)) into `next`. emit(table, i, jump,
-// t, min) inserts one successor whose transforms under H are t[0..G) (min = canonical form).
-template <class V, class Emit>
-void expand(const Board& bd, const Symmetry& H, const std::vector<Bits>& keys, ConcurrentTable<V>& next, Emit&& emit,
+// Expands the layer `keys` into `next`. make(i, jump, t, min) gives the value a successor
+// of keys[i] contributes; t[0..G) are the successor's images under H, min the smallest (its
+// canonical form). Inserts are batched so that the table's cache misses overlap.
+template <class V, class Make>
+void expand(const Board& bd, const JumpGen& gen, const Symmetry& H, const std::vector<Bits>& keys, ConcurrentTable<V>& next, Make&& make,
             const LayerLimits& lim, tbb::task_arena& arena, Memory& mem, int layer, std::uint64_t& generated) {
   const int G = H.order();
-  std::atomic<std::uint64_t> gen{0};
+  std::atomic<std::uint64_t> count{0};
   for (std::size_t lo = 0; lo < keys.size(); lo += kBlock) {
     const std::size_t hi = std::min(keys.size(), lo + kBlock);
     if (lim.deadline) lim.deadline->check();
     if (lim.progress)
       lim.progress->update("layer {}: {} / {} positions expanded, {} found", layer, lo, keys.size(), next.size());
-    std::uint64_t succ = 0;
-    arena.execute([&] {
-      succ = tbb::parallel_reduce(
-          tbb::blocked_range<std::size_t>(lo, hi, 1024), std::uint64_t{0},
-          [&](const tbb::blocked_range<std::size_t>& r, std::uint64_t acc) {
-            for (std::size_t i = r.begin(); i != r.end(); ++i) acc += count_jumps(bd, keys[i]);
-            return acc;
-          },
-          std::plus<>());
-    });
+    const std::uint64_t succ = (hi - lo) * max_moves(bd, std::popcount(keys[lo]));
     const std::uint64_t before = next.bytes();
     if (std::uint64_t grow = next.bytes_to_fit(succ)) {
       mem.need(grow, layer);
@@ -95,26 +82,42 @@ void expand(const Board& bd, const Symmetry& H, const std::vector<Bits>& keys, C
     }
     arena.execute([&] {
       tbb::parallel_for(tbb::blocked_range<std::size_t>(lo, hi, 256), [&](const tbb::blocked_range<std::size_t>& r) {
+        struct Pending {
+          Bits key;
+          std::size_t slot;
+          V value;
+        };
+        constexpr int kBatch = 16;
+        Pending buf[kBatch];
+        int nb = 0;
+        auto flush = [&] {
+          for (int q = 0; q < nb; ++q) next.insert(buf[q].key, buf[q].slot, buf[q].value);
+          nb = 0;
+        };
         Bits tp[kMaxGroup], t[kMaxGroup];
         std::uint64_t local = 0;
         for (std::size_t i = r.begin(); i != r.end(); ++i) {
           const Bits b = keys[i];
           for (int g = 0; g < G; ++g) tp[g] = H.apply(g, b);
-          for_each_jump(bd, b, [&](int ji) {
+          gen.for_each(b, [&](int ji) {
             Bits m = ~Bits{0};
             for (int g = 0; g < G; ++g) {
               t[g] = tp[g] ^ H.jump_image(g, ji);
               m = std::min(m, t[g]);
             }
             ++local;
-            emit(next, i, ji, t, m);
+            const std::size_t slot = next.home(m);
+            next.prefetch(slot);
+            buf[nb++] = {m, slot, make(i, ji, t, m)};
+            if (nb == kBatch) flush();
           });
         }
-        gen.fetch_add(local, std::memory_order_relaxed);
+        flush();
+        count.fetch_add(local, std::memory_order_relaxed);
       });
     });
   }
-  generated += gen.load();
+  generated += count.load();
 }
 
 // Sorted keys (and values in the same order) out of a table.
@@ -165,6 +168,7 @@ ExploreLayers explore_layers(const Board& bd, const Symmetry& H, Bits start, std
   ExploreLayers res;
   Memory mem{lim.memory, 0, 0, &bd};
   tbb::task_arena arena(static_cast<int>(std::max(1u, lim.threads)));
+  const JumpGen gen(bd);
   std::vector<std::vector<Bits>> layers;
   layers.push_back({H.canonical(start)});
   mem.add(sizeof(Bits));
@@ -172,11 +176,11 @@ ExploreLayers explore_layers(const Board& bd, const Symmetry& H, Bits start, std
     const auto& cur = layers.back();
     res.reduced.push_back(cur.size());
     res.full.push_back(full_count(H, cur, arena));
-    ConcurrentTable<NoValue> next(1024, NoValue{});
+    ConcurrentTable<NoValue> next(1024);
     mem.add(next.bytes());
     expand(
-        bd, H, cur, next, [](ConcurrentTable<NoValue>& t, std::size_t, int, const Bits*, Bits m) { t.insert(m, [](NoValue&) {}); },
-        lim, arena, mem, static_cast<int>(layers.size()), res.stats.generated);
+        bd, gen, H, cur, next, [](std::size_t, int, const Bits*, Bits) { return NoValue{}; }, lim, arena, mem,
+        static_cast<int>(layers.size()), res.stats.generated);
     if (next.size() == 0) {
       mem.sub(next.bytes());
       break;
@@ -210,29 +214,61 @@ ExploreLayers explore_layers(const Board& bd, const Symmetry& H, Bits start, std
         for (std::size_t i = 0; i < keys.size(); ++i)
           if (std::has_single_bit(keys[i])) F[i] = keys[i];
       } else {
-        mem.need(LayerIndex::bytes_for(layers[k + 1].size()), static_cast<int>(k));
-        LayerIndex index(layers[k + 1]);
+        // Backwards from the positions that can finish: each predecessor p of such a
+        // position c (a reverse jump, i.e. a jump of the complement of c) that was reached
+        // in layer k gains c's holes, mapped like p onto its canonical form.
+        mem.need(KeyMap<std::uint32_t>::bytes_for(keys.size()) + keys.size() * sizeof(Bits), static_cast<int>(k));
+        const KeyMap<std::uint32_t> index(keys, [](std::size_t i) { return static_cast<std::uint32_t>(i); });
+        std::vector<std::atomic<Bits>> acc(keys.size());
+        for (auto& a : acc) a.store(0, std::memory_order_relaxed);
+        const auto& above = layers[k + 1];
         arena.execute([&] {
-          tbb::parallel_for(tbb::blocked_range<std::size_t>(0, keys.size(), 256), [&](const tbb::blocked_range<std::size_t>& r) {
+          tbb::parallel_for(tbb::blocked_range<std::size_t>(0, above.size(), 1024), [&](const tbb::blocked_range<std::size_t>& r) {
+            struct Pending {
+              Bits key, f;
+              std::size_t slot;
+            };
+            constexpr int kBatch = 16;
+            Pending buf[kBatch];
+            int nb = 0;
+            auto flush = [&] {
+              for (int q = 0; q < nb; ++q) {
+                const std::uint32_t at = index.get(buf[q].key, buf[q].slot, 0xFFFFFFFFu);
+                if (at != 0xFFFFFFFFu) acc[at].fetch_or(buf[q].f, std::memory_order_relaxed);
+              }
+              nb = 0;
+            };
             Bits tp[kMaxGroup];
             for (std::size_t i = r.begin(); i != r.end(); ++i) {
-              const Bits b = keys[i];
-              for (int g = 0; g < G; ++g) tp[g] = H.apply(g, b);
-              Bits f = 0;
-              for_each_jump(bd, b, [&](int ji) {
+              const Bits fc = F_next[i];
+              if (!fc) continue;
+              const Bits c = above[i];
+              for (int g = 0; g < G; ++g) tp[g] = H.apply(g, c);
+              gen.for_each(bd.all ^ c, [&](int ji) {
                 Bits m = ~Bits{0};
                 int w = 0;
                 for (int g = 0; g < G; ++g) {
-                  Bits t = tp[g] ^ H.jump_image(g, ji);
+                  const Bits t = tp[g] ^ H.jump_image(g, ji);
                   if (t < m) m = t, w = g;
                 }
-                const std::int64_t at = index.find(m);
-                if (at >= 0 && F_next[static_cast<std::size_t>(at)]) f |= H.apply(H.inverse(w), F_next[static_cast<std::size_t>(at)]);
+                const std::size_t slot = index.home(m);
+                index.prefetch(slot);
+                buf[nb++] = {m, H.apply(w, fc), slot};
+                if (nb == kBatch) flush();
               });
-              F[i] = f;
             }
+            flush();
           });
         });
+        // Each predecessor received its successors' holes under one of the maps onto its
+        // canonical form; the true set is closed under the position's own symmetries.
+        for (std::size_t i = 0; i < keys.size(); ++i) {
+          const Bits f = acc[i].load(std::memory_order_relaxed);
+          F[i] = f;
+          if (!f || G == 1) continue;
+          for (int g = 1; g < G; ++g)
+            if (H.apply(g, keys[i]) == keys[i]) F[i] |= H.apply(g, f);
+        }
       }
       // Tally.
       std::uint64_t any_r = 0, any_f = 0, at_r = 0, at_f = 0;
@@ -259,30 +295,26 @@ ExploreLayers explore_layers(const Board& bd, const Symmetry& H, Bits start, std
 }
 
 CountResult count_layers(const Board& bd, const Symmetry& H, Bits start, const Goal& goal, const LayerLimits& lim) {
-  using U = unsigned __int128;
   CountResult res;
   Memory mem{lim.memory, 0, 0, &bd};
   tbb::task_arena arena(static_cast<int>(std::max(1u, lim.threads)));
+  const JumpGen gen(bd);
   const int K = std::popcount(start) - goal.pegs_left();
   if (K < 0) return res;
   // T(position) = number of jump sequences from the start to any image of it (orbit total).
   std::vector<Bits> keys = {H.canonical(start)};
-  std::vector<U> T = {1};
+  std::vector<U128> T = {U128{1, 0}};
   res.positions = 1;
   for (int k = 1; k <= K && !keys.empty(); ++k) {
-    ConcurrentTable<U> next(1024, U{0});
+    ConcurrentTable<U128> next(1024);
     mem.add(next.bytes());
     expand(
-        bd, H, keys, next,
-        [&](ConcurrentTable<U>& t, std::size_t i, int, const Bits*, Bits m) {
-          const U add = T[i];
-          t.insert(m, [&](U& v) { v += add; });
-        },
-        lim, arena, mem, k, res.stats.generated);
-    mem.need(next.size() * (sizeof(Bits) + sizeof(U)) * 2, k);
+        bd, gen, H, keys, next, [&](std::size_t i, int, const Bits*, Bits) { return T[i]; }, lim, arena, mem, k,
+        res.stats.generated);
+    mem.need(next.size() * (sizeof(Bits) + sizeof(U128)) * 2, k);
     std::vector<Bits> nkeys;
-    std::vector<U> nT;
-    extract<U>(next, nkeys, &nT);
+    std::vector<U128> nT;
+    extract<U128>(next, nkeys, &nT);
     mem.sub(next.bytes());
     keys = std::move(nkeys);
     T = std::move(nT);
@@ -292,12 +324,12 @@ CountResult count_layers(const Board& bd, const Symmetry& H, Bits start, const G
   const int G = H.order();
   if (goal.anywhere) {
     // Every image of a reachable one-peg position is one too (and lies in the start's class).
-    for (std::size_t i = 0; i < keys.size(); ++i) res.count += T[i];
+    for (std::size_t i = 0; i < keys.size(); ++i) res.count += T[i].value();
   } else {
     const std::int64_t at = find_sorted(keys, H.canonical(goal.pegs));
     if (at >= 0) {
       const int orbit = G / H.stabiliser_size(keys[static_cast<std::size_t>(at)]);
-      res.count = T[static_cast<std::size_t>(at)] / static_cast<unsigned>(orbit);
+      res.count = T[static_cast<std::size_t>(at)].value() / static_cast<unsigned>(orbit);
     }
   }
   res.stats.peak_bytes = mem.peak;
@@ -308,6 +340,10 @@ namespace {
 struct MV {
   std::uint8_t m = 255;  // least moves reaching the position
   Bits L = 0;            // holes the last run may have ended on, at that cost
+  static void merge(MV& v, const MV& a) {
+    if (a.m < v.m) v = a;
+    else if (a.m == v.m) v.L |= a.L;
+  }
 };
 }  // namespace
 
@@ -315,6 +351,7 @@ MovesResult min_moves_layers(const Board& bd, const Symmetry& H, Bits start, con
   MovesResult res;
   Memory mem{lim.memory, 0, 0, &bd};
   tbb::task_arena arena(static_cast<int>(std::max(1u, lim.threads)));
+  const JumpGen gen(bd);
   const int K = std::popcount(start) - goal.pegs_left();
   if (K < 0) return res;
   struct Layer {
@@ -330,20 +367,17 @@ MovesResult min_moves_layers(const Board& bd, const Symmetry& H, Bits start, con
   for (int k = 1; k <= K; ++k) {
     const Layer& cur = layers.back();
     if (cur.keys.empty()) break;
-    ConcurrentTable<MV> next(1024, MV{});
+    ConcurrentTable<MV> next(1024);
     mem.add(next.bytes());
     expand(
-        bd, H, cur.keys, next,
-        [&](ConcurrentTable<MV>& t, std::size_t i, int ji, const Bits* tr, Bits m) {
+        bd, gen, H, cur.keys, next,
+        [&](std::size_t i, int ji, const Bits* tr, Bits m) {
           const Jump& j = bd.jumps[ji];
-          const std::uint8_t cost = static_cast<std::uint8_t>(cur.m[i] + (((cur.L[i] >> j.from) & 1) ? 0 : 1));
-          Bits L = 0;
+          MV v;
+          v.m = static_cast<std::uint8_t>(cur.m[i] + (((cur.L[i] >> j.from) & 1) ? 0 : 1));
           for (int g = 0; g < H.order(); ++g)
-            if (tr[g] == m) L |= Bits{1} << H.perm(g)[j.to];
-          t.insert(m, [&](MV& v) {
-            if (cost < v.m) v.m = cost, v.L = L;
-            else if (cost == v.m) v.L |= L;
-          });
+            if (tr[g] == m) v.L |= Bits{1} << H.perm(g)[j.to];
+          return v;
         },
         lim, arena, mem, k, res.stats.generated);
     mem.need(next.size() * (sizeof(Bits) + sizeof(MV)) * 2, k);

@@ -1,12 +1,12 @@
 // Hash tables of positions for the layered engine:
-//  - ConcurrentTable<V>: open addressing, keys are nonzero bitboards claimed by CAS, values
-//    merged under a per-slot spin lock (no lock when V is empty); grown between rounds by
-//    the caller, never during inserts;
-//  - LayerIndex: a read-only key -> index map over a finished (sorted) layer.
+//  - ConcurrentTable<V>: open addressing over one array of slots (key, value, lock), so an
+//    insert touches one cache line; keys are nonzero bitboards claimed by CAS, values merged
+//    under the slot's spin lock (no value, no lock for plain sets). It is grown between
+//    rounds by the caller, never during inserts. `prefetch` lets callers hide the miss.
+//  - KeyMap<V>: a read-only key -> value map over a finished layer, same layout.
 #pragma once
 #include <atomic>
 #include <cstdint>
-#include <cstring>
 #include <memory>
 #include <type_traits>
 #include <vector>
@@ -24,52 +24,69 @@ inline std::uint64_t mix64(std::uint64_t k) {
   return k;
 }
 
-struct NoValue {};
+struct NoValue {
+  static void merge(NoValue&, const NoValue&) {}
+};
+
+namespace detail {
+template <class V, bool = std::is_same_v<V, NoValue>>
+struct Slot {
+  std::atomic<Bits> key;
+  std::atomic<std::uint8_t> lock;
+  V value;
+};
+template <class V>
+struct Slot<V, true> {
+  std::atomic<Bits> key;
+};
+}  // namespace detail
 
 template <class V>
 class ConcurrentTable {
   static constexpr bool kHasValue = !std::is_same_v<V, NoValue>;
+  using Slot = detail::Slot<V>;
 
  public:
-  ConcurrentTable(std::size_t capacity, const V& identity) : identity_(identity) { allocate(round_up(capacity)); }
+  explicit ConcurrentTable(std::size_t capacity) { allocate(round_up(capacity)); }
 
   std::size_t capacity() const { return mask_ + 1; }
   std::size_t size() const { return size_.load(std::memory_order_relaxed); }
-  static std::size_t bytes_per_slot() { return sizeof(Bits) + (kHasValue ? sizeof(V) + 1 : 0); }
-  std::size_t bytes() const { return capacity() * bytes_per_slot(); }
-  // Bytes after growing so that `extra` more keys fit (0 when no growth is needed).
+  std::size_t bytes() const { return capacity() * sizeof(Slot); }
+  // Bytes of the table after growing so that `extra` more keys fit (0: no growth needed).
   std::size_t bytes_to_fit(std::size_t extra) const {
-    std::size_t need = size() + extra;
+    const std::size_t need = size() + extra;
     if (need * 4 <= capacity() * 3) return 0;
-    return round_up(need * 2) * bytes_per_slot();
+    return round_up(need * 2) * sizeof(Slot);
   }
   // Grows (single-threaded, between rounds) so that `extra` more keys fit at load <= 3/4.
   void reserve(std::size_t extra) {
-    std::size_t need = size() + extra;
+    const std::size_t need = size() + extra;
     if (need * 4 <= capacity() * 3) return;
-    auto old_keys = std::move(keys_);
-    auto old_vals = std::move(vals_);
+    auto old = std::move(slots_);
     const std::size_t old_cap = capacity();
     allocate(round_up(need * 2));
-    size_ = 0;
     for (std::size_t i = 0; i < old_cap; ++i) {
-      Bits k = old_keys[i].load(std::memory_order_relaxed);
+      const Bits k = old[i].key.load(std::memory_order_relaxed);
       if (!k) continue;
-      std::size_t s = place(k);
-      if constexpr (kHasValue) vals_[s] = old_vals[i];
+      std::size_t s = mix64(k) & mask_;
+      while (slots_[s].key.load(std::memory_order_relaxed)) s = (s + 1) & mask_;
+      slots_[s].key.store(k, std::memory_order_relaxed);
+      if constexpr (kHasValue) slots_[s].value = old[i].value;
+      size_.fetch_add(1, std::memory_order_relaxed);
     }
   }
 
-  // Inserts key; merge(slot_value, fresh) runs under the slot's lock.
-  template <class Merge>
-  void insert(Bits key, Merge&& merge) {
-    std::size_t s = mix64(key) & mask_;
+  std::size_t home(Bits key) const { return mix64(key) & mask_; }
+  void prefetch(std::size_t slot) const { __builtin_prefetch(&slots_[slot], 1, 1); }
+
+  // Inserts key (whose home slot is `s`), merging `v` into its value.
+  void insert(Bits key, std::size_t s, const V& v) {
     while (true) {
-      Bits k = keys_[s].load(std::memory_order_acquire);
+      const Bits k = slots_[s].key.load(std::memory_order_acquire);
       if (k == key) break;
       if (k == 0) {
         Bits expected = 0;
-        if (keys_[s].compare_exchange_strong(expected, key, std::memory_order_acq_rel)) {
+        if (slots_[s].key.compare_exchange_strong(expected, key, std::memory_order_acq_rel)) {
           size_.fetch_add(1, std::memory_order_relaxed);
           break;
         }
@@ -78,10 +95,11 @@ class ConcurrentTable {
       s = (s + 1) & mask_;
     }
     if constexpr (kHasValue) {
-      while (locks_[s].exchange(1, std::memory_order_acquire)) {
+      auto& lock = slots_[s].lock;
+      while (lock.exchange(1, std::memory_order_acquire)) {
       }
-      merge(vals_[s]);
-      locks_[s].store(0, std::memory_order_release);
+      V::merge(slots_[s].value, v);
+      lock.store(0, std::memory_order_release);
     }
   }
 
@@ -89,10 +107,10 @@ class ConcurrentTable {
   template <class F>
   void for_each(F&& f) const {
     for (std::size_t i = 0; i < capacity(); ++i) {
-      Bits k = keys_[i].load(std::memory_order_relaxed);
+      const Bits k = slots_[i].key.load(std::memory_order_relaxed);
       if (!k) continue;
-      if constexpr (kHasValue) f(k, vals_[i]);
-      else f(k, identity_);
+      if constexpr (kHasValue) f(k, slots_[i].value);
+      else f(k, NoValue{});
     }
   }
 
@@ -104,65 +122,62 @@ class ConcurrentTable {
   }
   void allocate(std::size_t cap) {
     mask_ = cap - 1;
-    keys_.reset(new std::atomic<Bits>[cap]);
-    for (std::size_t i = 0; i < cap; ++i) keys_[i].store(0, std::memory_order_relaxed);
-    if constexpr (kHasValue) {
-      vals_.reset(new V[cap]);
-      for (std::size_t i = 0; i < cap; ++i) vals_[i] = identity_;
-      locks_.reset(new std::atomic<std::uint8_t>[cap]);
-      for (std::size_t i = 0; i < cap; ++i) locks_[i].store(0, std::memory_order_relaxed);
+    size_ = 0;
+    slots_.reset(new Slot[cap]);
+    for (std::size_t i = 0; i < cap; ++i) {
+      slots_[i].key.store(0, std::memory_order_relaxed);
+      if constexpr (kHasValue) {
+        slots_[i].lock.store(0, std::memory_order_relaxed);
+        slots_[i].value = V{};
+      }
     }
   }
-  std::size_t place(Bits key) {
-    std::size_t s = mix64(key) & mask_;
-    while (keys_[s].load(std::memory_order_relaxed)) s = (s + 1) & mask_;
-    keys_[s].store(key, std::memory_order_relaxed);
-    size_.fetch_add(1, std::memory_order_relaxed);
-    return s;
-  }
 
-  V identity_;
   std::size_t mask_ = 0;
   std::atomic<std::size_t> size_{0};
-  std::unique_ptr<std::atomic<Bits>[]> keys_;
-  std::unique_ptr<V[]> vals_;
-  std::unique_ptr<std::atomic<std::uint8_t>[]> locks_;
+  std::unique_ptr<Slot[]> slots_;
 };
 
-// key -> position in a layer's sorted key array.
-class LayerIndex {
+// A read-only map from a finished layer's keys to values.
+template <class V>
+class KeyMap {
  public:
-  explicit LayerIndex(const std::vector<Bits>& keys) : keys_(keys) {
+  // value(i) is the value of keys[i].
+  template <class ValueOf>
+  KeyMap(const std::vector<Bits>& keys, ValueOf&& value) {
     std::size_t cap = 1024;
     while (cap < keys.size() * 2) cap *= 2;
     mask_ = cap - 1;
-    slots_.assign(cap, kEmpty);
+    slots_.assign(cap, Entry{0, V{}});
     for (std::size_t i = 0; i < keys.size(); ++i) {
-      std::size_t s = mix64(keys[i]) & mask_;
-      while (slots_[s] != kEmpty) s = (s + 1) & mask_;
-      slots_[s] = static_cast<std::uint32_t>(i);
+      std::size_t s = home(keys[i]);
+      while (slots_[s].key) s = (s + 1) & mask_;
+      slots_[s] = {keys[i], value(i)};
     }
   }
   static std::size_t bytes_for(std::size_t n) {
     std::size_t cap = 1024;
     while (cap < n * 2) cap *= 2;
-    return cap * sizeof(std::uint32_t);
+    return cap * sizeof(Entry);
   }
-  // Index of key, or -1.
-  std::int64_t find(Bits key) const {
-    std::size_t s = mix64(key) & mask_;
-    while (slots_[s] != kEmpty) {
-      if (keys_[slots_[s]] == key) return slots_[s];
+  std::size_t home(Bits key) const { return mix64(key) & mask_; }
+  void prefetch(std::size_t slot) const { __builtin_prefetch(&slots_[slot], 0, 1); }
+  // The value of key (found from its home slot), or `missing`.
+  V get(Bits key, std::size_t s, V missing) const {
+    while (slots_[s].key) {
+      if (slots_[s].key == key) return slots_[s].value;
       s = (s + 1) & mask_;
     }
-    return -1;
+    return missing;
   }
 
  private:
-  static constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;
-  const std::vector<Bits>& keys_;
+  struct Entry {
+    Bits key;
+    V value;
+  };
   std::size_t mask_ = 0;
-  std::vector<std::uint32_t> slots_;
+  std::vector<Entry> slots_;
 };
 
 }  // namespace tansaku::peg
