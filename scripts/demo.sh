@@ -9,3 +9,8 @@ run solve 11-puzzle --quiet
 run solve rotating-slide
 run explore 8-puzzle --farthest 2
 run explore sliding:4x4 --from "1 2 3 4 6 6 6 6 6 6 6 6 5 6 6 0" --quiet
+run show peg:triangle5
+run solve peg:triangle5 --finish 12
+run solve peg:trytry --finish 11 --quiet
+run solve peg:french --quiet || true
+run solve peg:triangle5 --empty 0 --count

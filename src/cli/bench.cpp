@@ -25,6 +25,10 @@ const Job kJobs[] = {
     {"explore", "8-puzzle", nullptr, nullptr},
     {"explore", "rotating-slide", nullptr, nullptr},
     {"explore", "sliding:4x4", "1 2 3 4 6 6 6 6 6 6 6 6 5 6 6 0", nullptr},
+    {"solve", "peg:triangle5", nullptr, nullptr},
+    {"solve", "peg:trytry", nullptr, nullptr},
+    {"solve", "peg:triangle6", nullptr, "layered"},
+    {"explore", "peg:triangle6", nullptr, nullptr},
 };
 }  // namespace
 

@@ -90,7 +90,11 @@ DemandBound::DemandBound(const Board& bd, Bits goal, bool anywhere, Bits finishe
     for (Bits s : comp) mask |= s;
     if (std::popcount(mask) > 16) {  // too wide to tabulate: keep its singletons only
       for (Bits s : comp)
-        if (std::popcount(s) == 1) groups_.push_back({s, {0, 1}});
+        if (std::popcount(s) == 1) singles_ |= s;
+      continue;
+    }
+    if (comp.size() == 1 && std::popcount(mask) == 1) {
+      singles_ |= mask;
       continue;
     }
     Group g{mask, {}};

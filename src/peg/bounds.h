@@ -11,6 +11,7 @@
 //    there. Disjoint occupied protected sets need distinct moves: the bound is a maximum
 //    packing of them, tabulated per connected group of sets.
 #pragma once
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -39,7 +40,7 @@ class DemandBound {
   DemandBound(const Board& bd, Bits goal, bool anywhere, Bits finishers);
   // Lower bound on the moves from `pegs` (between moves: no peg is in the middle of a run).
   int operator()(Bits pegs) const {
-    int h = 0;
+    int h = std::popcount(pegs & singles_);
     for (const auto& g : groups_) h += g.table[bits::extract(pegs, g.mask)];
     if (anywhere_ && (pegs & corners_ & finishers_) && h > 0) --h;
     return h;
@@ -55,6 +56,7 @@ class DemandBound {
   };
   std::vector<Group> groups_;
   std::vector<Bits> sets_;
+  Bits singles_ = 0;  // protected singletons outside any larger group: one move each
   Bits corners_ = 0, finishers_ = 0;
   bool anywhere_ = false;
 };

@@ -338,11 +338,11 @@ CountResult count_layers(const Board& bd, const Symmetry& H, Bits start, const G
 
 namespace {
 struct MV {
-  std::uint8_t m = 255;  // least moves reaching the position
-  Bits L = 0;            // holes the last run may have ended on, at that cost
+  std::uint8_t m1 = 0;  // 1 + least moves reaching the position (0: none yet, the table's zero)
+  Bits L = 0;           // holes the last run may have ended on, at that cost
   static void merge(MV& v, const MV& a) {
-    if (a.m < v.m) v = a;
-    else if (a.m == v.m) v.L |= a.L;
+    if (v.m1 == 0 || a.m1 < v.m1) v = a;
+    else if (a.m1 == v.m1) v.L |= a.L;
   }
 };
 }  // namespace
@@ -374,7 +374,7 @@ MovesResult min_moves_layers(const Board& bd, const Symmetry& H, Bits start, con
         [&](std::size_t i, int ji, const Bits* tr, Bits m) {
           const Jump& j = bd.jumps[ji];
           MV v;
-          v.m = static_cast<std::uint8_t>(cur.m[i] + (((cur.L[i] >> j.from) & 1) ? 0 : 1));
+          v.m1 = static_cast<std::uint8_t>(1 + cur.m[i] + (((cur.L[i] >> j.from) & 1) ? 0 : 1));
           for (int g = 0; g < H.order(); ++g)
             if (tr[g] == m) v.L |= Bits{1} << H.perm(g)[j.to];
           return v;
@@ -389,7 +389,7 @@ MovesResult min_moves_layers(const Board& bd, const Symmetry& H, Bits start, con
     nl.keys = std::move(keys);
     nl.m.resize(vals.size());
     nl.L.resize(vals.size());
-    for (std::size_t i = 0; i < vals.size(); ++i) nl.m[i] = vals[i].m, nl.L[i] = vals[i].L;
+    for (std::size_t i = 0; i < vals.size(); ++i) nl.m[i] = static_cast<std::uint8_t>(vals[i].m1 - 1), nl.L[i] = vals[i].L;
     mem.add(nl.keys.size() * (2 * sizeof(Bits) + 1));
     res.positions += nl.keys.size();
     layers.push_back(std::move(nl));

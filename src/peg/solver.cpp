@@ -7,6 +7,7 @@
 
 #include "peg/verify.h"
 #include "tansaku/core/error.h"
+#include "tansaku/core/memory.h"
 #include "tansaku/search/ida_star_tt.h"
 
 namespace tansaku::peg {
@@ -99,6 +100,11 @@ LayerLimits layer_limits_of(const SolveParams& p) {
   return lim;
 }
 
+// Automatic choice: IDA* decides most problems within this many expansions (a second or
+// two); past it, the exhaustive layered programme is usually faster, if it fits this.
+constexpr std::uint64_t kAutoExpansions = std::uint64_t{1} << 20;
+constexpr std::uint64_t kAutoLayeredMemory = std::uint64_t{3} << 30;
+
 // A transposition table sized to the board: small boards need little.
 std::uint64_t table_bytes(const Board& bd, std::uint64_t memory) {
   const std::uint64_t by_board = bd.n >= 40 ? (std::uint64_t{1} << 40) : (std::uint64_t{1} << bd.n) / 2;
@@ -145,29 +151,56 @@ SolveOutcome Solver::solve(Bits start, const Goal& goal, const SolveParams& p) c
       found = true;
       for (auto ji : res.moves) jumps.push_back(ji);
     }
-  } else if (alg == "layered") {
-    const Symmetry H(bd_, Symmetry::stabiliser(group_, start));
-    auto res = min_moves_layers(bd_, H, start, goal, layer_limits_of(p));
-    out.nodes = res.stats.generated;
-    out.positions = res.positions;
-    out.algorithm = "layered dynamic programme over jump counts";
-    if (res.found) found = true, jumps = res.jumps;
   } else {
-    const DemandBound dem = demand(goal);
-    MoveDomain d(bd_, gsym, goal, dem);
-    search::TtOptions to;
-    to.table_bytes = table_bytes(bd_, p.memory);
-    auto res = search::ida_star_tt(d, start, to, limits_of(p));
-    out.nodes = res.stats.expanded;
-    out.algorithm = "ida* + transposition table (corner and edge-pair bounds)";
-    if (res.found) {
-      found = true;
-      Bits b = start;
-      for (const auto& m : res.moves) {
-        auto chain = d.chain_of(b, m);
-        if (chain.empty()) throw std::logic_error("peg: a move's jumps could not be recovered");
-        moves.push_back(chain);
-        b = m.after;
+    // Moves: IDA* with a table, the layered programme, or (automatic) IDA* for a while, then
+    // the layered programme within a modest memory budget, then IDA* without a limit.
+    auto run_ida = [&](std::uint64_t max_expanded) {
+      const DemandBound dem = demand(goal);
+      MoveDomain d(bd_, gsym, goal, dem);
+      search::TtOptions to;
+      to.table_bytes = table_bytes(bd_, p.memory);
+      to.max_expanded = max_expanded;
+      auto res = search::ida_star_tt(d, start, to, limits_of(p));
+      out.nodes += res.stats.expanded;
+      if (res.found) {
+        found = true;
+        Bits b = start;
+        for (const auto& m : res.moves) {
+          auto chain = d.chain_of(b, m);
+          if (chain.empty()) throw std::logic_error("peg: a move's jumps could not be recovered");
+          moves.push_back(chain);
+          b = m.after;
+        }
+      }
+      return res.found || res.exhausted;  // decided
+    };
+    auto run_layered = [&](std::uint64_t memory) {
+      const Symmetry H(bd_, Symmetry::stabiliser(group_, start));
+      LayerLimits lim = layer_limits_of(p);
+      lim.memory = memory;
+      auto res = min_moves_layers(bd_, H, start, goal, lim);
+      out.nodes += res.stats.generated;
+      out.positions = res.positions;
+      if (res.found) found = true, jumps = res.jumps;
+    };
+    const char* kIda = "ida* + transposition table (corner and edge-pair bounds)";
+    const char* kLayered = "layered dynamic programme over jump counts";
+    if (alg == "idastar") {
+      out.algorithm = kIda;
+      run_ida(0);
+    } else if (alg == "layered") {
+      out.algorithm = kLayered;
+      run_layered(p.memory);
+    } else if (run_ida(kAutoExpansions)) {
+      out.algorithm = kIda;
+    } else {
+      try {
+        out.algorithm = fmt::format("{} (ida* undecided after {} expansions)", kLayered, kAutoExpansions);
+        run_layered(std::min(p.memory, kAutoLayeredMemory));
+      } catch (const LimitError&) {
+        if (p.deadline && p.deadline->expired()) throw;
+        out.algorithm = fmt::format("{} (the layered programme outgrew {})", kIda, format_size(kAutoLayeredMemory));
+        run_ida(0);
       }
     }
   }

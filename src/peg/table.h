@@ -3,6 +3,7 @@
 //    insert touches one cache line; keys are nonzero bitboards claimed by CAS, values merged
 //    under the slot's spin lock (no value, no lock for plain sets). It is grown between
 //    rounds by the caller, never during inserts. `prefetch` lets callers hide the miss.
+//    Slots start as zero bytes, so a value type's identity must be all zeros.
 //  - KeyMap<V>: a read-only key -> value map over a finished layer, same layout.
 #pragma once
 #include <atomic>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "peg/board.h"
+#include "tansaku/core/zeroed_pages.h"
 
 namespace tansaku::peg {
 
@@ -123,19 +125,12 @@ class ConcurrentTable {
   void allocate(std::size_t cap) {
     mask_ = cap - 1;
     size_ = 0;
-    slots_.reset(new Slot[cap]);
-    for (std::size_t i = 0; i < cap; ++i) {
-      slots_[i].key.store(0, std::memory_order_relaxed);
-      if constexpr (kHasValue) {
-        slots_[i].lock.store(0, std::memory_order_relaxed);
-        slots_[i].value = V{};
-      }
-    }
+    slots_ = zeroed_array<Slot>(cap);  // all-zero bytes: empty keys, free locks, values' identity
   }
 
   std::size_t mask_ = 0;
   std::atomic<std::size_t> size_{0};
-  std::unique_ptr<Slot[]> slots_;
+  ZeroedArray<Slot> slots_;
 };
 
 // A read-only map from a finished layer's keys to values.

@@ -8,17 +8,16 @@
 // Needs a HeuristicDomain with `std::uint64_t key(s)`: equal keys must mean equal distance
 // to the goal (e.g. a canonical form under the symmetries that fix the goal). Costs come
 // from `cost(s, m)` (default 1); a zero-cost cycle would not terminate. Finds one optimal
-// solution. The table is fixed-size (entries are replaced on collision: only stronger
+// solution. The table has a size limit (entries are replaced on collision: only stronger
 // pruning is lost, never correctness).
 #pragma once
 #include <algorithm>
 #include <cstdint>
-#include <cstdlib>
 #include <limits>
-#include <new>
 #include <memory>
 #include <vector>
 
+#include "tansaku/core/zeroed_pages.h"
 #include "tansaku/search/domain.h"
 #include "tansaku/search/limits.h"
 #include "tansaku/search/stats.h"
@@ -31,61 +30,78 @@ concept KeyedHeuristicDomain = HeuristicDomain<D> && requires(const D& d, const 
 };
 
 struct TtOptions {
-  std::uint64_t table_bytes = std::uint64_t{64} << 20;  // rounded down to a power of two of entries
+  std::uint64_t table_bytes = std::uint64_t{64} << 20;  // the table grows up to this size
+  std::uint64_t max_expanded = 0;  // give up (found and exhausted both false) past this; 0: never
 };
 
-// Fixed-size table key -> lower bound, 4-way buckets, the weakest entry is replaced.
+// Key -> lower bound in 4-way buckets; the weakest entry of a full bucket is replaced. It
+// starts small and grows (by rehashing) while it is more than 3/4 full, up to its limit.
 class BoundTable {
  public:
   static constexpr int kInfinity = std::numeric_limits<std::uint16_t>::max();
-  explicit BoundTable(std::uint64_t bytes) {
-    std::uint64_t buckets = 1;
-    while (buckets * 2 * sizeof(Bucket) <= bytes) buckets *= 2;
-    mask_ = buckets - 1;
-    // calloc: the pages are zero and only touched when used, so a large table costs nothing up front
-    buckets_.reset(static_cast<Bucket*>(std::calloc(buckets, sizeof(Bucket))));
-    if (!buckets_) throw std::bad_alloc();
+  explicit BoundTable(std::uint64_t max_bytes) {
+    max_buckets_ = 1;
+    while (max_buckets_ * 2 * sizeof(Bucket) <= max_bytes) max_buckets_ *= 2;
+    allocate(std::min<std::uint64_t>(max_buckets_, std::uint64_t{1} << 15));  // 1.25 MiB to start
   }
   std::uint64_t bytes() const { return (mask_ + 1) * sizeof(Bucket); }
   // Stored bound for key, or 0.
   int get(std::uint64_t key) const {
-    const Bucket& b = buckets_.get()[index(key)];
+    const Bucket& b = buckets_[index(key)];
     for (int i = 0; i < 4; ++i)
-      if (b.key[i] == key + 1) return b.bound[i];
+      if (b.key[i] == key && b.bound[i]) return b.bound[i];
     return 0;
   }
+  // Records bound (>= 1) for key.
   void put(std::uint64_t key, int bound) {
-    Bucket& b = buckets_.get()[index(key)];
-    const std::uint16_t v = static_cast<std::uint16_t>(std::min(bound, kInfinity));
-    int weakest = 0;
-    for (int i = 0; i < 4; ++i) {
-      if (b.key[i] == key + 1) {
-        b.bound[i] = std::max(b.bound[i], v);
-        return;
-      }
-      if (b.bound[weakest] > b.bound[i] || b.key[i] == 0) weakest = i;
-      if (b.key[i] == 0) break;
-    }
-    b.key[weakest] = key + 1;  // 0 marks an empty slot
-    b.bound[weakest] = v;
+    if (count_ * 4 > (mask_ + 1) * 4 * 3 && mask_ + 1 < max_buckets_) grow();
+    store(key, static_cast<std::uint16_t>(std::clamp(bound, 1, kInfinity)));
   }
 
  private:
   struct Bucket {
     std::uint64_t key[4];
-    std::uint16_t bound[4];
+    std::uint16_t bound[4];  // 0: empty slot
   };
+  void store(std::uint64_t key, std::uint16_t v) {
+    Bucket& b = buckets_[index(key)];
+    int weakest = 0;
+    for (int i = 0; i < 4; ++i) {
+      if (b.bound[i] == 0) {
+        b.key[i] = key, b.bound[i] = v;
+        ++count_;
+        return;
+      }
+      if (b.key[i] == key) {
+        b.bound[i] = std::max(b.bound[i], v);
+        return;
+      }
+      if (b.bound[i] < b.bound[weakest]) weakest = i;
+    }
+    b.key[weakest] = key;
+    b.bound[weakest] = v;
+  }
+  void allocate(std::uint64_t buckets) {
+    mask_ = buckets - 1;
+    count_ = 0;
+    buckets_ = zeroed_array<Bucket>(buckets);  // untouched pages cost nothing up front
+  }
+  void grow() {
+    ZeroedArray<Bucket> old = std::move(buckets_);
+    const std::uint64_t n = mask_ + 1;
+    allocate(std::min(max_buckets_, n * 4));
+    for (std::uint64_t i = 0; i < n; ++i)
+      for (int k = 0; k < 4; ++k)
+        if (old[i].bound[k]) store(old[i].key[k], old[i].bound[k]);
+  }
   std::size_t index(std::uint64_t key) const {
     key ^= key >> 33;
     key *= 0xff51afd7ed558ccdULL;
     key ^= key >> 33;
     return static_cast<std::size_t>(key & mask_);
   }
-  std::uint64_t mask_ = 0;
-  struct Free {
-    void operator()(Bucket* p) const { std::free(p); }
-  };
-  std::unique_ptr<Bucket, Free> buckets_;
+  std::uint64_t mask_ = 0, count_ = 0, max_buckets_ = 1;
+  ZeroedArray<Bucket> buckets_;
 };
 
 namespace detail {
@@ -96,7 +112,9 @@ class IdaTtRun {
   using State = typename D::State;
   using Move = typename D::Move;
   static constexpr int kInf = BoundTable::kInfinity;
-  IdaTtRun(const D& d, const Limits& lim, BoundTable& tt, PathResult<Move>& res) : d_(d), lim_(lim), tt_(tt), res_(res) {}
+  IdaTtRun(const D& d, const Limits& lim, std::uint64_t max_expanded, BoundTable& tt, PathResult<Move>& res)
+      : d_(d), lim_(lim), max_expanded_(max_expanded), tt_(tt), res_(res) {}
+  bool gave_up() const { return gave_up_; }
 
   // One probe under `bound`; returns the new lower bound of the start (kInf: unreachable goal).
   int probe(const State& s, int bound) {
@@ -120,11 +138,12 @@ class IdaTtRun {
       res_.moves = moves_;
       return 0;
     }
-    ++res_.stats.expanded;
+    if (++res_.stats.expanded > max_expanded_ && max_expanded_) gave_up_ = true;
+    if (gave_up_) return kInf;
     if (lim_.deadline) lim_.deadline->poll();
     int best = kInf;
     d_.for_each_move(s, [&](const Move& m, const State& t) {
-      if (res_.found) return;
+      if (res_.found || gave_up_) return;
       ++res_.stats.generated;
       const int c = move_cost(d_, s, m);
       moves_.push_back(m);
@@ -134,12 +153,15 @@ class IdaTtRun {
       return;
     });
     if (res_.found) return 0;
+    if (gave_up_) return kInf;  // (nothing is stored from an unfinished subtree)
     tt_.put(key, best);
     return best;
   }
 
   const D& d_;
   const Limits& lim_;
+  std::uint64_t max_expanded_;
+  bool gave_up_ = false;
   BoundTable& tt_;
   PathResult<Move>& res_;
   int bound_ = 0;
@@ -154,12 +176,13 @@ PathResult<typename D::Move> ida_star_tt(const D& d, const typename D::State& st
   PathResult<typename D::Move> res;
   BoundTable tt(std::min(o.table_bytes, lim.memory));
   res.stats.stored = tt.bytes();
-  detail::IdaTtRun<D> run(d, lim, tt, res);
+  detail::IdaTtRun<D> run(d, lim, o.max_expanded, tt, res);
   int bound = d.h(start);
   while (true) {
     if (lim.progress) lim.progress->update("ida* + table: bound {}, {} nodes", bound, res.stats.expanded);
     const int next = run.probe(start, bound);
-    if (res.found) return res;
+    res.stats.stored = tt.bytes();
+    if (res.found || run.gave_up()) return res;
     if (next >= BoundTable::kInfinity) {
       res.exhausted = true;  // no state reachable from the start leads to the goal
       return res;
