@@ -161,6 +161,15 @@ TEST(PegCli, BadInput) {
   std::remove(f.c_str());
 }
 
+TEST(PegCli, TimeoutStopsTheSearch) {
+  CliResult r = run_cli("solve peg:english --finish 16 --algorithm idastar --timeout 0.3 --quiet");
+  EXPECT_EQ(r.code, 3) << r.err;
+  EXPECT_TRUE(r.out.empty());
+  r = run_cli("explore peg:english --timeout 0.3 --quiet");
+  EXPECT_EQ(r.code, 3) << r.err;
+  expect_bad("solve peg:trytry --algorithm bfs2", "unknown algorithm");
+}
+
 TEST(PegCli, MemoryLimitStopsExplore) {
   CliResult r = run_cli("explore peg:trytry --memory 2M --quiet");
   EXPECT_EQ(r.code, 3) << r.err;
