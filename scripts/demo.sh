@@ -14,3 +14,8 @@ run explore flip:4x4 --farthest 4
 run solve flip:5x5 --quiet || true
 run explore flip:5x5 --farthest 3
 run solve flip:5x5 --rule lights-out
+run show peg:triangle5
+run solve peg:triangle5 --finish 12
+run solve peg:trytry --finish 11 --quiet
+run solve peg:french --quiet || true
+run solve peg:triangle5 --empty 0 --count

@@ -29,6 +29,10 @@ const Job kJobs[] = {
     {"solve", "flip:200x200", nullptr, nullptr},
     {"explore", "flip:5x5", nullptr, nullptr},
     {"explore", "flip:4x4", nullptr, "bfs"},
+    {"solve", "peg:triangle5", nullptr, nullptr},
+    {"solve", "peg:trytry", nullptr, nullptr},
+    {"solve", "peg:triangle6", nullptr, "layered"},
+    {"explore", "peg:triangle6", nullptr, nullptr},
 };
 }  // namespace
 

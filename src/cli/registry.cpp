@@ -5,6 +5,7 @@
 
 #include "tansaku/core/error.h"
 #include "tansaku/puzzles/flip.h"
+#include "tansaku/puzzles/peg.h"
 #include "tansaku/puzzles/sliding.h"
 
 namespace tansaku {
@@ -14,6 +15,7 @@ const std::vector<Family>& families() {
       sliding::family(),
       sliding::rotating_family(),
       flip::family(),
+      peg::family(),
   };
   return list;
 }

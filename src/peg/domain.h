@@ -1,0 +1,139 @@
+// Peg solitaire as search domains for the generic IDA* with a transposition table:
+//  - MoveDomain: one edge per *move* (a run of jumps by one peg), so every edge costs 1 and
+//    the lower bound may count every peg (no peg is in the middle of a run between moves);
+//  - JumpDomain: one edge per jump (the `--metric jumps` question: can it be done at all).
+// A state is the bitboard; the table key is its canonical form under the symmetries that
+// fix the goal, so a bound proved for one position serves all its images.
+#pragma once
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <vector>
+
+#include "peg/board.h"
+#include "peg/bounds.h"
+#include "peg/symmetry.h"
+
+namespace tansaku::peg {
+
+// What counts as finished: one peg on a hole of `finishers` (anywhere), or exactly `pegs`.
+struct Goal {
+  bool anywhere = true;
+  Bits pegs = 0;       // exact goal position when !anywhere
+  Bits finishers = 0;  // anywhere: holes the last peg can end on (position classes)
+  bool reached(Bits b) const { return anywhere ? (std::has_single_bit(b) && (b & finishers)) : b == pegs; }
+  int pegs_left() const { return anywhere ? 1 : std::popcount(pegs); }
+};
+
+constexpr int kImpossible = 65535;
+
+class MoveDomain {
+ public:
+  using State = Bits;
+  struct Move {
+    std::uint8_t from;
+    Bits after;  // the position after the run (the jumps are recovered by chain_of)
+  };
+
+  MoveDomain(const Board& bd, const Symmetry& goal_sym, const Goal& goal, const DemandBound& bound)
+      : bd_(bd), sym_(goal_sym), goal_(goal), bound_(bound), goal_pegs_(goal.pegs_left()) {}
+
+  bool is_goal(Bits b) const { return goal_.reached(b); }
+  std::uint64_t key(Bits b) const { return sym_.canonical(b); }
+  int h(Bits b) const {
+    const int p = std::popcount(b);
+    if (p < goal_pegs_) return kImpossible;
+    if (p == goal_pegs_) return goal_.reached(b) ? 0 : kImpossible;
+    return std::max(1, bound_(b));
+  }
+
+  template <class F>
+  void for_each_move(Bits b, F&& f) const {
+    Bits buf[kBuf];
+    for (Bits rest = b; rest; rest &= rest - 1) {
+      const int p = std::countr_zero(rest);
+      int n = 0;
+      run(b, p, static_cast<std::uint8_t>(p), n, buf, f);
+    }
+  }
+
+  // The holes visited by the run `m` from position b: [from, to, to, ...].
+  std::vector<int> chain_of(Bits b, const Move& m) const {
+    std::vector<int> path = {m.from};
+    if (!find_chain(b, m.from, m.after, path)) path.clear();
+    return path;
+  }
+
+ private:
+  static constexpr int kBuf = 256;
+
+  // Every distinct position reachable by a run of jumps of the peg that started at `from`
+  // (now at pos). Positions met twice (a loop run either way round) are reported once while
+  // the buffer lasts; past it, duplicates are reported (harmless).
+  template <class F>
+  void run(Bits cur, int pos, std::uint8_t from, int& n, Bits* buf, F& f) const {
+    for (int ji : bd_.jumps_from[pos]) {
+      const Jump& j = bd_.jumps[ji];
+      if (!((cur >> j.over) & 1) || ((cur >> j.to) & 1)) continue;
+      const Bits nb = cur ^ j.mask;
+      bool seen = false;
+      for (int i = 0; i < n && !seen; ++i) seen = buf[i] == nb;
+      if (seen) continue;
+      if (n < kBuf) buf[n++] = nb;
+      f(Move{from, nb}, nb);
+      run(nb, j.to, from, n, buf, f);
+    }
+  }
+  bool find_chain(Bits cur, int pos, Bits target, std::vector<int>& path) const {
+    if (cur == target && path.size() > 1) return true;
+    if (std::popcount(cur) <= std::popcount(target)) return false;
+    for (int ji : bd_.jumps_from[pos]) {
+      const Jump& j = bd_.jumps[ji];
+      if (!((cur >> j.over) & 1) || ((cur >> j.to) & 1)) continue;
+      path.push_back(j.to);
+      if (find_chain(cur ^ j.mask, j.to, target, path)) return true;
+      path.pop_back();
+    }
+    return false;
+  }
+
+  const Board& bd_;
+  const Symmetry& sym_;
+  Goal goal_;
+  const DemandBound& bound_;
+  int goal_pegs_;
+};
+
+class JumpDomain {
+ public:
+  using State = Bits;
+  using Move = std::uint16_t;  // index of the jump
+
+  JumpDomain(const Board& bd, const Symmetry& goal_sym, const Goal& goal)
+      : bd_(bd), sym_(goal_sym), goal_(goal), goal_pegs_(goal.pegs_left()) {}
+
+  bool is_goal(Bits b) const { return goal_.reached(b); }
+  std::uint64_t key(Bits b) const { return sym_.canonical(b); }
+  int h(Bits b) const {
+    const int p = std::popcount(b);
+    if (p < goal_pegs_ || (p == goal_pegs_ && !goal_.reached(b))) return kImpossible;
+    return p - goal_pegs_;
+  }
+  template <class F>
+  void for_each_move(Bits b, F&& f) const {
+    for (std::size_t i = 0; i < bd_.jumps.size(); ++i) {
+      const Jump& j = bd_.jumps[i];
+      if (((b >> j.from) & 1) && ((b >> j.over) & 1) && !((b >> j.to) & 1))
+        f(static_cast<Move>(i), static_cast<Bits>(b ^ j.mask));
+    }
+  }
+
+ private:
+  const Board& bd_;
+  const Symmetry& sym_;
+  Goal goal_;
+  int goal_pegs_;
+};
+
+}  // namespace tansaku::peg

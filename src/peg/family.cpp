@@ -1,0 +1,279 @@
+// peg:* — the command-line face of the peg-solitaire family: reading the instance (board,
+// --empty/--start, --finish/--goal, --metric), and turning the solver's answers into reports.
+#include <bit>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "peg/board.h"
+#include "peg/solver.h"
+#include "peg/verify.h"
+#include "tansaku/core/error.h"
+#include "tansaku/core/memory.h"
+#include "tansaku/puzzles/peg.h"
+
+namespace tansaku::peg {
+namespace {
+
+json count_json(unsigned __int128 v) {
+  if (v <= std::numeric_limits<std::uint64_t>::max()) return json(static_cast<std::uint64_t>(v));
+  return json(to_decimal(v));
+}
+
+json moves_json(const std::vector<std::vector<int>>& moves) {
+  json a = json::array();
+  for (const auto& m : moves) a.push_back(m);
+  return a;
+}
+
+std::string holes_text(Bits b) {
+  std::string s;
+  for (Bits r = b; r; r &= r - 1) {
+    if (!s.empty()) s += ',';
+    s += std::to_string(std::countr_zero(r));
+  }
+  return s;
+}
+
+class PegPuzzle final : public Puzzle {
+ public:
+  PegPuzzle(std::string name, Board bd) : name_(std::move(name)), solver_(std::move(bd)) {}
+  std::string name() const override { return name_; }
+
+  ShowReport show(const Options& o) const override {
+    const Board& bd = solver_.board();
+    const Bits start = start_of(o, false);
+    const Goal goal = goal_of(o, start);
+    const DemandBound dem(bd, goal.anywhere ? 0 : goal.pegs, goal.anywhere, goal.finishers);
+    ShowReport r;
+    r.info = {{"puzzle", name_},
+              {"board", bd.name},
+              {"lattice", lattice_name(bd.lattice)},
+              {"holes", bd.n},
+              {"jumps", bd.jumps.size()},
+              {"symmetries", solver_.group().size()},
+              {"start", format_position(bd, start)},
+              {"empty", holes_text(bd.all & ~start)},
+              {"goal", solver_.describe(goal)},
+              {"position_class_invariants", solver_.classes().dimension()},
+              {"corners", holes_text(dem.corners())},
+              {"lower_bound", solver_.lower_bound(start, goal)},
+              {"states_upper_bound", std::string(bd.n >= 64 ? "18446744073709551616" : std::to_string(Bits{1} << bd.n))}};
+    if (goal.anywhere) r.info["finishers"] = holes_text(goal.finishers);
+    r.text = fmt::format("{}: peg solitaire, {} holes on a {} lattice, {} jumps, {} symmetries\n", name_, bd.n,
+                         lattice_name(bd.lattice), bd.jumps.size(), solver_.group().size());
+    r.text += "A peg jumps over a neighbour into the empty hole beyond, removing it; a run of jumps by one peg is one "
+              "move.\nholes:\n" +
+              render_numbers(bd);
+    r.text += fmt::format("start (empty: {}):\n{}", holes_text(bd.all & ~start), render_position(bd, start));
+    r.text += fmt::format("goal: {}{}\n", solver_.describe(goal),
+                          goal.anywhere ? fmt::format(" (possible last holes by position class: {})",
+                                                      goal.finishers ? holes_text(goal.finishers) : "none")
+                                        : "");
+    r.text += fmt::format("corners (never jumped over): {}\nlower bound on moves: {}\n", holes_text(dem.corners()),
+                          solver_.lower_bound(start, goal));
+    return r;
+  }
+
+  SolveReport solve(const Options& o) const override {
+    Stopwatch sw;
+    const Board& bd = solver_.board();
+    if (o.all) throw InputError("peg: --all is not supported; --count counts every solution");
+    const Bits start = start_of(o, false);
+    const Goal goal = goal_of(o, start);
+    SolveParams p = params(o);
+    SolveReport r;
+    r.puzzle = name_;
+    r.start = format_position(bd, start);
+    r.goal = goal.anywhere ? solver_.describe(goal) : format_position(bd, goal.pegs);
+    r.extra["metric"] = p.metric == Metric::Moves ? "moves" : "jumps";
+    r.extra["empty"] = holes_text(bd.all & ~start);
+    r.extra["finish"] = goal.anywhere ? json("anywhere") : std::has_single_bit(goal.pegs) ? json(std::countr_zero(goal.pegs)) : json(nullptr);
+    Progress progress(o.progress());
+    p.progress = &progress;
+    if (o.count) {
+      auto c = solver_.count(start, goal, p);
+      progress.done();
+      r.count = count_json(c.count);
+      r.nodes = c.nodes;
+      r.algorithm = "layered count over jump counts";
+      r.extra["positions"] = c.positions;
+      r.length.reset();
+      if (c.count == 0) {
+        r.solvable = false;
+        r.reason = fmt::format("no jump sequence from the start leaves {}", solver_.describe(goal));
+      }
+      r.seconds = sw.seconds();
+      return r;
+    }
+    auto s = solver_.solve(start, goal, p);
+    progress.done();
+    r.algorithm = s.algorithm;
+    r.nodes = s.nodes;
+    r.extra["lower_bound"] = s.lower_bound;
+    if (s.positions) r.extra["positions"] = s.positions;
+    if (!s.solvable) {
+      r.solvable = false;
+      r.reason = s.reason;
+      r.seconds = sw.seconds();
+      return r;
+    }
+    r.length = s.length;
+    r.moves = moves_json(s.moves);
+    r.extra["jumps"] = std::popcount(start) - std::popcount(replay(bd, start, s.moves).end);
+    r.text = solution_text(start, s.moves);
+    r.seconds = sw.seconds();
+    return r;
+  }
+
+  ExploreReport explore(const Options& o) const override {
+    Stopwatch sw;
+    const Board& bd = solver_.board();
+    const Bits start = start_of(o, true);
+    std::optional<int> finish;
+    if (o.finish) finish = finish_hole(*o.finish);
+    if (o.goal) throw InputError("explore takes --finish H (the hole to count finishes on), not --goal");
+    SolveParams p = params(o);
+    Progress progress(o.progress());
+    p.progress = &progress;
+    auto e = solver_.explore(start, finish, o.farthest, p);
+    progress.done();
+    ExploreReport r;
+    r.puzzle = name_;
+    r.from = format_position(bd, start);
+    for (auto v : e.full) r.states += v;
+    r.depth = static_cast<int>(e.full.size()) - 1;
+    r.histogram = e.full;
+    r.farthest_count = e.full.back();
+    for (Bits b : e.last) r.farthest.push_back(format_position(bd, b));
+    std::uint64_t reduced = 0, any = 0, any_r = 0, at = 0, at_r = 0;
+    for (auto v : e.reduced) reduced += v;
+    for (auto v : e.finish_any_full) any += v;
+    for (auto v : e.finish_any_reduced) any_r += v;
+    for (auto v : e.finish_at_full) at += v;
+    for (auto v : e.finish_at_reduced) at_r += v;
+    const std::size_t sym = Symmetry::stabiliser(solver_.group(), start).size();
+    r.extra["symmetries"] = sym;
+    r.extra["states_symmetry_reduced"] = reduced;
+    r.extra["histogram_symmetry_reduced"] = e.reduced;
+    r.extra["farthest_count_symmetry_reduced"] = e.reduced.back();
+    r.extra["can_finish"] = any;
+    r.extra["can_finish_symmetry_reduced"] = any_r;
+    r.extra["can_finish_histogram"] = e.finish_any_full;
+    if (finish) {
+      r.extra["finish"] = *finish;
+      r.extra["can_finish_at"] = at;
+      r.extra["can_finish_at_symmetry_reduced"] = at_r;
+      r.extra["can_finish_at_histogram"] = e.finish_at_full;
+    }
+    r.extra["nodes"] = e.stats.generated;
+    r.extra["table_bytes"] = e.stats.peak_bytes;
+    r.extra["peak_rss_bytes"] = peak_rss();
+    r.extra["threads"] = o.threads;
+    r.text = fmt::format("up to symmetry ({} symmetries fix the start): {} states, histogram", sym, reduced);
+    for (auto v : e.reduced) r.text += fmt::format(" {}", v);
+    r.text += fmt::format("\nfarthest positions are listed one per symmetry class ({} classes)\n", e.reduced.back());
+    r.text += fmt::format("can still finish with one peg: {} ({} up to symmetry)\n", any, any_r);
+    if (finish) r.text += fmt::format("can still finish with one peg in hole {}: {} ({} up to symmetry)\n", *finish, at, at_r);
+    r.seconds = sw.seconds();
+    return r;
+  }
+
+ private:
+  SolveParams params(const Options& o) const {
+    SolveParams p;
+    if (o.metric) {
+      if (*o.metric == "moves") p.metric = Metric::Moves;
+      else if (*o.metric == "jumps") p.metric = Metric::Jumps;
+      else throw InputError(fmt::format("--metric '{}': use moves or jumps", *o.metric));
+    }
+    p.algorithm = o.algorithm;
+    p.threads = o.threads;
+    p.memory = o.memory ? o.memory : default_memory_budget();
+    p.deadline = &o.deadline;
+    return p;
+  }
+
+  int finish_hole(const std::string& text) const {
+    auto f = parse_holes(solver_.board(), text, "--finish");
+    if (f.size() != 1) throw InputError("--finish takes one hole");
+    return f[0];
+  }
+
+  Bits start_of(const Options& o, bool explore) const {
+    const Board& bd = solver_.board();
+    std::optional<std::string> text = o.start;
+    std::string what = "--start";
+    if (explore && o.from) text = o.from, what = "--from";
+    if (text && o.empty) throw InputError(fmt::format("give either --empty or {}, not both", what));
+    if (text) return parse_position(bd, *text, what);
+    if (o.empty) {
+      Bits b = bd.all;
+      for (int h : parse_holes(bd, *o.empty, "--empty")) b &= ~bd.bit(h);
+      return b;
+    }
+    return bd.all & ~bd.standard_empty;
+  }
+
+  Goal goal_of(const Options& o, Bits start) const {
+    const Board& bd = solver_.board();
+    if (o.goal && o.finish) throw InputError("give either --finish or --goal, not both");
+    if (o.goal) return solver_.exactly(parse_position(bd, *o.goal, "--goal"));
+    if (o.finish) return solver_.at(finish_hole(*o.finish));
+    if (bd.standard_finish) return solver_.at(*bd.standard_finish);
+    return solver_.anywhere(start);
+  }
+
+  std::string solution_text(Bits start, const std::vector<std::vector<int>>& moves) const {
+    const Board& bd = solver_.board();
+    std::string s = "start:\n" + render_position(bd, start);
+    if (bd.n > 40) return s;
+    Bits b = start;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      b = replay(bd, b, {moves[i]}).end;
+      std::string m;
+      for (int h : moves[i]) {
+        if (!m.empty()) m += ',';
+        m += std::to_string(h);
+      }
+      s += fmt::format("move {}: [{}]\n{}", i + 1, m, render_position(bd, b));
+    }
+    return s;
+  }
+
+  std::string name_;
+  Solver solver_;
+};
+
+bool is_builtin(const std::string& v) {
+  return v.rfind("triangle", 0) == 0 || v == "trytry" || v == "english" || v == "french";
+}
+
+std::unique_ptr<Puzzle> make(const std::string& variant, const Options& o) {
+  if (variant.empty()) {
+    if (!o.file) throw InputError("peg needs a board: peg:triangle5, peg:trytry, peg:english, peg:french, peg:FILE or --file FILE");
+    Board bd = load_board_file(*o.file);
+    return std::make_unique<PegPuzzle>("peg:" + *o.file, std::move(bd));
+  }
+  if (o.file) throw InputError("give the board either as peg:NAME or with --file, not both");
+  if (is_builtin(variant)) return std::make_unique<PegPuzzle>("peg:" + variant, builtin_board(variant));
+  if (variant.find('/') != std::string::npos || variant.find('.') != std::string::npos ||
+      std::filesystem::exists(variant))
+    return std::make_unique<PegPuzzle>("peg:" + variant, load_board_file(variant));
+  builtin_board(variant);  // throws the list of builtins
+  return nullptr;
+}
+
+}  // namespace
+
+Family family() {
+  Family f;
+  f.prefix = "peg";
+  f.summary = "peg solitaire on any board: least moves, proofs of impossibility, solution counts, enumeration";
+  for (auto& [name, summary] : builtin_list()) f.builtins.push_back({name, summary});
+  f.options = {"empty", "finish", "metric", "file"};
+  f.make = make;
+  return f;
+}
+
+}  // namespace tansaku::peg

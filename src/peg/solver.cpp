@@ -1,0 +1,242 @@
+#include "peg/solver.h"
+
+#include <bit>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "peg/verify.h"
+#include "tansaku/core/error.h"
+#include "tansaku/core/memory.h"
+#include "tansaku/search/ida_star_tt.h"
+
+namespace tansaku::peg {
+
+std::string to_decimal(unsigned __int128 v) {
+  std::string s;
+  do {
+    s.insert(s.begin(), static_cast<char>('0' + static_cast<int>(v % 10)));
+    v /= 10;
+  } while (v);
+  return s;
+}
+
+Solver::Solver(Board bd) : bd_(std::move(bd)), group_(board_automorphisms(bd_)), classes_(bd_) {}
+
+Goal Solver::anywhere(Bits start) const {
+  Goal g;
+  g.anywhere = true;
+  const auto c = classes_.of(start);
+  for (int h = 0; h < bd_.n; ++h)
+    if (classes_.of(bd_.bit(h)) == c) g.finishers |= bd_.bit(h);
+  return g;
+}
+
+Goal Solver::at(int hole) const { return exactly(bd_.bit(hole)); }
+
+Goal Solver::exactly(Bits pegs) const {
+  Goal g;
+  g.anywhere = false;
+  g.pegs = pegs;
+  g.finishers = pegs;
+  return g;
+}
+
+std::string Solver::describe(const Goal& g) const {
+  if (g.anywhere) return "one peg anywhere";
+  if (std::has_single_bit(g.pegs)) return fmt::format("one peg in hole {}", std::countr_zero(g.pegs));
+  return format_position(bd_, g.pegs);
+}
+
+Symmetry Solver::goal_symmetry(const Goal& goal) const {
+  return Symmetry(bd_, goal.anywhere ? group_ : Symmetry::stabiliser(group_, goal.pegs));
+}
+
+DemandBound Solver::demand(const Goal& goal) const {
+  return DemandBound(bd_, goal.anywhere ? 0 : goal.pegs, goal.anywhere, goal.finishers);
+}
+
+int Solver::lower_bound(Bits pegs, const Goal& goal) const {
+  auto sym = goal_symmetry(goal);
+  auto dem = demand(goal);
+  MoveDomain d(bd_, sym, goal, dem);
+  return d.h(pegs);
+}
+
+std::string Solver::quick_proof(Bits start, const Goal& goal) const {
+  const int have = std::popcount(start), need = goal.pegs_left();
+  if (have < need) return fmt::format("the start has {} pegs, fewer than the goal's {}", have, need);
+  if (goal.anywhere) {
+    if (!goal.finishers)
+      return fmt::format("position classes: no single peg is in the start's class (invariants: {} parity sums "
+                         "that no jump changes)",
+                         classes_.dimension());
+    return "";
+  }
+  if (classes_.of(start) != classes_.of(goal.pegs))
+    return fmt::format("position classes: the start and the goal differ in a parity sum that no jump changes "
+                       "(class {:#x} vs {:#x})",
+                       classes_.of(start), classes_.of(goal.pegs));
+  return "";
+}
+
+namespace {
+
+search::Limits limits_of(const SolveParams& p) {
+  search::Limits lim;
+  lim.memory = p.memory;
+  lim.deadline = p.deadline;
+  lim.progress = p.progress;
+  lim.threads = p.threads;
+  return lim;
+}
+
+LayerLimits layer_limits_of(const SolveParams& p) {
+  LayerLimits lim;
+  lim.memory = p.memory;
+  lim.deadline = p.deadline;
+  lim.progress = p.progress;
+  lim.threads = p.threads;
+  return lim;
+}
+
+// Automatic choice: IDA* decides most problems within this many expansions (a second or
+// two); past it, the exhaustive layered programme is usually faster, if it fits this.
+constexpr std::uint64_t kAutoExpansions = std::uint64_t{1} << 20;
+constexpr std::uint64_t kAutoLayeredMemory = std::uint64_t{3} << 30;
+
+// A transposition table sized to the board: small boards need little.
+std::uint64_t table_bytes(const Board& bd, std::uint64_t memory) {
+  const std::uint64_t by_board = bd.n >= 40 ? (std::uint64_t{1} << 40) : (std::uint64_t{1} << bd.n) / 2;
+  std::uint64_t t = std::min<std::uint64_t>(by_board, std::uint64_t{1} << 30);
+  t = std::min(t, memory / 2);
+  return std::max<std::uint64_t>(t, std::uint64_t{1} << 20);
+}
+
+}  // namespace
+
+SolveOutcome Solver::solve(Bits start, const Goal& goal, const SolveParams& p) const {
+  SolveOutcome out;
+  out.lower_bound = p.metric == Metric::Moves ? lower_bound(start, goal) : std::popcount(start) - goal.pegs_left();
+  if (goal.reached(start)) {
+    out.length = 0;
+    out.algorithm = "none (the start is the goal)";
+    return out;
+  }
+  if (auto why = quick_proof(start, goal); !why.empty()) {
+    out.solvable = false;
+    out.reason = why;
+    out.algorithm = "position classes";
+    return out;
+  }
+  const Symmetry gsym = goal_symmetry(goal);
+  std::vector<int> jumps;  // the solution as jump indices (layered) ...
+  std::vector<std::vector<int>> moves;  // ... or as moves (IDA*)
+  bool found = false;
+  std::string alg = p.algorithm;
+  for (auto& c : alg) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (alg == "ida*" || alg == "ida" || alg == "ida-star") alg = "idastar";
+  if (alg == "dp" || alg == "bfs" || alg == "layers") alg = "layered";
+  if (!alg.empty() && alg != "idastar" && alg != "layered")
+    throw InputError(fmt::format("unknown algorithm '{}' for peg (idastar, layered)", p.algorithm));
+  if (p.metric == Metric::Jumps) {
+    if (alg == "layered") throw InputError("--metric jumps uses idastar (a depth-first proof), not layered");
+    JumpDomain d(bd_, gsym, goal);
+    search::TtOptions to;
+    to.table_bytes = table_bytes(bd_, p.memory);
+    auto res = search::ida_star_tt(d, start, to, limits_of(p));
+    out.nodes = res.stats.expanded;
+    out.algorithm = "depth-first search + table of dead positions";
+    if (res.found) {
+      found = true;
+      for (auto ji : res.moves) jumps.push_back(ji);
+    }
+  } else {
+    // Moves: IDA* with a table, the layered programme, or (automatic) IDA* for a while, then
+    // the layered programme within a modest memory budget, then IDA* without a limit.
+    auto run_ida = [&](std::uint64_t max_expanded) {
+      const DemandBound dem = demand(goal);
+      MoveDomain d(bd_, gsym, goal, dem);
+      search::TtOptions to;
+      to.table_bytes = table_bytes(bd_, p.memory);
+      to.max_expanded = max_expanded;
+      auto res = search::ida_star_tt(d, start, to, limits_of(p));
+      out.nodes += res.stats.expanded;
+      if (res.found) {
+        found = true;
+        Bits b = start;
+        for (const auto& m : res.moves) {
+          auto chain = d.chain_of(b, m);
+          if (chain.empty()) throw std::logic_error("peg: a move's jumps could not be recovered");
+          moves.push_back(chain);
+          b = m.after;
+        }
+      }
+      return res.found || res.exhausted;  // decided
+    };
+    auto run_layered = [&](std::uint64_t memory) {
+      const Symmetry H(bd_, Symmetry::stabiliser(group_, start));
+      LayerLimits lim = layer_limits_of(p);
+      lim.memory = memory;
+      auto res = min_moves_layers(bd_, H, start, goal, lim);
+      out.nodes += res.stats.generated;
+      out.positions = res.positions;
+      if (res.found) found = true, jumps = res.jumps;
+    };
+    const char* kIda = "ida* + transposition table (corner and edge-pair bounds)";
+    const char* kLayered = "layered dynamic programme over jump counts";
+    if (alg == "idastar") {
+      out.algorithm = kIda;
+      run_ida(0);
+    } else if (alg == "layered") {
+      out.algorithm = kLayered;
+      run_layered(p.memory);
+    } else if (run_ida(kAutoExpansions)) {
+      out.algorithm = kIda;
+    } else {
+      try {
+        out.algorithm = fmt::format("{} (ida* undecided after {} expansions)", kLayered, kAutoExpansions);
+        run_layered(std::min(p.memory, kAutoLayeredMemory));
+      } catch (const LimitError&) {
+        if (p.deadline && p.deadline->expired()) throw;
+        out.algorithm = fmt::format("{} (the layered programme outgrew {})", kIda, format_size(kAutoLayeredMemory));
+        run_ida(0);
+      }
+    }
+  }
+  if (!found) {
+    out.solvable = false;
+    out.reason = fmt::format("exhaustive search: no position reachable from the start reaches {}", describe(goal));
+    return out;
+  }
+  if (moves.empty()) moves = group_jumps(bd_, jumps);
+  const Replay r = replay(bd_, start, moves);
+  if (!goal.reached(r.end)) throw std::logic_error("verifier: the solution does not reach the goal");
+  if (r.moves != static_cast<int>(moves.size()))
+    throw std::logic_error("verifier: two consecutive moves are by the same peg");
+  out.length = p.metric == Metric::Moves ? r.moves : r.jumps;
+  out.moves = std::move(moves);
+  return out;
+}
+
+CountOutcome Solver::count(Bits start, const Goal& goal, const SolveParams& p) const {
+  CountOutcome out;
+  if (!quick_proof(start, goal).empty()) return out;
+  if (goal.reached(start)) {
+    out.count = 1;
+    return out;
+  }
+  const Symmetry H(bd_, Symmetry::stabiliser(group_, start));
+  auto res = count_layers(bd_, H, start, goal, layer_limits_of(p));
+  out.count = res.count;
+  out.positions = res.positions;
+  out.nodes = res.stats.generated;
+  return out;
+}
+
+ExploreLayers Solver::explore(Bits start, std::optional<int> finish, std::size_t keep, const SolveParams& p) const {
+  const Symmetry H(bd_, Symmetry::stabiliser(group_, start));
+  return explore_layers(bd_, H, start, finish, true, keep, layer_limits_of(p));
+}
+
+}  // namespace tansaku::peg

@@ -1,0 +1,85 @@
+// The peg-solitaire questions on one board, independent of the command line:
+//  - solve: least moves (or, with the jumps metric, whether it can be done at all) from a
+//    start to a goal, with one verified optimal solution or a proof that none exists
+//    (position classes, or an exhausted search);
+//  - count: the number of jump sequences from the start to the goal;
+//  - explore: positions per jump count, and how many can still finish.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "peg/board.h"
+#include "peg/bounds.h"
+#include "peg/domain.h"
+#include "peg/layers.h"
+#include "peg/symmetry.h"
+#include "tansaku/core/deadline.h"
+#include "tansaku/core/progress.h"
+
+namespace tansaku::peg {
+
+enum class Metric { Moves, Jumps };
+
+struct SolveParams {
+  Metric metric = Metric::Moves;
+  std::string algorithm;  // "" (automatic), "idastar", "layered"
+  unsigned threads = 1;
+  std::uint64_t memory = ~std::uint64_t{0};
+  Deadline* deadline = nullptr;
+  Progress* progress = nullptr;
+};
+
+struct SolveOutcome {
+  bool solvable = true;
+  std::string reason;                    // why not, when !solvable
+  int length = -1;                       // in the metric
+  std::vector<std::vector<int>> moves;   // [from, to, to, ...] per move, verified
+  std::uint64_t nodes = 0;
+  std::uint64_t positions = 0;           // canonical positions stored (layered)
+  std::string algorithm;
+  int lower_bound = 0;                   // the bound at the start
+};
+
+struct CountOutcome {
+  unsigned __int128 count = 0;
+  std::uint64_t positions = 0, nodes = 0;
+};
+
+class Solver {
+ public:
+  explicit Solver(Board bd);
+  const Board& board() const { return bd_; }
+  const std::vector<Perm>& group() const { return group_; }
+  const PositionClass& classes() const { return classes_; }
+
+  // Goals: one peg anywhere (on a hole of the start's position class), on hole f, or an
+  // exact position.
+  Goal anywhere(Bits start) const;
+  Goal at(int hole) const;
+  Goal exactly(Bits pegs) const;
+  std::string describe(const Goal& g) const;
+
+  SolveOutcome solve(Bits start, const Goal& goal, const SolveParams& p) const;
+  CountOutcome count(Bits start, const Goal& goal, const SolveParams& p) const;
+  ExploreLayers explore(Bits start, std::optional<int> finish, std::size_t keep, const SolveParams& p) const;
+
+  // Lower bound on the moves from `pegs` to the goal (before any move).
+  int lower_bound(Bits pegs, const Goal& goal) const;
+
+ private:
+  // A proof of impossibility that needs no search, or "".
+  std::string quick_proof(Bits start, const Goal& goal) const;
+  Symmetry goal_symmetry(const Goal& goal) const;
+  DemandBound demand(const Goal& goal) const;
+
+  Board bd_;
+  std::vector<Perm> group_;
+  PositionClass classes_;
+};
+
+// "12345678901234567890" for a 128-bit count.
+std::string to_decimal(unsigned __int128 v);
+
+}  // namespace tansaku::peg
