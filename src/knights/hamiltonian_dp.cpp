@@ -13,11 +13,14 @@
 
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
+#include "knights/wide_count.h"
 
 namespace tansaku::knights {
 namespace {
 
-constexpr int kTerm = -1;  // mate of a path end whose other end is already a final end
+// Mate of a path end whose other end is already a final end of colour c: -1 - c.
+constexpr int term(int c) { return -1 - c; }
+constexpr int term_colour(int mate) { return -1 - mate; }
 
 // What one step (taking vertex v) needs to know about the frontier.
 struct Step {
@@ -25,6 +28,7 @@ struct Step {
   std::vector<int> back;   // slots (in prev) of v's neighbours u < v
   std::vector<char> leave; // per slot 0..prev.size(): leaves the frontier after this step
   std::vector<std::int8_t> rem;  // per slot: neighbours not yet taken (> v), edges it may still get
+  std::vector<std::int8_t> colour;  // per slot: side of the bipartition (0 if not bipartite)
   int end_slot = -1;       // slot of the required endpoint, if it is on the frontier now
   bool end_gone = false;   // the required endpoint left before this step
   bool final = false;
@@ -32,10 +36,48 @@ struct Step {
 
 struct Plan {
   std::vector<Step> steps;
-  int width = 0;  // largest stored frontier
+  int width = 0;         // largest stored frontier
+  int ends_cap[2] = {2, 0};  // how many ends of a Hamiltonian path each colour can hold
+  int end_colour = 0;    // colour of the required endpoint
+  bool impossible = false;  // the colour classes alone rule out every path / cycle
 };
 
-Plan make_plan(const std::vector<std::vector<int>>& adj, int endpoint) {
+// Colours of a bipartite graph (all 0 otherwise). In a bipartite graph a Hamiltonian path
+// alternates sides: equal sides give one end on each, a side one larger holds both ends,
+// anything else none; a cycle needs equal sides.
+void colour_classes(const std::vector<std::vector<int>>& adj, bool closed, int endpoint, Plan& p,
+                    std::vector<std::int8_t>& colour) {
+  const int n = static_cast<int>(adj.size());
+  colour.assign(n, -1);
+  bool bipartite = true;
+  for (int s = 0; s < n && bipartite; ++s) {
+    if (colour[s] >= 0) continue;
+    colour[s] = 0;
+    std::vector<int> queue{s};
+    for (std::size_t h = 0; h < queue.size() && bipartite; ++h)
+      for (int w : adj[queue[h]]) {
+        if (colour[w] < 0) colour[w] = static_cast<std::int8_t>(1 - colour[queue[h]]), queue.push_back(w);
+        else if (colour[w] == colour[queue[h]]) bipartite = false;
+      }
+  }
+  if (!bipartite) {
+    std::fill(colour.begin(), colour.end(), 0);
+    p.ends_cap[0] = 2, p.ends_cap[1] = 0;
+  } else {
+    const int a = static_cast<int>(std::count(colour.begin(), colour.end(), 0)), b = n - a;
+    if (closed) p.impossible = a != b;
+    else if (a == b) p.ends_cap[0] = 1, p.ends_cap[1] = 1;
+    else if (a == b + 1) p.ends_cap[0] = 2, p.ends_cap[1] = 0;
+    else if (b == a + 1) p.ends_cap[0] = 0, p.ends_cap[1] = 2;
+    else p.impossible = true;
+  }
+  if (endpoint >= 0) {
+    p.end_colour = colour[endpoint];
+    if (p.ends_cap[p.end_colour] == 0) p.impossible = true;
+  }
+}
+
+Plan make_plan(const std::vector<std::vector<int>>& adj, bool closed, int endpoint) {
   const int n = static_cast<int>(adj.size());
   std::vector<int> last(n);
   for (int u = 0; u < n; ++u) {
@@ -43,6 +85,8 @@ Plan make_plan(const std::vector<std::vector<int>>& adj, int endpoint) {
     for (int w : adj[u]) last[u] = std::max(last[u], w);
   }
   Plan p;
+  std::vector<std::int8_t> colour;
+  colour_classes(adj, closed, endpoint, p, colour);
   p.steps.resize(n);
   std::vector<int> front;
   for (int v = 0; v < n; ++v) {
@@ -55,6 +99,8 @@ Plan make_plan(const std::vector<std::vector<int>>& adj, int endpoint) {
     cur.push_back(v);
     st.leave.resize(cur.size());
     st.rem.resize(cur.size());
+    st.colour.resize(cur.size());
+    for (std::size_t i = 0; i < cur.size(); ++i) st.colour[i] = colour[cur[i]];
     for (std::size_t i = 0; i < cur.size(); ++i)
       for (int w : adj[cur[i]]) st.rem[i] += w > v;
     std::vector<int> next;
@@ -111,7 +157,7 @@ class CountMap {
     while (slots_[i].key != kEmpty && slots_[i].key != k) i = (i + 1) & mask_;
     Entry& e = slots_[i];
     if (e.key == kEmpty) e.key = k, e.count = 0, ++size_;
-    overflow_ |= __builtin_add_overflow(e.count, c, &e.count);
+    overflow_ |= add_overflow(e.count, c);
   }
   template <class F>
   void for_each(F&& f) const {
@@ -168,18 +214,20 @@ class FrontierDp {
 
   // Calls emit(mask, key) for each successor state of `key` at step v and accept(mask)
   // for each completed path / cycle; mask = chosen edges to st.back[...].
+  // Slot codes: 0 degree 0, 1 degree 2, 2 / 3 a path end whose other end is a final end
+  // of colour 0 / 1, 4.. a path end paired with the slot of the same label.
   template <class Emit, class Accept>
   void expand(const Step& st, Key key, Emit&& emit, Accept&& accept) const {
     const int k = static_cast<int>(st.prev.size());
     std::int8_t deg0[32], mate0[32];
     int first[16];
     std::fill(std::begin(first), std::end(first), -1);
-    int terms0 = 0;
+    int ends0[2] = {0, 0};  // final ends so far, by colour
     for (int i = 0; i < k; ++i) {
       const int c = static_cast<int>((key >> (4 * i)) & 15u);
       if (c == 0) deg0[i] = 0, mate0[i] = static_cast<std::int8_t>(i);
       else if (c == 1) deg0[i] = 2, mate0[i] = 0;
-      else if (c == 2) deg0[i] = 1, mate0[i] = kTerm, ++terms0;
+      else if (c < 4) deg0[i] = 1, mate0[i] = static_cast<std::int8_t>(term(c - 2)), ++ends0[c - 2];
       else if (first[c] < 0) first[c] = i, deg0[i] = 1;
       else deg0[i] = 1, mate0[i] = static_cast<std::int8_t>(first[c]), mate0[first[c]] = static_cast<std::int8_t>(i);
     }
@@ -190,7 +238,7 @@ class FrontierDp {
       std::int8_t deg[32], mate[32];
       std::copy(deg0, deg0 + k + 1, deg);
       std::copy(mate0, mate0 + k + 1, mate);
-      int terms = terms0;
+      int ends[2] = {ends0[0], ends0[1]};
       bool ok = true, complete = false;
       for (int j = 0; j < nb && ok; ++j) {
         if (!((mask >> j) & 1u)) continue;
@@ -206,19 +254,21 @@ class FrontierDp {
           continue;
         }
         ++deg[a], ++deg[b];
-        if (oa == kTerm && ob == kTerm) {
+        if (oa < 0 && ob < 0) {  // joins the two final ends: the path is complete
           if (!st.final) ok = false;
-          complete = true, terms -= 2;
-        } else if (oa == kTerm) {
-          mate[ob] = kTerm;
-        } else if (ob == kTerm) {
-          mate[oa] = kTerm;
+          complete = true;
+        } else if (oa < 0) {
+          mate[ob] = static_cast<std::int8_t>(oa);
+        } else if (ob < 0) {
+          mate[oa] = static_cast<std::int8_t>(ob);
         } else {
           mate[oa] = static_cast<std::int8_t>(ob), mate[ob] = static_cast<std::int8_t>(oa);
         }
       }
       if (!ok) continue;
       bool end_gone = st.end_gone;
+      // Final ends still allowed per colour (one is kept for the required endpoint).
+      auto room = [&](int c) { return plan_.ends_cap[c] - (o_.endpoint >= 0 && !end_gone && c == plan_.end_colour); };
       for (int i = 0; i <= k && ok; ++i) {
         if (!st.leave[i]) continue;
         if (deg[i] == 2) continue;
@@ -228,29 +278,33 @@ class FrontierDp {
         }
         if (i == st.end_slot) end_gone = true;
         // A path end leaves for good: it is one of the two ends of the whole path.
-        if (mate[i] == kTerm) {
+        const int c = st.colour[i];
+        if (ends[c] + 1 > room(c)) {
+          ok = false;
+          break;
+        }
+        ++ends[c];
+        if (mate[i] < 0) {
           if (!st.final) ok = false;
-          complete = true, --terms;
+          complete = true;
           continue;
         }
-        mate[mate[i]] = kTerm;
-        ++terms;
-        if (terms > ((o_.endpoint >= 0 && !end_gone) ? 1 : 2)) ok = false;
+        mate[mate[i]] = static_cast<std::int8_t>(term(c));
       }
       if (!ok) continue;
       // Look ahead: a vertex that cannot reach degree 2 with the edges it has left must be
-      // an end of the path; there are only two ends (one besides a required endpoint).
+      // an end of the path, and the ends of each colour are limited.
       if (!st.final) {
-        int forced = 0;
+        int forced[2] = {0, 0};
         for (int i = 0; i <= k; ++i) {
           if (st.leave[i] || deg[i] + st.rem[i] >= 2) continue;
           if (deg[i] + st.rem[i] == 0 || o_.closed) {
             ok = false;
             break;
           }
-          if (i != st.end_slot) ++forced;
+          if (i != st.end_slot) ++forced[st.colour[i]];
         }
-        if (!ok || terms + forced > ((o_.endpoint >= 0 && !end_gone) ? 1 : 2)) continue;
+        if (!ok || ends[0] + forced[0] > room(0) || ends[1] + forced[1] > room(1)) continue;
       }
       if (st.final) {
         if (complete) accept(mask);
@@ -258,13 +312,13 @@ class FrontierDp {
       }
       // Encode the remaining frontier with pair labels in order of first appearance.
       Key out = 0;
-      int label[32], next_label = 3, slot = 0;
+      int label[32], next_label = 4, slot = 0;
       for (int i = 0; i <= k; ++i) {
         if (st.leave[i]) continue;
         unsigned c;
         if (deg[i] == 0) c = 0;
         else if (deg[i] == 2) c = 1;
-        else if (mate[i] == kTerm) c = 2;
+        else if (mate[i] < 0) c = static_cast<unsigned>(2 + term_colour(mate[i]));
         else if (mate[i] < i) c = static_cast<unsigned>(label[mate[i]]);
         else c = static_cast<unsigned>(label[i] = next_label++);
         out |= static_cast<Key>(c) << (4 * slot++);
@@ -322,7 +376,7 @@ class FrontierDp {
                   ring[head++ % kRing] = {key, c};
                   ++pending;
                 },
-                [&](unsigned) { over |= __builtin_add_overflow(acc, c, &acc); });
+                [&](unsigned) { over |= add_overflow(acc, c); });
           }
           while (pending) flush_one();
           if (over) overflow = true;
@@ -351,7 +405,7 @@ class FrontierDp {
       });
       if (overflow) throw CountOverflow{};
       for (Count a : accepted)
-        if (__builtin_add_overflow(total_count, a, &total_count)) throw CountOverflow{};
+        if (add_overflow(total_count, a)) throw CountOverflow{};
       if (keep) {
         tbb::parallel_sort(next.begin(), next.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
         std::vector<Key> keys(next.size());
@@ -367,7 +421,7 @@ class FrontierDp {
       stats.widest = std::max<std::uint64_t>(stats.widest, layer.size());
       if (o_.progress) o_.progress->update("counting: vertex {} of {}, {} frontier states", v + 1, n, layer.size());
     }
-    stats.count = total_count;
+    stats.count = decimal(total_count);
     return stats;
   }
 
@@ -465,24 +519,41 @@ void check_width(const Plan& p) {
 
 }  // namespace
 
-int frontier_width(const std::vector<std::vector<int>>& adj) { return make_plan(adj, -1).width; }
+int frontier_width(const std::vector<std::vector<int>>& adj) { return make_plan(adj, false, -1).width; }
+
+template <class Key>
+HamiltonStats count_with(const Plan& plan, const HamiltonOptions& o) {
+  try {
+    return FrontierDp<Key, std::uint64_t>(plan, o).run(false);
+  } catch (const CountOverflow&) {
+  }
+  try {
+    return FrontierDp<Key, u128>(plan, o).run(false);
+  } catch (const CountOverflow&) {
+  }
+  try {
+    return FrontierDp<Key, Wide<8>>(plan, o).run(false);
+  } catch (const CountOverflow&) {
+  }
+  try {
+    return FrontierDp<Key, Wide<32>>(plan, o).run(false);
+  } catch (const CountOverflow&) {
+  }
+  throw LimitError("counting: the partial counts exceed 2048 bits");
+}
 
 HamiltonStats count_hamiltonian(const std::vector<std::vector<int>>& adj, const HamiltonOptions& o) {
   const int n = static_cast<int>(adj.size());
   HamiltonStats stats;
   if (n <= 1) {
-    stats.count = (n == 1 && !o.closed) ? 1 : 0;
+    if (n == 1 && !o.closed) stats.count[0] = '1';
     return stats;
   }
-  Plan plan = make_plan(adj, o.closed ? -1 : o.endpoint);
+  Plan plan = make_plan(adj, o.closed, o.closed ? -1 : o.endpoint);
   check_width(plan);
-  try {
-    if (plan.width <= 16) return FrontierDp<std::uint64_t, std::uint64_t>(plan, o).run(false);
-    return FrontierDp<u128, std::uint64_t>(plan, o).run(false);
-  } catch (const CountOverflow&) {
-    if (plan.width <= 16) return FrontierDp<std::uint64_t, u128>(plan, o).run(false);
-    return FrontierDp<u128, u128>(plan, o).run(false);
-  }
+  if (plan.impossible) return stats;
+  if (plan.width <= 16) return count_with<std::uint64_t>(plan, o);
+  return count_with<u128>(plan, o);
 }
 
 std::optional<std::vector<int>> find_hamiltonian(const std::vector<std::vector<int>>& adj, const HamiltonOptions& o,
@@ -493,21 +564,21 @@ std::optional<std::vector<int>> find_hamiltonian(const std::vector<std::vector<i
     if (n == 1 && !o.closed) return std::vector<int>{0};
     return std::nullopt;
   }
-  Plan plan = make_plan(adj, o.closed ? -1 : o.endpoint);
+  Plan plan = make_plan(adj, o.closed, o.closed ? -1 : o.endpoint);
   check_width(plan);
+  if (plan.impossible) {
+    if (stats) *stats = {};
+    return std::nullopt;
+  }
+  // Only existence matters here: saturating counts.
   auto go = [&](auto dp) -> std::optional<std::vector<int>> {
     HamiltonStats s = dp.run(true);
     if (stats) *stats = s;
-    if (s.count == 0) return std::nullopt;
+    if (s.count == "0") return std::nullopt;
     return walk(n, dp.rebuild(), o.closed, o.endpoint);
   };
-  try {
-    if (plan.width <= 16) return go(FrontierDp<std::uint64_t, std::uint64_t>(plan, o));
-    return go(FrontierDp<u128, std::uint64_t>(plan, o));
-  } catch (const CountOverflow&) {
-    if (plan.width <= 16) return go(FrontierDp<std::uint64_t, u128>(plan, o));
-    return go(FrontierDp<u128, u128>(plan, o));
-  }
+  if (plan.width <= 16) return go(FrontierDp<std::uint64_t, Saturating>(plan, o));
+  return go(FrontierDp<u128, Saturating>(plan, o));
 }
 
 }  // namespace tansaku::knights

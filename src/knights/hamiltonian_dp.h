@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "tansaku/core/deadline.h"
@@ -28,7 +29,7 @@ struct HamiltonOptions {
 };
 
 struct HamiltonStats {
-  u128 count = 0;                // paths (undirected, each once) or cycles
+  std::string count = "0";      // decimal: paths (undirected, each once) or cycles
   std::uint64_t states = 0;      // frontier states summed over all steps
   std::uint64_t widest = 0;      // largest number of states in one step
   int frontier = 0;              // largest number of frontier vertices
@@ -36,7 +37,7 @@ struct HamiltonStats {
 
 // Largest frontier of the vertex order 0..n-1 (the DP needs it <= kMaxFrontier).
 int frontier_width(const std::vector<std::vector<int>>& adj);
-inline constexpr int kMaxFrontier = 26;
+inline constexpr int kMaxFrontier = 24;
 
 // Number of Hamiltonian paths (open) or cycles (closed) of the graph. Vertices are
 // processed in index order, so number them along the graph's narrow direction.

@@ -25,5 +25,8 @@ NarrowGraph narrow_graph(const Board& b);
 
 // Decimal digits of an unsigned 128-bit number.
 std::string to_decimal(unsigned __int128 x);
+// Twice a decimal number, and half of an even one.
+std::string decimal_twice(const std::string& x);
+std::string decimal_half(const std::string& x);
 
 }  // namespace tansaku::knights

@@ -38,9 +38,10 @@ std::string canonical(std::string a) {
   throw InputError(fmt::format("unknown algorithm '{}' for knight-tour (warnsdorff, dfs, dp)", a));
 }
 
-json count_json(unsigned __int128 x) {
-  if (x <= std::numeric_limits<std::uint64_t>::max()) return static_cast<std::uint64_t>(x);
-  return to_decimal(x);
+// A count as a JSON number when it fits 64 bits, a decimal string otherwise.
+json count_json(const std::string& x) {
+  if (x.size() < 20 || (x.size() == 20 && x <= "18446744073709551615")) return std::stoull(x);
+  return x;
 }
 
 class TourPuzzle final : public Puzzle {
@@ -301,7 +302,7 @@ class TourPuzzle final : public Puzzle {
     r.goal = o.closed ? "closed tours" : "open tours";
     r.length.reset();
     const std::int64_t n = board_.squares();
-    unsigned __int128 undirected = 0;  // open: paths (each once); closed: cycles
+    std::string undirected = "0";  // open: paths (each once); closed: cycles
     std::string counted;
     if (o.closed) counted = "closed tours, each cycle once (either direction, any first square)";
     else if (given) counted = fmt::format("directed open tours from square {}", from);
@@ -338,7 +339,7 @@ class TourPuzzle final : public Puzzle {
       r.nodes = nodes;
       // Open from a square: directed tours from it; every square: each path twice.
       // Closed from square 0: each cycle twice (two directions).
-      undirected = (o.closed || (!given && n > 1)) ? directed / 2 : directed;
+      undirected = to_decimal((o.closed || (!given && n > 1)) ? directed / 2 : directed);
     } else {
       if (!alg.empty() && alg != "dp") throw InputError("--count uses --algorithm dp (default) or dfs");
       need_lists(o, "counting");
@@ -354,19 +355,19 @@ class TourPuzzle final : public Puzzle {
       r.extra["widest_step"] = st.widest;
       undirected = st.count;
     }
-    unsigned __int128 total;
+    std::string total;
     if (o.closed) {
       total = undirected;
-      r.extra["directed_from_a_square"] = count_json(2 * undirected);
+      r.extra["directed_from_a_square"] = count_json(decimal_twice(undirected));
     } else if (given || n == 1) {
       total = undirected;
     } else {
-      total = 2 * undirected;
+      total = decimal_twice(undirected);
       r.extra["undirected"] = count_json(undirected);
     }
     r.count = count_json(total);
     r.extra["counted"] = counted;
-    r.solvable = total > 0;
+    r.solvable = total != "0";
     if (!r.solvable && r.reason.empty()) r.reason = "the exhaustive count is 0";
   }
 
