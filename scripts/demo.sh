@@ -9,3 +9,8 @@ run solve 11-puzzle --quiet
 run solve rotating-slide
 run explore 8-puzzle --farthest 2
 run explore sliding:4x4 --from "1 2 3 4 6 6 6 6 6 6 6 6 5 6 6 0" --quiet
+run solve knight-tour:4x3 --all
+run solve knight-tour:5x5 --count --quiet
+run solve knight-swap:4x3 --quiet
+run solve guarini --quiet
+run explore knight-swap:4x3 --farthest 3 --quiet

@@ -25,6 +25,10 @@ const Job kJobs[] = {
     {"explore", "8-puzzle", nullptr, nullptr},
     {"explore", "rotating-slide", nullptr, nullptr},
     {"explore", "sliding:4x4", "1 2 3 4 6 6 6 6 6 6 6 6 5 6 6 0", nullptr},
+    {"solve", "knight-swap:4x3", nullptr, "bibfs"},
+    {"explore", "knight-swap:4x3", nullptr, nullptr},
+    {"solve", "knight-tour:5x5", nullptr, "dp"},
+    {"solve", "knight-tour:100x100", nullptr, "warnsdorff"},
 };
 }  // namespace
 

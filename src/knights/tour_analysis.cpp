@@ -1,5 +1,7 @@
 #include "knights/tour_analysis.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "knights/wide_count.h"
@@ -57,6 +59,27 @@ NarrowGraph narrow_graph(const Board& b) {
   for (int p = 0; p < n; ++p)
     b.for_each_neighbor(g.square_at[p], [&](std::int64_t t) { g.adj[p].push_back(g.pos_of[t]); });
   return g;
+}
+
+std::vector<int> symmetry_classes(const Board& b) {
+  const int R = b.rows(), C = b.cols(), n = static_cast<int>(b.squares());
+  std::vector<int> rep(n);
+  for (int s = 0; s < n; ++s) {
+    const int r = s / C, c = s % C;
+    int best = s;
+    auto take = [&](int rr, int cc, int cols) { best = std::min(best, rr * cols + cc); };
+    take(R - 1 - r, c, C);
+    take(r, C - 1 - c, C);
+    take(R - 1 - r, C - 1 - c, C);
+    if (R == C) {
+      take(c, r, C);
+      take(C - 1 - c, r, C);
+      take(c, R - 1 - r, C);
+      take(C - 1 - c, R - 1 - r, C);
+    }
+    rep[s] = best;
+  }
+  return rep;
 }
 
 std::string to_decimal(unsigned __int128 x) { return decimal(x); }

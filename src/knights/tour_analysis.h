@@ -23,6 +23,10 @@ struct NarrowGraph {
 };
 NarrowGraph narrow_graph(const Board& b);
 
+// rep[s]: the smallest square that a symmetry of the board (reflections, the half turn,
+// and on square boards the quarter turns and diagonal reflections) maps s to.
+std::vector<int> symmetry_classes(const Board& b);
+
 // Decimal digits of an unsigned 128-bit number.
 std::string to_decimal(unsigned __int128 x);
 // Twice a decimal number, and half of an even one.

@@ -1,6 +1,11 @@
 #include "knights/tour_dfs.h"
 
 #include <algorithm>
+#include <atomic>
+#include <mutex>
+
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 namespace tansaku::knights {
 
@@ -79,13 +84,29 @@ DfsResult tour_dfs(const std::vector<std::vector<int>>& adj, const DfsOptions& o
     return f;
   };
   visit(s);
-  stack.push_back(expand(s));
+  for (int z : o.prefix) {
+    const auto& nb = adj[path.back()];
+    if (visited[z] || std::find(nb.begin(), nb.end(), z) == nb.end()) {
+      res.exhausted = true;  // not a knight's path: no tour through it
+      return res;
+    }
+    path.push_back(z);
+    ++res.nodes;
+    if (left == 1) {
+      if (!o.closed || near_start[z]) ++res.count, on_tour(path);
+      res.exhausted = true;
+      return res;
+    }
+    visit(z);
+    --left;
+  }
+  stack.push_back(expand(path.back()));
   bool stop = false;
   while (!stack.empty() && !stop) {
     Frame& f = stack.back();
     if (f.next == f.count) {
       stack.pop_back();
-      if (!stack.empty()) {
+      if (!stack.empty()) {  // (the prefix stays: it is not on the stack)
         unvisit(path.back());
         path.pop_back();
         ++left;
@@ -96,6 +117,7 @@ DfsResult tour_dfs(const std::vector<std::vector<int>>& adj, const DfsOptions& o
     ++res.nodes;
     if (o.deadline) o.deadline->poll();
     if (o.max_nodes && res.nodes > o.max_nodes) return res;  // not exhausted
+    if (o.shared_budget && (res.nodes & 4095) == 0 && o.shared_budget->fetch_sub(4096) < 4096) return res;
     path.push_back(z);
     if (left == 1) {
       ++res.count;
@@ -109,6 +131,62 @@ DfsResult tour_dfs(const std::vector<std::vector<int>>& adj, const DfsOptions& o
   }
   res.exhausted = !stop;
   return res;
+}
+
+DfsCount count_tours_dfs(const std::vector<std::vector<int>>& adj, const std::vector<int>& symmetry, int start,
+                         bool closed, unsigned threads, const Deadline* deadline, std::uint64_t max_nodes) {
+  const int n = static_cast<int>(adj.size());
+  struct Task {
+    int start;
+    std::vector<int> prefix;
+    unsigned weight;  // squares this start stands for
+  };
+  std::vector<int> starts;
+  std::vector<unsigned> weight(n, 0);
+  if (start >= 0) starts.push_back(start), weight[start] = 1;
+  else if (closed) starts.push_back(0), weight[0] = 1;
+  else
+    for (int s = 0; s < n; ++s) {
+      const int rep = symmetry.empty() || symmetry[s] < 0 ? s : symmetry[s];
+      if (weight[rep]++ == 0) starts.push_back(rep);
+    }
+  std::vector<Task> tasks;
+  for (int s : starts) {
+    if (n <= 3) {
+      tasks.push_back({s, {}, weight[s]});
+      continue;
+    }
+    for (int z : adj[s])
+      for (int y : adj[z])
+        if (y != s) tasks.push_back({s, {z, y}, weight[s]});
+  }
+  DfsCount out;
+  out.tasks = tasks.size();
+  std::atomic<std::uint64_t> nodes{0};
+  std::atomic<std::int64_t> budget{max_nodes ? static_cast<std::int64_t>(max_nodes) : 0};
+  std::atomic<bool> cut{false};
+  std::mutex mu;
+  tbb::task_arena arena(static_cast<int>(std::max(1u, threads)));
+  arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, tasks.size(), [&](std::size_t i) {
+      DfsOptions o;
+      o.closed = closed;
+      o.start = tasks[i].start;
+      o.prefix = tasks[i].prefix;
+      Deadline own = deadline ? *deadline : Deadline();  // each task polls its own copy
+      o.deadline = &own;
+      if (max_nodes) o.shared_budget = &budget;
+      if (cut) return;
+      auto res = tour_dfs(adj, o, [](const std::vector<int>&) { return true; });
+      nodes += res.nodes;
+      if (!res.exhausted) cut = true;
+      std::lock_guard lock(mu);
+      out.count += res.count * tasks[i].weight;
+    });
+  });
+  out.nodes = nodes;
+  out.complete = !cut;
+  return out;
 }
 
 }  // namespace tansaku::knights

@@ -26,6 +26,8 @@ namespace {
 constexpr std::int64_t kListLimit = 1 << 20;
 // Backtracking budget of the default solver after the heuristics and the frontier DP.
 constexpr std::uint64_t kDfsBudget = 20'000'000;
+// Backtracking budget of the default count before it hands over to the frontier dp.
+constexpr std::uint64_t kCountDfsBudget = 60'000'000;
 // Boards up to this many squares get a picture of the tour.
 constexpr std::int64_t kPictureLimit = 900;
 
@@ -310,50 +312,40 @@ class TourPuzzle final : public Puzzle {
     if (auto why = no_tour_reason(board_, given ? from : -1, o.closed)) {
       r.algorithm = "counting argument";
       r.reason = *why;
-    } else if (alg == "dfs") {
-      need_lists(o, "counting by backtracking");
-      r.algorithm = "backtracking (dead-end pruning), one search per first square";
-      auto adj = board_.adjacency();
-      std::vector<std::int64_t> starts;
-      if (given) starts.push_back(from);
-      else if (o.closed) starts.push_back(0);
-      else
-        for (std::int64_t s = 0; s < n; ++s) starts.push_back(s);
-      std::atomic<std::uint64_t> nodes{0};
-      std::mutex mu;
-      unsigned __int128 directed = 0;
-      tbb::task_arena arena(static_cast<int>(std::max(1u, o.threads)));
-      arena.execute([&] {
-        tbb::parallel_for(std::size_t{0}, starts.size(), [&](std::size_t i) {
-          DfsOptions d;
-          d.closed = o.closed;
-          d.start = static_cast<int>(starts[i]);
-          Deadline dl = o.deadline;  // each task polls its own copy
-          d.deadline = &dl;
-          auto res = tour_dfs(adj, d, [](const std::vector<int>&) { return true; });
-          nodes += res.nodes;
-          std::lock_guard lock(mu);
-          directed += res.count;
-        });
-      });
-      r.nodes = nodes;
-      // Open from a square: directed tours from it; every square: each path twice.
-      // Closed from square 0: each cycle twice (two directions).
-      undirected = to_decimal((o.closed || (!given && n > 1)) ? directed / 2 : directed);
     } else {
-      if (!alg.empty() && alg != "dp") throw InputError("--count uses --algorithm dp (default) or dfs");
+      if (!alg.empty() && alg != "dp" && alg != "dfs")
+        throw InputError("--count uses --algorithm dfs or dp (default: backtracking first, then the frontier dp)");
       need_lists(o, "counting");
-      NarrowGraph g = narrow_graph(board_);
-      Progress progress(o.progress());
-      HamiltonOptions h = dp_options(o, &progress);
-      if (given && !o.closed) h.endpoint = g.pos_of[from];
-      auto st = count_hamiltonian(g.adj, h);
-      progress.done();
-      r.algorithm = "frontier dp (exact count)";
-      r.nodes = st.states;
-      r.extra["frontier"] = st.frontier;
-      r.extra["widest_step"] = st.widest;
-      undirected = st.count;
+      // Backtracking costs a few steps per tour, the frontier dp a number of states that
+      // depends on the board's width, not on the count: backtracking first (on boards at
+      // least 5 wide) within a budget, then the dp.
+      bool done = false;
+      if (alg == "dfs" || (alg.empty() && std::min(board_.rows(), board_.cols()) >= 5)) {
+        auto res = count_tours_dfs(board_.adjacency(), symmetry_classes(board_), given ? static_cast<int>(from) : -1,
+                                   o.closed, o.threads, &o.deadline, alg == "dfs" ? 0 : kCountDfsBudget);
+        r.nodes += res.nodes;
+        r.extra["tasks"] = res.tasks;
+        r.algorithm = "backtracking (dead-end pruning), first squares up to symmetry, parallel";
+        if (res.complete) {
+          done = true;
+          undirected = to_decimal((o.closed || (!given && n > 1)) ? res.count / 2 : res.count);
+        }
+      }
+      if (!done) {
+        NarrowGraph g = narrow_graph(board_);
+        Progress progress(o.progress());
+        HamiltonOptions h = dp_options(o, &progress);
+        if (given && !o.closed) h.endpoint = g.pos_of[from];
+        auto st = count_hamiltonian(g.adj, h);
+        progress.done();
+        r.algorithm = r.algorithm.empty() ? "frontier dp (exact count)"
+                                          : fmt::format("frontier dp (exact count; backtracking gave up after {} steps)",
+                                                        r.nodes);
+        r.nodes += st.states;
+        r.extra["frontier"] = st.frontier;
+        r.extra["widest_step"] = st.widest;
+        undirected = st.count;
+      }
     }
     std::string total;
     if (o.closed) {
