@@ -19,7 +19,11 @@ t solve knight-tour:3x1000
 t solve knight-tour:6x6 --count
 t solve knight-tour:6x6 --count --closed
 t solve knight-tour:5x5 --count
-t solve knight-tour:5x5 --count --algorithm dfs
+t solve knight-tour:5x5 --count --algorithm dp
+t solve knight-tour:6x6 --count --algorithm dp
+t solve knight-tour:6x6 --count --from 0
+t solve knight-tour:3x16 --count
+t solve knight-tour:5x8 --count
 t solve knight-tour:6x8 --count --closed
 t solve knight-swap:4x3
 t solve knight-swap:4x3 --algorithm bfs

@@ -116,6 +116,26 @@ TEST(KnightTour, DpAgreesWithBacktrackingOnSmallBoards) {
   }
 }
 
+// The parallel count (first squares up to symmetry, split by the first two moves) against
+// the dp, on square and oblong boards.
+TEST(KnightTour, SymmetricParallelCountAgreesWithDp) {
+  for (auto [r, c] : {std::pair{5, 5}, std::pair{3, 7}, std::pair{4, 5}, std::pair{5, 6}, std::pair{3, 8}, std::pair{1, 1}}) {
+    Board b(r, c);
+    auto res = count_tours_dfs(b.adjacency(), symmetry_classes(b), -1, false, 2, nullptr);
+    ASSERT_TRUE(res.complete);
+    const std::string paths = dp_count(b, false);
+    EXPECT_EQ(to_decimal(res.count), b.squares() == 1 ? paths : decimal_twice(paths)) << r << "x" << c;
+    auto closed = count_tours_dfs(b.adjacency(), symmetry_classes(b), -1, true, 2, nullptr);
+    EXPECT_EQ(to_decimal(closed.count / 2), dp_count(b, true)) << r << "x" << c << " closed";
+    auto from = count_tours_dfs(b.adjacency(), symmetry_classes(b), static_cast<int>(b.squares() - 1), false, 2, nullptr);
+    EXPECT_EQ(to_decimal(from.count), dp_count(b, false, b.squares() - 1)) << r << "x" << c << " from the last square";
+  }
+  // A budget stops it and says so.
+  Board b(6, 6);
+  auto cut = count_tours_dfs(b.adjacency(), symmetry_classes(b), -1, false, 2, nullptr, 100000);
+  EXPECT_FALSE(cut.complete);
+}
+
 TEST(KnightTour, DpBuildsToursOrProvesNone) {
   for (auto [r, c, closed] : {std::tuple{3, 4, false}, std::tuple{5, 5, false}, std::tuple{6, 6, true},
                               std::tuple{3, 10, true}, std::tuple{4, 9, false}, std::tuple{3, 40, false},

@@ -1,5 +1,6 @@
 #include "knights/board.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 #include <fmt/format.h>
@@ -27,8 +28,10 @@ int Board::degree(std::int64_t sq) const {
 
 std::vector<std::vector<int>> Board::adjacency() const {
   std::vector<std::vector<int>> adj(static_cast<std::size_t>(n_));
-  for (std::int64_t s = 0; s < n_; ++s)
+  for (std::int64_t s = 0; s < n_; ++s) {
     for_each_neighbor(s, [&](std::int64_t t) { adj[s].push_back(static_cast<int>(t)); });
+    std::sort(adj[s].begin(), adj[s].end());
+  }
   return adj;
 }
 

@@ -80,6 +80,9 @@ class TourPuzzle final : public Puzzle {
     r.extra["rows"] = board_.rows();
     r.extra["cols"] = board_.cols();
     r.extra["closed"] = o.closed;
+    // Distances, the walk and the printed tour take a few dozen bytes a square.
+    require_memory(static_cast<std::uint64_t>(board_.squares()) * 48, o.memory,
+                   fmt::format("a board of {} squares", board_.squares()));
     if (o.count) {
       count(o, alg, r);
     } else if (o.all) {
@@ -176,7 +179,6 @@ class TourPuzzle final : public Puzzle {
       return;
     }
     if (alg.empty() || alg == "warnsdorff") {
-      require_memory(static_cast<std::uint64_t>(board_.squares()) * 16, o.memory, "the Warnsdorff walk");
       WarnsdorffStats st;
       auto tour = warnsdorff_tour(board_, from, o.closed, &o.deadline, &st);
       r.nodes += st.steps;
