@@ -162,8 +162,14 @@ struct Try {
   Tie tie;
   std::uint64_t seed;
 };
-constexpr Try kTries[] = {{Tie::Edge, 0}, {Tie::Random, 1}, {Tie::Random, 2}, {Tie::Centre, 0},
-                          {Tie::Random, 3}, {Tie::Random, 4}, {Tie::Random, 5}, {Tie::Random, 6}};
+// Roth's rule, the opposite rule, then random tie-breaks (which also reseed the random
+// rotations): more of them on small boards, where a run is cheap.
+std::vector<Try> tries(std::int64_t squares) {
+  std::vector<Try> t = {{Tie::Edge, 0}, {Tie::Random, 1}, {Tie::Centre, 0}};
+  const std::int64_t extra = std::clamp<std::int64_t>(4'000'000 / std::max<std::int64_t>(squares, 1), 5, 125);
+  for (std::int64_t k = 0; k < extra; ++k) t.push_back({Tie::Random, static_cast<std::uint64_t>(k + 2)});
+  return t;
+}
 
 // Squares near the centre, nearest first (Roth's walk ends near the centre, so a walk
 // started there ends next to its first square more often than not).
@@ -193,7 +199,7 @@ std::optional<std::vector<std::int32_t>> warnsdorff_tour(const Board& b, std::in
   }
   Walker w(b, deadline, stats);
   if (!closed) {
-    for (const Try& t : kTries)
+    for (const Try& t : tries(n))
       if (w.build(from, t.tie, t.seed)) {
         stats.method = std::string("from the first square, ") + tie_name(t.tie);
         return std::move(w.path());
@@ -201,7 +207,7 @@ std::optional<std::vector<std::int32_t>> warnsdorff_tour(const Board& b, std::in
   }
   if (n % 2 != 0) return std::nullopt;  // a closed tour alternates colours: even boards only
   // A closed tour, then cut open at `from`.
-  for (const Try& t : kTries)
+  for (const Try& t : tries(n))
     for (std::int64_t c : central_squares(b, 4))
       if (w.build(c, t.tie, t.seed) && w.close()) {
         auto& p = w.path();
