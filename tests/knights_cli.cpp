@@ -205,6 +205,11 @@ TEST(KnightsCli, SwapAnyPieces) {
   auto u = run_cli("solve knight-swap:3x3 --start \"1 0 0 0 2 0 0 0 0\" --goal \"2 0 0 0 1 0 0 0 0\" --json");
   EXPECT_EQ(u.code, 1) << u.err;
   EXPECT_FALSE(u.json()["solvable"].get<bool>());
+  // A full board cannot move: the start is the goal, or the goal is out of reach.
+  auto full = run_cli("solve knight-swap:1x2 --start \"1 2\" --goal \"1 2\" --json");
+  EXPECT_EQ(full.code, 0);
+  EXPECT_EQ(full.json()["length"].get<int>(), 0);
+  EXPECT_EQ(run_cli("solve knight-swap:1x2 --start \"1 2\" --json").code, 1);
 }
 
 TEST(KnightsCli, BadInput) {
@@ -213,7 +218,6 @@ TEST(KnightsCli, BadInput) {
         "solve knight-tour:3x4 --from x", "solve knight-tour:3x4 --algorithm nosuch", "solve knight-tour:abc",
         "solve knight-tour:3x4 --colors 3", "solve knight-swap:0x3", "solve knight-swap:9x9",
         "solve knight-swap:4x3 --start \"1 1 1\"", "solve knight-swap:4x3 --start \"1 1 1 0 0 0 0 0 0 2 2 3\"",
-        "solve knight-swap:4x3 --goal \"1 1 1 1 1 1 1 1 1 2 2 2\" --start \"1 1 1 1 1 1 1 1 1 2 2 2\"",
         "solve knight-swap:1x5", "explore knight-swap:4x3 --from \"1 2\"", "solve knight-swap:4x3 --closed",
         "explore knight-tour:3x4 --from 99"}) {
     auto r = run_cli(args);
