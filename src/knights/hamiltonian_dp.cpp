@@ -430,24 +430,26 @@ class FrontierDp {
     const int n = static_cast<int>(plan_.steps.size());
     // alive[v][i]: state i after step v can still be completed.
     std::vector<std::vector<char>> alive(n);
-    alive[n - 1] = {};
+    tbb::task_arena arena(static_cast<int>(std::max(1u, o_.threads)));
     for (int v = n - 1; v >= 1; --v) {
       const Step& st = plan_.steps[v];
       const auto& from = layers_[v - 1];
       auto& al = alive[v - 1];
       al.assign(from.size(), 0);
-      tbb::parallel_for(std::size_t{0}, from.size(), [&](std::size_t i) {
-        bool good = false;
-        expand(
-            st, from[i],
-            [&](unsigned, Key key) {
-              if (good) return;
-              const auto& to = layers_[v];
-              auto it = std::lower_bound(to.begin(), to.end(), key);
-              if (it != to.end() && *it == key && alive[v][it - to.begin()]) good = true;
-            },
-            [&](unsigned) { good = true; });
-        al[i] = good;
+      arena.execute([&] {
+        tbb::parallel_for(std::size_t{0}, from.size(), [&](std::size_t i) {
+          bool good = false;
+          expand(
+              st, from[i],
+              [&](unsigned, Key key) {
+                if (good) return;
+                const auto& to = layers_[v];
+                auto it = std::lower_bound(to.begin(), to.end(), key);
+                if (it != to.end() && *it == key && alive[v][it - to.begin()]) good = true;
+              },
+              [&](unsigned) { good = true; });
+          al[i] = good;
+        });
       });
     }
     std::vector<std::pair<int, int>> edges;

@@ -1,12 +1,9 @@
 // knight-tour:RxC — a tour from a square (open or --closed), all of them (--all), how many
 // (--count), or a proof that there is none; explore = knight distances from a square.
 #include <algorithm>
-#include <atomic>
-#include <mutex>
+#include <limits>
 
 #include <fmt/format.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
 
 #include "knights/board.h"
 #include "knights/hamiltonian_dp.h"
@@ -64,11 +61,12 @@ class TourPuzzle final : public Puzzle {
       for (std::int64_t s = 0; s < n; ++s) degs[s] = std::to_string(board_.degree(s));
       r.text += "knight's moves from each square:\n" + board_.picture(degs);
     }
-    r.text += fmt::format("default first square: 0 (--from SQ); squares 0..{} row-major\n", n - 1);
-    if (auto why = no_tour_reason(board_, o.has("from") || o.has("start") ? first_square(o) : -1, o.closed)) {
-      r.info["no_tour"] = *why;
-      r.text += "no tour: " + *why + "\n";
-    }
+    r.text += fmt::format("first square: {} (--from SQ, default 0); squares 0..{} row-major\n", first_square(o), n - 1);
+    if (n <= kListLimit)
+      if (auto why = no_tour_reason(board_, from_given(o) ? first_square(o) : -1, o.closed)) {
+        r.info["no_tour"] = *why;
+        r.text += "no tour: " + *why + "\n";
+      }
     return r;
   }
 
@@ -194,6 +192,10 @@ class TourPuzzle final : public Puzzle {
             "exists (try --algorithm dp or dfs)",
             from, st.attempts));
     }
+    if (board_.squares() > kListLimit)
+      throw LimitError(fmt::format("the heuristics found no tour from square {}, and a board of {} squares is too "
+                                   "large for an exhaustive search: not proved that none exists",
+                                   from, board_.squares()));
     need_lists(o, "an exhaustive search");
     NarrowGraph g = narrow_graph(board_);
     const bool dp_fits = std::min(board_.rows(), board_.cols()) <= 6 && frontier_width(g.adj) <= kMaxFrontier;
