@@ -19,3 +19,8 @@ run solve peg:triangle5 --finish 12
 run solve peg:trytry --finish 11 --quiet
 run solve peg:french --quiet || true
 run solve peg:triangle5 --empty 0 --count
+run solve knight-tour:4x3 --all
+run solve knight-tour:5x5 --count --quiet
+run solve knight-swap:4x3 --quiet
+run solve guarini --quiet
+run explore knight-swap:4x3 --farthest 3 --quiet

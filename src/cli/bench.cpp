@@ -33,6 +33,10 @@ const Job kJobs[] = {
     {"solve", "peg:trytry", nullptr, nullptr},
     {"solve", "peg:triangle6", nullptr, "layered"},
     {"explore", "peg:triangle6", nullptr, nullptr},
+    {"solve", "knight-swap:4x3", nullptr, "bibfs"},
+    {"explore", "knight-swap:4x3", nullptr, nullptr},
+    {"solve", "knight-tour:5x5", nullptr, "dp"},
+    {"solve", "knight-tour:100x100", nullptr, "warnsdorff"},
 };
 }  // namespace
 

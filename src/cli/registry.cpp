@@ -6,6 +6,7 @@
 #include "tansaku/core/error.h"
 #include "tansaku/puzzles/flip.h"
 #include "tansaku/puzzles/peg.h"
+#include "tansaku/puzzles/knights.h"
 #include "tansaku/puzzles/sliding.h"
 
 namespace tansaku {
@@ -16,6 +17,7 @@ const std::vector<Family>& families() {
       sliding::rotating_family(),
       flip::family(),
       peg::family(),
+      knights::tour_family(), knights::swap_family(),
   };
   return list;
 }

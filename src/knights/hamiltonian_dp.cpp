@@ -1,0 +1,586 @@
+#include "knights/hamiltonian_dp.h"
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+
+#include <fmt/format.h>
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_sort.h>
+#include <tbb/task_arena.h>
+
+#include "tansaku/core/error.h"
+#include "tansaku/core/memory.h"
+#include "knights/wide_count.h"
+
+namespace tansaku::knights {
+namespace {
+
+// Mate of a path end whose other end is already a final end of colour c: -1 - c.
+constexpr int term(int c) { return -1 - c; }
+constexpr int term_colour(int mate) { return -1 - mate; }
+
+// What one step (taking vertex v) needs to know about the frontier.
+struct Step {
+  std::vector<int> prev;   // frontier before the step, ascending; v becomes slot prev.size()
+  std::vector<int> back;   // slots (in prev) of v's neighbours u < v
+  std::vector<char> leave; // per slot 0..prev.size(): leaves the frontier after this step
+  std::vector<std::int8_t> rem;  // per slot: neighbours not yet taken (> v), edges it may still get
+  std::vector<std::int8_t> colour;  // per slot: side of the bipartition (0 if not bipartite)
+  int end_slot = -1;       // slot of the required endpoint, if it is on the frontier now
+  bool end_gone = false;   // the required endpoint left before this step
+  bool final = false;
+};
+
+struct Plan {
+  std::vector<Step> steps;
+  int width = 0;         // largest stored frontier
+  int ends_cap[2] = {2, 0};  // how many ends of a Hamiltonian path each colour can hold
+  int end_colour = 0;    // colour of the required endpoint
+  bool impossible = false;  // the colour classes alone rule out every path / cycle
+};
+
+// Colours of a bipartite graph (all 0 otherwise). In a bipartite graph a Hamiltonian path
+// alternates sides: equal sides give one end on each, a side one larger holds both ends,
+// anything else none; a cycle needs equal sides.
+void colour_classes(const std::vector<std::vector<int>>& adj, bool closed, int endpoint, Plan& p,
+                    std::vector<std::int8_t>& colour) {
+  const int n = static_cast<int>(adj.size());
+  colour.assign(n, -1);
+  bool bipartite = true;
+  for (int s = 0; s < n && bipartite; ++s) {
+    if (colour[s] >= 0) continue;
+    colour[s] = 0;
+    std::vector<int> queue{s};
+    for (std::size_t h = 0; h < queue.size() && bipartite; ++h)
+      for (int w : adj[queue[h]]) {
+        if (colour[w] < 0) colour[w] = static_cast<std::int8_t>(1 - colour[queue[h]]), queue.push_back(w);
+        else if (colour[w] == colour[queue[h]]) bipartite = false;
+      }
+  }
+  if (!bipartite) {
+    std::fill(colour.begin(), colour.end(), 0);
+    p.ends_cap[0] = 2, p.ends_cap[1] = 0;
+  } else {
+    const int a = static_cast<int>(std::count(colour.begin(), colour.end(), 0)), b = n - a;
+    if (closed) p.impossible = a != b;
+    else if (a == b) p.ends_cap[0] = 1, p.ends_cap[1] = 1;
+    else if (a == b + 1) p.ends_cap[0] = 2, p.ends_cap[1] = 0;
+    else if (b == a + 1) p.ends_cap[0] = 0, p.ends_cap[1] = 2;
+    else p.impossible = true;
+  }
+  if (endpoint >= 0) {
+    p.end_colour = colour[endpoint];
+    if (p.ends_cap[p.end_colour] == 0) p.impossible = true;
+  }
+}
+
+Plan make_plan(const std::vector<std::vector<int>>& adj, bool closed, int endpoint) {
+  const int n = static_cast<int>(adj.size());
+  std::vector<int> last(n);
+  for (int u = 0; u < n; ++u) {
+    last[u] = u;
+    for (int w : adj[u]) last[u] = std::max(last[u], w);
+  }
+  Plan p;
+  std::vector<std::int8_t> colour;
+  colour_classes(adj, closed, endpoint, p, colour);
+  p.steps.resize(n);
+  std::vector<int> front;
+  for (int v = 0; v < n; ++v) {
+    Step& st = p.steps[v];
+    st.prev = front;
+    for (int u : adj[v])
+      if (u < v) st.back.push_back(static_cast<int>(std::lower_bound(front.begin(), front.end(), u) - front.begin()));
+    std::sort(st.back.begin(), st.back.end());
+    std::vector<int> cur = front;
+    cur.push_back(v);
+    st.leave.resize(cur.size());
+    st.rem.resize(cur.size());
+    st.colour.resize(cur.size());
+    for (std::size_t i = 0; i < cur.size(); ++i) st.colour[i] = colour[cur[i]];
+    for (std::size_t i = 0; i < cur.size(); ++i)
+      for (int w : adj[cur[i]]) st.rem[i] += w > v;
+    std::vector<int> next;
+    for (std::size_t i = 0; i < cur.size(); ++i) {
+      st.leave[i] = last[cur[i]] <= v;
+      if (!st.leave[i]) next.push_back(cur[i]);
+      if (cur[i] == endpoint) st.end_slot = static_cast<int>(i);
+    }
+    st.end_gone = endpoint >= 0 && endpoint < v && last[endpoint] < v;
+    st.final = v == n - 1;
+    front = std::move(next);
+    p.width = std::max(p.width, static_cast<int>(front.size()));
+    p.width = std::max(p.width, static_cast<int>(st.prev.size()));
+  }
+  return p;
+}
+
+template <class Key>
+std::uint64_t mix(Key k) {
+  std::uint64_t x = static_cast<std::uint64_t>(k);
+  if constexpr (sizeof(Key) > 8) x ^= static_cast<std::uint64_t>(k >> 64) * 0xC2B2AE3D27D4EB4Full;
+  x ^= x >> 33;
+  x *= 0xFF51AFD7ED558CCDull;
+  x ^= x >> 33;
+  x *= 0xC4CEB9FE1A85EC53ull;
+  return x ^ (x >> 33);
+}
+
+// Open-addressing map key -> count; ~0 never occurs as a state (labels occur twice).
+// Counts are 64-bit first; an overflow is flagged and the count is redone in 128 bits.
+template <class Key, class Count>
+class CountMap {
+ public:
+  static constexpr Key kEmpty = ~Key(0);
+  struct Entry {
+    Key key;
+    Count count;
+  };
+  CountMap() = default;
+  CountMap(const CountMap&) = delete;
+  ~CountMap() { release(); }
+  void setup(std::atomic<std::uint64_t>* bytes, std::uint64_t budget) { bytes_ = bytes, budget_ = budget; }
+  std::size_t size() const { return size_; }
+  bool overflow() const { return overflow_; }
+  void reserve(std::size_t n) {
+    while (slots_.size() < 2 * n) grow();
+  }
+  void prefetch(std::uint64_t h) const {
+    if (!slots_.empty()) __builtin_prefetch(&slots_[h & mask_], 1);
+  }
+  void add(Key k, Count c) {
+    if ((size_ + 1) * 2 > slots_.size()) grow();
+    std::size_t i = mix(k) & mask_;
+    while (slots_[i].key != kEmpty && slots_[i].key != k) i = (i + 1) & mask_;
+    Entry& e = slots_[i];
+    if (e.key == kEmpty) e.key = k, e.count = 0, ++size_;
+    overflow_ |= add_overflow(e.count, c);
+  }
+  template <class F>
+  void for_each(F&& f) const {
+    for (const Entry& e : slots_)
+      if (e.key != kEmpty) f(e.key, e.count);
+  }
+  void clear() {
+    release();
+    std::vector<Entry>().swap(slots_);
+    size_ = 0, mask_ = 0;
+  }
+
+ private:
+  void grow() {
+    const std::size_t cap = slots_.empty() ? 256 : slots_.size() * 2;
+    const std::uint64_t need = cap * sizeof(Entry);
+    if (bytes_) {
+      const std::uint64_t now = bytes_->fetch_add(need) + need;
+      if (now > budget_) {
+        bytes_->fetch_sub(need);
+        throw LimitError(fmt::format("counting tours: the frontier tables outgrow the memory budget ({})",
+                                     format_size(budget_)));
+      }
+    }
+    std::vector<Entry> slots(cap, Entry{kEmpty, 0});
+    const std::size_t mask = cap - 1;
+    for (const Entry& e : slots_) {
+      if (e.key == kEmpty) continue;
+      std::size_t i = mix(e.key) & mask;
+      while (slots[i].key != kEmpty) i = (i + 1) & mask;
+      slots[i] = e;
+    }
+    release();
+    slots_.swap(slots), mask_ = mask, mine_ = need;
+  }
+  void release() {
+    if (bytes_ && mine_) bytes_->fetch_sub(mine_);
+    mine_ = 0;
+  }
+  std::vector<Entry> slots_;
+  std::size_t size_ = 0, mask_ = 0;
+  bool overflow_ = false;
+  std::atomic<std::uint64_t>* bytes_ = nullptr;
+  std::uint64_t budget_ = ~0ull, mine_ = 0;
+};
+
+// Overflow of 64-bit counts: the count restarts with 128-bit ones.
+struct CountOverflow {};
+
+template <class Key, class Count>
+class FrontierDp {
+ public:
+  FrontierDp(const Plan& plan, const HamiltonOptions& o) : plan_(plan), o_(o) {}
+
+  // Calls emit(mask, key) for each successor state of `key` at step v and accept(mask)
+  // for each completed path / cycle; mask = chosen edges to st.back[...].
+  // Slot codes: 0 degree 0, 1 degree 2, 2 / 3 a path end whose other end is a final end
+  // of colour 0 / 1, 4.. a path end paired with the slot of the same label.
+  template <class Emit, class Accept>
+  void expand(const Step& st, Key key, Emit&& emit, Accept&& accept) const {
+    const int k = static_cast<int>(st.prev.size());
+    std::int8_t deg0[32], mate0[32];
+    int first[16];
+    std::fill(std::begin(first), std::end(first), -1);
+    int ends0[2] = {0, 0};  // final ends so far, by colour
+    for (int i = 0; i < k; ++i) {
+      const int c = static_cast<int>((key >> (4 * i)) & 15u);
+      if (c == 0) deg0[i] = 0, mate0[i] = static_cast<std::int8_t>(i);
+      else if (c == 1) deg0[i] = 2, mate0[i] = 0;
+      else if (c < 4) deg0[i] = 1, mate0[i] = static_cast<std::int8_t>(term(c - 2)), ++ends0[c - 2];
+      else if (first[c] < 0) first[c] = i, deg0[i] = 1;
+      else deg0[i] = 1, mate0[i] = static_cast<std::int8_t>(first[c]), mate0[first[c]] = static_cast<std::int8_t>(i);
+    }
+    deg0[k] = 0, mate0[k] = static_cast<std::int8_t>(k);
+    const int nb = static_cast<int>(st.back.size());
+    for (unsigned mask = 0; mask < (1u << nb); ++mask) {
+      if (std::popcount(mask) > 2) continue;
+      std::int8_t deg[32], mate[32];
+      std::copy(deg0, deg0 + k + 1, deg);
+      std::copy(mate0, mate0 + k + 1, mate);
+      int ends[2] = {ends0[0], ends0[1]};
+      bool ok = true, complete = false;
+      for (int j = 0; j < nb && ok; ++j) {
+        if (!((mask >> j) & 1u)) continue;
+        const int a = st.back[j], b = k;
+        if (deg[a] == 2 || deg[b] == 2 || (st.end_slot >= 0 && deg[st.end_slot] == 1 && (a == st.end_slot || b == st.end_slot))) {
+          ok = false;
+          break;
+        }
+        const int oa = deg[a] == 0 ? a : mate[a], ob = deg[b] == 0 ? b : mate[b];
+        if (oa == b) {  // closes a cycle
+          if (!o_.closed || !st.final) ok = false;
+          ++deg[a], ++deg[b], complete = true;
+          continue;
+        }
+        ++deg[a], ++deg[b];
+        if (oa < 0 && ob < 0) {  // joins the two final ends: the path is complete
+          if (!st.final) ok = false;
+          complete = true;
+        } else if (oa < 0) {
+          mate[ob] = static_cast<std::int8_t>(oa);
+        } else if (ob < 0) {
+          mate[oa] = static_cast<std::int8_t>(ob);
+        } else {
+          mate[oa] = static_cast<std::int8_t>(ob), mate[ob] = static_cast<std::int8_t>(oa);
+        }
+      }
+      if (!ok) continue;
+      bool end_gone = st.end_gone;
+      // Final ends still allowed per colour (one is kept for the required endpoint).
+      auto room = [&](int c) { return plan_.ends_cap[c] - (o_.endpoint >= 0 && !end_gone && c == plan_.end_colour); };
+      for (int i = 0; i <= k && ok; ++i) {
+        if (!st.leave[i]) continue;
+        if (deg[i] == 2) continue;
+        if (complete || deg[i] == 0 || o_.closed) {
+          ok = false;
+          break;
+        }
+        if (i == st.end_slot) end_gone = true;
+        // A path end leaves for good: it is one of the two ends of the whole path.
+        const int c = st.colour[i];
+        if (ends[c] + 1 > room(c)) {
+          ok = false;
+          break;
+        }
+        ++ends[c];
+        if (mate[i] < 0) {
+          if (!st.final) ok = false;
+          complete = true;
+          continue;
+        }
+        mate[mate[i]] = static_cast<std::int8_t>(term(c));
+      }
+      if (!ok) continue;
+      // Look ahead: a vertex that cannot reach degree 2 with the edges it has left must be
+      // an end of the path, and the ends of each colour are limited.
+      if (!st.final) {
+        int forced[2] = {0, 0};
+        for (int i = 0; i <= k; ++i) {
+          if (st.leave[i] || deg[i] + st.rem[i] >= 2) continue;
+          if (deg[i] + st.rem[i] == 0 || o_.closed) {
+            ok = false;
+            break;
+          }
+          if (i != st.end_slot) ++forced[st.colour[i]];
+        }
+        if (!ok || ends[0] + forced[0] > room(0) || ends[1] + forced[1] > room(1)) continue;
+      }
+      if (st.final) {
+        if (complete) accept(mask);
+        continue;
+      }
+      // Encode the remaining frontier with pair labels in order of first appearance.
+      Key out = 0;
+      int label[32], next_label = 4, slot = 0;
+      for (int i = 0; i <= k; ++i) {
+        if (st.leave[i]) continue;
+        unsigned c;
+        if (deg[i] == 0) c = 0;
+        else if (deg[i] == 2) c = 1;
+        else if (mate[i] < 0) c = static_cast<unsigned>(2 + term_colour(mate[i]));
+        else if (mate[i] < i) c = static_cast<unsigned>(label[mate[i]]);
+        else c = static_cast<unsigned>(label[i] = next_label++);
+        out |= static_cast<Key>(c) << (4 * slot++);
+      }
+      emit(mask, out);
+    }
+  }
+
+  // Forward pass. keep: store every step's states (sorted) for rebuilding a solution.
+  // Throws CountOverflow when Count is too narrow.
+  HamiltonStats run(bool keep) {
+    HamiltonStats stats;
+    Count total_count = 0;
+    stats.frontier = plan_.width;
+    using Map = CountMap<Key, Count>;
+    constexpr int kParts = 64;  // states are split by hash so the per-thread tables merge in parallel
+    std::vector<std::pair<Key, Count>> layer{{Key(0), Count(1)}};
+    std::atomic<std::uint64_t> bytes{0};
+    tbb::task_arena arena(static_cast<int>(std::max(1u, o_.threads)));
+    const int n = static_cast<int>(plan_.steps.size());
+    for (int v = 0; v < n; ++v) {
+      if (o_.deadline) o_.deadline->check();
+      const Step& st = plan_.steps[v];
+      tbb::enumerable_thread_specific<std::vector<Map>> maps([&] {
+        std::vector<Map> m(kParts);
+        for (auto& x : m) x.setup(&bytes, o_.memory);
+        return m;
+      });
+      tbb::enumerable_thread_specific<Count> accepted(0);
+      std::atomic<bool> overflow{false};
+      std::vector<std::pair<Key, Count>> next;
+      arena.execute([&] {
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, layer.size(), 2048), [&](const auto& range) {
+          if (o_.deadline && o_.deadline->expired()) throw LimitError("time limit reached (--timeout)");
+          auto& map = maps.local();
+          Count& acc = accepted.local();
+          bool over = false;
+          // The table lookups miss the cache: each is prefetched and done kRing adds later.
+          constexpr unsigned kRing = 16;
+          std::pair<Key, Count> ring[kRing];
+          unsigned head = 0, pending = 0;
+          auto flush_one = [&] {
+            const auto& [key, c] = ring[(head - pending) % kRing];
+            map[mix(key) >> 58].add(key, c);
+            --pending;
+          };
+          for (std::size_t i = range.begin(); i < range.end(); ++i) {
+            const Count c = layer[i].second;
+            expand(
+                st, layer[i].first,
+                [&](unsigned, Key key) {
+                  if (pending == kRing) flush_one();
+                  const std::uint64_t h = mix(key);
+                  map[h >> 58].prefetch(h);
+                  ring[head++ % kRing] = {key, c};
+                  ++pending;
+                },
+                [&](unsigned) { over |= add_overflow(acc, c); });
+          }
+          while (pending) flush_one();
+          if (over) overflow = true;
+        });
+        // Merge part by part.
+        std::vector<std::vector<std::pair<Key, Count>>> parts(kParts);
+        tbb::parallel_for(0, kParts, [&](int p) {
+          Map* big = nullptr;
+          for (auto& m : maps)
+            if (!big || m[p].size() > big->size()) big = &m[p];
+          if (!big) return;
+          for (auto& m : maps)
+            if (&m[p] != big) {
+              m[p].for_each([&](Key key, Count c) { big->add(key, c); });
+              m[p].clear();
+            }
+          if (big->overflow()) overflow = true;
+          parts[p].reserve(big->size());
+          big->for_each([&](Key key, Count c) { parts[p].emplace_back(key, c); });
+          big->clear();
+        });
+        std::size_t total = 0;
+        for (auto& p : parts) total += p.size();
+        next.reserve(total);
+        for (auto& p : parts) next.insert(next.end(), p.begin(), p.end());
+      });
+      if (overflow) throw CountOverflow{};
+      for (Count a : accepted)
+        if (add_overflow(total_count, a)) throw CountOverflow{};
+      if (keep) {
+        tbb::parallel_sort(next.begin(), next.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+        std::vector<Key> keys(next.size());
+        for (std::size_t i = 0; i < next.size(); ++i) keys[i] = next[i].first;
+        kept_bytes_ += keys.size() * sizeof(Key);
+        if (kept_bytes_ + next.size() * sizeof(next[0]) > o_.memory)
+          throw LimitError(fmt::format("finding a tour: the frontier tables outgrow the memory budget ({})",
+                                       format_size(o_.memory)));
+        layers_.push_back(std::move(keys));
+      }
+      layer.swap(next);
+      stats.states += layer.size();
+      stats.widest = std::max<std::uint64_t>(stats.widest, layer.size());
+      if (o_.progress) o_.progress->update("counting: vertex {} of {}, {} frontier states", v + 1, n, layer.size());
+    }
+    stats.count = decimal(total_count);
+    return stats;
+  }
+
+  // After run(true) with a non-zero count: the chosen edges of one solution.
+  std::vector<std::pair<int, int>> rebuild() const {
+    const int n = static_cast<int>(plan_.steps.size());
+    // alive[v][i]: state i after step v can still be completed.
+    std::vector<std::vector<char>> alive(n);
+    tbb::task_arena arena(static_cast<int>(std::max(1u, o_.threads)));
+    for (int v = n - 1; v >= 1; --v) {
+      const Step& st = plan_.steps[v];
+      const auto& from = layers_[v - 1];
+      auto& al = alive[v - 1];
+      al.assign(from.size(), 0);
+      arena.execute([&] {
+        tbb::parallel_for(std::size_t{0}, from.size(), [&](std::size_t i) {
+          bool good = false;
+          expand(
+              st, from[i],
+              [&](unsigned, Key key) {
+                if (good) return;
+                const auto& to = layers_[v];
+                auto it = std::lower_bound(to.begin(), to.end(), key);
+                if (it != to.end() && *it == key && alive[v][it - to.begin()]) good = true;
+              },
+              [&](unsigned) { good = true; });
+          al[i] = good;
+        });
+      });
+    }
+    std::vector<std::pair<int, int>> edges;
+    Key cur = 0;
+    for (int v = 0; v < n; ++v) {
+      const Step& st = plan_.steps[v];
+      bool chosen = false;
+      unsigned pick = 0;
+      Key pick_key = 0;
+      expand(
+          st, cur,
+          [&](unsigned mask, Key key) {
+            if (chosen) return;
+            const auto& to = layers_[v];
+            auto it = std::lower_bound(to.begin(), to.end(), key);
+            if (it != to.end() && *it == key && alive[v][it - to.begin()]) chosen = true, pick = mask, pick_key = key;
+          },
+          [&](unsigned mask) {
+            if (!chosen) chosen = true, pick = mask;
+          });
+      if (!chosen) throw std::logic_error("frontier DP: no live successor while rebuilding a solution");
+      for (std::size_t j = 0; j < st.back.size(); ++j)
+        if ((pick >> j) & 1u) edges.emplace_back(st.prev[st.back[j]], v);
+      cur = pick_key;
+    }
+    return edges;
+  }
+
+ private:
+  const Plan& plan_;
+  const HamiltonOptions& o_;
+  std::vector<std::vector<Key>> layers_;  // layers_[v] = sorted states after step v
+  std::uint64_t kept_bytes_ = 0;
+};
+
+std::vector<int> walk(int n, const std::vector<std::pair<int, int>>& edges, bool closed, int start) {
+  std::vector<std::vector<int>> g(n);
+  for (auto [a, b] : edges) g[a].push_back(b), g[b].push_back(a);
+  if (start < 0) {
+    start = 0;
+    if (!closed)
+      for (int v = 0; v < n; ++v)
+        if (g[v].size() == 1) {
+          start = v;
+          break;
+        }
+  }
+  std::vector<int> path{start};
+  int prev = -1, cur = start;
+  while (static_cast<int>(path.size()) < n) {
+    int nxt = -1;
+    for (int w : g[cur])
+      if (w != prev) {
+        nxt = w;
+        break;
+      }
+    if (nxt < 0) break;
+    path.push_back(nxt);
+    prev = cur, cur = nxt;
+  }
+  return path;
+}
+
+void check_width(const Plan& p) {
+  if (p.width > kMaxFrontier)
+    throw InputError(fmt::format("the frontier of this graph has {} vertices; the counting tables handle at most {}",
+                                 p.width, kMaxFrontier));
+}
+
+}  // namespace
+
+int frontier_width(const std::vector<std::vector<int>>& adj) { return make_plan(adj, false, -1).width; }
+
+template <class Key>
+HamiltonStats count_with(const Plan& plan, const HamiltonOptions& o) {
+  try {
+    return FrontierDp<Key, std::uint64_t>(plan, o).run(false);
+  } catch (const CountOverflow&) {
+  }
+  try {
+    return FrontierDp<Key, u128>(plan, o).run(false);
+  } catch (const CountOverflow&) {
+  }
+  try {
+    return FrontierDp<Key, Wide<8>>(plan, o).run(false);
+  } catch (const CountOverflow&) {
+  }
+  try {
+    return FrontierDp<Key, Wide<32>>(plan, o).run(false);
+  } catch (const CountOverflow&) {
+  }
+  throw LimitError("counting: the partial counts exceed 2048 bits");
+}
+
+HamiltonStats count_hamiltonian(const std::vector<std::vector<int>>& adj, const HamiltonOptions& o) {
+  const int n = static_cast<int>(adj.size());
+  HamiltonStats stats;
+  if (n <= 1) {
+    if (n == 1 && !o.closed) stats.count[0] = '1';
+    return stats;
+  }
+  Plan plan = make_plan(adj, o.closed, o.closed ? -1 : o.endpoint);
+  check_width(plan);
+  if (plan.impossible) return stats;
+  if (plan.width <= 16) return count_with<std::uint64_t>(plan, o);
+  return count_with<u128>(plan, o);
+}
+
+std::optional<std::vector<int>> find_hamiltonian(const std::vector<std::vector<int>>& adj, const HamiltonOptions& o,
+                                                 HamiltonStats* stats) {
+  const int n = static_cast<int>(adj.size());
+  if (n <= 1) {
+    if (stats) *stats = {};
+    if (n == 1 && !o.closed) return std::vector<int>{0};
+    return std::nullopt;
+  }
+  Plan plan = make_plan(adj, o.closed, o.closed ? -1 : o.endpoint);
+  check_width(plan);
+  if (plan.impossible) {
+    if (stats) *stats = {};
+    return std::nullopt;
+  }
+  // Only existence matters here: saturating counts.
+  auto go = [&](auto dp) -> std::optional<std::vector<int>> {
+    HamiltonStats s = dp.run(true);
+    if (stats) *stats = s;
+    if (s.count == "0") return std::nullopt;
+    return walk(n, dp.rebuild(), o.closed, o.endpoint);
+  };
+  if (plan.width <= 16) return go(FrontierDp<std::uint64_t, Saturating>(plan, o));
+  return go(FrontierDp<u128, Saturating>(plan, o));
+}
+
+}  // namespace tansaku::knights

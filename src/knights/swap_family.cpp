@@ -1,0 +1,326 @@
+// knight-swap:RxC — exchange armies of knights: the shortest solution (bidirectional BFS
+// by default; IDA* for --all / --count), or a proof that the goal cannot be reached;
+// explore = every position reachable, by distance.
+#include <algorithm>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "knights/board.h"
+#include "knights/swap_domain.h"
+#include "knights/swap_verify.h"
+#include "knights/tour_analysis.h"
+#include "tansaku/core/error.h"
+#include "tansaku/core/memory.h"
+#include "tansaku/core/tokens.h"
+#include "tansaku/puzzles/knights.h"
+#include "tansaku/search/dispatch.h"
+#include "tansaku/search/explore.h"
+#include "tansaku/search/shortest_paths.h"
+
+namespace tansaku::knights {
+namespace {
+
+json count_json(unsigned __int128 x) {
+  if (x <= std::numeric_limits<std::uint64_t>::max()) return static_cast<std::uint64_t>(x);
+  return to_decimal(x);
+}
+
+bool numeric(const std::string& s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+// "00" and "." are the empty square "0"; "01" is "1".
+std::string canonical_label(const std::string& t) {
+  if (t == ".") return "0";
+  if (!numeric(t)) return t;
+  auto p = t.find_first_not_of('0');
+  return p == std::string::npos ? "0" : t.substr(p);
+}
+bool label_less(const std::string& a, const std::string& b) {
+  if (numeric(a) && numeric(b) && a.size() != b.size()) return a.size() < b.size();
+  return a < b;
+}
+
+struct Instance {
+  Armies armies;
+  Cells start, goal;
+  bool has_start = false;
+};
+
+class SwapPuzzle final : public Puzzle {
+ public:
+  SwapPuzzle(std::string name, int rows, int cols, std::string def_start, std::string def_goal)
+      : name_(std::move(name)), board_(rows, cols), def_start_(std::move(def_start)), def_goal_(std::move(def_goal)) {}
+  std::string name() const override { return name_; }
+
+  ShowReport show(const Options& o) const override {
+    Instance inst = instance(o, false);
+    ShowReport r;
+    const std::string states = arrangements(inst.armies);
+    r.info = {{"puzzle", name_}, {"rows", board_.rows()}, {"cols", board_.cols()}, {"squares", board_.squares()},
+              {"goal", format(inst.armies, inst.goal)}, {"states", states}};
+    if (inst.has_start) r.info["start"] = format(inst.armies, inst.start);
+    json adj = json::array();
+    for (const auto& a : board_.adjacency()) adj.push_back(a);
+    r.info["adjacency"] = adj;
+    r.text = fmt::format(
+        "{}: {} rows x {} columns; a knight moves to an empty square a knight's move away (0 = empty).\n", name_,
+        board_.rows(), board_.cols());
+    r.text += "squares:\n" + board_.numbering();
+    r.text += "knight's moves:\n";
+    auto lists = board_.adjacency();
+    for (std::size_t s = 0; s < lists.size(); ++s) {
+      std::vector<std::string> t;
+      for (int x : lists[s]) t.push_back(std::to_string(x));
+      r.text += fmt::format("  {:>2}: {}\n", s, join(t));
+    }
+    if (inst.has_start) r.text += "start:\n" + picture(inst.armies, inst.start);
+    r.text += "goal:\n" + picture(inst.armies, inst.goal);
+    r.text += fmt::format("arrangements of these pieces: {}\n", states);
+    return r;
+  }
+
+  SolveReport solve(const Options& o) const override {
+    Stopwatch sw;
+    Instance inst = instance(o, true);
+    SwapDomain d(board_, inst.armies, inst.goal);
+    SolveReport r;
+    r.puzzle = name_;
+    r.start = format(inst.armies, inst.start);
+    r.goal = format(inst.armies, inst.goal);
+    const auto start = d.make(inst.start);
+    const int parity = (d.colour_sum(start) - d.colour_sum(d.goal()) + 64) % 2;
+    r.extra["length_parity"] = parity == 0 ? "even" : "odd";
+    std::string alg = search::canonical_algorithm(o.algorithm);
+    search::IdaOptions ida;
+    ida.step = 2;  // every solution has the same parity (knight moves change colour)
+    ida.mode = o.all ? search::SolutionMode::All : o.count ? search::SolutionMode::Count : search::SolutionMode::First;
+    const bool many = ida.mode != search::SolutionMode::First;
+    if (alg.empty()) alg = many ? "bfs" : "bibfs";
+    Progress progress(o.progress());
+    search::Limits lim;
+    lim.memory = o.memory;
+    lim.deadline = &o.deadline;
+    lim.progress = &progress;
+    search::PathResult<SwapMove> res;
+    if (many && alg == "bfs") {
+      // Shortest paths counted per state, layer by layer; listed back from the goal.
+      res = search::shortest_paths(d, start, o.all ? ida.max_all : 0, lim);
+      r.algorithm = "bfs (shortest paths counted per state)";
+    } else {
+      res = search::run_path_search(d, start, alg, ida, lim);
+      r.algorithm = alg == "idastar" ? "idastar (knight distances to the nearest goal square)" : alg;
+      if (res.found && res.moves.empty() && res.cost > 0)  // count mode keeps no solution: find one to show
+        res.moves = search::bidirectional_bfs(d, start, lim).moves;
+    }
+    progress.done();
+    r.nodes = res.stats.expanded;
+    if (!res.found) {
+      if (!res.exhausted) throw LimitError("the search stopped before an answer (bound reached)");
+      r.solvable = false;
+      r.reason = "every position reachable from the start was searched; the goal is not among them";
+      if (o.count) r.count = 0;
+      return finish(r, sw);
+    }
+    auto positions = verify_swap(board_, inst.start, inst.goal, res.moves);  // throws on a bad solution
+    r.length = res.cost;
+    for (const auto& m : res.moves) r.moves.push_back(json::array({m.from, m.to}));
+    if (o.all) {
+      json sols = json::array();
+      for (const auto& sol : res.all) {
+        verify_swap(board_, inst.start, inst.goal, sol);
+        json one = json::array();
+        for (const auto& m : sol) one.push_back(json::array({m.from, m.to}));
+        sols.push_back(one);
+      }
+      r.solutions = sols;
+    }
+    if (o.all || o.count) r.count = count_json(res.count);
+    if (o.all && res.count > res.all.size()) r.extra["listed"] = res.all.size();
+    r.text = "positions:\n  " + format(inst.armies, inst.start) + "\n";
+    for (const auto& p : positions) r.text += "  " + format(inst.armies, p) + "\n";
+    return finish(r, sw);
+  }
+
+  ExploreReport explore(const Options& o) const override {
+    Stopwatch sw;
+    const std::string from = o.from ? *o.from : o.start ? *o.start : o.goal ? *o.goal : def_goal_;
+    if (from.empty()) throw InputError(fmt::format("{} has no default position: give --from", name_));
+    const auto tokens = split_state(from, static_cast<std::size_t>(board_.squares()));
+    Armies armies = make_armies(tokens, "from position");
+    Cells cells = parse(armies, from, "from position");
+    SwapDomain d(board_, armies, cells);
+    if (d.size() == 0) throw InputError(fmt::format("the state space of {} is too large to enumerate", name_));
+    Progress progress(o.progress());
+    search::Limits lim;
+    lim.memory = o.memory;
+    lim.deadline = &o.deadline;
+    lim.progress = &progress;
+    lim.threads = o.threads;
+    const std::uint64_t src = d.rank(d.make(cells));
+    auto res = search::explore(d, std::span<const std::uint64_t>(&src, 1), o.farthest, lim);
+    progress.done();
+    ExploreReport r;
+    r.puzzle = name_;
+    r.from = format(armies, cells);
+    r.states = res.states;
+    r.depth = res.depth;
+    r.histogram = res.histogram;
+    r.farthest_count = res.farthest_count;
+    for (auto f : res.farthest) r.farthest.push_back(format(armies, d.cells_of(d.unrank(f))));
+    r.extra["arrangements"] = d.size();
+    r.extra["nodes"] = res.stats.expanded;
+    r.extra["table_bytes"] = res.table_bytes;
+    r.extra["threads"] = o.threads;
+    r.seconds = sw.seconds();
+    return r;
+  }
+
+ private:
+  static SolveReport finish(SolveReport& r, const Stopwatch& sw) {
+    r.seconds = sw.seconds();
+    return r;
+  }
+
+  Armies make_armies(const std::vector<std::string>& tokens, const std::string& what) const {
+    if (static_cast<std::int64_t>(tokens.size()) != board_.squares())
+      throw InputError(fmt::format("{} has {} tokens; a {}x{} board needs {}", what, tokens.size(), board_.rows(),
+                                   board_.cols(), board_.squares()));
+    std::map<std::string, int, decltype(&label_less)> count(&label_less);
+    for (const auto& t : tokens) ++count[canonical_label(t)];
+    Armies a;
+    a.names.push_back("0");
+    a.counts.push_back(count.count("0") ? count["0"] : 0);
+    for (const auto& [name, c] : count)
+      if (name != "0") a.names.push_back(name), a.counts.push_back(c);
+    return a;
+  }
+
+  Cells parse(const Armies& a, const std::string& text, const std::string& what) const {
+    auto tokens = split_state(text, static_cast<std::size_t>(board_.squares()));
+    if (static_cast<std::int64_t>(tokens.size()) != board_.squares())
+      throw InputError(fmt::format("{} has {} tokens; a {}x{} board needs {}", what, tokens.size(), board_.rows(),
+                                   board_.cols(), board_.squares()));
+    Cells cells(tokens.size());
+    std::vector<int> seen(a.names.size(), 0);
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+      const std::string t = canonical_label(tokens[i]);
+      auto it = std::find(a.names.begin(), a.names.end(), t);
+      if (it == a.names.end()) throw InputError(fmt::format("{}: piece '{}' is not in the other position", what, tokens[i]));
+      cells[i] = static_cast<std::uint8_t>(it - a.names.begin());
+      ++seen[cells[i]];
+    }
+    for (std::size_t k = 0; k < seen.size(); ++k)
+      if (seen[k] != a.counts[k])
+        throw InputError(fmt::format("{}: '{}' occurs {} times, but {} times in the other position", what, a.names[k],
+                                     seen[k], a.counts[k]));
+    return cells;
+  }
+
+  // The start with its two armies exchanged (the puzzle's usual goal).
+  static std::string exchanged(const std::vector<std::string>& tokens) {
+    std::vector<std::string> labels;
+    for (const auto& t : tokens) {
+      const std::string c = canonical_label(t);
+      if (c != "0" && std::find(labels.begin(), labels.end(), c) == labels.end()) labels.push_back(c);
+    }
+    if (labels.size() != 2) return "";
+    std::vector<std::string> out;
+    for (const auto& t : tokens) {
+      const std::string c = canonical_label(t);
+      out.push_back(c == labels[0] ? labels[1] : c == labels[1] ? labels[0] : c);
+    }
+    return join(out);
+  }
+
+  Instance instance(const Options& o, bool need_start) const {
+    Instance inst;
+    std::string goal = o.goal ? *o.goal : "";
+    std::string start = o.start ? *o.start : "";
+    if (!o.start && !o.goal) start = def_start_, goal = def_goal_;
+    if (o.start && !o.goal) {
+      goal = exchanged(split_state(start, static_cast<std::size_t>(board_.squares())));
+      if (goal.empty()) throw InputError("give --goal: the start does not hold exactly two armies to exchange");
+    }
+    if (goal.empty()) throw InputError(fmt::format("{} has no default position: give --start and --goal", name_));
+    inst.armies = make_armies(split_state(goal, static_cast<std::size_t>(board_.squares())), "goal");
+    if (inst.armies.names.size() > 64) throw InputError("at most 63 different pieces");
+    inst.goal = parse(inst.armies, goal, "goal");
+    if (!start.empty()) {
+      inst.start = parse(inst.armies, start, "start");
+      inst.has_start = true;
+    } else if (need_start) {
+      throw InputError(fmt::format("{}: give --start", name_));
+    }
+    return inst;
+  }
+
+  std::string format(const Armies& a, const Cells& cells) const {
+    std::vector<std::string> t;
+    for (auto c : cells) t.push_back(a.names[c]);
+    return join(t);
+  }
+  std::string picture(const Armies& a, const Cells& cells) const {
+    std::vector<std::string> t;
+    for (auto c : cells) t.push_back(c ? a.names[c] : ".");
+    return board_.picture(t);
+  }
+  static std::string arrangements(const Armies& a) {
+    unsigned __int128 total = 1;
+    int left = 0;
+    for (int c : a.counts) left += c;
+    for (int c : a.counts) {
+      unsigned __int128 b = 1;
+      for (int i = 1; i <= c; ++i) b = b * static_cast<unsigned>(left - c + i) / static_cast<unsigned>(i);
+      total *= b;
+      left -= c;
+    }
+    return to_decimal(total);
+  }
+
+  std::string name_;
+  Board board_;
+  std::string def_start_, def_goal_;
+};
+
+// Default instance of an R x C board: one army on the first row, the other on the last.
+std::pair<std::string, std::string> rows_instance(int rows, int cols) {
+  if (rows < 2) return {"", ""};
+  std::vector<std::string> s, g;
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) {
+      const bool top = r == 0, bottom = r == rows - 1;
+      s.push_back(top ? "1" : bottom ? "2" : "0");
+      g.push_back(top ? "2" : bottom ? "1" : "0");
+    }
+  return {join(s), join(g)};
+}
+
+std::unique_ptr<Puzzle> make(const std::string& variant, const Options&) {
+  if (variant == "guarini")  // Guarini (1512): white knights on the top corners, black on the bottom ones
+    return std::make_unique<SwapPuzzle>("knight-swap:guarini", 3, 3, "1 0 1 0 0 0 2 0 2", "2 0 2 0 0 0 1 0 1");
+  auto [rows, cols] = variant.empty() ? std::pair<int, int>{4, 3} : parse_dims(variant, "knight-swap size");
+  if (rows < 1 || cols < 1)
+    throw InputError(fmt::format("knight-swap:{}: a board needs at least 1 row and 1 column", variant));
+  if (static_cast<std::int64_t>(rows) * cols > 64)
+    throw InputError(fmt::format("knight-swap:{}: at most 64 squares are supported", variant));
+  auto [s, g] = rows_instance(rows, cols);
+  return std::make_unique<SwapPuzzle>(fmt::format("knight-swap:{}x{}", rows, cols), rows, cols, s, g);
+}
+
+}  // namespace
+
+Family swap_family() {
+  Family f;
+  f.prefix = "knight-swap";
+  f.summary = "exchange armies of knights on an R x C board (up to 64 squares); any pieces via --start/--goal";
+  f.builtins = {{"knight-swap:4x3", "seed 002: 4 rows x 3 columns, 1 1 1 / ... / 2 2 2 exchanged (16 moves)"},
+                {"knight-swap:guarini", "Guarini's problem (1512): 3x3, knights on the corners exchanged (16 moves)"},
+                {"knight-swap:RxC", "first row against last row, or any --start/--goal"}};
+  f.aliases = {{"guarini", "knight-swap:guarini"}};
+  f.options = {};
+  f.make = make;
+  return f;
+}
+
+}  // namespace tansaku::knights

@@ -1,0 +1,224 @@
+// Knight's tour: the frontier-DP count against backtracking on every small board, known
+// counts (OEIS A165134, A001230), the seed's tours, Warnsdorff on big boards, the proofs
+// that need no search, and the verifier.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <stdexcept>
+
+#include "knights/board.h"
+#include "knights/hamiltonian_dp.h"
+#include "knights/tour_analysis.h"
+#include "knights/tour_dfs.h"
+#include "knights/tour_verify.h"
+#include "knights/warnsdorff.h"
+
+using namespace tansaku::knights;
+
+namespace {
+
+std::string dp_count(const Board& b, bool closed, std::int64_t from = -1) {
+  NarrowGraph g = narrow_graph(b);
+  HamiltonOptions o;
+  o.closed = closed;
+  o.threads = 2;
+  if (from >= 0) o.endpoint = g.pos_of[from];
+  return count_hamiltonian(g.adj, o).count;
+}
+
+// Directed tours from `from` by backtracking.
+std::uint64_t dfs_count(const Board& b, bool closed, std::int64_t from) {
+  DfsOptions o;
+  o.closed = closed;
+  o.start = static_cast<int>(from);
+  auto res = tour_dfs(b.adjacency(), o, [](const std::vector<int>&) { return true; });
+  EXPECT_TRUE(res.exhausted);
+  return static_cast<std::uint64_t>(res.count);
+}
+
+// Independent check of a tour (not the product's verifier).
+void expect_tour(const Board& b, const std::vector<std::int32_t>& t, std::int64_t from, bool closed) {
+  ASSERT_EQ(static_cast<std::int64_t>(t.size()), b.squares());
+  EXPECT_EQ(t.front(), from);
+  std::vector<char> seen(b.squares(), 0);
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    ASSERT_GE(t[i], 0);
+    ASSERT_LT(t[i], b.squares());
+    EXPECT_FALSE(seen[t[i]]) << "square " << t[i] << " twice";
+    seen[t[i]] = 1;
+    if (i) {
+      const int dr = std::abs(t[i] / b.cols() - t[i - 1] / b.cols()), dc = std::abs(t[i] % b.cols() - t[i - 1] % b.cols());
+      EXPECT_TRUE((dr == 1 && dc == 2) || (dr == 2 && dc == 1)) << t[i - 1] << " -> " << t[i];
+    }
+  }
+  if (closed) {
+    const int dr = std::abs(t.back() / b.cols() - t.front() / b.cols()), dc = std::abs(t.back() % b.cols() - t.front() % b.cols());
+    EXPECT_TRUE((dr == 1 && dc == 2) || (dr == 2 && dc == 1));
+  }
+}
+
+}  // namespace
+
+TEST(KnightTour, SeedThreeByFourHasTwoToursFromTheCorner) {
+  for (auto [r, c] : {std::pair{3, 4}, std::pair{4, 3}}) {
+    Board b(r, c);
+    EXPECT_EQ(dp_count(b, false, 0), "2") << r << "x" << c;
+    EXPECT_EQ(dfs_count(b, false, 0), 2u) << r << "x" << c;
+  }
+  // The seed's two tours, on its 4 rows x 3 columns numbering.
+  Board b(4, 3);
+  std::set<std::vector<int>> tours;
+  DfsOptions o;
+  tour_dfs(b.adjacency(), o, [&](const std::vector<int>& p) {
+    tours.insert(p);
+    return true;
+  });
+  std::set<std::vector<int>> seed = {{0, 7, 2, 3, 10, 5, 6, 1, 8, 9, 4, 11}, {0, 7, 2, 3, 10, 5, 6, 11, 4, 9, 8, 1}};
+  EXPECT_EQ(tours, seed);
+}
+
+TEST(KnightTour, KnownCounts) {
+  EXPECT_EQ(decimal_twice(dp_count(Board(5, 5), false)), "1728");  // A165134
+  EXPECT_EQ(dp_count(Board(5, 5), false, 0), "304");                // from a corner
+  EXPECT_EQ(dp_count(Board(6, 6), true), "9862");                   // A001230
+  EXPECT_EQ(dp_count(Board(3, 10), true), "16");                    // 3 x 2n closed tours: 16, 176
+  EXPECT_EQ(dp_count(Board(3, 12), true), "176");
+  EXPECT_EQ(dp_count(Board(5, 6), true), "8");
+  EXPECT_EQ(dp_count(Board(4, 4), false), "0");
+  EXPECT_EQ(dp_count(Board(8, 4), true), "0");  // no closed tour on 4 x n
+  EXPECT_EQ(dp_count(Board(1, 1), false), "1");
+  EXPECT_EQ(dp_count(Board(1, 1), true), "0");
+}
+
+// The counting DP and backtracking agree everywhere small: all open tours, tours from
+// each square, closed tours.
+TEST(KnightTour, DpAgreesWithBacktrackingOnSmallBoards) {
+  for (int r = 1; r <= 5; ++r)
+    for (int c = 1; c <= 6; ++c) {
+      Board b(r, c);
+      if (b.squares() > 25) continue;
+      std::uint64_t all = 0;
+      for (std::int64_t s = 0; s < b.squares(); ++s) {
+        const std::uint64_t from_s = dfs_count(b, false, s);
+        all += from_s;
+        EXPECT_EQ(dp_count(b, false, s), std::to_string(from_s)) << r << "x" << c << " from " << s;
+      }
+      const std::string paths = dp_count(b, false);
+      EXPECT_EQ(b.squares() == 1 ? paths : decimal_twice(paths), std::to_string(all)) << r << "x" << c;
+      const std::uint64_t closed_from_0 = dfs_count(b, true, 0);
+      EXPECT_EQ(dp_count(b, true), std::to_string(closed_from_0 / 2)) << r << "x" << c << " closed";
+    }
+  // Longer thin boards.
+  for (int c : {7, 8, 9, 10}) {
+    Board b(3, c);
+    EXPECT_EQ(dp_count(b, false, 0), std::to_string(dfs_count(b, false, 0))) << "3x" << c;
+    EXPECT_EQ(dp_count(b, true), std::to_string(dfs_count(b, true, 0) / 2)) << "3x" << c << " closed";
+  }
+}
+
+// The parallel count (first squares up to symmetry, split by the first two moves) against
+// the dp, on square and oblong boards.
+TEST(KnightTour, SymmetricParallelCountAgreesWithDp) {
+  for (auto [r, c] : {std::pair{5, 5}, std::pair{3, 7}, std::pair{4, 5}, std::pair{5, 6}, std::pair{3, 8}, std::pair{1, 1}}) {
+    Board b(r, c);
+    auto res = count_tours_dfs(b.adjacency(), symmetry_classes(b), -1, false, 2, nullptr);
+    ASSERT_TRUE(res.complete);
+    const std::string paths = dp_count(b, false);
+    EXPECT_EQ(to_decimal(res.count), b.squares() == 1 ? paths : decimal_twice(paths)) << r << "x" << c;
+    auto closed = count_tours_dfs(b.adjacency(), symmetry_classes(b), -1, true, 2, nullptr);
+    EXPECT_EQ(to_decimal(closed.count / 2), dp_count(b, true)) << r << "x" << c << " closed";
+    auto from = count_tours_dfs(b.adjacency(), symmetry_classes(b), static_cast<int>(b.squares() - 1), false, 2, nullptr);
+    EXPECT_EQ(to_decimal(from.count), dp_count(b, false, b.squares() - 1)) << r << "x" << c << " from the last square";
+  }
+  // A budget stops it and says so.
+  Board b(6, 6);
+  auto cut = count_tours_dfs(b.adjacency(), symmetry_classes(b), -1, false, 2, nullptr, 100000);
+  EXPECT_FALSE(cut.complete);
+}
+
+TEST(KnightTour, DpBuildsToursOrProvesNone) {
+  for (auto [r, c, closed] : {std::tuple{3, 4, false}, std::tuple{5, 5, false}, std::tuple{6, 6, true},
+                              std::tuple{3, 10, true}, std::tuple{4, 9, false}, std::tuple{3, 40, false},
+                              std::tuple{6, 5, true}}) {
+    Board b(r, c);
+    NarrowGraph g = narrow_graph(b);
+    HamiltonOptions o;
+    o.closed = closed;
+    o.endpoint = g.pos_of[0];
+    auto found = find_hamiltonian(g.adj, o);
+    ASSERT_TRUE(found) << r << "x" << c;
+    std::vector<std::int32_t> tour;
+    for (int p : *found) tour.push_back(g.square_at[p]);
+    expect_tour(b, tour, 0, closed);
+    EXPECT_NO_THROW(verify_tour(b, tour, 0, closed));
+  }
+  for (auto [r, c, closed] : {std::tuple{4, 4, false}, std::tuple{3, 6, false}, std::tuple{4, 20, true}}) {
+    Board b(r, c);
+    NarrowGraph g = narrow_graph(b);
+    HamiltonOptions o;
+    o.closed = closed;
+    o.endpoint = g.pos_of[0];
+    EXPECT_FALSE(find_hamiltonian(g.adj, o)) << r << "x" << c;
+  }
+}
+
+TEST(KnightTour, WideCountsBeyond128Bits) {
+  // 3 x n open tours grow exponentially: the count switches to wide integers by itself.
+  const std::string big = dp_count(Board(3, 300), false);
+  EXPECT_GT(big.size(), 39u);  // more than 2^128
+  EXPECT_EQ(decimal_half(decimal_twice(big)), big);
+}
+
+TEST(KnightTour, WarnsdorffOnBigBoards) {
+  for (auto [r, c, from, closed] :
+       {std::tuple{1000, 1000, 0, false}, std::tuple{1000, 1000, 123456, true}, std::tuple{99, 101, 0, false},
+        std::tuple{101, 99, 5000, false}, std::tuple{8, 8, 27, true}, std::tuple{5, 6, 0, true},
+        std::tuple{50, 7, 3, false}, std::tuple{12, 9, 100, true}}) {
+    Board b(r, c);
+    WarnsdorffStats st;
+    auto tour = warnsdorff_tour(b, from, closed, nullptr, &st);
+    ASSERT_TRUE(tour) << r << "x" << c << " from " << from << (closed ? " closed" : "");
+    expect_tour(b, *tour, from, closed);
+    EXPECT_NO_THROW(verify_tour(b, *tour, from, closed));
+  }
+}
+
+TEST(KnightTour, WarnsdorffFromEveryMajoritySquare) {
+  for (auto [r, c] : {std::pair{5, 5}, std::pair{7, 7}, std::pair{8, 8}, std::pair{6, 9}, std::pair{10, 11}}) {
+    Board b(r, c);
+    for (std::int64_t s = 0; s < b.squares(); ++s) {
+      if (b.squares() % 2 && Board::colour(b.row(s), b.col(s))) continue;
+      auto tour = warnsdorff_tour(b, s, false, nullptr);
+      ASSERT_TRUE(tour) << r << "x" << c << " from " << s;
+      expect_tour(b, *tour, s, false);
+    }
+  }
+}
+
+TEST(KnightTour, ProofsWithoutSearch) {
+  EXPECT_TRUE(no_tour_reason(Board(3, 3), 0, false));      // the centre has no move
+  EXPECT_TRUE(no_tour_reason(Board(5, 5), 0, true));       // odd: no closed tour
+  EXPECT_TRUE(no_tour_reason(Board(5, 5), 1, false));      // minority colour
+  EXPECT_FALSE(no_tour_reason(Board(5, 5), 0, false));
+  EXPECT_TRUE(no_tour_reason(Board(1, 1), 0, true));
+  EXPECT_FALSE(no_tour_reason(Board(1, 1), 0, false));
+  EXPECT_TRUE(no_tour_reason(Board(2, 8), 0, false));      // disconnected
+  EXPECT_TRUE(no_tour_reason(Board(1, 5), -1, false));
+  EXPECT_FALSE(no_tour_reason(Board(8, 8), 0, true));
+  EXPECT_FALSE(no_tour_reason(Board(1000, 1000), 999, false));
+}
+
+TEST(KnightTour, VerifierRejectsBadTours) {
+  Board b(3, 4);
+  std::vector<std::int32_t> good = {0, 6, 8, 1, 7, 9, 2, 11, 5, 3, 10, 4};
+  EXPECT_NO_THROW(verify_tour(b, good, 0, false));
+  EXPECT_THROW(verify_tour(b, good, 1, false), std::logic_error);  // wrong first square
+  EXPECT_THROW(verify_tour(b, good, 0, true), std::logic_error);   // 4 -> 0 is not a move
+  auto twice = good;
+  twice[11] = 0;
+  EXPECT_THROW(verify_tour(b, twice, 0, false), std::logic_error);
+  auto jump = good;
+  std::swap(jump[3], jump[4]);
+  EXPECT_THROW(verify_tour(b, jump, 0, false), std::logic_error);
+  EXPECT_THROW(verify_tour(b, {0, 6, 8}, 0, false), std::logic_error);
+}
