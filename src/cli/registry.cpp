@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "tansaku/core/error.h"
+#include "tansaku/puzzles/coloring.h"
 #include "tansaku/puzzles/sliding.h"
 
 namespace tansaku {
@@ -12,6 +13,7 @@ const std::vector<Family>& families() {
   static const std::vector<Family> list = {
       sliding::family(),
       sliding::rotating_family(),
+      coloring::family(),
   };
   return list;
 }

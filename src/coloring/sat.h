@@ -1,0 +1,32 @@
+// "Is there a K-colouring?" handed to an external SAT solver (CaDiCaL, Debian package
+// `cadical`) as CNF: one variable per (vertex, colour), at-least-one-colour clauses, one
+// clause per edge and colour, a clique fixed to colours 1..q. Optional: when the binary is
+// missing the caller falls back to DSATUR.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "coloring/graph.h"
+#include "tansaku/core/deadline.h"
+
+namespace tansaku::coloring {
+
+enum class SatStatus { Sat, Unsat, Unavailable, Failed };
+
+struct SatResult {
+  SatStatus status = SatStatus::Unavailable;
+  std::vector<int> colours;  // size g.n, 1..K, when Sat
+  std::string solver;        // path of the binary used
+  std::string message;       // why Unavailable / Failed
+};
+
+// The solver binary: $TANSAKU_SAT_SOLVER if set (empty = none), else `cadical` on PATH.
+std::string sat_solver_path();
+
+// The DIMACS CNF text (exposed for tests).
+std::string colouring_cnf(const Graph& g, int K, const std::vector<int>& clique);
+
+// Runs the solver on the K-core of g; the deadline kills it (LimitError).
+SatResult sat_decide(const Graph& g, int K, const std::vector<int>& clique, Deadline* deadline);
+
+}  // namespace tansaku::coloring
