@@ -6,6 +6,7 @@
 #include "tansaku/core/error.h"
 #include "tansaku/puzzles/coloring.h"
 #include "tansaku/puzzles/sliding.h"
+#include "tansaku/puzzles/square_sum.h"
 
 namespace tansaku {
 
@@ -14,6 +15,7 @@ const std::vector<Family>& families() {
       sliding::family(),
       sliding::rotating_family(),
       coloring::family(),
+      square_sum::family(),
   };
   return list;
 }
