@@ -20,6 +20,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
+constexpr std::int64_t kMaxColors = 1000000;
+
 std::string data_dir() {
 #ifdef TANSAKU_DATA_DIR
   return std::string(TANSAKU_DATA_DIR) + "/coloring";
@@ -88,7 +90,7 @@ class ColoringPuzzle final : public Puzzle {
     int K = 0;
     if (o.colors) {
       if (*o.colors < 1) throw InputError("--colors must be at least 1");
-      if (*o.colors > std::max(g_.n, 1)) throw InputError(fmt::format("--colors {} exceeds the {} vertices", *o.colors, g_.n));
+      if (*o.colors > kMaxColors) throw InputError(fmt::format("--colors {} is more than this solver supports ({})", *o.colors, kMaxColors));
       K = static_cast<int>(*o.colors);
       KResult kr = colour_with(g_, K, so);
       r.nodes = kr.nodes;
