@@ -25,6 +25,9 @@ const Job kJobs[] = {
     {"explore", "8-puzzle", nullptr, nullptr},
     {"explore", "rotating-slide", nullptr, nullptr},
     {"explore", "sliding:4x4", "1 2 3 4 6 6 6 6 6 6 6 6 5 6 6 0", nullptr},
+    {"solve", "coloring:myciel5", nullptr, "dsatur"},
+    {"solve", "coloring:queen6_6", nullptr, "dsatur"},
+    {"solve", "square-sum", nullptr, nullptr},
 };
 }  // namespace
 

@@ -104,17 +104,6 @@ ChromaticResult chromatic_number(const Graph& g, const SolverOptions& o) {
   r.colouring = canonical(dsatur_greedy(g));
   r.upper = verify_colouring(g, r.colouring, g.n);
   r.upper_by = "dsatur-greedy";
-  if (o.algorithm == "auto" && r.upper > r.lower) {
-    // TabuCol may improve the greedy bound cheaply before any proof is attempted.
-    for (int K = r.upper - 1; K >= r.lower; --K) {
-      auto t = tabucol(g, K, r.colouring, o.tabu_iterations, 0x5eed + static_cast<unsigned>(K), o.deadline);
-      if (!t) break;
-      verify_colouring(g, *t, K);
-      r.colouring = canonical(std::move(*t));
-      r.upper = colours_used(r.colouring);
-      r.upper_by = "tabucol";
-    }
-  }
   if (o.algorithm != "greedy") {
     try {
       while (r.lower < r.upper) {

@@ -152,6 +152,8 @@ class ColoringPuzzle final : public Puzzle {
       r.count = count_json(c.total);
       r.extra["count_colors"] = K;
       r.extra["count_first_fixed"] = count_json(first);
+      r.text += fmt::format("colourings with colours 1..{}: {}; with vertex {} fixed to colour 1: {}\n", K, c.total.str(),
+                            g_.n ? g_.names[0] : "-", first.str());
       if (o.all) {
         const std::uint64_t limit = std::max<std::uint64_t>(1, o.memory / (64 + 8 * static_cast<std::uint64_t>(g_.n)));
         if (!c.total.fits_u64() || c.total.to_u64() > limit)
