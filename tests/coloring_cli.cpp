@@ -123,6 +123,25 @@ TEST(ColoringCli, DimacsChromaticNumbers) {
   }
 }
 
+TEST(ColoringCli, TinyGraphs) {
+  std::string empty = temp_col("p edge 0 0\n"), one = temp_col("p edge 1 0\n"), edge = temp_col("p edge 2 1\ne 2 1\n");
+  auto e = run_cli("solve coloring:" + empty + " --count --json");
+  ASSERT_EQ(e.code, 0) << e.err;
+  EXPECT_EQ(e.json()["length"], 0);
+  EXPECT_EQ(e.json()["count"], 1);
+  auto o = run_cli("solve coloring:" + one + " --colors 3 --count --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_EQ(o.json()["count"], 3);
+  EXPECT_EQ(o.json()["count_first_fixed"], 1);
+  auto k1 = run_cli("solve coloring:" + edge + " --colors 1 --json");
+  EXPECT_EQ(k1.code, 1);
+  EXPECT_EQ(k1.json()["proof"], "clique");
+  auto big = run_cli("solve coloring:" + edge + " --colors 1000000 --count --json");
+  ASSERT_EQ(big.code, 0) << big.err;
+  EXPECT_EQ(big.json()["count"], 999999000000ULL);  // K (K - 1)
+  for (const auto& f : {empty, one, edge}) std::remove(f.c_str());
+}
+
 TEST(ColoringCli, ShowAndList) {
   auto r = run_cli("show coloring:map12 --json");
   ASSERT_EQ(r.code, 0);

@@ -90,7 +90,7 @@ bool decide(const Graph& g, int K, const std::vector<int>& clique, const SolverO
 ChromaticResult chromatic_number(const Graph& g, const SolverOptions& o) {
   ChromaticResult r;
   if (g.n == 0) {
-    r.exact = true;
+    r.exact = r.clique_exact = true;
     r.lower_by = r.upper_by = "empty graph";
     return r;
   }

@@ -134,7 +134,7 @@ class Counter {
  public:
   Counter(const Graph& g, const std::vector<int>& order, int K, Deadline* dl, Progress* pr)
       : g_(g), order_(order), K_(K), dl_(dl), pr_(pr), colour_(static_cast<std::size_t>(g.n), 0),
-        by_m_(static_cast<std::size_t>(K) + 1, 0) {}
+        by_m_(std::min(static_cast<std::size_t>(K), order.size()) + 1, 0) {}
   void run() { rec(0, 0); }
   const std::vector<std::uint64_t>& by_colours_used() const { return by_m_; }
   std::uint64_t nodes() const { return nodes_; }
@@ -187,9 +187,12 @@ CountResult count_colourings(const Graph& g, int K, Deadline* deadline, Progress
     r.nodes += c.nodes();
     BigUInt comp_total(0);
     BigUInt falling(1);  // K (K-1) ... (K-m+1)
-    for (int m = 1; m <= K; ++m) {
+    const auto& by_m = c.by_colours_used();
+    int top = static_cast<int>(by_m.size()) - 1;
+    while (top > 0 && by_m[top] == 0) --top;  // K may far exceed the vertices
+    for (int m = 1; m <= top; ++m) {
       falling *= BigUInt(static_cast<std::uint64_t>(K - m + 1));
-      BigUInt term(c.by_colours_used()[m]);
+      BigUInt term(by_m[m]);
       term *= falling;
       comp_total += term;
     }

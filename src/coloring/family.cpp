@@ -146,13 +146,13 @@ class ColoringPuzzle final : public Puzzle {
     if (o.count || o.all) {
       CountResult c = count_colourings(g_, K, &o.deadline, &progress);
       r.nodes += c.nodes;
-      BigUInt first = c.total;
-      if (first.divide(static_cast<std::uint32_t>(K)) != 0)
+      BigUInt first = c.total;  // vertex 0 fixed to colour 1: count / K by colour symmetry
+      if (K > 0 && first.divide(static_cast<std::uint32_t>(K)) != 0)
         throw std::logic_error("colouring count is not a multiple of the number of colours");
       r.count = count_json(c.total);
       r.extra["count_colors"] = K;
-      r.extra["count_first_fixed"] = count_json(first);
-      r.text += fmt::format("colourings with colours 1..{}: {}; with vertex {} fixed to colour 1: {}\n", K, c.total.str(),
+      r.extra["count_first_fixed"] = g_.n ? count_json(first) : json(nullptr);
+      if (g_.n) r.text += fmt::format("colourings with colours 1..{}: {}; with vertex {} fixed to colour 1: {}\n", K, c.total.str(),
                             g_.n ? g_.names[0] : "-", first.str());
       if (o.all) {
         const std::uint64_t limit = std::max<std::uint64_t>(1, o.memory / (64 + 8 * static_cast<std::uint64_t>(g_.n)));
