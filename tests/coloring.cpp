@@ -293,6 +293,16 @@ TEST(ColoringSat, CnfAndSolver) {
   SatResult s = sat_decide(g, 5, {}, nullptr);
   ASSERT_EQ(s.status, SatStatus::Sat);
   verify_colouring(g, s.colours, 5);
+  std::mt19937 rng(5);
+  for (int t = 0; t < 12; ++t) {
+    Graph rg = random_graph(10, 0.45, rng);
+    int chi = 0;
+    while (!brute_colourable(rg, chi)) ++chi;
+    EXPECT_EQ(sat_decide(rg, chi - 1, {}, nullptr).status, SatStatus::Unsat) << t;
+    SatResult ok = sat_decide(rg, chi, {}, nullptr);
+    ASSERT_EQ(ok.status, SatStatus::Sat) << t;
+    verify_colouring(rg, ok.colours, chi);
+  }
   SolverOptions o;
   o.algorithm = "sat";
   ChromaticResult r = chromatic_number(load("queen6_6"), o);

@@ -107,3 +107,10 @@ TEST(SquareSumCli, BadInputExitsTwo) {
     EXPECT_FALSE(r.err.empty()) << args;
   }
 }
+
+TEST(SquareSumCli, TimeoutExitsThree) {
+  // Counting the rows of 1..60 takes far longer than the limit.
+  auto r = run_cli("solve square-sum --n 60 --count --timeout 0.2 --quiet");
+  EXPECT_EQ(r.code, 3);
+  EXPECT_TRUE(r.out.empty());
+}
