@@ -25,7 +25,7 @@ print(f'| {label} | {j["vertices"]} | {j["edges"]} | {chi} | {j["lower_bound_by"
 PY
 }
 row map12 coloring:map12
-for f in myciel3 myciel4 myciel5 queen5_5 queen6_6 queen7_7 queen8_8; do row "$f" "coloring:$f"; done
+for f in myciel3 myciel4 myciel5 myciel6 queen5_5 queen6_6 queen7_7 queen8_8; do row "$f" "coloring:$f"; done
 row "myciel5 (dsatur only)" coloring:myciel5 --algorithm dsatur
 row "queen8_8 (sat only)" coloring:queen8_8 --algorithm sat
 for f in anna david huck jean games120 miles250 miles500 homer mulsol.i.1 zeroin.i.1 fpsol2.i.1 le450_5a le450_15a le450_25a queen8_12; do

@@ -285,8 +285,10 @@ TEST(ColoringExact, PeelingAndTabuColFindValidColourings) {
 
 TEST(ColoringSat, CnfAndSolver) {
   Graph tri = make_graph(3, {{0, 1}, {1, 2}, {0, 2}});
-  std::string cnf = colouring_cnf(tri, 2, {0});
-  EXPECT_EQ(cnf.substr(0, cnf.find('\n')), "p cnf 6 10");  // 3 vertex clauses + 3 edges x 2 + 1 unit
+  std::string cnf = colouring_cnf(tri, 2);
+  // 6 x + 6 y variables; 3 vertex + 6 edge clauses, 1 "at most i+1 colours", 2 precedence,
+  // 4 + 12 defining y.
+  EXPECT_EQ(cnf.substr(0, cnf.find('\n')), "p cnf 12 28");
   if (sat_solver_path().empty()) GTEST_SKIP() << "no SAT solver installed";
   Graph g = load("myciel4");
   EXPECT_EQ(sat_decide(g, 4, {}, nullptr).status, SatStatus::Unsat);

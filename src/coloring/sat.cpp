@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -37,21 +38,52 @@ std::string sat_solver_path() {
   return "";
 }
 
-std::string colouring_cnf(const Graph& g, int K, const std::vector<int>& clique) {
-  auto var = [K](int v, int c) { return static_cast<long long>(v) * K + c; };  // c in 1..K
-  std::string out;
-  std::size_t clauses = static_cast<std::size_t>(g.n) + g.edge_count() * static_cast<std::size_t>(K) + clique.size();
-  out += fmt::format("p cnf {} {}\n", static_cast<long long>(g.n) * K, clauses);
+std::string colouring_cnf(const Graph& g, int K) {
+  // x(v, c): vertex v has colour c (1..K). Symmetry breaking by colour precedence along the
+  // vertices by decreasing degree: colour c may appear at the i-th vertex only if colour c-1
+  // appears among the vertices before it. y(i, c) = "colour c appears among the first i+1
+  // vertices of the order". Every colouring, its colours renamed in order of first
+  // appearance, satisfies this, so no colouring is lost. (Fixing a clique to 1..q instead,
+  // or as well with the clique first in the order, made queen8_8's refutation 5x slower.)
+  const long long nx = static_cast<long long>(g.n) * K;
+  auto x = [K](int v, int c) { return static_cast<long long>(v) * K + c; };
+  auto y = [nx, K](int i, int c) { return nx + static_cast<long long>(i) * K + c; };
+  std::vector<int> order(static_cast<std::size_t>(g.n));
+  for (int v = 0; v < g.n; ++v) order[v] = v;
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return g.adj[a].size() > g.adj[b].size(); });
+
+  std::string body;
+  std::size_t clauses = 0;
+  auto clause = [&](std::initializer_list<long long> lits) {
+    for (long long l : lits) body += fmt::format("{} ", l);
+    body += "0\n";
+    ++clauses;
+  };
   for (int v = 0; v < g.n; ++v) {
-    for (int c = 1; c <= K; ++c) out += fmt::format("{} ", var(v, c));
-    out += "0\n";
+    for (int c = 1; c <= K; ++c) body += fmt::format("{} ", x(v, c));
+    body += "0\n";
+    ++clauses;
   }
   for (int v = 0; v < g.n; ++v)
     for (int u : g.adj[v])
       if (u > v)
-        for (int c = 1; c <= K; ++c) out += fmt::format("-{} -{} 0\n", var(v, c), var(u, c));
-  for (std::size_t i = 0; i < clique.size(); ++i) out += fmt::format("{} 0\n", var(clique[i], static_cast<int>(i) + 1));
-  return out;
+        for (int c = 1; c <= K; ++c) clause({-x(v, c), -x(u, c)});
+  for (int i = 0; i < g.n; ++i) {
+    const int v = order[i];
+    for (int c = 1; c <= K; ++c) {
+      if (c > i + 1) clause({-x(v, c)});  // the i-th vertex sees at most i+1 colours
+      // y(i, c) <-> y(i-1, c) or x(v, c)
+      if (i == 0) {
+        clause({-y(i, c), x(v, c)});
+      } else {
+        clause({-y(i, c), y(i - 1, c), x(v, c)});
+        clause({-y(i - 1, c), y(i, c)});
+        if (c >= 2) clause({-x(v, c), y(i - 1, c - 1)});  // precedence
+      }
+      clause({-x(v, c), y(i, c)});
+    }
+  }
+  return fmt::format("p cnf {} {}\n", 2 * nx, clauses) + body;
 }
 
 namespace {
@@ -81,16 +113,10 @@ SatResult sat_decide(const Graph& g, int K, const std::vector<int>& clique, Dead
   }
   Peel p = peel(g, K);
   Graph core = induced(g, p.core);
-  std::vector<int> index(static_cast<std::size_t>(g.n), -1);
-  for (std::size_t i = 0; i < p.core.size(); ++i) index[p.core[i]] = static_cast<int>(i);
-  std::vector<int> core_clique;
-  for (int v : clique)
-    if (index[v] >= 0) core_clique.push_back(index[v]);
-
   TempFile cnf("cnf"), out("sat");
   {
     std::ofstream f(cnf.path);
-    f << colouring_cnf(core, K, core_clique);
+    f << colouring_cnf(core, K);
     if (!f) throw std::runtime_error("cannot write the CNF file");
   }
   posix_spawn_file_actions_t fa;
