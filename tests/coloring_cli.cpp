@@ -73,6 +73,8 @@ TEST(ColoringCli, Map12Counts) {
   auto j = r.json();
   EXPECT_EQ(j["count"], 216);
   EXPECT_EQ(j["count_first_fixed"], 54);  // the seed's 54 with region A = colour 1
+  EXPECT_TRUE(j["optimal"]);  // 3 colours refuted on the side
+  EXPECT_EQ(j["lower_bound"], 4);
   expect_proper_map_colouring(j["moves"], 4);
   auto d = run_cli("solve coloring:map12 --count --json").json();  // K = chromatic number
   EXPECT_EQ(d["count"], 216);
