@@ -57,7 +57,7 @@ bool decide(const Graph& g, int K, const std::vector<int>& clique, const SolverO
     return step.found = false;
   };
   auto run_sat = [&]() -> int {  // 1 found, 0 refuted, -1 no solver
-    SatResult s = sat_decide(g, K, clique, o.deadline);
+    SatResult s = sat_decide(g, K, clique, o.deadline, o.memory);
     if (s.status == SatStatus::Sat) return finish(std::move(s.colours), "cadical"), 1;
     if (s.status == SatStatus::Unsat) return refute("cadical"), 0;
     return -1;
@@ -77,8 +77,19 @@ bool decide(const Graph& g, int K, const std::vector<int>& clique, const SolverO
   if (o.algorithm == "dsatur") return dsatur(UINT64_MAX) == 1;
   // auto
   if (int r = dsatur(o.quick_budget); r >= 0) return r == 1;
-  if (auto t = tabucol(g, K, dsatur_greedy(g), o.tabu_iterations, 0x5eed + static_cast<unsigned>(K), o.deadline))
-    return finish(std::move(*t), "tabucol");
+  {
+    // TabuCol on the K-core (its tables are core size x K <= 2 edges), then the peeled rest.
+    Peel p = peel(g, K);
+    Graph core = induced(g, p.core);
+    const std::uint64_t iterations =
+        std::max<std::uint64_t>(o.tabu_iterations, 200ULL * static_cast<std::uint64_t>(core.n) * static_cast<std::uint64_t>(K));
+    if (auto t = tabucol(core, K, dsatur_greedy(core), iterations, 0x5eed + static_cast<unsigned>(K), o.deadline)) {
+      std::vector<int> c(static_cast<std::size_t>(g.n), 0);
+      for (std::size_t i = 0; i < p.core.size(); ++i) c[p.core[i]] = (*t)[i];
+      extend_peeled(g, p, K, c);
+      return finish(std::move(c), "tabucol");
+    }
+  }
   if (o.deadline) o.deadline->check();
   if (int r = dsatur(o.dsatur_budget); r >= 0) return r == 1;
   if (int r = run_sat(); r >= 0) return r == 1;

@@ -18,9 +18,10 @@ struct SolverOptions {
   std::string algorithm = "auto";
   Deadline* deadline = nullptr;
   Progress* progress = nullptr;
+  std::uint64_t memory = UINT64_MAX;       // budget for the CNF handed to the SAT solver
   std::uint64_t clique_budget = 2000000;   // max-clique nodes
   std::uint64_t quick_budget = 20000;      // DSATUR nodes before TabuCol
-  std::uint64_t tabu_iterations = 100000;
+  std::uint64_t tabu_iterations = 100000;   // at least; 200 x core vertices x K when larger
   std::uint64_t dsatur_budget = 3000000;   // DSATUR nodes before the SAT solver (auto)
 };
 

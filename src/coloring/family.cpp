@@ -87,6 +87,7 @@ class ColoringPuzzle final : public Puzzle {
     so.algorithm = check_algorithm(o.algorithm);
     so.deadline = &o.deadline;
     so.progress = &progress;
+    so.memory = o.memory;
     r.algorithm = so.algorithm;
     int K = 0;
     if (o.colors) {

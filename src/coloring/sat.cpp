@@ -100,7 +100,7 @@ struct TempFile {
 };
 }  // namespace
 
-SatResult sat_decide(const Graph& g, int K, const std::vector<int>& clique, Deadline* deadline) {
+SatResult sat_decide(const Graph& g, int K, const std::vector<int>& clique, Deadline* deadline, std::uint64_t memory) {
   SatResult r;
   r.solver = sat_solver_path();
   if (r.solver.empty()) {
@@ -113,6 +113,13 @@ SatResult sat_decide(const Graph& g, int K, const std::vector<int>& clique, Dead
   }
   Peel p = peel(g, K);
   Graph core = induced(g, p.core);
+  // The CNF text is ~ (edges + 4 vertices) x K clauses of ~16 bytes: refuse (fall back) when
+  // that would not fit the memory budget.
+  const double cnf_bytes = 16.0 * (static_cast<double>(core.edge_count()) + 4.0 * core.n) * K;
+  if (cnf_bytes > static_cast<double>(memory)) {
+    r.message = "the CNF would not fit the memory budget";
+    return r;
+  }
   TempFile cnf("cnf"), out("sat");
   {
     std::ofstream f(cnf.path);

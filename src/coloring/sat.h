@@ -4,6 +4,7 @@
 // variables; it takes myciel6's refutation from minutes to ~17 s). Optional: when the binary
 // is missing the caller falls back to DSATUR.
 #pragma once
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,8 @@ std::string colouring_cnf(const Graph& g, int K);
 
 // Runs the solver on the K-core of g (a clique larger than K refutes at once); the deadline
 // kills it (LimitError).
-SatResult sat_decide(const Graph& g, int K, const std::vector<int>& clique, Deadline* deadline);
+// Unavailable (with a message) when the CNF would exceed `memory` bytes.
+SatResult sat_decide(const Graph& g, int K, const std::vector<int>& clique, Deadline* deadline,
+                     std::uint64_t memory = UINT64_MAX);
 
 }  // namespace tansaku::coloring
