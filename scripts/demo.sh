@@ -24,3 +24,10 @@ run solve knight-tour:5x5 --count --quiet
 run solve knight-swap:4x3 --quiet
 run solve guarini --quiet
 run explore knight-swap:4x3 --farthest 3 --quiet
+run solve coloring:map12
+run solve coloring:map12 --colors 3 || true
+run solve coloring:map12 --count
+run solve coloring:myciel5 --quiet
+run solve square-sum
+run solve square-sum --ring
+run solve square-sum --n 23 --all

@@ -37,6 +37,9 @@ const Job kJobs[] = {
     {"explore", "knight-swap:4x3", nullptr, nullptr},
     {"solve", "knight-tour:5x5", nullptr, "dp"},
     {"solve", "knight-tour:100x100", nullptr, "warnsdorff"},
+    {"solve", "coloring:myciel5", nullptr, "dsatur"},
+    {"solve", "coloring:queen6_6", nullptr, "dsatur"},
+    {"solve", "square-sum", nullptr, nullptr},
 };
 }  // namespace
 

@@ -7,7 +7,9 @@
 #include "tansaku/puzzles/flip.h"
 #include "tansaku/puzzles/peg.h"
 #include "tansaku/puzzles/knights.h"
+#include "tansaku/puzzles/coloring.h"
 #include "tansaku/puzzles/sliding.h"
+#include "tansaku/puzzles/square_sum.h"
 
 namespace tansaku {
 
@@ -18,6 +20,8 @@ const std::vector<Family>& families() {
       flip::family(),
       peg::family(),
       knights::tour_family(), knights::swap_family(),
+      coloring::family(),
+      square_sum::family(),
   };
   return list;
 }

@@ -1,0 +1,234 @@
+#include "coloring/count.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "tansaku/core/error.h"
+
+namespace tansaku::coloring {
+
+namespace {
+constexpr std::uint32_t kBase = 1000000000u;
+}
+
+BigUInt::BigUInt(std::uint64_t v) {
+  while (v) limbs_.push_back(static_cast<std::uint32_t>(v % kBase)), v /= kBase;
+}
+
+void BigUInt::trim() {
+  while (!limbs_.empty() && limbs_.back() == 0) limbs_.pop_back();
+}
+
+BigUInt& BigUInt::operator+=(const BigUInt& o) {
+  if (limbs_.size() < o.limbs_.size()) limbs_.resize(o.limbs_.size(), 0);
+  std::uint64_t carry = 0;
+  for (std::size_t i = 0; i < limbs_.size(); ++i) {
+    std::uint64_t s = carry + limbs_[i] + (i < o.limbs_.size() ? o.limbs_[i] : 0);
+    limbs_[i] = static_cast<std::uint32_t>(s % kBase);
+    carry = s / kBase;
+  }
+  if (carry) limbs_.push_back(static_cast<std::uint32_t>(carry));
+  return *this;
+}
+
+BigUInt& BigUInt::operator*=(const BigUInt& o) {
+  if (limbs_.empty() || o.limbs_.empty()) {
+    limbs_.clear();
+    return *this;
+  }
+  std::vector<std::uint64_t> acc(limbs_.size() + o.limbs_.size() + 1, 0);
+  for (std::size_t i = 0; i < limbs_.size(); ++i) {
+    std::uint64_t carry = 0;
+    for (std::size_t j = 0; j < o.limbs_.size(); ++j) {
+      std::uint64_t cur = acc[i + j] + static_cast<std::uint64_t>(limbs_[i]) * o.limbs_[j] + carry;
+      acc[i + j] = cur % kBase;
+      carry = cur / kBase;
+    }
+    std::size_t k = i + o.limbs_.size();
+    while (carry) {
+      std::uint64_t cur = acc[k] + carry;
+      acc[k++] = cur % kBase;
+      carry = cur / kBase;
+    }
+  }
+  limbs_.assign(acc.begin(), acc.end());
+  trim();
+  return *this;
+}
+
+std::uint32_t BigUInt::divide(std::uint32_t d) {
+  std::uint64_t rem = 0;
+  for (std::size_t i = limbs_.size(); i-- > 0;) {
+    std::uint64_t cur = limbs_[i] + rem * kBase;
+    limbs_[i] = static_cast<std::uint32_t>(cur / d);
+    rem = cur % d;
+  }
+  trim();
+  return static_cast<std::uint32_t>(rem);
+}
+
+bool BigUInt::fits_u64() const {
+  if (limbs_.size() <= 2) return true;
+  if (limbs_.size() > 3) return false;
+  // up to 1.8e19: compare with 18446744073709551615 = 18 | 446744073 | 709551615
+  if (limbs_[2] != 18) return limbs_[2] < 18;
+  if (limbs_[1] != 446744073u) return limbs_[1] < 446744073u;
+  return limbs_[0] <= 709551615u;
+}
+
+std::uint64_t BigUInt::to_u64() const {
+  std::uint64_t v = 0;
+  for (std::size_t i = limbs_.size(); i-- > 0;) v = v * kBase + limbs_[i];
+  return v;
+}
+
+std::string BigUInt::str() const {
+  if (limbs_.empty()) return "0";
+  std::string s = fmt::format("{}", limbs_.back());
+  for (std::size_t i = limbs_.size() - 1; i-- > 0;) s += fmt::format("{:09}", limbs_[i]);
+  return s;
+}
+
+namespace {
+
+// Static order for one component: start at the vertex of largest degree, then always the
+// vertex with most already-ordered neighbours (ties: larger degree), so that colour
+// constraints bite as early as possible.
+std::vector<int> constraint_order(const Graph& g, const std::vector<int>& comp) {
+  std::vector<int> order, links(static_cast<std::size_t>(g.n), 0);
+  std::vector<char> placed(static_cast<std::size_t>(g.n), 0);
+  std::vector<int> left = comp;
+  while (!left.empty()) {
+    std::size_t bi = 0;
+    for (std::size_t i = 1; i < left.size(); ++i) {
+      int a = left[i], b = left[bi];
+      if (links[a] > links[b] || (links[a] == links[b] && g.adj[a].size() > g.adj[b].size())) bi = i;
+    }
+    int v = left[bi];
+    left.erase(left.begin() + static_cast<std::ptrdiff_t>(bi));
+    placed[v] = 1;
+    order.push_back(v);
+    for (int u : g.adj[v]) ++links[u];
+  }
+  return order;
+}
+
+std::vector<std::vector<int>> components(const Graph& g) {
+  std::vector<std::vector<int>> out;
+  std::vector<char> seen(static_cast<std::size_t>(g.n), 0);
+  for (int s = 0; s < g.n; ++s) {
+    if (seen[s]) continue;
+    std::vector<int> comp{s};
+    seen[s] = 1;
+    for (std::size_t i = 0; i < comp.size(); ++i)
+      for (int u : g.adj[comp[i]])
+        if (!seen[u]) seen[u] = 1, comp.push_back(u);
+    std::sort(comp.begin(), comp.end());
+    out.push_back(std::move(comp));
+  }
+  return out;
+}
+
+class Counter {
+ public:
+  Counter(const Graph& g, const std::vector<int>& order, int K, Deadline* dl, Progress* pr)
+      : g_(g), order_(order), K_(K), dl_(dl), pr_(pr), colour_(static_cast<std::size_t>(g.n), 0),
+        by_m_(std::min(static_cast<std::size_t>(K), order.size()) + 1, 0) {}
+  void run() { rec(0, 0); }
+  const std::vector<std::uint64_t>& by_colours_used() const { return by_m_; }
+  std::uint64_t nodes() const { return nodes_; }
+
+ private:
+  void rec(std::size_t i, int m) {
+    if (i == order_.size()) {
+      ++by_m_[m];
+      return;
+    }
+    ++nodes_;
+    if (dl_) dl_->poll();
+    if (pr_ && (nodes_ & 0xfffff) == 0) pr_->update("counting {}-colourings: {} nodes", K_, nodes_);
+    const int v = order_[i];
+    const int top = std::min(m + 1, K_);
+    for (int c = 1; c <= top; ++c) {
+      bool ok = true;
+      for (int u : g_.adj[v])
+        if (colour_[u] == c) { ok = false; break; }
+      if (!ok) continue;
+      colour_[v] = c;
+      rec(i + 1, std::max(m, c));
+      colour_[v] = 0;
+    }
+  }
+  const Graph& g_;
+  const std::vector<int>& order_;
+  int K_;
+  Deadline* dl_;
+  Progress* pr_;
+  std::vector<int> colour_;
+  std::vector<std::uint64_t> by_m_;
+  std::uint64_t nodes_ = 0;
+};
+
+}  // namespace
+
+CountResult count_colourings(const Graph& g, int K, Deadline* deadline, Progress* progress) {
+  CountResult r;
+  r.total = BigUInt(1);
+  if (K < 0) K = 0;
+  for (const auto& comp : components(g)) {
+    if (comp.size() == 1) {
+      r.total *= BigUInt(static_cast<std::uint64_t>(K));
+      continue;
+    }
+    auto order = constraint_order(g, comp);
+    Counter c(g, order, K, deadline, progress);
+    c.run();
+    r.nodes += c.nodes();
+    BigUInt comp_total(0);
+    BigUInt falling(1);  // K (K-1) ... (K-m+1)
+    const auto& by_m = c.by_colours_used();
+    int top = static_cast<int>(by_m.size()) - 1;
+    while (top > 0 && by_m[top] == 0) --top;  // K may far exceed the vertices
+    for (int m = 1; m <= top; ++m) {
+      falling *= BigUInt(static_cast<std::uint64_t>(K - m + 1));
+      BigUInt term(by_m[m]);
+      term *= falling;
+      comp_total += term;
+    }
+    r.total *= comp_total;
+    if (r.total.is_zero()) break;
+  }
+  return r;
+}
+
+std::vector<std::vector<int>> all_colourings(const Graph& g, int K, std::uint64_t limit, Deadline* deadline,
+                                             std::uint64_t* nodes) {
+  std::vector<std::vector<int>> out;
+  std::vector<int> colour(static_cast<std::size_t>(g.n), 0);
+  std::uint64_t count = 0;
+  auto rec = [&](auto&& self, int v) -> void {
+    if (v == g.n) {
+      if (out.size() >= limit)
+        throw LimitError(fmt::format("more than {} colourings: too many to list (use --count)", limit));
+      out.push_back(colour);
+      return;
+    }
+    ++count;
+    if (deadline) deadline->poll();
+    for (int c = 1; c <= K; ++c) {
+      bool ok = true;
+      for (int u : g.adj[v])
+        if (u < v && colour[u] == c) { ok = false; break; }
+      if (!ok) continue;
+      colour[v] = c;
+      self(self, v + 1);
+      colour[v] = 0;
+    }
+  };
+  rec(rec, 0);
+  if (nodes) *nodes = count;
+  return out;
+}
+
+}  // namespace tansaku::coloring

@@ -1,0 +1,282 @@
+// coloring:map12 | coloring:FILE.col | coloring:NAME | coloring --file FILE — loading the
+// graph, choosing what to compute (chromatic number, --colors K, --count, --all), the
+// reports and the text rendering.
+#include <algorithm>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "coloring/chromatic.h"
+#include "coloring/count.h"
+#include "coloring/dimacs.h"
+#include "coloring/dsatur.h"
+#include "coloring/graph.h"
+#include "coloring/verify.h"
+#include "tansaku/core/error.h"
+#include "tansaku/core/memory.h"
+#include "tansaku/puzzles/coloring.h"
+
+namespace tansaku::coloring {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::int64_t kMaxColors = 1000000;
+
+std::string data_dir() {
+#ifdef TANSAKU_DATA_DIR
+  return std::string(TANSAKU_DATA_DIR) + "/coloring";
+#else
+  return "data/coloring";
+#endif
+}
+
+json colours_json(const std::vector<int>& c) {
+  json a = json::array();
+  for (int x : c) a.push_back(x);
+  return a;
+}
+
+json count_json(const BigUInt& b) { return b.fits_u64() ? json(b.to_u64()) : json(b.str()); }
+
+class ColoringPuzzle final : public Puzzle {
+ public:
+  ColoringPuzzle(std::string name, Graph g, std::string source, DimacsInfo info)
+      : name_(std::move(name)), g_(std::move(g)), source_(std::move(source)), info_(info) {}
+  std::string name() const override { return name_; }
+
+  ShowReport show(const Options& o) const override {
+    refuse_states(o);
+    ShowReport r;
+    int mind = g_.n ? g_.n : 0;
+    for (const auto& a : g_.adj) mind = std::min(mind, static_cast<int>(a.size()));
+    r.info = {{"puzzle", name_},       {"source", source_},          {"vertices", g_.n},
+              {"edges", g_.edge_count()}, {"max_degree", g_.max_degree()}, {"min_degree", mind}};
+    if (info_.edge_lines) r.info["edge_lines"] = info_.edge_lines, r.info["declared_edges"] = info_.declared_edges;
+    if (info_.self_loops) r.info["self_loops_ignored"] = info_.self_loops;
+    r.text = fmt::format("{}: colour every vertex so that adjacent vertices differ (--colors K: with K colours;\n"
+                         "default: as few as possible, with a proof).\n",
+                         name_);
+    r.text += fmt::format("source:   {}\nvertices: {}\nedges:    {}", source_, g_.n, g_.edge_count());
+    if (info_.edge_lines && info_.edge_lines != g_.edge_count())
+      r.text += fmt::format(" ({} edge lines, repeats merged)", info_.edge_lines);
+    if (info_.self_loops) r.text += fmt::format(" ({} loop lines ignored)", info_.self_loops);
+    r.text += fmt::format("\ndegrees:  {}..{}\n", mind, g_.max_degree());
+    if (g_.n <= 64) {
+      json adj = json::object();
+      r.text += "neighbours:\n";
+      for (int v = 0; v < g_.n; ++v) {
+        std::string line;
+        json a = json::array();
+        for (int u : g_.adj[v]) line += " " + g_.names[u], a.push_back(g_.names[u]);
+        adj[g_.names[v]] = a;
+        r.text += fmt::format("  {:>3}:{}\n", g_.names[v], line);
+      }
+      r.info["neighbours"] = adj;
+    }
+    return r;
+  }
+
+  SolveReport solve(const Options& o) const override {
+    refuse_states(o);
+    Stopwatch sw;
+    SolveReport r;
+    r.puzzle = name_;
+    Progress progress(o.progress());
+    SolverOptions so;
+    so.algorithm = check_algorithm(o.algorithm);
+    so.deadline = &o.deadline;
+    so.progress = &progress;
+    so.memory = o.memory;
+    r.algorithm = so.algorithm;
+    int K = 0;
+    if (o.colors) {
+      if (*o.colors < 1) throw InputError("--colors must be at least 1");
+      if (*o.colors > kMaxColors) throw InputError(fmt::format("--colors {} is more than this solver supports ({})", *o.colors, kMaxColors));
+      K = static_cast<int>(*o.colors);
+      KResult kr = colour_with(g_, K, so);
+      r.nodes = kr.nodes;
+      r.extra["colors"] = K;
+      r.extra["clique"] = names_of(kr.clique);
+      r.extra["clique_exact"] = kr.clique_exact;
+      r.extra["steps"] = steps_json(kr.steps);
+      if (!kr.found) {
+        r.solvable = false;
+        r.optimal = false;
+        r.extra["proof"] = kr.by;
+        r.reason = kr.by == "clique"
+                       ? fmt::format("the {} vertices {} are pairwise adjacent: at least {} colours are needed",
+                                     kr.clique.size(), fmt::join(names_of_vec(kr.clique), " "), kr.clique.size())
+                       : fmt::format("no proper colouring with {} colours exists ({} search{})", K,
+                                     kr.by == "cadical" ? "SAT solver CaDiCaL" : "exhaustive DSATUR",
+                                     kr.by == "cadical" ? ": unsatisfiable" : "");
+        if (o.count) r.count = 0, r.extra["count_first_fixed"] = 0;
+        if (o.all) r.solutions = json::array();
+        progress.done();
+        r.seconds = sw.seconds();
+        return r;
+      }
+      const int used = verify_colouring(g_, kr.colouring, K);
+      r.length = used;
+      r.moves = colours_json(kr.colouring);
+      // Optimal only with a proof: a clique needing every colour used, or a quick DSATUR
+      // refutation of one colour fewer (20 k nodes; skipped by --algorithm greedy).
+      int lower = static_cast<int>(kr.clique.size());
+      std::string lower_by = "clique";
+      if (lower < used && so.algorithm != "greedy") {
+        DecideResult d = dsatur_decide(g_, used - 1, kr.clique, 20000, &o.deadline, &progress);
+        r.nodes += d.nodes;
+        if (d.status == Decision::None) lower = used, lower_by = "dsatur";
+      }
+      r.optimal = used == lower;
+      r.extra["lower_bound"] = lower;
+      r.extra["lower_bound_by"] = lower_by;
+      r.extra["found_by"] = kr.by;
+      r.text = render(kr.colouring);
+    } else {
+      ChromaticResult cr = chromatic_number(g_, so);
+      r.nodes = cr.nodes;
+      K = cr.upper;
+      verify_colouring(g_, cr.colouring, K);
+      r.length = cr.upper;
+      r.optimal = cr.exact;
+      r.moves = colours_json(cr.colouring);
+      r.extra["chromatic_number"] = cr.exact ? json(cr.upper) : json(nullptr);
+      r.extra["lower_bound"] = cr.lower;
+      r.extra["upper_bound"] = cr.upper;
+      r.extra["lower_bound_by"] = cr.lower_by;
+      r.extra["upper_bound_by"] = cr.upper_by;
+      r.extra["clique"] = names_of(cr.clique);
+      r.extra["clique_exact"] = cr.clique_exact;
+      r.extra["steps"] = steps_json(cr.steps);
+      r.text = render(cr.colouring);
+      if (!cr.exact) r.text += fmt::format("bounds: {} <= chromatic number <= {} (no proof attempted)\n", cr.lower, cr.upper);
+    }
+    r.extra["vertices"] = g_.n;
+    if (info_.self_loops) r.extra["self_loops_ignored"] = info_.self_loops;
+    r.extra["edges"] = g_.edge_count();
+    if (o.count || o.all) {
+      CountResult c = count_colourings(g_, K, &o.deadline, &progress);
+      r.nodes += c.nodes;
+      BigUInt first = c.total;  // vertex 0 fixed to colour 1: count / K by colour symmetry
+      if (K > 0 && first.divide(static_cast<std::uint32_t>(K)) != 0)
+        throw std::logic_error("colouring count is not a multiple of the number of colours");
+      r.count = count_json(c.total);
+      r.extra["count_colors"] = K;
+      r.extra["count_first_fixed"] = g_.n ? count_json(first) : json(nullptr);
+      if (g_.n) r.text += fmt::format("colourings with colours 1..{}: {}; with vertex {} fixed to colour 1: {}\n", K, c.total.str(),
+                            g_.n ? g_.names[0] : "-", first.str());
+      if (o.all) {
+        const std::uint64_t limit = std::max<std::uint64_t>(1, o.memory / (64 + 8 * static_cast<std::uint64_t>(g_.n)));
+        if (!c.total.fits_u64() || c.total.to_u64() > limit)
+          throw InputError(fmt::format("--all: {} colourings do not fit the memory budget (use --count)", c.total.str()));
+        std::uint64_t nodes = 0;
+        auto all = all_colourings(g_, K, limit, &o.deadline, &nodes);
+        r.nodes += nodes;
+        if (all.size() != c.total.to_u64()) throw std::logic_error("listing and count of colourings disagree");
+        json sols = json::array();
+        for (const auto& s : all) {
+          verify_colouring(g_, s, K);
+          sols.push_back(colours_json(s));
+        }
+        r.solutions = sols;
+      }
+    }
+    progress.done();
+    r.seconds = sw.seconds();
+    return r;
+  }
+
+  ExploreReport explore(const Options&) const override {
+    throw InputError("explore does not apply to coloring (there are no moves): use solve, --count counts colourings");
+  }
+
+ private:
+  void refuse_states(const Options& o) const {
+    for (const char* opt : {"start", "goal", "from"})
+      if (o.has(opt)) throw InputError(fmt::format("--{} does not apply to coloring: the instance is the graph", opt));
+  }
+  std::vector<std::string> names_of_vec(const std::vector<int>& vs) const {
+    std::vector<std::string> out;
+    for (int v : vs) out.push_back(g_.names[v]);
+    return out;
+  }
+  json names_of(const std::vector<int>& vs) const {
+    json a = json::array();
+    for (int v : vs) a.push_back(g_.names[v]);
+    return a;
+  }
+  static json steps_json(const std::vector<Step>& steps) {
+    json a = json::array();
+    for (const auto& s : steps) a.push_back({{"colors", s.colors}, {"found", s.found}, {"by", s.by}, {"nodes", s.nodes}});
+    return a;
+  }
+  std::string render(const std::vector<int>& colours) const {
+    int k = 0;
+    for (int c : colours) k = std::max(k, c);
+    std::string s;
+    if (g_.n <= 64) {
+      s += "vertex:colour";
+      for (int v = 0; v < g_.n; ++v) s += fmt::format(" {}:{}", g_.names[v], colours[v]);
+      s += "\n";
+    }
+    for (int c = 1; c <= k; ++c) {
+      std::string cls;
+      int size = 0;
+      for (int v = 0; v < g_.n; ++v)
+        if (colours[v] == c) {
+          if (++size <= 40) cls += " " + g_.names[v];
+        }
+      if (size > 40) cls += fmt::format(" ... ({} vertices)", size);
+      s += fmt::format("colour {}:{}\n", c, cls);
+    }
+    return s;
+  }
+
+  std::string name_;
+  Graph g_;
+  std::string source_;
+  DimacsInfo info_;
+};
+
+std::unique_ptr<Puzzle> make(const std::string& variant, const Options& o) {
+  if (variant.empty() && !o.file)
+    throw InputError("coloring needs a graph: coloring:map12, coloring:FILE.col, coloring:NAME or --file FILE");
+  if (!variant.empty() && o.file) throw InputError("give the graph once: coloring:X or --file FILE, not both");
+  if (variant == "map12")
+    return std::make_unique<ColoringPuzzle>("coloring:map12", map12(), "seed 002 problem 3 (12 regions A..L)",
+                                            DimacsInfo{});
+  std::string path = o.file ? *o.file : variant;
+  if (!o.file && !fs::exists(path) && path.find('/') == std::string::npos) {
+    // A bare name: a shipped instance in data/coloring/ ("myciel3" or "myciel3.col").
+    std::string shipped = data_dir() + "/" + path + (path.size() > 4 && path.ends_with(".col") ? "" : ".col");
+    if (fs::exists(shipped)) path = shipped;
+  }
+  if (!fs::exists(path)) throw InputError(fmt::format("coloring: no file '{}' (and no shipped instance of that name)", path));
+  if (fs::is_directory(path)) throw InputError(fmt::format("coloring: '{}' is a directory", path));
+  DimacsInfo info;
+  Graph g = read_dimacs_file(path, o.memory, &info);
+  std::string name = o.file ? "coloring:" + *o.file : "coloring:" + variant;
+  return std::make_unique<ColoringPuzzle>(name, std::move(g), path, info);
+}
+
+}  // namespace
+
+Family family() {
+  Family f;
+  f.prefix = "coloring";
+  f.summary = "graph colouring: chromatic number with a proof, K-colourings, colouring counts";
+  f.builtins = {{"coloring:map12", "seed 002's 12-region map A..L: 3 colours impossible, 4 colours (54 with A = 1)"},
+                {"coloring:FILE.col", "a DIMACS .col graph (also --file FILE)"}};
+  std::error_code ec;
+  std::vector<std::string> shipped;
+  for (const auto& e : fs::directory_iterator(data_dir(), ec))
+    if (e.path().extension() == ".col") shipped.push_back(e.path().stem().string());
+  std::sort(shipped.begin(), shipped.end());
+  for (const auto& s : shipped) f.builtins.push_back({"coloring:" + s, "DIMACS instance shipped in data/coloring/"});
+  f.options = {"colors", "file"};
+  f.make = make;
+  return f;
+}
+
+}  // namespace tansaku::coloring

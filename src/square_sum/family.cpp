@@ -1,0 +1,180 @@
+// square-sum — options (--n, --ring, --smallest, --count, --all), the reports, and the
+// text rendering (the row with its sums for small N).
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "square_sum/path_search.h"
+#include "square_sum/solver.h"
+#include "square_sum/squares.h"
+#include "square_sum/verify.h"
+#include "tansaku/core/error.h"
+#include "tansaku/core/memory.h"
+#include "tansaku/puzzles/square_sum.h"
+
+namespace tansaku::square_sum {
+namespace {
+
+constexpr std::int64_t kMaxN = 100000000;
+
+json numbers(const std::vector<int>& v) {
+  json a = json::array();
+  for (int x : v) a.push_back(x);
+  return a;
+}
+
+std::string render(const std::vector<int>& seq, bool ring) {
+  if (seq.size() > 60) return "";
+  std::string s = "sums:";
+  for (std::size_t i = 1; i < seq.size(); ++i) s += fmt::format(" {}+{}={}", seq[i - 1], seq[i], seq[i - 1] + seq[i]);
+  if (ring && seq.size() >= 3) s += fmt::format(" {}+{}={}", seq.back(), seq.front(), seq.back() + seq.front());
+  return s + "\n";
+}
+
+class SquareSumPuzzle final : public Puzzle {
+ public:
+  std::string name() const override { return "square-sum"; }
+
+  ShowReport show(const Options& o) const override {
+    check(o);
+    ShowReport r;
+    const bool ring = o.ring;
+    r.info = {{"puzzle", "square-sum"}, {"ring", ring}};
+    r.text = fmt::format("square-sum: arrange 1..N in a {} so that every two neighbouring numbers add up to a\n"
+                         "square{}. --n N (default: the least N that allows it, --smallest), --count, --all.\n",
+                         ring ? "ring" : "row", ring ? " (the last and the first too)" : "");
+    if (o.n) {
+      const int n = static_cast<int>(*o.n);
+      r.info["n"] = n;
+      int zero = 0, one = 0, maxd = 0;
+      std::vector<int> ones;
+      for (int v = 1; v <= n; ++v) {
+        int d = degree(n, v);
+        zero += d == 0;
+        if (d == 1) ++one, ones.push_back(v);
+        maxd = std::max(maxd, d);
+      }
+      r.info["isolated"] = zero;
+      r.info["degree_one"] = numbers(ones);
+      r.info["max_degree"] = maxd;
+      r.text += fmt::format("N = {}: {} numbers with no partner, {} with one (they must be the ends of a row), "
+                            "at most {} partners\n",
+                            n, zero, one, maxd);
+      if (n <= 60) {
+        r.text += "partners:\n";
+        json adj = json::object();
+        for (int v = 1; v <= n; ++v) {
+          std::vector<int> nb;
+          for_each_neighbour(n, v, [&](int u) { nb.push_back(u); });
+          adj[std::to_string(v)] = numbers(nb);
+          r.text += fmt::format("  {:>3}: {}\n", v, fmt::join(nb, " "));
+        }
+        r.info["partners"] = adj;
+      }
+    }
+    return r;
+  }
+
+  SolveReport solve(const Options& o) const override {
+    check(o);
+    Stopwatch sw;
+    Progress progress(o.progress());
+    SolveReport r;
+    r.puzzle = "square-sum";
+    const bool ring = o.ring;
+    r.extra["ring"] = ring;
+    int n = 0;
+    if (o.n) {
+      n = static_cast<int>(*o.n);
+      FindResult f = find_sequence(n, ring, &o.deadline, &progress);
+      r.nodes += f.nodes;
+      r.algorithm = f.method;
+      if (f.found) {
+        r.moves = numbers(f.sequence);
+        r.length = n;
+        r.text = render(f.sequence, ring);
+      } else {
+        r.solvable = false;
+        r.optimal = false;
+        r.reason = fmt::format("no {} of 1..{} has square neighbouring sums (exhaustive search)", ring ? "ring" : "row", n);
+      }
+    } else {
+      // --smallest (the default): the least N, every smaller N refuted by exhaustive search.
+      json none = json::array();
+      const int first = ring ? 3 : 2;  // a row needs a pair, a ring three numbers
+      for (n = first;; ++n) {
+        FindResult f = find_sequence(n, ring, &o.deadline, &progress);
+        r.nodes += f.nodes;
+        if (f.found) {
+          r.algorithm = f.method;
+          r.moves = numbers(f.sequence);
+          r.length = n;
+          r.text = render(f.sequence, ring);
+          break;
+        }
+        none.push_back(n);
+      }
+      r.extra["smallest"] = true;
+      r.extra["none_for"] = none;
+    }
+    r.extra["n"] = n;
+    if (o.count || o.all) {
+      SearchOptions so;
+      so.mode = o.all ? Mode::All : Mode::Count;
+      so.ring = ring;
+      so.deadline = &o.deadline;
+      so.progress = &progress;
+      so.list_limit = std::max<std::uint64_t>(1, o.memory / (64 + 4 * static_cast<std::uint64_t>(n)));
+      SearchResult s = search(n, so);
+      r.nodes += s.nodes;
+      r.count = s.count;
+      if (o.all) {
+        json sols = json::array();
+        for (const auto& seq : s.all) {
+          verify_sequence(n, seq, ring);
+          sols.push_back(numbers(seq));
+        }
+        r.solutions = sols;
+      }
+      if ((s.count > 0) != r.solvable) throw std::logic_error("square-sum: count and search disagree");
+    }
+    progress.done();
+    r.seconds = sw.seconds();
+    return r;
+  }
+
+  ExploreReport explore(const Options&) const override {
+    throw InputError("explore does not apply to square-sum (there are no moves): use solve --count");
+  }
+
+ private:
+  static void check(const Options& o) {
+    for (const char* opt : {"start", "goal", "from"})
+      if (o.has(opt)) throw InputError(fmt::format("--{} does not apply to square-sum: give --n N", opt));
+    if (o.n && o.smallest) throw InputError("give either --n N or --smallest, not both");
+    if (o.n && *o.n < 1) throw InputError(fmt::format("--n must be at least 1 (got {})", *o.n));
+    if (o.n && *o.n > kMaxN) throw InputError(fmt::format("--n {} is more than this solver supports ({})", *o.n, kMaxN));
+    if (o.n && o.ring && *o.n < 3) throw InputError("a ring needs at least 3 numbers (--n 3 or more)");
+    if (o.n) require_memory(search_bytes(static_cast<std::uint64_t>(*o.n)), o.memory, fmt::format("square-sum N={}", *o.n));
+    if (!o.algorithm.empty()) throw InputError("square-sum chooses its own algorithm (exact search, Warnsdorff + Posa for large N)");
+  }
+};
+
+std::unique_ptr<Puzzle> make(const std::string& variant, const Options&) {
+  if (!variant.empty()) throw InputError(fmt::format("square-sum has no variants (got 'square-sum:{}'): use --n N", variant));
+  return std::make_unique<SquareSumPuzzle>();
+}
+
+}  // namespace
+
+Family family() {
+  Family f;
+  f.prefix = "square-sum";
+  f.summary = "arrange 1..N so neighbouring sums are squares (row or --ring)";
+  f.builtins = {{"square-sum", "1..N in a row (--ring: a ring) with square neighbouring sums; least N 15 (ring 32)"}};
+  f.options = {"n", "ring", "smallest"};
+  f.make = make;
+  return f;
+}
+
+}  // namespace tansaku::square_sum

@@ -1,0 +1,38 @@
+// Exact search for rows (Hamiltonian paths) and rings (Hamiltonian cycles) of the
+// square-sum graph: depth-first, least-remaining-degree first (Warnsdorff's order), with
+// dead-end pruning from the remaining degrees (a vertex left with no way in and out, or
+// more one-way vertices than there are path ends). Complete: with no budget it proves
+// that no row / ring exists, counts them, or lists them. Iterative, so N = 100,000 is fine.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "tansaku/core/deadline.h"
+#include "tansaku/core/progress.h"
+
+namespace tansaku::square_sum {
+
+enum class Mode { First, Count, All };
+enum class Status { Found, None, Budget };
+
+struct SearchOptions {
+  Mode mode = Mode::First;
+  bool ring = false;
+  std::uint64_t node_budget = UINT64_MAX;  // First mode: give up (Budget) beyond this
+  std::uint64_t list_limit = 1000000;      // All mode: LimitError beyond this many
+  Deadline* deadline = nullptr;
+  Progress* progress = nullptr;
+};
+
+struct SearchResult {
+  Status status = Status::None;
+  std::vector<int> sequence;               // First: one row / ring (search orientation)
+  std::uint64_t count = 0;                 // Count / All: rows once per reversal, rings once
+                                           // per rotation and reflection
+  std::vector<std::vector<int>> all;       // All: canonical orientation, sorted
+  std::uint64_t nodes = 0;
+};
+
+SearchResult search(int n, const SearchOptions& o);
+
+}  // namespace tansaku::square_sum

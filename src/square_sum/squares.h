@@ -1,0 +1,43 @@
+// The square-sum graph on 1..N: u and v are adjacent when u + v is a perfect square.
+// Neighbours are generated from the squares on the fly (no adjacency is stored), in
+// ascending order, so the graph costs nothing for N = 100,000 and beyond.
+#pragma once
+#include <cmath>
+#include <cstdint>
+
+namespace tansaku::square_sum {
+
+inline std::int64_t isqrt(std::int64_t x) {
+  auto r = static_cast<std::int64_t>(std::sqrt(static_cast<double>(x)));
+  while (r * r > x) --r;
+  while ((r + 1) * (r + 1) <= x) ++r;
+  return r;
+}
+
+inline bool is_square(std::int64_t x) {
+  if (x < 0) return false;
+  const std::int64_t r = isqrt(x);
+  return r * r == x;
+}
+
+inline bool adjacent(int u, int v) { return u != v && is_square(static_cast<std::int64_t>(u) + v); }
+
+// Calls f(u) for every neighbour u of v in 1..n, ascending.
+template <class F>
+inline void for_each_neighbour(int n, int v, F&& f) {
+  std::int64_t s = isqrt(static_cast<std::int64_t>(v));  // smallest s with s^2 > v
+  ++s;
+  const std::int64_t hi = static_cast<std::int64_t>(v) + n;
+  for (std::int64_t sq = s * s; sq <= hi; sq += 2 * s + 1, ++s) {
+    const auto u = static_cast<int>(sq - v);
+    if (u != v) f(u);
+  }
+}
+
+inline int degree(int n, int v) {
+  int d = 0;
+  for_each_neighbour(n, v, [&](int) { ++d; });
+  return d;
+}
+
+}  // namespace tansaku::square_sum
