@@ -115,10 +115,13 @@ std::vector<int> split_even(int tiles, int k) {
 }
 
 std::string sizes_text(const std::vector<std::shared_ptr<const Table>>& tables) {
+  std::vector<int> k;
+  for (const auto& t : tables) k.push_back(t->info().k());
+  std::sort(k.begin(), k.end());
   std::string s;
-  for (const auto& t : tables) {
+  for (int x : k) {
     if (!s.empty()) s += '-';
-    s += std::to_string(t->info().k());
+    s += std::to_string(x);
   }
   return s;
 }
@@ -148,7 +151,7 @@ std::shared_ptr<const Table> get_table(const TableInfo& info, const std::filesys
   Stopwatch sw;
   std::shared_ptr<Table> t;
   if (file) {
-    t = load_table(*file);
+    t = load_table(*file, threads);
   } else {
     BuildOptions bo;
     bo.threads = info.entries() >= (std::uint64_t{1} << 22) ? threads : 1;

@@ -85,10 +85,10 @@ struct BuildOptions {
 };
 std::shared_ptr<Table> build_table(const TableInfo& info, const BuildOptions& bo = {});
 
-// Compressed file (zstd): a small header, then the 4-bit entries.
+// Compressed file (zstd frames): a small header, then the 4-bit entries.
 void save_table(const Table& t, const std::filesystem::path& file, unsigned threads = 1);
 TableInfo read_table_info(const std::filesystem::path& file);  // throws InputError on a bad file
-std::shared_ptr<Table> load_table(const std::filesystem::path& file);
+std::shared_ptr<Table> load_table(const std::filesystem::path& file, unsigned threads = 1);
 
 // $TANSAKU_PDB_DIR, else $XDG_CACHE_HOME/tansaku, else ~/.cache/tansaku.
 std::filesystem::path default_dir();

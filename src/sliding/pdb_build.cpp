@@ -93,7 +93,7 @@ class Bfs {
       for (std::uint64_t c = 0; c < chunks_; ++c)
         if (flag_[depth_ & 1][c]) todo.push_back(static_cast<std::uint32_t>(c));
       if (todo.empty()) break;
-      const std::size_t batch = std::max<std::size_t>(1, todo.size() / 32);
+      const std::size_t batch = std::max<std::size_t>(4 * std::max(1u, bo_.threads), todo.size() / 32);
       const std::uint64_t before = reached_.load();
       for (std::size_t b = 0; b < todo.size(); b += batch) {
         const std::size_t e = std::min(todo.size(), b + batch);

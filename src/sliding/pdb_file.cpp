@@ -1,6 +1,7 @@
-// Pattern-database files: a fixed little header (what the table covers, sizes, a checksum)
-// followed by one zstd frame of the 4-bit entries. Written to a temporary name and renamed,
-// so a reader never sees half a file; read through a memory map of the compressed bytes.
+// Pattern-database files: a small header (what the table covers, sizes, a frame index), then
+// the 4-bit entries as independent zstd frames of 16 MiB each (with zstd's checksums), so
+// that loading decompresses on every thread straight out of a memory map. Written to a
+// temporary name and renamed: a reader never sees half a file.
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -10,9 +11,12 @@
 #include <cstring>
 #include <fstream>
 #include <stdexcept>
+#include <atomic>
 #include <system_error>
 
 #include <fmt/format.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 #include <zstd.h>
 
 #include "sliding/pdb.h"
@@ -22,27 +26,20 @@ namespace tansaku::sliding::pdb {
 namespace {
 
 constexpr char kMagic[8] = {'T', 'S', 'K', 'P', 'D', 'B', '1', '\n'};
-constexpr std::uint32_t kVersion = 1;
+constexpr std::uint32_t kVersion = 2;
 constexpr std::uint32_t kEncoding = 1;  // 4 bits: (distance - manhattan) / 2, clamped at 15
+
+constexpr std::uint32_t kFrameLog2 = 24;  // 16 MiB of entries per zstd frame
 
 struct Header {
   TableInfo info;
-  std::uint64_t entries = 0, raw_bytes = 0, checksum = 0;
+  std::uint64_t entries = 0, raw_bytes = 0;
   std::int32_t max_distance = -1;
-  std::size_t size = 0;  // bytes of header in the file
+  std::vector<std::uint64_t> frame_bytes;  // compressed size of each frame
+  std::size_t size = 0;                    // bytes of header in the file
 };
 
-std::uint64_t checksum(const std::uint8_t* p, std::size_t n) {
-  std::uint64_t h = 0xcbf29ce484222325ull, w;
-  std::size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    std::memcpy(&w, p + i, 8);
-    h = (h ^ w) * 0x100000001b3ull;
-    h ^= h >> 29;
-  }
-  for (; i < n; ++i) h = (h ^ p[i]) * 0x100000001b3ull;
-  return h;
-}
+std::uint64_t frames_for(std::uint64_t raw) { return (raw + (std::uint64_t{1} << kFrameLog2) - 1) >> kFrameLog2; }
 
 template <class T>
 void put(std::string& out, T v) {
@@ -77,8 +74,14 @@ Header parse_header(const std::uint8_t* data, std::size_t n, const std::string& 
   h.info.cells.resize(k);
   for (auto& c : h.info.cells)
     if (!get(p, end, c) || c >= rows * cols || c == blank) throw bad("bad group");
-  if (!get(p, end, h.entries) || !get(p, end, h.raw_bytes) || !get(p, end, h.checksum) || !get(p, end, h.max_distance))
+  std::uint32_t frame_log2 = 0, frames = 0;
+  if (!get(p, end, h.entries) || !get(p, end, h.raw_bytes) || !get(p, end, h.max_distance) || !get(p, end, frame_log2) ||
+      !get(p, end, frames))
     throw bad("short header");
+  if (frame_log2 != kFrameLog2 || frames != frames_for(h.raw_bytes)) throw bad("bad frame index");
+  h.frame_bytes.resize(frames);
+  for (auto& b : h.frame_bytes)
+    if (!get(p, end, b)) throw bad("short frame index");
   try {
     if (h.entries != h.info.entries() || h.raw_bytes != h.info.bytes()) throw bad("sizes do not match the group");
   } catch (const std::invalid_argument&) {
@@ -115,6 +118,23 @@ struct Mapped {
 
 void save_table(const Table& t, const std::filesystem::path& file, unsigned threads) {
   const TableInfo& info = t.info();
+  const std::uint64_t raw = info.bytes(), frames = frames_for(raw);
+  std::vector<std::string> packed(frames);
+  tbb::task_arena arena(static_cast<int>(std::max(1u, threads)));
+  std::exception_ptr error;
+  arena.execute([&] {
+    tbb::parallel_for(std::uint64_t{0}, frames, [&](std::uint64_t i) {
+      const std::uint64_t lo = i << kFrameLog2, n = std::min(raw - lo, std::uint64_t{1} << kFrameLog2);
+      ZSTD_CCtx* cctx = ZSTD_createCCtx();
+      ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, 9);
+      ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, 1);
+      packed[i].resize(ZSTD_compressBound(n));
+      const std::size_t got = ZSTD_compress2(cctx, packed[i].data(), packed[i].size(), t.data() + lo, n);
+      ZSTD_freeCCtx(cctx);
+      if (ZSTD_isError(got)) throw std::runtime_error(fmt::format("zstd: {}", ZSTD_getErrorName(got)));
+      packed[i].resize(got);
+    });
+  });
   std::string head(kMagic, sizeof kMagic);
   put(head, kVersion);
   put(head, kEncoding);
@@ -124,9 +144,11 @@ void save_table(const Table& t, const std::filesystem::path& file, unsigned thre
   put(head, static_cast<std::uint32_t>(info.k()));
   for (auto c : info.cells) put(head, c);
   put(head, info.entries());
-  put(head, info.bytes());
-  put(head, checksum(t.data(), info.bytes()));
+  put(head, raw);
   put(head, static_cast<std::int32_t>(t.max_distance));
+  put(head, kFrameLog2);
+  put(head, static_cast<std::uint32_t>(frames));
+  for (const auto& f : packed) put(head, static_cast<std::uint64_t>(f.size()));
 
   if (!file.parent_path().empty()) std::filesystem::create_directories(file.parent_path());
   const std::filesystem::path tmp = file.string() + fmt::format(".tmp{}", ::getpid());
@@ -134,23 +156,7 @@ void save_table(const Table& t, const std::filesystem::path& file, unsigned thre
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     if (!out) throw InputError(fmt::format("cannot write {}", tmp.string()));
     out.write(head.data(), static_cast<std::streamsize>(head.size()));
-    ZSTD_CCtx* cctx = ZSTD_createCCtx();
-    ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, 9);
-    ZSTD_CCtx_setParameter(cctx, ZSTD_c_nbWorkers, static_cast<int>(threads > 1 ? threads : 0));
-    ZSTD_CCtx_setPledgedSrcSize(cctx, info.bytes());
-    std::vector<char> buf(ZSTD_CStreamOutSize());
-    ZSTD_inBuffer in{t.data(), info.bytes(), 0};
-    std::size_t left;
-    do {
-      ZSTD_outBuffer o{buf.data(), buf.size(), 0};
-      left = ZSTD_compressStream2(cctx, &o, &in, ZSTD_e_end);
-      if (ZSTD_isError(left)) {
-        ZSTD_freeCCtx(cctx);
-        throw std::runtime_error(fmt::format("zstd: {}", ZSTD_getErrorName(left)));
-      }
-      out.write(buf.data(), static_cast<std::streamsize>(o.pos));
-    } while (left != 0);
-    ZSTD_freeCCtx(cctx);
+    for (const auto& f : packed) out.write(f.data(), static_cast<std::streamsize>(f.size()));
     out.flush();
     if (!out) throw InputError(fmt::format("cannot write {} (disk full?)", tmp.string()));
   }
@@ -160,22 +166,30 @@ void save_table(const Table& t, const std::filesystem::path& file, unsigned thre
 TableInfo read_table_info(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
   if (!in) throw InputError(fmt::format("cannot open pattern database {}", file.string()));
-  std::vector<std::uint8_t> buf(256);
+  std::vector<std::uint8_t> buf(1 << 16);  // the header and its frame index fit easily
   in.read(reinterpret_cast<char*>(buf.data()), static_cast<std::streamsize>(buf.size()));
   buf.resize(static_cast<std::size_t>(in.gcount()));
   return parse_header(buf.data(), buf.size(), file.string()).info;
 }
 
-std::shared_ptr<Table> load_table(const std::filesystem::path& file) {
+std::shared_ptr<Table> load_table(const std::filesystem::path& file, unsigned threads) {
   Mapped m(file);
   Header h = parse_header(m.data(), m.size, file.string());
+  std::vector<std::uint64_t> offset(h.frame_bytes.size() + 1, h.size);
+  for (std::size_t i = 0; i < h.frame_bytes.size(); ++i) offset[i + 1] = offset[i] + h.frame_bytes[i];
+  if (offset.back() != m.size) throw InputError(fmt::format("{}: truncated or padded pattern database", file.string()));
   auto data = std::make_unique_for_overwrite<std::uint8_t[]>(h.raw_bytes);
-  const std::size_t got = ZSTD_decompress(data.get(), h.raw_bytes, m.data() + h.size, m.size - h.size);
-  if (ZSTD_isError(got) || got != h.raw_bytes)
-    throw InputError(fmt::format("{}: corrupt pattern database ({})", file.string(),
-                                 ZSTD_isError(got) ? ZSTD_getErrorName(got) : "short data"));
-  if (checksum(data.get(), h.raw_bytes) != h.checksum)
-    throw InputError(fmt::format("{}: corrupt pattern database (checksum)", file.string()));
+  std::atomic<bool> bad{false};
+  tbb::task_arena arena(static_cast<int>(std::max(1u, threads)));
+  arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, h.frame_bytes.size(), [&](std::size_t i) {
+      const std::uint64_t lo = std::uint64_t{i} << kFrameLog2;
+      const std::uint64_t n = std::min(h.raw_bytes - lo, std::uint64_t{1} << kFrameLog2);
+      const std::size_t got = ZSTD_decompress(data.get() + lo, n, m.data() + offset[i], h.frame_bytes[i]);
+      if (ZSTD_isError(got) || got != n) bad = true;  // includes a content checksum mismatch
+    });
+  });
+  if (bad) throw InputError(fmt::format("{}: corrupt pattern database", file.string()));
   auto t = std::make_shared<Table>(h.info, std::move(data));
   t->origin = "disk " + file.string();
   t->max_distance = h.max_distance;
