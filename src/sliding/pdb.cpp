@@ -11,6 +11,8 @@
 #include <stdexcept>
 
 #include <fmt/format.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include "tansaku/core/deadline.h"
 #include "tansaku/core/error.h"
@@ -141,8 +143,7 @@ Cache& cache() {
 }
 
 // The table for `info`: from the cache, else loaded from `file` (if given), else built.
-std::shared_ptr<const Table> get_table(const TableInfo& info, const std::filesystem::path* file, unsigned threads,
-                                       double& spent) {
+std::shared_ptr<const Table> get_table(const TableInfo& info, const std::filesystem::path* file, unsigned threads) {
   const std::string key = info.file_name();
   {
     std::lock_guard lock(cache().m);
@@ -158,7 +159,6 @@ std::shared_ptr<const Table> get_table(const TableInfo& info, const std::filesys
     t = build_table(info, bo);
   }
   t->setup_seconds = sw.seconds();
-  spent += t->setup_seconds;
   std::lock_guard lock(cache().m);
   return cache().tables.emplace(key, t).first->second;
 }
@@ -176,9 +176,16 @@ std::shared_ptr<const Heuristic> assemble(const Frame& f, const std::vector<std:
     if (auto it = cache().heuristics.find(key); it != cache().heuristics.end()) return it->second;
   }
   auto h = std::make_shared<Heuristic>();
-  for (std::size_t i = 0; i < groups.size(); ++i)
-    h->tables.push_back(get_table(TableInfo{f.rows, f.cols, f.blank, groups[i]}, i < files.size() ? &files[i] : nullptr,
-                                  threads, h->setup_seconds));
+  // The tables of a partition are loaded or built side by side.
+  Stopwatch sw;
+  h->tables.resize(groups.size());
+  tbb::task_arena arena(static_cast<int>(std::max(1u, threads)));
+  arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, groups.size(), [&](std::size_t i) {
+      h->tables[i] = get_table(TableInfo{f.rows, f.cols, f.blank, groups[i]}, i < files.size() ? &files[i] : nullptr, threads);
+    });
+  });
+  h->setup_seconds = sw.seconds();
   h->groups = sizes_text(h->tables);
   std::vector<std::shared_ptr<const Table>> disk(h->tables.begin(), h->tables.begin() + static_cast<std::ptrdiff_t>(files.size())),
       mem(h->tables.begin() + static_cast<std::ptrdiff_t>(files.size()), h->tables.end());

@@ -164,14 +164,16 @@ class Bfs {
     for (int i = 0; i < n; ++i) {
       Entry<M>& e = entry_[succ[i].rank];
       const M bit = succ[i].bit;
-      if ((load(e.seen) | load(e.frontier[nxt])) & bit) continue;
-      if constexpr (kParallel) {
-        std::atomic_ref<M>(e.frontier[nxt]).fetch_or(bit, std::memory_order_relaxed);
-      } else {
-        e.frontier[nxt] |= bit;
-      }
       std::uint8_t& flag = flag_[nxt][succ[i].rank >> kChunkBits];
-      if (!load(flag)) store(flag, std::uint8_t{1});
+      if constexpr (kParallel) {
+        if ((load(e.seen) | load(e.frontier[nxt])) & bit) continue;
+        std::atomic_ref<M>(e.frontier[nxt]).fetch_or(bit, std::memory_order_relaxed);
+        if (!load(flag)) store(flag, std::uint8_t{1});
+      } else {  // branch-free: whether the bit is new is a coin toss for the predictor
+        const M add = static_cast<M>(bit & ~e.seen);
+        e.frontier[nxt] |= add;
+        flag |= static_cast<std::uint8_t>(add != 0);
+      }
     }
   }
 
