@@ -257,18 +257,18 @@ TEST(PdbGroups, ParseAndDefaults) {
   EXPECT_EQ(pdb::quick_sizes(16), (std::vector<int>{5, 5, 5}));
   EXPECT_EQ(pdb::build_sizes(12), (std::vector<int>{3, 8}));
   EXPECT_EQ(pdb::build_sizes(25), (std::vector<int>{6, 6, 6, 6}));
-  auto g = pdb::parse_groups("7-8", f, inst.labels, inst.goal);
+  auto g = pdb::parse_groups("7-8", f, inst.labels);
   ASSERT_EQ(g.size(), 2u);
   EXPECT_EQ(g[0].size(), 7u);
   EXPECT_EQ(g[1].size(), 8u);
-  auto lists = pdb::parse_groups("1,2,3/4,5", f, inst.labels, inst.goal);
+  auto lists = pdb::parse_groups("1,2,3/4,5", f, inst.labels);
   ASSERT_EQ(lists.size(), 2u);
   EXPECT_EQ(lists[0].size(), 3u);
-  EXPECT_THROW(pdb::parse_groups("8-8", f, inst.labels, inst.goal), InputError);   // 16 tiles > 15
-  EXPECT_THROW(pdb::parse_groups("1,2/2,3", f, inst.labels, inst.goal), InputError);  // overlap
-  EXPECT_THROW(pdb::parse_groups("0,1", f, inst.labels, inst.goal), InputError);      // blank
-  EXPECT_THROW(pdb::parse_groups("1,99", f, inst.labels, inst.goal), InputError);
-  EXPECT_THROW(pdb::parse_groups("", f, inst.labels, inst.goal), InputError);
+  EXPECT_THROW(pdb::parse_groups("8-8", f, inst.labels), InputError);   // 16 tiles > 15
+  EXPECT_THROW(pdb::parse_groups("1,2/2,3", f, inst.labels), InputError);  // overlap
+  EXPECT_THROW(pdb::parse_groups("0,1", f, inst.labels), InputError);      // blank
+  EXPECT_THROW(pdb::parse_groups("1,99", f, inst.labels), InputError);
+  EXPECT_THROW(pdb::parse_groups("", f, inst.labels), InputError);
 }
 
 TEST(PdbSearch, EightPuzzleMatchesBfsAndManhattan) {

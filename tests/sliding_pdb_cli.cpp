@@ -161,3 +161,12 @@ TEST_F(PdbCli, BadInput) {
   expect2("solve 15-puzzle --start \"1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\" --algorithm pdb --all");
   expect2("solve sliding:3x3 --goal \"1 1 2 2 3 3 4 4 0\" --start \"1 1 2 2 3 3 4 0 4\" --algorithm pdb");
 }
+
+TEST_F(PdbCli, TimeoutStopsTheSearch) {
+  // Korf's #3 takes millions of nodes with the in-memory 5-5-5 tables: a 20 ms budget stops it.
+  auto r = run_tansaku(std::string("solve 15-puzzle --start \"14 7 8 2 13 11 10 4 9 12 5 0 3 6 1 15\" --goal ") +
+                       kKorfGoal + " --timeout 0.02 --json");
+  EXPECT_EQ(r.code, 3) << r.out << r.err;
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_NE(r.err.find("time limit"), std::string::npos);
+}

@@ -2,6 +2,8 @@
 // solve uses (disk first, small in-memory tables for the rest), cached for the process.
 #include "sliding/pdb.h"
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <map>
@@ -79,7 +81,18 @@ std::string TableInfo::file_name() const {
   return s + ".pdb.zst";
 }
 
-Table::Table(TableInfo info, std::unique_ptr<std::uint8_t[]> data)
+void* huge_zeroed(std::size_t bytes) {
+  if (bytes == 0) bytes = 1;
+  void* p = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) throw std::bad_alloc();
+  if (bytes >= (std::size_t{2} << 20)) ::madvise(p, bytes, MADV_HUGEPAGE);
+  return p;
+}
+void Unmap::operator()(void* p) const {
+  if (p) ::munmap(p, size ? size : 1);
+}
+
+Table::Table(TableInfo info, HugeArray<std::uint8_t> data)
     : info_(std::move(info)), ranker_(info_.n(), info_.k()), data_(std::move(data)) {}
 
 std::filesystem::path default_dir() {
@@ -242,8 +255,7 @@ std::vector<std::vector<std::uint8_t>> groups_of_sizes(const Frame& f, const std
   return out;
 }
 
-std::vector<std::vector<std::uint8_t>> parse_groups(const std::string& spec, const Frame& f, const Labels& labels,
-                                                    const Cells& goal) {
+std::vector<std::vector<std::uint8_t>> parse_groups(const std::string& spec, const Frame& f, const Labels& labels) {
   if (spec.empty()) throw InputError("--groups is empty");
   std::vector<std::vector<std::uint8_t>> out;
   if (spec.find_first_not_of("0123456789-") == std::string::npos) {
@@ -278,7 +290,6 @@ std::vector<std::vector<std::uint8_t>> parse_groups(const std::string& spec, con
       at = slash + 1;
     }
   }
-  (void)goal;
   for (const auto& g : out) {
     try {
       (void)KPermRanker(f.n, static_cast<int>(g.size()));

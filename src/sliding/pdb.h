@@ -58,9 +58,23 @@ struct TableInfo {
   bool operator==(const TableInfo&) const = default;
 };
 
+// Zeroed memory straight from the kernel, on transparent huge pages where allowed: tables and
+// build arrays are hundreds of MiB, and 4 KiB page faults dominated loading them.
+struct Unmap {
+  std::size_t size = 0;
+  void operator()(void* p) const;
+};
+template <class T>
+using HugeArray = std::unique_ptr<T[], Unmap>;
+void* huge_zeroed(std::size_t bytes);  // throws std::bad_alloc
+template <class T>
+HugeArray<T> make_huge(std::size_t n) {
+  return HugeArray<T>(static_cast<T*>(huge_zeroed(n * sizeof(T))), Unmap{n * sizeof(T)});
+}
+
 class Table {
  public:
-  Table(TableInfo info, std::unique_ptr<std::uint8_t[]> data);
+  Table(TableInfo info, HugeArray<std::uint8_t> data);
   const TableInfo& info() const { return info_; }
   const KPermRanker& ranker() const { return ranker_; }
   const std::uint8_t* data() const { return data_.get(); }
@@ -72,7 +86,7 @@ class Table {
  private:
   TableInfo info_;
   KPermRanker ranker_;
-  std::unique_ptr<std::uint8_t[]> data_;
+  HugeArray<std::uint8_t> data_;
 };
 
 // Bytes a build needs at its peak (the table + three bit-sets of blank positions per entry).
@@ -96,8 +110,7 @@ std::filesystem::path default_dir();
 // Group specifications, in the canonical frame. `spec` is either sizes ("7-8", "5-5-5": tiles
 // taken in row-major order of their canonical goal cells) or explicit tile lists
 // ("1,2,5/3,4,8": labels of `goal`, groups separated by '/').
-std::vector<std::vector<std::uint8_t>> parse_groups(const std::string& spec, const Frame& f, const Labels& labels,
-                                                    const Cells& goal);
+std::vector<std::vector<std::uint8_t>> parse_groups(const std::string& spec, const Frame& f, const Labels& labels);
 // Groups of the given sizes in row-major canonical order.
 std::vector<std::vector<std::uint8_t>> groups_of_sizes(const Frame& f, const std::vector<int>& sizes);
 // Sizes `tansaku pdb build` uses by default (7-8 on 4x4, 6-6-6-6 on 5x5, ...), and the small

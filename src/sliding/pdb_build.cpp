@@ -73,7 +73,7 @@ class Bfs {
       }
     size_ = ranker_.size();
     chunks_ = (size_ + kChunk - 1) >> kChunkBits;
-    entry_.reset(new Entry<M>[size_]());
+    entry_ = make_huge<Entry<M>>(size_);
     flag_[0].assign(chunks_, 0);
     flag_[1].assign(chunks_, 0);
   }
@@ -253,7 +253,7 @@ class Bfs {
   const BuildOptions& bo_;
   std::uint8_t md_[KPermRanker::kMaxPieces][64];
   std::uint64_t size_ = 0, chunks_ = 0;
-  std::unique_ptr<Entry<M>[]> entry_;
+  HugeArray<Entry<M>> entry_;
   std::vector<std::uint8_t> flag_[2];  // per chunk: something in frontier[i]
   std::atomic<std::uint64_t> reached_{0};
   int depth_ = 0;
@@ -275,7 +275,7 @@ std::uint64_t build_memory(const TableInfo& info) {
 std::shared_ptr<Table> build_table(const TableInfo& info, const BuildOptions& bo) {
   if (info.k() < 1 || info.k() >= info.n() || info.blank < 0 || info.blank >= info.n())
     throw std::logic_error("build_table: bad table description");
-  auto data = std::make_unique<std::uint8_t[]>(info.bytes());  // zeroed
+  auto data = make_huge<std::uint8_t>(info.bytes());  // zeroed
   int last = 0;
   switch (mask_bytes(info.n() - info.k())) {
     case 1: last = run<std::uint8_t>(info, data.get(), bo); break;

@@ -50,9 +50,8 @@ int run_pdb_build(const PdbArgs& a) {
     throw InputError(fmt::format("goal has {} tokens; a {}x{} board needs {}", tokens.size(), rows, cols, geo.n));
   Labels labels = make_labels(tokens, "goal");
   if (!labels.distinct()) throw InputError("pattern databases need distinct tiles (the goal repeats a label)");
-  Cells goal = parse_cells(geo, labels, goal_text, "goal");
-  Frame f = make_frame(geo, goal);
-  auto groups = a.groups.empty() ? groups_of_sizes(f, build_sizes(geo.n)) : parse_groups(a.groups, f, labels, goal);
+  Frame f = make_frame(geo, parse_cells(geo, labels, goal_text, "goal"));
+  auto groups = a.groups.empty() ? groups_of_sizes(f, build_sizes(geo.n)) : parse_groups(a.groups, f, labels);
   const std::uint64_t budget = a.memory.empty() ? default_memory_budget() : parse_size(a.memory);
   const unsigned threads = a.threads ? a.threads : std::max(1u, std::thread::hardware_concurrency());
   const std::filesystem::path dir = dir_of(a);

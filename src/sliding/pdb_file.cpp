@@ -178,7 +178,7 @@ std::shared_ptr<Table> load_table(const std::filesystem::path& file, unsigned th
   std::vector<std::uint64_t> offset(h.frame_bytes.size() + 1, h.size);
   for (std::size_t i = 0; i < h.frame_bytes.size(); ++i) offset[i + 1] = offset[i] + h.frame_bytes[i];
   if (offset.back() != m.size) throw InputError(fmt::format("{}: truncated or padded pattern database", file.string()));
-  auto data = std::make_unique_for_overwrite<std::uint8_t[]>(h.raw_bytes);
+  auto data = make_huge<std::uint8_t>(h.raw_bytes);
   std::atomic<bool> bad{false};
   tbb::task_arena arena(static_cast<int>(std::max(1u, threads)));
   arena.execute([&] {

@@ -57,6 +57,9 @@ void solve(const Instance& inst, const Options& o, SolveReport& r) {
   r.algorithm = "idastar (" + h->description + ")";
   r.nodes = res.stats.expanded;
   r.extra["heuristic"] = h->description;
+  json tables = json::array();
+  for (const auto& t : h->tables) tables.push_back({{"tiles", t->info().k()}, {"entries", t->info().entries()}, {"origin", t->origin}});
+  r.extra["pdb_tables"] = tables;
   r.extra["h_start"] = h0;
   r.extra["setup_seconds"] = h->setup_seconds;
   if (!res.found) {
