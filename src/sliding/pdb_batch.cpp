@@ -53,6 +53,7 @@ SolveReport solve_batch(const Puzzle& p, int cells, const Options& o) {
   std::uint64_t solved = 0;
   std::int64_t total_length = 0;
   double setup = 0;
+  std::uint64_t generated = 0;
   std::string algorithm;
   for (const Item& it : items) {
     one.start = it.start;
@@ -67,6 +68,7 @@ SolveReport solve_batch(const Puzzle& p, int cells, const Options& o) {
     sum.nodes += r.nodes;
     if (r.solvable && r.length) ++solved, total_length += *r.length;
     setup += r.extra.value("setup_seconds", 0.0);
+    generated += r.extra.value("generated", std::uint64_t{0});
     if (o.json) {
       json j = {{"instance", it.id}, {"puzzle", r.puzzle}, {"start", r.start}, {"goal", r.goal},
                 {"solvable", r.solvable}, {"optimal", r.optimal}};
@@ -97,6 +99,7 @@ SolveReport solve_batch(const Puzzle& p, int cells, const Options& o) {
   sum.extra["solved"] = solved;
   sum.extra["sum_length"] = total_length;
   sum.extra["setup_seconds"] = setup;
+  sum.extra["generated"] = generated;
   if (!sum.solvable) sum.reason = fmt::format("{} of {} instances have no solution", items.size() - solved, items.size());
   sum.text = fmt::format("batch {}: {} instances, {} solved, sum of lengths {}, {} nodes, {:.3f} s ({:.3f} s setup)\n",
                          file, items.size(), solved, total_length, sum.nodes, sum.seconds, setup);

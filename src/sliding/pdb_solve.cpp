@@ -56,6 +56,7 @@ void solve(const Instance& inst, const Options& o, SolveReport& r) {
   progress.done();
   r.algorithm = "idastar (" + h->description + ")";
   r.nodes = res.stats.expanded;
+  r.extra["generated"] = res.stats.generated;
   r.extra["heuristic"] = h->description;
   json tables = json::array();
   for (const auto& t : h->tables) tables.push_back({{"tiles", t->info().k()}, {"entries", t->info().entries()}, {"origin", t->origin}});
