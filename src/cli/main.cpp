@@ -10,6 +10,7 @@
 
 #include "cli/bench.h"
 #include "cli/output.h"
+#include "sliding/pdb_cli.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/puzzles/registry.h"
@@ -81,6 +82,23 @@ int main(int argc, char** argv) {
   bench->add_flag("--quiet", bench_quiet, "no progress");
   bench->add_option("--threads", bench_threads, "worker threads");
   for (auto* cmd : {show, solve, explore}) add_common(cmd, o, raw, true);
+  // pattern databases (src/sliding/pdb_cli.h)
+  sliding::pdb::PdbArgs pdb_args;
+  auto* pdb = app.add_subcommand("pdb", "pattern databases for sliding puzzles: build, list");
+  pdb->require_subcommand(1);
+  auto* pdb_build = pdb->add_subcommand("build", "build the pattern databases of a board into the cache dir");
+  auto* pdb_list = pdb->add_subcommand("list", "list the pattern databases in the cache dir");
+  pdb_build->add_option("puzzle", pdb_args.puzzle, "sliding puzzle (15-puzzle, sliding:RxC)")->required();
+  pdb_build->add_option("--groups", pdb_args.groups, "tile groups: sizes (7-8) or tile lists (1,2,3/4,5,6)");
+  pdb_build->add_option("--goal", pdb_args.goal, "goal state (default: the puzzle's)");
+  pdb_build->add_option("--memory", pdb_args.memory, "memory budget, e.g. 4G");
+  pdb_build->add_option("--threads", pdb_args.threads, "worker threads (default: all cores)");
+  pdb_build->add_flag("--force", pdb_args.force, "rebuild tables already present");
+  for (auto* c : {pdb_build, pdb_list}) {
+    c->add_option("--dir", pdb_args.dir, "table directory (default $TANSAKU_PDB_DIR or ~/.cache/tansaku)");
+    c->add_flag("--quiet", pdb_args.quiet, "no progress");
+    c->add_flag("--json", pdb_args.json, "JSON output");
+  }
 
   try {
     app.parse(argc, argv);
@@ -105,6 +123,8 @@ int main(int argc, char** argv) {
     if (bench->parsed()) {
       return run_bench(bench_json, bench_quiet, bench_threads ? bench_threads : std::thread::hardware_concurrency());
     }
+    if (pdb_build->parsed()) return sliding::pdb::run_pdb_build(pdb_args);
+    if (pdb_list->parsed()) return sliding::pdb::run_pdb_list(pdb_args);
     CLI::App* cmd = show->parsed() ? show : solve->parsed() ? solve : explore;
     collect_given(cmd, o);
     if (!o.has("threads") || o.threads == 0) o.threads = std::max(1u, std::thread::hardware_concurrency());

@@ -4,6 +4,7 @@
 
 #include "sliding/board.h"
 #include "sliding/domain.h"
+#include "sliding/pdb_solve.h"
 #include "sliding/verify.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
@@ -54,6 +55,7 @@ class SlidingPuzzle final : public Puzzle {
   }
 
   SolveReport solve(const Options& o) const override {
+    if (o.batch) return pdb::solve_batch(*this, geo_.n, o);  // --batch FILE (pdb_batch.cpp)
     Stopwatch sw;
     Instance inst = instance(o, /*need_start=*/true);
     SolveReport r;
@@ -137,6 +139,8 @@ class SlidingPuzzle final : public Puzzle {
   template <class C>
   void run(const Instance& inst, const Options& o, SolveReport& r) const {
     Domain<C> d(inst, /*linear_conflict=*/true);
+    // Pattern databases (pdb_solve.h) unless another algorithm is named or BFS is the default.
+    if (pdb::applies(inst, o, d.size() != 0 && d.size() <= kBfsLimit)) return pdb::solve(inst, o, r);
     std::string alg = search::canonical_algorithm(o.algorithm);
     search::IdaOptions ida;
     ida.step = 2;  // the grid is bipartite: every solution has the parity of the blank's distance

@@ -1,0 +1,366 @@
+// Pattern databases: the canonical frame, group specifications, and the choice of tables a
+// solve uses (disk first, small in-memory tables for the rest), cached for the process.
+#include "sliding/pdb.h"
+
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <numeric>
+#include <set>
+#include <stdexcept>
+
+#include <fmt/format.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include "tansaku/core/deadline.h"
+#include "tansaku/core/error.h"
+#include "tansaku/core/tokens.h"
+
+namespace tansaku::sliding::pdb {
+
+std::vector<std::vector<std::uint8_t>> grid_symmetries(int rows, int cols) {
+  const int n = rows * cols;
+  std::vector<std::vector<std::uint8_t>> out;
+  const int kinds = rows == cols ? 8 : 4;
+  for (int s = 0; s < kinds; ++s) {
+    std::vector<std::uint8_t> map(n);
+    for (int c = 0; c < n; ++c) {
+      int r = c / cols, x = c % cols;
+      if (s & 1) x = cols - 1 - x;
+      if (s & 2) r = rows - 1 - r;
+      if (s & 4) std::swap(r, x);  // square boards only
+      map[c] = static_cast<std::uint8_t>(r * cols + x);
+    }
+    if (std::find(out.begin(), out.end(), map) == out.end()) out.push_back(std::move(map));
+  }
+  return out;  // s = 0 (identity) first
+}
+
+Frame make_frame(const Geometry& geo, const Cells& goal) {
+  Frame f;
+  f.rows = geo.rows;
+  f.cols = geo.cols;
+  f.n = geo.n;
+  auto syms = grid_symmetries(geo.rows, geo.cols);
+  const int blank_goal = static_cast<int>(std::find(goal.begin(), goal.end(), 0) - goal.begin());
+  std::size_t best = 0;
+  for (std::size_t s = 1; s < syms.size(); ++s)
+    if (syms[s][blank_goal] < syms[best][blank_goal]) best = s;
+  f.to_canon = syms[best];
+  f.blank = f.to_canon[blank_goal];
+  f.from_canon.assign(f.n, 0);
+  for (int c = 0; c < f.n; ++c) f.from_canon[f.to_canon[c]] = static_cast<std::uint8_t>(c);
+  f.label_canon.assign(f.n, 0);
+  for (int c = 0; c < f.n; ++c) {
+    if (goal[c] >= f.n) throw std::logic_error("pdb frame: labels must be distinct");
+    f.label_canon[goal[c]] = f.to_canon[c];
+  }
+  for (auto& s : syms)
+    if (s[f.blank] == f.blank) f.views.push_back(s);
+  return f;
+}
+
+std::vector<std::uint8_t> Frame::canonical(const Cells& cells) const {
+  std::vector<std::uint8_t> out(n);
+  for (int c = 0; c < n; ++c) out[to_canon[c]] = label_canon[cells[c]];
+  return out;
+}
+
+std::uint64_t TableInfo::entries() const { return KPermRanker(n(), k()).size(); }
+
+std::string TableInfo::file_name() const {
+  std::string s = fmt::format("sliding-{}x{}-b{}-", rows, cols, blank);
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    if (i) s += '.';
+    s += std::to_string(cells[i]);
+  }
+  return s + ".pdb.zst";
+}
+
+void* huge_zeroed(std::size_t bytes) {
+  if (bytes == 0) bytes = 1;
+  void* p = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) throw std::bad_alloc();
+  if (bytes >= (std::size_t{2} << 20)) ::madvise(p, bytes, MADV_HUGEPAGE);
+  return p;
+}
+void Unmap::operator()(void* p) const {
+  if (p) ::munmap(p, size ? size : 1);
+}
+
+Table::Table(TableInfo info, HugeArray<std::uint8_t> data)
+    : info_(std::move(info)), ranker_(info_.n(), info_.k()), data_(std::move(data)) {}
+
+std::filesystem::path default_dir() {
+  if (const char* d = std::getenv("TANSAKU_PDB_DIR"); d && *d) return d;
+  if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) return std::filesystem::path(x) / "tansaku";
+  if (const char* h = std::getenv("HOME"); h && *h) return std::filesystem::path(h) / ".cache" / "tansaku";
+  return std::filesystem::path(".cache") / "tansaku";
+}
+
+namespace {
+
+// Largest group size whose table stays within `limit` entries (at most 16 pieces).
+int largest_group(int n, std::uint64_t limit) {
+  int best = 1;
+  for (int k = 1; k <= std::min(n - 1, KPermRanker::kMaxPieces); ++k) {
+    std::uint64_t size = 1;
+    bool ok = true;
+    for (int i = 0; i < k && ok; ++i) {
+      size *= static_cast<std::uint64_t>(n - i);
+      ok = size <= limit;
+    }
+    if (!ok) break;
+    best = k;
+  }
+  return best;
+}
+
+// `tiles` split into groups of at most k, as even as possible, smaller groups first.
+std::vector<int> split_even(int tiles, int k) {
+  if (tiles <= 0) return {};
+  const int m = (tiles + k - 1) / k;
+  std::vector<int> sizes(m, tiles / m);
+  for (int i = 0; i < tiles % m; ++i) ++sizes[m - 1 - i];
+  return sizes;
+}
+
+std::string sizes_text(const std::vector<std::shared_ptr<const Table>>& tables) {
+  std::vector<int> k;
+  for (const auto& t : tables) k.push_back(t->info().k());
+  std::sort(k.begin(), k.end());
+  std::string s;
+  for (int x : k) {
+    if (!s.empty()) s += '-';
+    s += std::to_string(x);
+  }
+  return s;
+}
+
+std::string group_key(const Frame& f, const std::vector<std::uint8_t>& cells) {
+  return TableInfo{f.rows, f.cols, f.blank, cells}.file_name();
+}
+
+struct Cache {
+  std::mutex m;
+  std::map<std::string, std::shared_ptr<const Table>> tables;  // by file name
+  std::map<std::string, std::shared_ptr<const Heuristic>> heuristics;
+};
+Cache& cache() {
+  static Cache c;
+  return c;
+}
+
+// The table for `info`: from the cache, else loaded from `file` (if given), else built.
+std::shared_ptr<const Table> get_table(const TableInfo& info, const std::filesystem::path* file, unsigned threads) {
+  const std::string key = info.file_name();
+  {
+    std::lock_guard lock(cache().m);
+    if (auto it = cache().tables.find(key); it != cache().tables.end()) return it->second;
+  }
+  Stopwatch sw;
+  std::shared_ptr<Table> t;
+  if (file) {
+    t = load_table(*file, threads);
+  } else {
+    BuildOptions bo;
+    bo.threads = info.entries() >= (std::uint64_t{1} << 22) ? threads : 1;
+    t = build_table(info, bo);
+  }
+  t->setup_seconds = sw.seconds();
+  std::lock_guard lock(cache().m);
+  return cache().tables.emplace(key, t).first->second;
+}
+
+std::shared_ptr<const Heuristic> assemble(const Frame& f, const std::vector<std::vector<std::uint8_t>>& groups,
+                                          const std::vector<std::filesystem::path>& files, unsigned threads) {
+  std::string key;
+  for (std::size_t i = 0; i < groups.size(); ++i) {
+    key += group_key(f, groups[i]);
+    if (i < files.size()) key += '@', key += files[i].string();
+    key += '|';
+  }
+  {
+    std::lock_guard lock(cache().m);
+    if (auto it = cache().heuristics.find(key); it != cache().heuristics.end()) return it->second;
+  }
+  auto h = std::make_shared<Heuristic>();
+  // The tables of a partition are loaded or built side by side.
+  Stopwatch sw;
+  h->tables.resize(groups.size());
+  tbb::task_arena arena(static_cast<int>(std::max(1u, threads)));
+  arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, groups.size(), [&](std::size_t i) {
+      h->tables[i] = get_table(TableInfo{f.rows, f.cols, f.blank, groups[i]}, i < files.size() ? &files[i] : nullptr, threads);
+    });
+  });
+  h->setup_seconds = sw.seconds();
+  h->groups = sizes_text(h->tables);
+  std::vector<std::shared_ptr<const Table>> disk(h->tables.begin(), h->tables.begin() + static_cast<std::ptrdiff_t>(files.size())),
+      mem(h->tables.begin() + static_cast<std::ptrdiff_t>(files.size()), h->tables.end());
+  std::string d;
+  if (!disk.empty()) d += sizes_text(disk) + " (disk)";
+  if (!mem.empty()) {
+    if (!d.empty()) d += " + ";
+    d += sizes_text(mem);
+    d += " (built in memory)";
+  }
+  h->description = "pdb " + (d.empty() ? std::string("none: manhattan") : d);
+  if (f.views.size() > 1) h->description += f.views.size() == 2 ? " + reflection" : fmt::format(" + {} symmetries", f.views.size() - 1);
+  // The cached copy says 0 setup seconds: only the call that paid for it reports them.
+  auto stored = std::make_shared<Heuristic>(*h);
+  stored->setup_seconds = 0;
+  std::lock_guard lock(cache().m);
+  cache().heuristics.emplace(key, stored);
+  return h;
+}
+
+}  // namespace
+
+std::vector<int> build_sizes(int n) {
+  // As large as the 8-tile group of the 15-puzzle (2^29 entries), at most 8 tiles; the
+  // smaller remainder first (7-8 on 4x4, 3-8 on 3x4, 6-6-6-6 on 5x5).
+  const int k = std::min(8, largest_group(n, std::uint64_t{1} << 29));
+  std::vector<int> sizes;
+  for (int left = n - 1; left > 0; left -= k) sizes.insert(sizes.begin(), std::min(left, k));
+  return sizes;
+}
+std::vector<int> quick_sizes(int n) { return split_even(n - 1, largest_group(n, std::uint64_t{1} << 21)); }
+
+std::vector<std::vector<std::uint8_t>> groups_of_sizes(const Frame& f, const std::vector<int>& sizes) {
+  // Groups are runs of goal cells along the board's longer side, so they come out as blocks
+  // spanning the short side: row-major when rows >= cols, else column-major (on 3x4 the
+  // 8-3 split is then two columns and a half against the rest, ~20x fewer nodes than rows).
+  std::vector<std::uint8_t> tiles;
+  for (int i = 0; i < f.n; ++i) {
+    const int c = f.rows >= f.cols ? i : (i % f.rows) * f.cols + i / f.rows;
+    if (c != f.blank) tiles.push_back(static_cast<std::uint8_t>(c));
+  }
+  const int total = std::accumulate(sizes.begin(), sizes.end(), 0);
+  if (total > static_cast<int>(tiles.size()))
+    throw InputError(fmt::format("groups of {} tiles in all, but the board has {} tiles", total, tiles.size()));
+  std::vector<std::vector<std::uint8_t>> out;
+  std::size_t at = 0;
+  for (int s : sizes) {
+    if (s < 1 || s > KPermRanker::kMaxPieces)
+      throw InputError(fmt::format("a group has {} tiles; groups hold 1 to {}", s, KPermRanker::kMaxPieces));
+    out.emplace_back(tiles.begin() + static_cast<std::ptrdiff_t>(at), tiles.begin() + static_cast<std::ptrdiff_t>(at + s));
+    std::sort(out.back().begin(), out.back().end());
+    at += static_cast<std::size_t>(s);
+  }
+  return out;
+}
+
+std::vector<std::vector<std::uint8_t>> parse_groups(const std::string& spec, const Frame& f, const Labels& labels) {
+  if (spec.empty()) throw InputError("--groups is empty");
+  std::vector<std::vector<std::uint8_t>> out;
+  if (spec.find_first_not_of("0123456789-") == std::string::npos) {
+    std::vector<int> sizes;
+    std::size_t at = 0;
+    while (at <= spec.size()) {
+      std::size_t dash = spec.find('-', at);
+      if (dash == std::string::npos) dash = spec.size();
+      sizes.push_back(static_cast<int>(parse_uint(spec.substr(at, dash - at), "--groups size")));
+      at = dash + 1;
+    }
+    out = groups_of_sizes(f, sizes);
+  } else {
+    std::set<int> used;
+    std::size_t at = 0;
+    while (at <= spec.size()) {
+      std::size_t slash = spec.find('/', at);
+      if (slash == std::string::npos) slash = spec.size();
+      std::vector<std::uint8_t> g;
+      for (const auto& tok : split_state(spec.substr(at, slash - at))) {
+        const int L = labels.index(tok);
+        if (L < 0) throw InputError(fmt::format("--groups: tile '{}' is not on the board", tok));
+        if (L == 0) throw InputError("--groups: the blank (0) cannot be in a group");
+        if (!used.insert(L).second) throw InputError(fmt::format("--groups: tile '{}' is in two groups", tok));
+        g.push_back(f.label_canon[L]);
+      }
+      if (g.empty()) throw InputError("--groups: an empty group");
+      if (g.size() > static_cast<std::size_t>(KPermRanker::kMaxPieces))
+        throw InputError(fmt::format("--groups: a group has {} tiles; at most {}", g.size(), KPermRanker::kMaxPieces));
+      std::sort(g.begin(), g.end());
+      out.push_back(std::move(g));
+      at = slash + 1;
+    }
+  }
+  for (const auto& g : out) {
+    try {
+      (void)KPermRanker(f.n, static_cast<int>(g.size()));
+    } catch (const std::invalid_argument&) {
+      throw InputError(fmt::format("--groups: a group of {} tiles on {} cells is too large to tabulate", g.size(), f.n));
+    }
+  }
+  return out;
+}
+
+std::shared_ptr<const Heuristic> memory_heuristic(const Frame& f, const std::vector<std::vector<std::uint8_t>>& groups,
+                                                  unsigned threads) {
+  return assemble(f, groups, {}, threads);
+}
+
+std::shared_ptr<const Heuristic> choose_heuristic(const Frame& f, const std::filesystem::path& dir, std::uint64_t memory,
+                                                  unsigned threads) {
+  // Tables on disk for this board and blank cell.
+  struct Found {
+    TableInfo info;
+    std::filesystem::path file;
+  };
+  std::vector<Found> found;
+  const std::string prefix = fmt::format("sliding-{}x{}-b{}-", f.rows, f.cols, f.blank);
+  std::error_code ec;
+  if (std::filesystem::is_directory(dir, ec)) {
+    for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+      const std::string name = e.path().filename().string();
+      if (name.rfind(prefix, 0) != 0 || !name.ends_with(".pdb.zst")) continue;
+      try {
+        TableInfo info = read_table_info(e.path());
+        if (info.rows == f.rows && info.cols == f.cols && info.blank == f.blank) found.push_back({info, e.path()});
+      } catch (const InputError&) {
+        // an unreadable or foreign file is not a table we can use
+      }
+    }
+  }
+  std::sort(found.begin(), found.end(), [](const Found& a, const Found& b) {
+    return a.info.entries() != b.info.entries() ? a.info.entries() > b.info.entries() : a.file < b.file;
+  });
+  // Greedy: the largest disjoint tables that fit half the budget (the rest for the search).
+  std::vector<std::vector<std::uint8_t>> groups;
+  std::vector<std::filesystem::path> files;
+  std::set<int> covered;
+  std::uint64_t bytes = 0, entries = 0;
+  for (const auto& x : found) {
+    bool disjoint = std::none_of(x.info.cells.begin(), x.info.cells.end(), [&](int c) { return covered.count(c); });
+    if (!disjoint || bytes + x.info.bytes() > memory / 2) continue;
+    groups.push_back(x.info.cells);
+    files.push_back(x.file);
+    covered.insert(x.info.cells.begin(), x.info.cells.end());
+    bytes += x.info.bytes();
+    entries += x.info.entries();
+  }
+  // Small tables for the tiles left over, built in memory.
+  const int qk = largest_group(f.n, std::uint64_t{1} << 21);
+  std::vector<std::uint8_t> rest;
+  for (int c = 0; c < f.n; ++c)
+    if (c != f.blank && !covered.count(c)) rest.push_back(static_cast<std::uint8_t>(c));
+  std::size_t at = 0;
+  for (int s : split_even(static_cast<int>(rest.size()), qk)) {
+    groups.emplace_back(rest.begin() + static_cast<std::ptrdiff_t>(at), rest.begin() + static_cast<std::ptrdiff_t>(at + s));
+    entries += TableInfo{f.rows, f.cols, f.blank, groups.back()}.entries();
+    at += static_cast<std::size_t>(s);
+  }
+  // Pure in-memory tables when the disk brings nothing larger.
+  auto quick = groups_of_sizes(f, quick_sizes(f.n));
+  std::uint64_t quick_entries = 0;
+  for (const auto& g : quick) quick_entries += TableInfo{f.rows, f.cols, f.blank, g}.entries();
+  if (files.empty() || entries < quick_entries) return assemble(f, quick, {}, threads);
+  return assemble(f, groups, files, threads);
+}
+
+}  // namespace tansaku::sliding::pdb

@@ -1,0 +1,137 @@
+// Additive pattern databases for sliding-tile puzzles with distinct tiles (any R x C board).
+//
+// Canonical frame: a table does not depend on tile names, only on goal cells. An instance is
+// mapped by a symmetry of the grid that brings the blank's goal cell to the smallest cell of
+// its orbit (a corner goes to cell 0), and every tile is renamed by its goal cell there; the
+// goal becomes the identity. So one set of tables serves every goal with the blank in a
+// corner (15-puzzle goals `0 1 ... 15` and `1 ... 15 0` alike).
+//
+// A table covers a group of k tiles (their goal cells): for each placement of the group
+// (a k-permutation of the n cells, ranked by KPermRanker) the least number of moves OF THE
+// GROUP'S TILES that bring them home, the blank anywhere (min over its position). It is
+// filled by a backward breadth-first search over (placement, blank region): moving the blank
+// inside the free cells costs nothing, moving a group tile costs 1. Disjoint groups add up.
+// Stored per entry: e = (distance - manhattan of the group) / 2, in 4 bits (clamped at 15,
+// which keeps it a lower bound), so h = manhattan(all tiles) + 2 * sum of e over groups.
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sliding/board.h"
+#include "tansaku/core/deadline.h"
+#include "tansaku/core/kperm.h"
+#include "tansaku/core/progress.h"
+
+namespace tansaku::sliding::pdb {
+
+// Symmetries of an R x C grid as cell maps (identity first): 4, or 8 on a square board.
+std::vector<std::vector<std::uint8_t>> grid_symmetries(int rows, int cols);
+
+// An instance in its canonical frame.
+struct Frame {
+  int rows = 0, cols = 0, n = 0;
+  int blank = 0;                          // canonical goal cell of the blank
+  std::vector<std::uint8_t> to_canon;     // original cell -> canonical cell
+  std::vector<std::uint8_t> from_canon;   // canonical cell -> original cell
+  std::vector<std::uint8_t> label_canon;  // original label index -> canonical label (its canonical goal cell)
+  // Symmetries of the canonical board that fix the blank's goal cell (identity first): the
+  // reflections whose lookups are maxed with the direct one.
+  std::vector<std::vector<std::uint8_t>> views;
+  // canonical cell -> canonical label of what stands there (the blank is `blank`).
+  std::vector<std::uint8_t> canonical(const Cells& cells) const;
+};
+// Requires distinct labels.
+Frame make_frame(const Geometry& geo, const Cells& goal);
+
+// What a table covers. `cells` are the group's goal cells in the canonical frame, sorted.
+struct TableInfo {
+  int rows = 0, cols = 0, blank = 0;
+  std::vector<std::uint8_t> cells;
+  int n() const { return rows * cols; }
+  int k() const { return static_cast<int>(cells.size()); }
+  std::uint64_t entries() const;
+  std::uint64_t bytes() const { return (entries() + 1) / 2; }
+  std::string file_name() const;  // sliding-4x4-b0-1.2.3.4.5.6.7.pdb.zst
+  bool operator==(const TableInfo&) const = default;
+};
+
+// Zeroed memory straight from the kernel, on transparent huge pages where allowed: tables and
+// build arrays are hundreds of MiB, and 4 KiB page faults dominated loading them.
+struct Unmap {
+  std::size_t size = 0;
+  void operator()(void* p) const;
+};
+template <class T>
+using HugeArray = std::unique_ptr<T[], Unmap>;
+void* huge_zeroed(std::size_t bytes);  // throws std::bad_alloc
+template <class T>
+HugeArray<T> make_huge(std::size_t n) {
+  return HugeArray<T>(static_cast<T*>(huge_zeroed(n * sizeof(T))), Unmap{n * sizeof(T)});
+}
+
+class Table {
+ public:
+  Table(TableInfo info, HugeArray<std::uint8_t> data);
+  const TableInfo& info() const { return info_; }
+  const KPermRanker& ranker() const { return ranker_; }
+  const std::uint8_t* data() const { return data_.get(); }
+  int excess(std::uint64_t rank) const { return (data_[rank >> 1] >> ((rank & 1) * 4)) & 15; }
+  std::string origin;         // "disk <path>" or "memory"
+  double setup_seconds = 0;   // build or load time
+  int max_distance = -1;      // largest group distance (known after a build)
+
+ private:
+  TableInfo info_;
+  KPermRanker ranker_;
+  HugeArray<std::uint8_t> data_;
+};
+
+// Bytes a build needs at its peak (the table + three bit-sets of blank positions per entry).
+std::uint64_t build_memory(const TableInfo& info);
+
+struct BuildOptions {
+  unsigned threads = 1;
+  Progress* progress = nullptr;
+  const Deadline* deadline = nullptr;
+};
+std::shared_ptr<Table> build_table(const TableInfo& info, const BuildOptions& bo = {});
+
+// Compressed file (zstd frames): a small header, then the 4-bit entries.
+void save_table(const Table& t, const std::filesystem::path& file, unsigned threads = 1);
+TableInfo read_table_info(const std::filesystem::path& file);  // throws InputError on a bad file
+std::shared_ptr<Table> load_table(const std::filesystem::path& file, unsigned threads = 1);
+
+// $TANSAKU_PDB_DIR, else $XDG_CACHE_HOME/tansaku, else ~/.cache/tansaku.
+std::filesystem::path default_dir();
+
+// Group specifications, in the canonical frame. `spec` is either sizes ("7-8", "5-5-5": tiles
+// taken in row-major order of their canonical goal cells) or explicit tile lists
+// ("1,2,5/3,4,8": labels of `goal`, groups separated by '/').
+std::vector<std::vector<std::uint8_t>> parse_groups(const std::string& spec, const Frame& f, const Labels& labels);
+// Groups of the given sizes in row-major canonical order.
+std::vector<std::vector<std::uint8_t>> groups_of_sizes(const Frame& f, const std::vector<int>& sizes);
+// Sizes `tansaku pdb build` uses by default (7-8 on 4x4, 6-6-6-6 on 5x5, ...), and the small
+// ones `solve` builds in memory when nothing better is on disk (5-5-5 on 4x4, 6-5 on 3x4).
+std::vector<int> build_sizes(int n);
+std::vector<int> quick_sizes(int n);
+
+// The heuristic a solve uses: disjoint tables, their names, where they came from.
+struct Heuristic {
+  std::vector<std::shared_ptr<const Table>> tables;
+  std::string groups;       // "7-8"
+  std::string description;  // "pdb 7-8 (disk) + reflection"
+  double setup_seconds = 0; // spent loading or building for this call
+};
+// The best heuristic available for the frame: the largest disjoint tables found in `dir`
+// that fit `memory`, the remaining tiles covered by small tables built in memory (cached for
+// the life of the process). Never writes to disk.
+std::shared_ptr<const Heuristic> choose_heuristic(const Frame& f, const std::filesystem::path& dir,
+                                                  std::uint64_t memory, unsigned threads);
+// Tables built in memory for explicit groups (tests, --groups): cached like the others.
+std::shared_ptr<const Heuristic> memory_heuristic(const Frame& f, const std::vector<std::vector<std::uint8_t>>& groups,
+                                                  unsigned threads);
+
+}  // namespace tansaku::sliding::pdb

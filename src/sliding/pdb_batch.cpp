@@ -1,0 +1,109 @@
+// `tansaku solve PUZZLE --batch FILE`: every instance of FILE (one a line: optionally its
+// number, then the cells; '#' starts a comment) solved by the puzzle's own solve, one line
+// per instance (JSON with --json), then the summary the CLI prints. All lines are parsed
+// before any search, and nothing is printed until every instance is solved.
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "sliding/pdb_solve.h"
+#include "tansaku/core/deadline.h"
+#include "tansaku/core/error.h"
+#include "tansaku/core/tokens.h"
+
+namespace tansaku::sliding::pdb {
+
+SolveReport solve_batch(const Puzzle& p, int cells, const Options& o) {
+  const std::string file = *o.batch;
+  if (o.start || o.from) throw InputError("--batch takes the start states from the file: drop --start/--from");
+  if (o.all || o.count) throw InputError("--batch solves one solution per instance: drop --all/--count");
+  std::ifstream in(file);
+  if (!in) throw InputError(fmt::format("cannot read batch file '{}'", file));
+  struct Item {
+    std::string id, start;
+    int line;
+  };
+  std::vector<Item> items;
+  std::string line;
+  for (int no = 1; std::getline(in, line); ++no) {
+    if (auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
+    auto tokens = split_state(line, static_cast<std::size_t>(cells));
+    if (tokens.empty()) continue;
+    Item it{std::to_string(items.size() + 1), "", no};
+    if (static_cast<int>(tokens.size()) == cells + 1) {
+      it.id = tokens.front();
+      tokens.erase(tokens.begin());
+    } else if (static_cast<int>(tokens.size()) != cells) {
+      throw InputError(fmt::format("{}:{}: {} tokens; expected {} cells, optionally after an instance number", file, no,
+                                   tokens.size(), cells));
+    }
+    it.start = join(tokens);
+    items.push_back(std::move(it));
+  }
+  if (items.empty()) throw InputError(fmt::format("batch file '{}' has no instances", file));
+
+  Stopwatch sw;
+  Options one = o;
+  one.batch.reset();
+  one.given.erase("batch");
+  one.given.insert("start");
+  std::vector<std::string> lines;
+  SolveReport sum;
+  std::uint64_t solved = 0;
+  std::int64_t total_length = 0;
+  double setup = 0;
+  std::uint64_t generated = 0;
+  std::string algorithm;
+  for (const Item& it : items) {
+    one.start = it.start;
+    SolveReport r;
+    try {
+      r = p.solve(one);
+    } catch (const InputError& e) {
+      throw InputError(fmt::format("{}:{}: {}", file, it.line, e.what()));
+    }
+    if (sum.puzzle.empty()) sum.puzzle = r.puzzle, sum.goal = r.goal;
+    algorithm = algorithm.empty() || algorithm == r.algorithm ? r.algorithm : "mixed";
+    sum.nodes += r.nodes;
+    if (r.solvable && r.length) ++solved, total_length += *r.length;
+    setup += r.extra.value("setup_seconds", 0.0);
+    generated += r.extra.value("generated", std::uint64_t{0});
+    if (o.json) {
+      json j = {{"instance", it.id}, {"puzzle", r.puzzle}, {"start", r.start}, {"goal", r.goal},
+                {"solvable", r.solvable}, {"optimal", r.optimal}};
+      j["length"] = r.length ? json(*r.length) : json(nullptr);
+      j["moves"] = r.moves;
+      j["nodes"] = r.nodes;
+      j["seconds"] = r.seconds;
+      j["algorithm"] = r.algorithm;
+      if (!r.reason.empty()) j["reason"] = r.reason;
+      for (const auto& [k, v] : r.extra.items())
+        if (k != "cells") j[k] = v;
+      lines.push_back(j.dump());
+    } else {
+      lines.push_back(r.solvable && r.length ? fmt::format("{:>4}: length {:>3}  nodes {:>12}  {:.3f} s", it.id, *r.length,
+                                                           r.nodes, r.seconds)
+                                             : fmt::format("{:>4}: no solution ({})", it.id, r.reason));
+    }
+  }
+  for (const auto& l : lines) fmt::print("{}\n", l);
+  std::fflush(stdout);
+  sum.solvable = solved == items.size();
+  sum.optimal = true;
+  sum.algorithm = algorithm;
+  sum.seconds = sw.seconds();
+  sum.extra["summary"] = true;
+  sum.extra["batch"] = file;
+  sum.extra["instances"] = items.size();
+  sum.extra["solved"] = solved;
+  sum.extra["sum_length"] = total_length;
+  sum.extra["setup_seconds"] = setup;
+  sum.extra["generated"] = generated;
+  if (!sum.solvable) sum.reason = fmt::format("{} of {} instances have no solution", items.size() - solved, items.size());
+  sum.text = fmt::format("batch {}: {} instances, {} solved, sum of lengths {}, {} nodes, {:.3f} s ({:.3f} s setup)\n",
+                         file, items.size(), solved, total_length, sum.nodes, sum.seconds, setup);
+  return sum;
+}
+
+}  // namespace tansaku::sliding::pdb

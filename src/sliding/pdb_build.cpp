@@ -1,0 +1,292 @@
+// Filling a pattern database: a layered backward breadth-first search over (placement of the
+// group's tiles, region of the blank). The blank roams its region of free cells for free;
+// a group tile moving into that region costs 1. Per placement three bit-sets over its free
+// cells (in increasing cell order) hold the blank positions already expanded (`seen`), those
+// of the current layer (`cur`) and of the next (`nxt`); a placement's first expansion fixes
+// its distance. Chunks of placements are expanded in parallel; the next layer is written
+// with relaxed atomic ORs, and a flag per chunk lets a layer skip chunks with nothing to do.
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <stdexcept>
+
+#include <fmt/format.h>
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include "sliding/pdb.h"
+#include "tansaku/core/bits.h"
+#include "tansaku/core/error.h"
+
+namespace tansaku::sliding::pdb {
+namespace {
+
+constexpr int kChunkBits = 16;
+constexpr std::uint64_t kChunk = std::uint64_t{1} << kChunkBits;
+
+int mask_bytes(int free_cells) { return free_cells <= 8 ? 1 : free_cells <= 16 ? 2 : free_cells <= 32 ? 4 : 8; }
+
+struct Board {
+  int rows, cols, n;
+  std::uint64_t full, not_first_col = 0, not_last_col = 0;
+  std::uint64_t adj[64] = {};
+  Board(int r, int c) : rows(r), cols(c), n(r * c), full(n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1) {
+    for (int i = 0; i < n; ++i) {
+      const int x = i % c;
+      if (x != 0) not_first_col |= std::uint64_t{1} << i;
+      if (x != c - 1) not_last_col |= std::uint64_t{1} << i;
+    }
+    for (int i = 0; i < n; ++i) adj[i] = grow(std::uint64_t{1} << i) & ~(std::uint64_t{1} << i);
+  }
+  std::uint64_t grow(std::uint64_t m) const {
+    return (m | ((m & not_last_col) << 1) | ((m & not_first_col) >> 1) | (m << cols) | (m >> cols)) & full;
+  }
+  // The connected part of `free` that holds `start`.
+  std::uint64_t flood(std::uint64_t start, std::uint64_t free) const {
+    std::uint64_t r = start;
+    while (true) {
+      const std::uint64_t g = grow(r) & free;
+      if (g == r) return r;
+      r = g;
+    }
+  }
+};
+
+// Per placement: blank positions expanded, in this layer's frontier, in the next layer's
+// (frontier[depth & 1] is the current layer). One struct so a successor costs one cache miss.
+template <class M>
+struct Entry {
+  M seen, frontier[2];
+};
+
+template <class M, bool kParallel>
+class Bfs {
+ public:
+  Bfs(const TableInfo& info, std::uint8_t* nib, const BuildOptions& bo)
+      : info_(info), board_(info.rows, info.cols), ranker_(info.n(), info.k()), nib_(nib), bo_(bo) {
+    const int k = info.k();
+    for (int i = 0; i < k; ++i)
+      for (int c = 0; c < board_.n; ++c) {
+        const int g = info.cells[i];
+        md_[i][c] = static_cast<std::uint8_t>(std::abs(c / info.cols - g / info.cols) + std::abs(c % info.cols - g % info.cols));
+      }
+    size_ = ranker_.size();
+    chunks_ = (size_ + kChunk - 1) >> kChunkBits;
+    entry_ = make_huge<Entry<M>>(size_);
+    flag_[0].assign(chunks_, 0);
+    flag_[1].assign(chunks_, 0);
+  }
+
+  int run() {
+    std::uint8_t pos[KPermRanker::kMaxPieces];
+    std::uint64_t used = 0;
+    for (int i = 0; i < info_.k(); ++i) pos[i] = info_.cells[i], used |= std::uint64_t{1} << pos[i];
+    const std::uint64_t free = board_.full & ~used;
+    const std::uint64_t r0 = ranker_.rank(pos);
+    entry_[r0].frontier[0] = static_cast<M>(bits::extract(board_.flood(std::uint64_t{1} << info_.blank, free), free));
+    flag_[0][r0 >> kChunkBits] = 1;
+    tbb::task_arena arena(static_cast<int>(std::max(1u, bo_.threads)));
+    int last = 0;
+    for (depth_ = 0;; ++depth_) {
+      std::vector<std::uint32_t> todo;
+      for (std::uint64_t c = 0; c < chunks_; ++c)
+        if (flag_[depth_ & 1][c]) todo.push_back(static_cast<std::uint32_t>(c));
+      if (todo.empty()) break;
+      const std::size_t batch = std::max<std::size_t>(4 * std::max(1u, bo_.threads), todo.size() / 32);
+      const std::uint64_t before = reached_.load();
+      for (std::size_t b = 0; b < todo.size(); b += batch) {
+        const std::size_t e = std::min(todo.size(), b + batch);
+        if constexpr (!kParallel) {
+          for (std::size_t i = b; i < e; ++i) chunk(todo[i]);
+        } else {
+          arena.execute([&] {
+            tbb::parallel_for(tbb::blocked_range<std::size_t>(b, e, 1), [&](const tbb::blocked_range<std::size_t>& r) {
+              for (std::size_t i = r.begin(); i != r.end(); ++i) chunk(todo[i]);
+            });
+          });
+        }
+        if (bo_.deadline && bo_.deadline->expired()) throw LimitError("time limit reached (--timeout)");
+        if (bo_.progress)
+          bo_.progress->update("pdb {} tiles: depth {}, {} of {} placements ({:.1f}%)", info_.k(), depth_,
+                               reached_.load(), size_, 100.0 * static_cast<double>(reached_.load()) / static_cast<double>(size_));
+      }
+      if (reached_.load() != before) last = depth_;
+      // The chunks just expanded left their frontier all zero: it serves the layer after next.
+      std::fill(flag_[depth_ & 1].begin(), flag_[depth_ & 1].end(), 0);
+    }
+    // Placements never reached (possible on small boards, and the unsolvable half when the
+    // group is the whole board) keep 0: no real position projects onto them.
+    if (reached_.load() == 0) throw std::logic_error("pdb build reached nothing");
+    return last;
+  }
+
+ private:
+  void chunk(std::uint64_t c) {
+    const std::uint64_t lo = c << kChunkBits, hi = std::min(size_, lo + kChunk);
+    std::uint8_t d[KPermRanker::kMaxPieces];
+    std::uint64_t q = lo;
+    ranker_.digits(lo, d);
+    std::uint64_t reached = 0;
+    const int cur = depth_ & 1;
+    // Successors are applied one expanded placement late, so that their cache lines, fetched
+    // ahead, arrive while the next placement is worked on.
+    Succ pending[2][kMaxSucc];
+    int npending = 0, side = 0;
+    for (std::uint64_t p = lo; p < hi; ++p) {
+      const M m = entry_[p].frontier[cur];
+      if (!m) continue;
+      entry_[p].frontier[cur] = 0;
+      if (p - q <= 64) {
+        for (; q < p; ++q) ranker_.next_digits(d);
+      } else {
+        ranker_.digits(p, d);
+        q = p;
+      }
+      int nsucc = 0;
+      reached += expand(p, m, d, pending[side ^ 1], nsucc);
+      apply(pending[side], npending);
+      side ^= 1;
+      npending = nsucc;
+    }
+    apply(pending[side], npending);
+    reached_.fetch_add(reached, std::memory_order_relaxed);
+  }
+
+  struct Succ {
+    std::uint64_t rank;
+    M bit;
+  };
+  static constexpr int kMaxSucc = 4 * KPermRanker::kMaxPieces;
+
+  void apply(const Succ* succ, int n) {
+    const int nxt = (depth_ + 1) & 1;
+    for (int i = 0; i < n; ++i) {
+      Entry<M>& e = entry_[succ[i].rank];
+      const M bit = succ[i].bit;
+      std::uint8_t& flag = flag_[nxt][succ[i].rank >> kChunkBits];
+      if constexpr (kParallel) {
+        if ((load(e.seen) | load(e.frontier[nxt])) & bit) continue;
+        std::atomic_ref<M>(e.frontier[nxt]).fetch_or(bit, std::memory_order_relaxed);
+        if (!load(flag)) store(flag, std::uint8_t{1});
+      } else {  // branch-free: whether the bit is new is a coin toss for the predictor
+        const M add = static_cast<M>(bit & ~e.seen);
+        e.frontier[nxt] |= add;
+        flag |= static_cast<std::uint8_t>(add != 0);
+      }
+    }
+  }
+
+  // Expands the blank regions of placement p named in m into successors (prefetched);
+  // returns 1 on its first expansion.
+  int expand(std::uint64_t p, M m, const std::uint8_t* d, Succ* succ, int& nsucc) {
+    std::uint8_t pos[KPermRanker::kMaxPieces];
+    const std::uint64_t free = board_.full & ~ranker_.positions(d, pos);
+    M s = load(entry_[p].seen);
+    m &= static_cast<M>(~s);
+    if (!m) return 0;
+    int first = s == 0;
+    if (first) {
+      int md = 0;
+      for (int i = 0; i < info_.k(); ++i) md += md_[i][pos[i]];
+      const int e = std::min(15, (depth_ - md) / 2);
+      nib_[p >> 1] |= static_cast<std::uint8_t>(e << ((p & 1) * 4));
+    }
+    // Re-ranking after tile i moves c -> b: its digit changes by the cells it passes that are
+    // not taken by tiles before it, and every later tile standing strictly between c and b
+    // changes its digit by one (+1 if c < its cell < b, -1 if b < its cell < c).
+    const int k = info_.k();
+    std::uint64_t prefix[KPermRanker::kMaxPieces + 1];  // cells of tiles 0..i-1
+    std::int8_t tile_at[64];
+    prefix[0] = 0;
+    for (int i = 0; i < k; ++i) {
+      prefix[i + 1] = prefix[i] | (std::uint64_t{1} << pos[i]);
+      tile_at[pos[i]] = static_cast<std::int8_t>(i);
+    }
+    while (m) {
+      const std::uint64_t start = bits::deposit(std::uint64_t{1} << bits::lowest(m), free);
+      const std::uint64_t region = board_.flood(start, free);
+      const M rc = static_cast<M>(bits::extract(region, free));
+      m &= static_cast<M>(~rc);
+      s |= rc;
+      for (int i = 0; i < k; ++i) {
+        const int c = pos[i];
+        std::uint64_t to = board_.adj[c] & region;
+        while (to) {
+          const int b = bits::lowest(to);
+          to &= to - 1;
+          std::uint64_t r = p;
+          const int lo = std::min(b, c), hi = std::max(b, c);
+          const std::uint64_t between = ((std::uint64_t{1} << hi) - 1) & ~((std::uint64_t{2} << lo) - 1);
+          const std::int64_t dir = b > c ? 1 : -1;
+          // digit of tile i: cells between not taken by earlier tiles, plus the step itself
+          r += static_cast<std::uint64_t>(dir * (1 + (hi - lo - 1) - bits::popcount(between & prefix[i]))) * ranker_.weight(i);
+          for (std::uint64_t later = between & ~prefix[i + 1] & ~free; later; later &= later - 1)
+            r += static_cast<std::uint64_t>(dir) * ranker_.weight(tile_at[bits::lowest(later)]);
+          const std::uint64_t nfree = free ^ (std::uint64_t{1} << b) ^ (std::uint64_t{1} << c);
+          const M bit = static_cast<M>(M{1} << bits::popcount(nfree & ((std::uint64_t{1} << c) - 1)));
+          __builtin_prefetch(&entry_[r], 1);
+          succ[nsucc++] = Succ{r, bit};
+        }
+      }
+    }
+    store(entry_[p].seen, s);
+    return first;
+  }
+
+  // Other threads read and OR these bytes concurrently: relaxed atomics when parallel.
+  template <class T>
+  static T load(T& x) {
+    if constexpr (kParallel) return std::atomic_ref<T>(x).load(std::memory_order_relaxed);
+    else return x;
+  }
+  template <class T>
+  static void store(T& x, T v) {
+    if constexpr (kParallel) std::atomic_ref<T>(x).store(v, std::memory_order_relaxed);
+    else x = v;
+  }
+
+  const TableInfo& info_;
+  Board board_;
+  KPermRanker ranker_;
+  std::uint8_t* nib_;
+  const BuildOptions& bo_;
+  std::uint8_t md_[KPermRanker::kMaxPieces][64];
+  std::uint64_t size_ = 0, chunks_ = 0;
+  HugeArray<Entry<M>> entry_;
+  std::vector<std::uint8_t> flag_[2];  // per chunk: something in frontier[i]
+  std::atomic<std::uint64_t> reached_{0};
+  int depth_ = 0;
+};
+
+template <class M>
+int run(const TableInfo& info, std::uint8_t* nib, const BuildOptions& bo) {
+  if (bo.threads > 1) return Bfs<M, true>(info, nib, bo).run();
+  return Bfs<M, false>(info, nib, bo).run();
+}
+
+}  // namespace
+
+std::uint64_t build_memory(const TableInfo& info) {
+  const std::uint64_t e = info.entries();
+  return info.bytes() + 3 * e * static_cast<std::uint64_t>(mask_bytes(info.n() - info.k())) + (e >> kChunkBits) * 2 + 4096;
+}
+
+std::shared_ptr<Table> build_table(const TableInfo& info, const BuildOptions& bo) {
+  if (info.k() < 1 || info.k() >= info.n() || info.blank < 0 || info.blank >= info.n())
+    throw std::logic_error("build_table: bad table description");
+  auto data = make_huge<std::uint8_t>(info.bytes());  // zeroed
+  int last = 0;
+  switch (mask_bytes(info.n() - info.k())) {
+    case 1: last = run<std::uint8_t>(info, data.get(), bo); break;
+    case 2: last = run<std::uint16_t>(info, data.get(), bo); break;
+    case 4: last = run<std::uint32_t>(info, data.get(), bo); break;
+    default: last = run<std::uint64_t>(info, data.get(), bo); break;
+  }
+  auto t = std::make_shared<Table>(info, std::move(data));
+  t->origin = "memory";
+  t->max_distance = last;
+  return t;
+}
+
+}  // namespace tansaku::sliding::pdb

@@ -1,0 +1,155 @@
+// The `pdb` subcommands: build the tables of a board (one file per group, skipped when
+// present unless --force) and list the tables found in the cache directory.
+#include "sliding/pdb_cli.h"
+
+#include <algorithm>
+#include <thread>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "sliding/pdb.h"
+#include "tansaku/core/deadline.h"
+#include "tansaku/core/error.h"
+#include "tansaku/core/memory.h"
+#include "tansaku/core/tokens.h"
+#include "tansaku/puzzles/sliding.h"
+
+namespace tansaku::sliding::pdb {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+std::pair<int, int> board_of(std::string name) {
+  for (const auto& [alias, target] : family().aliases)
+    if (alias == name) name = target;
+  if (name.rfind("sliding:", 0) != 0)
+    throw InputError(fmt::format("pattern databases are for sliding puzzles (sliding:RxC, 15-puzzle, ...), not '{}'", name));
+  auto [rows, cols] = parse_dims(name.substr(8), "sliding size");
+  if (rows < 2 || cols < 2 || rows * cols > 64)
+    throw InputError(fmt::format("{}: boards from 2x2 to 64 cells are supported", name));
+  return {rows, cols};
+}
+
+std::string default_goal(int n) {
+  std::string s;
+  for (int i = 1; i < n; ++i) s += std::to_string(i) + " ";
+  return s + "0";
+}
+
+std::filesystem::path dir_of(const PdbArgs& a) { return a.dir.empty() ? default_dir() : std::filesystem::path(a.dir); }
+
+}  // namespace
+
+int run_pdb_build(const PdbArgs& a) {
+  auto [rows, cols] = board_of(a.puzzle);
+  Geometry geo(rows, cols);
+  const std::string goal_text = a.goal.empty() ? default_goal(geo.n) : a.goal;
+  auto tokens = split_state(goal_text, static_cast<std::size_t>(geo.n));
+  if (static_cast<int>(tokens.size()) != geo.n)
+    throw InputError(fmt::format("goal has {} tokens; a {}x{} board needs {}", tokens.size(), rows, cols, geo.n));
+  Labels labels = make_labels(tokens, "goal");
+  if (!labels.distinct()) throw InputError("pattern databases need distinct tiles (the goal repeats a label)");
+  Frame f = make_frame(geo, parse_cells(geo, labels, goal_text, "goal"));
+  auto groups = a.groups.empty() ? groups_of_sizes(f, build_sizes(geo.n)) : parse_groups(a.groups, f, labels);
+  const std::uint64_t budget = a.memory.empty() ? default_memory_budget() : parse_size(a.memory);
+  const unsigned threads = a.threads ? a.threads : std::max(1u, std::thread::hardware_concurrency());
+  const std::filesystem::path dir = dir_of(a);
+
+  // Refuse before starting: the largest build must fit the budget.
+  std::vector<TableInfo> infos;
+  for (const auto& g : groups) {
+    infos.push_back(TableInfo{rows, cols, f.blank, g});
+    require_memory(build_memory(infos.back()), budget,
+                   fmt::format("building the {}-tile pattern database of {}x{}", g.size(), rows, cols));
+  }
+  std::vector<std::size_t> canon_label(geo.n);  // canonical label -> the goal's label index
+  for (std::size_t L = 0; L < labels.names.size(); ++L) canon_label[f.label_canon[L]] = L;
+
+  Stopwatch total;
+  json tables = json::array();
+  std::string text;
+  for (const auto& info : infos) {
+    const std::filesystem::path file = dir / info.file_name();
+    json tiles = json::array();
+    std::string tile_text;
+    std::vector<std::size_t> mine;
+    for (auto c : info.cells) mine.push_back(canon_label[c]);
+    std::sort(mine.begin(), mine.end());
+    for (auto L : mine) {
+      tiles.push_back(labels.names[L]);
+      if (!tile_text.empty()) tile_text += ' ';
+      tile_text += labels.names[L];
+    }
+    json t = {{"tiles", tiles}, {"entries", info.entries()}, {"bytes", info.bytes()}, {"file", file.string()}};
+    std::error_code ec;
+    if (!a.force && std::filesystem::exists(file, ec)) {
+      TableInfo on_disk = read_table_info(file);  // a bad file is an error worth reporting
+      if (!(on_disk == info)) throw InputError(fmt::format("{} holds another table; use --force", file.string()));
+      t["status"] = "exists";
+      t["file_bytes"] = std::filesystem::file_size(file);
+      text += fmt::format("tiles {} ({} entries): already built, {}\n", tile_text, info.entries(), file.string());
+    } else {
+      Stopwatch sw;
+      Progress progress(!a.quiet);
+      BuildOptions bo;
+      bo.threads = threads;
+      bo.progress = &progress;
+      auto table = build_table(info, bo);
+      const double build_s = sw.seconds();
+      progress.update("pdb {} tiles: saving {}", info.k(), file.string());
+      save_table(*table, file, threads);
+      progress.done();
+      t["status"] = "built";
+      t["max_distance"] = table->max_distance;
+      t["build_seconds"] = build_s;
+      t["seconds"] = sw.seconds();
+      t["file_bytes"] = std::filesystem::file_size(file);
+      text += fmt::format("tiles {} ({} entries, {}): built in {:.1f} s, max distance {}, saved {} ({})\n", tile_text,
+                          info.entries(), format_size(info.bytes()), build_s, table->max_distance, file.string(),
+                          format_size(std::filesystem::file_size(file)));
+    }
+    tables.push_back(t);
+  }
+  if (a.json) {
+    fmt::print("{}\n", json{{"puzzle", fmt::format("sliding:{}x{}", rows, cols)}, {"goal", join(tokens)},
+                            {"dir", dir.string()}, {"tables", tables}, {"seconds", total.seconds()}}
+                           .dump());
+  } else {
+    fmt::print("{}total {:.1f} s\n", text, total.seconds());
+  }
+  return 0;
+}
+
+int run_pdb_list(const PdbArgs& a) {
+  const std::filesystem::path dir = dir_of(a);
+  std::vector<std::pair<std::string, TableInfo>> found;
+  std::error_code ec;
+  if (std::filesystem::is_directory(dir, ec))
+    for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+      const std::string name = e.path().filename().string();
+      if (!name.ends_with(".pdb.zst")) continue;
+      try {
+        found.emplace_back(e.path().string(), read_table_info(e.path()));
+      } catch (const InputError&) {
+      }
+    }
+  std::sort(found.begin(), found.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  json arr = json::array();
+  std::string text = fmt::format("pattern databases in {}:\n", dir.string());
+  for (const auto& [file, info] : found) {
+    json cells = json::array();
+    for (auto c : info.cells) cells.push_back(c);
+    const auto bytes = std::filesystem::file_size(file, ec);
+    arr.push_back({{"board", fmt::format("{}x{}", info.rows, info.cols)}, {"blank", info.blank}, {"cells", cells},
+                   {"entries", info.entries()}, {"file", file}, {"file_bytes", bytes}});
+    text += fmt::format("  {}x{} blank {} {}-tile group, {} entries, {}  {}\n", info.rows, info.cols, info.blank, info.k(),
+                        info.entries(), format_size(bytes), file);
+  }
+  if (found.empty()) text += "  (none)\n";
+  if (a.json) fmt::print("{}\n", json{{"dir", dir.string()}, {"tables", arr}}.dump());
+  else fmt::print("{}", text);
+  return 0;
+}
+
+}  // namespace tansaku::sliding::pdb

@@ -1,0 +1,197 @@
+// The sliding-tile position as ida_star_inplace sees it, in the canonical frame (pdb.h):
+// tiles named by their goal cells, the goal is the identity. Moves are played in place; the
+// heuristic h = manhattan + 2 * max over views (the board and its reflections that fix the
+// blank's goal cell) of the sum of the groups' table entries is updated per move: only the
+// moved tile's group is re-ranked and looked up, in each view. The inverse of the last move
+// is never generated.
+#pragma once
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
+#include "sliding/pdb.h"
+#include "tansaku/core/bits.h"
+
+namespace tansaku::sliding::pdb {
+
+// Read-only data every copy of a position shares.
+struct Context {
+  static constexpr int kMaxViews = 8, kMaxGroups = 64;
+  int rows = 0, cols = 0, n = 0, blank = 0, views = 1, groups = 0;
+  std::uint8_t adj[64][4] = {}, adj_count[64] = {};
+  std::uint8_t md[64][64] = {};   // [label][cell]
+  std::int8_t group_of[64] = {};  // -1: not in a group (manhattan only)
+  std::uint8_t sym[kMaxViews][64] = {};
+  struct Group {
+    int k = 0;
+    std::uint8_t tiles[KPermRanker::kMaxPieces] = {};
+    const std::uint8_t* table = nullptr;
+  };
+  std::vector<Group> group;
+  std::shared_ptr<const Heuristic> keep;  // keeps the tables alive
+
+  Context(const Frame& f, std::shared_ptr<const Heuristic> h) : keep(std::move(h)) {
+    rows = f.rows, cols = f.cols, n = f.n, blank = f.blank;
+    views = static_cast<int>(std::min<std::size_t>(f.views.size(), kMaxViews));
+    for (int c = 0; c < n; ++c) {
+      const int r = c / cols, x = c % cols;
+      auto add = [&](int to) { adj[c][adj_count[c]++] = static_cast<std::uint8_t>(to); };
+      if (r > 0) add(c - cols);
+      if (x > 0) add(c - 1);
+      if (x + 1 < cols) add(c + 1);
+      if (r + 1 < rows) add(c + cols);
+      for (int L = 0; L < n; ++L)
+        md[L][c] = L == blank ? 0 : static_cast<std::uint8_t>(std::abs(r - L / cols) + std::abs(x - L % cols));
+    }
+    for (int v = 0; v < views; ++v) std::copy(f.views[v].begin(), f.views[v].end(), sym[v]);
+    std::fill(std::begin(group_of), std::end(group_of), std::int8_t{-1});
+    if (keep->tables.size() > static_cast<std::size_t>(kMaxGroups)) throw std::logic_error("pdb: too many groups");
+    for (const auto& t : keep->tables) {
+      if (t->info().rows != rows || t->info().cols != cols || t->info().blank != blank)
+        throw std::logic_error("pdb: table of another board");
+      Group g;
+      g.k = t->info().k();
+      for (int i = 0; i < g.k; ++i) {
+        g.tiles[i] = t->info().cells[i];
+        if (group_of[g.tiles[i]] != -1) throw std::logic_error("pdb: groups overlap");
+        group_of[g.tiles[i]] = static_cast<std::int8_t>(group.size());
+      }
+      g.table = t->data();
+      group.push_back(g);
+    }
+    groups = static_cast<int>(group.size());
+  }
+
+  // Rank of group g's placement given tile positions `pos` (KPermRanker order).
+  std::uint64_t rank(int g, const std::uint8_t* pos) const {
+    const Group& G = group[g];
+    std::uint64_t used = 0, r = 0;
+    for (int i = 0; i < G.k; ++i) {
+      const int p = pos[G.tiles[i]];
+      const std::uint64_t bit = std::uint64_t{1} << p;
+      r = r * static_cast<std::uint64_t>(n - i) + static_cast<std::uint64_t>(p - std::popcount(used & (bit - 1)));
+      used |= bit;
+    }
+    return r;
+  }
+  int excess(int g, std::uint64_t r) const { return (group[g].table[r >> 1] >> ((r & 1) * 4)) & 15; }
+};
+
+class Position {
+ public:
+  using Move = std::uint8_t;  // canonical cell the tile comes from (the blank's next cell)
+  static constexpr int kMaxMoves = 4;
+  struct Undo {
+    std::uint8_t prev_blank;
+    std::int16_t md, h;
+    std::int16_t esum[Context::kMaxViews];
+    std::uint64_t rank[Context::kMaxViews];
+    std::int8_t e[Context::kMaxViews];
+  };
+
+  // `cells`: canonical cell -> canonical label (Frame::canonical).
+  Position(const Context* ctx, const std::vector<std::uint8_t>& cells) : ctx_(ctx) {
+    const int n = ctx->n;
+    for (int c = 0; c < n; ++c) {
+      cell_[c] = cells[c];
+      if (cells[c] == ctx->blank) blank_ = static_cast<std::uint8_t>(c);
+      md_ = static_cast<std::int16_t>(md_ + ctx->md[cells[c]][c]);
+    }
+    for (int v = 0; v < ctx->views; ++v) {
+      for (int c = 0; c < n; ++c) vpos_[v][ctx->sym[v][cells[c]]] = ctx->sym[v][c];
+      esum_[v] = 0;
+      for (int g = 0; g < ctx->groups; ++g) {
+        rank_[v][g] = ctx->rank(g, vpos_[v]);
+        e_[v][g] = static_cast<std::int8_t>(ctx->excess(g, rank_[v][g]));
+        esum_[v] = static_cast<std::int16_t>(esum_[v] + e_[v][g]);
+      }
+    }
+    update_h();
+  }
+
+  int h() const { return h_; }
+  bool is_goal() const { return md_ == 0; }  // every tile home
+  int blank() const { return blank_; }
+  int manhattan() const { return md_; }
+
+  int moves(Move* out) const {
+    int k = 0;
+    for (int i = 0; i < ctx_->adj_count[blank_]; ++i) {
+      const std::uint8_t c = ctx_->adj[blank_][i];
+      if (c != prev_blank_) out[k++] = c;
+    }
+    return k;
+  }
+
+  Undo apply(Move from) {
+    const Context& C = *ctx_;
+    Undo u;
+    u.prev_blank = prev_blank_;
+    u.md = md_;
+    u.h = h_;
+    const int to = blank_, t = cell_[from];
+    cell_[to] = static_cast<std::uint8_t>(t);
+    cell_[from] = static_cast<std::uint8_t>(C.blank);
+    prev_blank_ = static_cast<std::uint8_t>(to);
+    blank_ = from;
+    md_ = static_cast<std::int16_t>(md_ + C.md[t][to] - C.md[t][from]);
+    for (int v = 0; v < C.views; ++v) {
+      const int tv = C.sym[v][t];
+      vpos_[v][tv] = C.sym[v][to];
+      u.esum[v] = esum_[v];
+      const int g = C.group_of[tv];
+      if (g < 0) continue;
+      u.rank[v] = rank_[v][g];
+      u.e[v] = e_[v][g];
+      const std::uint64_t r = C.rank(g, vpos_[v]);
+      const int e = C.excess(g, r);
+      rank_[v][g] = r;
+      esum_[v] = static_cast<std::int16_t>(esum_[v] + e - e_[v][g]);
+      e_[v][g] = static_cast<std::int8_t>(e);
+    }
+    update_h();
+    return u;
+  }
+
+  void undo(Move from, const Undo& u) {
+    const Context& C = *ctx_;
+    const int to = prev_blank_, t = cell_[to];
+    cell_[from] = static_cast<std::uint8_t>(t);
+    cell_[to] = static_cast<std::uint8_t>(C.blank);
+    blank_ = static_cast<std::uint8_t>(to);
+    prev_blank_ = u.prev_blank;
+    md_ = u.md;
+    h_ = u.h;
+    for (int v = 0; v < C.views; ++v) {
+      const int tv = C.sym[v][t];
+      vpos_[v][tv] = C.sym[v][from];
+      esum_[v] = u.esum[v];
+      const int g = C.group_of[tv];
+      if (g < 0) continue;
+      rank_[v][g] = u.rank[v];
+      e_[v][g] = u.e[v];
+    }
+  }
+
+ private:
+  void update_h() {
+    int best = esum_[0];
+    for (int v = 1; v < ctx_->views; ++v) best = std::max<int>(best, esum_[v]);
+    h_ = static_cast<std::int16_t>(md_ + 2 * best);
+  }
+
+  const Context* ctx_;
+  std::uint8_t cell_[64] = {};
+  std::uint8_t blank_ = 0, prev_blank_ = 255;
+  std::int16_t md_ = 0, h_ = 0;
+  std::uint8_t vpos_[Context::kMaxViews][64] = {};
+  std::int16_t esum_[Context::kMaxViews] = {};
+  std::uint64_t rank_[Context::kMaxViews][Context::kMaxGroups] = {};
+  std::int8_t e_[Context::kMaxViews][Context::kMaxGroups] = {};
+};
+
+}  // namespace tansaku::sliding::pdb

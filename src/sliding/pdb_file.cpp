@@ -1,0 +1,199 @@
+// Pattern-database files: a small header (what the table covers, sizes, a frame index), then
+// the 4-bit entries as independent zstd frames of 16 MiB each (with zstd's checksums), so
+// that loading decompresses on every thread straight out of a memory map. Written to a
+// temporary name and renamed: a reader never sees half a file.
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <stdexcept>
+#include <atomic>
+#include <system_error>
+
+#include <fmt/format.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+#include <zstd.h>
+
+#include "sliding/pdb.h"
+#include "tansaku/core/error.h"
+
+namespace tansaku::sliding::pdb {
+namespace {
+
+constexpr char kMagic[8] = {'T', 'S', 'K', 'P', 'D', 'B', '1', '\n'};
+constexpr std::uint32_t kVersion = 2;
+constexpr std::uint32_t kEncoding = 1;  // 4 bits: (distance - manhattan) / 2, clamped at 15
+
+constexpr std::uint32_t kFrameLog2 = 24;  // 16 MiB of entries per zstd frame
+
+struct Header {
+  TableInfo info;
+  std::uint64_t entries = 0, raw_bytes = 0;
+  std::int32_t max_distance = -1;
+  std::vector<std::uint64_t> frame_bytes;  // compressed size of each frame
+  std::size_t size = 0;                    // bytes of header in the file
+};
+
+std::uint64_t frames_for(std::uint64_t raw) { return (raw + (std::uint64_t{1} << kFrameLog2) - 1) >> kFrameLog2; }
+
+template <class T>
+void put(std::string& out, T v) {
+  out.append(reinterpret_cast<const char*>(&v), sizeof v);
+}
+template <class T>
+bool get(const std::uint8_t*& p, const std::uint8_t* end, T& v) {
+  if (static_cast<std::size_t>(end - p) < sizeof v) return false;
+  std::memcpy(&v, p, sizeof v);
+  p += sizeof v;
+  return true;
+}
+
+Header parse_header(const std::uint8_t* data, std::size_t n, const std::string& name) {
+  auto bad = [&](const char* why) { return InputError(fmt::format("{}: not a tansaku pattern database ({})", name, why)); };
+  const std::uint8_t *p = data, *end = data + n;
+  if (n < sizeof kMagic || std::memcmp(p, kMagic, sizeof kMagic) != 0) throw bad("bad magic");
+  p += sizeof kMagic;
+  Header h;
+  std::uint32_t version = 0, encoding = 0, rows = 0, cols = 0, blank = 0, k = 0;
+  if (!get(p, end, version) || !get(p, end, encoding) || !get(p, end, rows) || !get(p, end, cols) ||
+      !get(p, end, blank) || !get(p, end, k))
+    throw bad("short header");
+  if (version != kVersion) throw bad("unknown version");
+  if (encoding != kEncoding) throw bad("unknown encoding");
+  if (rows < 2 || cols < 2 || rows * cols > 64 || blank >= rows * cols || k < 1 || k >= rows * cols ||
+      k > static_cast<std::uint32_t>(KPermRanker::kMaxPieces))
+    throw bad("bad board");
+  h.info.rows = static_cast<int>(rows);
+  h.info.cols = static_cast<int>(cols);
+  h.info.blank = static_cast<int>(blank);
+  h.info.cells.resize(k);
+  for (auto& c : h.info.cells)
+    if (!get(p, end, c) || c >= rows * cols || c == blank) throw bad("bad group");
+  std::uint32_t frame_log2 = 0, frames = 0;
+  if (!get(p, end, h.entries) || !get(p, end, h.raw_bytes) || !get(p, end, h.max_distance) || !get(p, end, frame_log2) ||
+      !get(p, end, frames))
+    throw bad("short header");
+  if (frame_log2 != kFrameLog2 || frames != frames_for(h.raw_bytes)) throw bad("bad frame index");
+  h.frame_bytes.resize(frames);
+  for (auto& b : h.frame_bytes)
+    if (!get(p, end, b)) throw bad("short frame index");
+  try {
+    if (h.entries != h.info.entries() || h.raw_bytes != h.info.bytes()) throw bad("sizes do not match the group");
+  } catch (const std::invalid_argument&) {
+    throw bad("group too large");
+  }
+  h.size = static_cast<std::size_t>(p - data);
+  return h;
+}
+
+struct Mapped {
+  void* addr = MAP_FAILED;
+  std::size_t size = 0;
+  explicit Mapped(const std::filesystem::path& file) {
+    int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) throw InputError(fmt::format("cannot open pattern database {}: {}", file.string(), std::strerror(errno)));
+    struct stat st {};
+    if (::fstat(fd, &st) == 0 && st.st_size > 0) {
+      size = static_cast<std::size_t>(st.st_size);
+      addr = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    }
+    ::close(fd);
+    if (addr == MAP_FAILED) throw InputError(fmt::format("cannot map pattern database {}", file.string()));
+    ::madvise(addr, size, MADV_SEQUENTIAL);
+  }
+  ~Mapped() {
+    if (addr != MAP_FAILED) ::munmap(addr, size);
+  }
+  Mapped(const Mapped&) = delete;
+  Mapped& operator=(const Mapped&) = delete;
+  const std::uint8_t* data() const { return static_cast<const std::uint8_t*>(addr); }
+};
+
+}  // namespace
+
+void save_table(const Table& t, const std::filesystem::path& file, unsigned threads) {
+  const TableInfo& info = t.info();
+  const std::uint64_t raw = info.bytes(), frames = frames_for(raw);
+  std::vector<std::string> packed(frames);
+  tbb::task_arena arena(static_cast<int>(std::max(1u, threads)));
+  std::exception_ptr error;
+  arena.execute([&] {
+    tbb::parallel_for(std::uint64_t{0}, frames, [&](std::uint64_t i) {
+      const std::uint64_t lo = i << kFrameLog2, n = std::min(raw - lo, std::uint64_t{1} << kFrameLog2);
+      ZSTD_CCtx* cctx = ZSTD_createCCtx();
+      ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, 9);
+      ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, 1);
+      packed[i].resize(ZSTD_compressBound(n));
+      const std::size_t got = ZSTD_compress2(cctx, packed[i].data(), packed[i].size(), t.data() + lo, n);
+      ZSTD_freeCCtx(cctx);
+      if (ZSTD_isError(got)) throw std::runtime_error(fmt::format("zstd: {}", ZSTD_getErrorName(got)));
+      packed[i].resize(got);
+    });
+  });
+  std::string head(kMagic, sizeof kMagic);
+  put(head, kVersion);
+  put(head, kEncoding);
+  put(head, static_cast<std::uint32_t>(info.rows));
+  put(head, static_cast<std::uint32_t>(info.cols));
+  put(head, static_cast<std::uint32_t>(info.blank));
+  put(head, static_cast<std::uint32_t>(info.k()));
+  for (auto c : info.cells) put(head, c);
+  put(head, info.entries());
+  put(head, raw);
+  put(head, static_cast<std::int32_t>(t.max_distance));
+  put(head, kFrameLog2);
+  put(head, static_cast<std::uint32_t>(frames));
+  for (const auto& f : packed) put(head, static_cast<std::uint64_t>(f.size()));
+
+  if (!file.parent_path().empty()) std::filesystem::create_directories(file.parent_path());
+  const std::filesystem::path tmp = file.string() + fmt::format(".tmp{}", ::getpid());
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) throw InputError(fmt::format("cannot write {}", tmp.string()));
+    out.write(head.data(), static_cast<std::streamsize>(head.size()));
+    for (const auto& f : packed) out.write(f.data(), static_cast<std::streamsize>(f.size()));
+    out.flush();
+    if (!out) throw InputError(fmt::format("cannot write {} (disk full?)", tmp.string()));
+  }
+  std::filesystem::rename(tmp, file);
+}
+
+TableInfo read_table_info(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw InputError(fmt::format("cannot open pattern database {}", file.string()));
+  std::vector<std::uint8_t> buf(1 << 16);  // the header and its frame index fit easily
+  in.read(reinterpret_cast<char*>(buf.data()), static_cast<std::streamsize>(buf.size()));
+  buf.resize(static_cast<std::size_t>(in.gcount()));
+  return parse_header(buf.data(), buf.size(), file.string()).info;
+}
+
+std::shared_ptr<Table> load_table(const std::filesystem::path& file, unsigned threads) {
+  Mapped m(file);
+  Header h = parse_header(m.data(), m.size, file.string());
+  std::vector<std::uint64_t> offset(h.frame_bytes.size() + 1, h.size);
+  for (std::size_t i = 0; i < h.frame_bytes.size(); ++i) offset[i + 1] = offset[i] + h.frame_bytes[i];
+  if (offset.back() != m.size) throw InputError(fmt::format("{}: truncated or padded pattern database", file.string()));
+  auto data = make_huge<std::uint8_t>(h.raw_bytes);
+  std::atomic<bool> bad{false};
+  tbb::task_arena arena(static_cast<int>(std::max(1u, threads)));
+  arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, h.frame_bytes.size(), [&](std::size_t i) {
+      const std::uint64_t lo = std::uint64_t{i} << kFrameLog2;
+      const std::uint64_t n = std::min(h.raw_bytes - lo, std::uint64_t{1} << kFrameLog2);
+      const std::size_t got = ZSTD_decompress(data.get() + lo, n, m.data() + offset[i], h.frame_bytes[i]);
+      if (ZSTD_isError(got) || got != n) bad = true;  // includes a content checksum mismatch
+    });
+  });
+  if (bad) throw InputError(fmt::format("{}: corrupt pattern database", file.string()));
+  auto t = std::make_shared<Table>(h.info, std::move(data));
+  t->origin = "disk " + file.string();
+  t->max_distance = h.max_distance;
+  return t;
+}
+
+}  // namespace tansaku::sliding::pdb

@@ -1,0 +1,80 @@
+// Pattern-database IDA* for sliding tiles: choose the heuristic (pdb.h), search in the
+// canonical frame, map the moves back, verify, report.
+#include "sliding/pdb_solve.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "sliding/pdb_domain.h"
+#include "sliding/verify.h"
+#include "tansaku/core/error.h"
+#include "tansaku/search/dispatch.h"
+#include "tansaku/search/ida_star_inplace.h"
+
+namespace tansaku::sliding::pdb {
+
+namespace {
+bool named_pdb(const std::string& algorithm) {
+  const std::string a = search::canonical_algorithm(algorithm);
+  return a == "pdb" || a == "idastar-pdb" || a == "pdb-idastar" || a == "ida*-pdb";
+}
+}  // namespace
+
+bool applies(const Instance& inst, const Options& o, bool small_for_bfs) {
+  if (named_pdb(o.algorithm)) {
+    if (!inst.labels.distinct()) throw InputError("--algorithm pdb needs distinct tiles (no repeated labels)");
+    if (o.all || o.count) throw InputError("--all and --count need --algorithm idastar or iddfs, not pdb");
+    return true;
+  }
+  return o.algorithm.empty() && !o.all && !o.count && inst.labels.distinct() && !small_for_bfs;
+}
+
+search::PathResult<std::uint8_t> find_path(const Instance& inst, const Frame& f, std::shared_ptr<const Heuristic> h,
+                                        const search::Limits& lim) {
+  Context ctx(f, std::move(h));
+  Position root(&ctx, f.canonical(inst.start));
+  search::InPlaceIdaOptions io;
+  io.step = 2;  // every solution has the parity of the blank's distance
+  auto res = search::ida_star_inplace(root, io, lim);
+  for (auto& m : res.moves) m = f.from_canon[m];
+  return res;
+}
+
+void solve(const Instance& inst, const Options& o, SolveReport& r) {
+  Frame f = make_frame(inst.geo, inst.goal);
+  auto h = choose_heuristic(f, default_dir(), o.memory, o.threads);
+  Progress progress(o.progress());
+  search::Limits lim;
+  lim.memory = o.memory;
+  lim.deadline = &o.deadline;
+  lim.progress = &progress;
+  lim.threads = o.threads;
+  Context ctx(f, h);
+  const int h0 = Position(&ctx, f.canonical(inst.start)).h();
+  auto res = find_path(inst, f, h, lim);
+  progress.done();
+  r.algorithm = "idastar (" + h->description + ")";
+  r.nodes = res.stats.expanded;
+  r.extra["generated"] = res.stats.generated;
+  r.extra["heuristic"] = h->description;
+  json tables = json::array();
+  for (const auto& t : h->tables) tables.push_back({{"tiles", t->info().k()}, {"entries", t->info().entries()}, {"origin", t->origin}});
+  r.extra["pdb_tables"] = tables;
+  r.extra["h_start"] = h0;
+  r.extra["setup_seconds"] = h->setup_seconds;
+  if (!res.found) {
+    r.solvable = false;
+    r.reason = "the goal is not reachable from the start";
+    return;
+  }
+  auto moved = verify_solution(inst.geo, inst.start, inst.goal, res.moves);  // throws on a bad solution
+  r.length = res.cost;
+  for (auto L : moved) r.moves.push_back(inst.labels.names[L]);
+  json cells = json::array();
+  for (auto m : res.moves) cells.push_back(static_cast<int>(m));
+  r.extra["cells"] = cells;
+  r.text = "start:\n" + picture(inst.geo, inst.labels, inst.start);
+}
+
+}  // namespace tansaku::sliding::pdb

@@ -1,0 +1,34 @@
+// Solving sliding-tile instances with pattern databases (IDA* over pdb_domain.h), and the
+// `solve --batch FILE` mode: one instance a line, one report line each, then a summary.
+// family.cpp calls these through a small hook; everything else about the family stays there.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "sliding/board.h"
+#include "sliding/pdb.h"
+#include "tansaku/puzzles/puzzle.h"
+#include "tansaku/search/limits.h"
+#include "tansaku/search/stats.h"
+
+namespace tansaku::sliding::pdb {
+
+// Whether `solve` should use the pattern-database search: distinct tiles, one solution asked
+// for, and --algorithm pdb, or no algorithm named and the board too large for the default
+// breadth-first search (`small_for_bfs`). Throws InputError when pdb is asked for but cannot
+// apply (identical pieces, --all, --count).
+bool applies(const Instance& inst, const Options& o, bool small_for_bfs);
+
+// Solves (solvability already decided), verifies, and fills the report.
+void solve(const Instance& inst, const Options& o, SolveReport& r);
+
+// An optimal solution in original cells with the given heuristic (tests, benchmarks).
+search::PathResult<std::uint8_t> find_path(const Instance& inst, const Frame& f, std::shared_ptr<const Heuristic> h,
+                                        const search::Limits& lim);
+
+// Solves every instance of the file o.batch through `p.solve`, prints one line per instance
+// (JSON with o.json) and returns the summary report.
+SolveReport solve_batch(const Puzzle& p, int cells, const Options& o);
+
+}  // namespace tansaku::sliding::pdb

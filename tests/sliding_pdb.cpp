@@ -1,0 +1,419 @@
+// Pattern databases for sliding tiles: k-permutation ranking, the canonical frame, tables
+// checked against breadth-first distances (exact for a whole-board group, admissible and
+// additive otherwise), file round trips, and PDB IDA* against Manhattan IDA* and BFS on
+// random 8- and 11-puzzles, plus easy instances of Korf's 100.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <numeric>
+#include <random>
+#include <unordered_map>
+
+#include "sliding/domain.h"
+#include "sliding/pdb.h"
+#include "sliding/pdb_domain.h"
+#include "sliding/pdb_solve.h"
+#include "sliding/verify.h"
+#include "tansaku/core/error.h"
+#include "tansaku/core/kperm.h"
+#include "tansaku/search/ida_star.h"
+#include "tansaku/search/ida_star_inplace.h"
+
+using namespace tansaku;
+using namespace tansaku::sliding;
+
+namespace {
+
+Instance make_instance(int rows, int cols, const std::string& goal, const std::string& start = "") {
+  Instance inst;
+  inst.geo = Geometry(rows, cols);
+  std::vector<std::string> tokens;
+  for (int i = 0; i < rows * cols; ++i) tokens.push_back(std::to_string(i));
+  inst.labels = make_labels(tokens, "goal");
+  inst.goal = parse_cells(inst.geo, inst.labels, goal, "goal");
+  inst.start = start.empty() ? inst.goal : parse_cells(inst.geo, inst.labels, start, "start");
+  return inst;
+}
+
+std::string identity_goal(int n, bool blank_first) {
+  std::string s;
+  for (int i = 0; i < n; ++i) s += std::to_string(blank_first ? i : (i + 1) % n) + " ";
+  return s;
+}
+
+std::uint64_t pack(const Cells& c) {
+  std::uint64_t v = 0;
+  for (std::size_t i = 0; i < c.size(); ++i) v |= std::uint64_t(c[i]) << (4 * i);
+  return v;
+}
+
+// Every state reachable from the goal with its distance (boards up to 16 cells).
+std::unordered_map<std::uint64_t, int> bfs_distances(const Geometry& geo, const Cells& goal) {
+  std::unordered_map<std::uint64_t, int> dist;
+  std::vector<Cells> layer{goal};
+  dist[pack(goal)] = 0;
+  for (int d = 1; !layer.empty(); ++d) {
+    std::vector<Cells> next;
+    for (const auto& s : layer) {
+      const int blank = static_cast<int>(std::find(s.begin(), s.end(), 0) - s.begin());
+      for (int nb : geo.adj[blank]) {
+        Cells t = s;
+        std::swap(t[blank], t[nb]);
+        if (dist.emplace(pack(t), d).second) next.push_back(t);
+      }
+    }
+    layer.swap(next);
+  }
+  return dist;
+}
+
+Cells unpack(std::uint64_t v, int n) {
+  Cells c(n);
+  for (int i = 0; i < n; ++i) c[i] = static_cast<std::uint8_t>((v >> (4 * i)) & 15);
+  return c;
+}
+
+// A uniformly random solvable start for `goal`.
+Cells random_start(const Geometry& geo, const Cells& goal, std::mt19937_64& rng) {
+  Cells c = goal;
+  do std::shuffle(c.begin(), c.end(), rng);
+  while (parity_invariant(geo, c) != parity_invariant(geo, goal));
+  return c;
+}
+
+// Manhattan-only heuristic: no tables.
+std::shared_ptr<const pdb::Heuristic> manhattan_only() {
+  auto h = std::make_shared<pdb::Heuristic>();
+  h->description = "manhattan";
+  return h;
+}
+
+}  // namespace
+
+TEST(KPermRanker, RoundTripAndOdometer) {
+  for (auto [n, k] : std::vector<std::pair<int, int>>{{9, 4}, {12, 3}, {16, 2}, {6, 6}, {5, 1}}) {
+    KPermRanker r(n, k);
+    std::uint64_t expect = 1;
+    for (int i = 0; i < k; ++i) expect *= static_cast<std::uint64_t>(n - i);
+    ASSERT_EQ(r.size(), expect);
+    std::uint8_t d[16], pos[16], d2[16];
+    r.digits(0, d);
+    for (std::uint64_t i = 0; i < r.size(); ++i) {
+      r.unrank(i, pos);
+      std::uint64_t seen = 0;
+      for (int j = 0; j < k; ++j) {
+        ASSERT_LT(pos[j], n);
+        ASSERT_FALSE((seen >> pos[j]) & 1);
+        seen |= std::uint64_t{1} << pos[j];
+      }
+      ASSERT_EQ(r.rank(pos), i);
+      r.digits(i, d2);
+      ASSERT_TRUE(std::equal(d, d + k, d2)) << "odometer at " << i;
+      r.next_digits(d);
+    }
+  }
+  EXPECT_EQ(KPermRanker(16, 8).size(), 518918400u);
+  EXPECT_THROW(KPermRanker(64, 17), std::invalid_argument);
+}
+
+TEST(PdbFrame, SymmetriesAndCanonicalGoal) {
+  for (auto [r, c] : std::vector<std::pair<int, int>>{{3, 3}, {3, 4}, {4, 4}, {2, 5}}) {
+    auto syms = pdb::grid_symmetries(r, c);
+    EXPECT_EQ(syms.size(), r == c ? 8u : 4u);
+    Geometry geo(r, c);
+    for (const auto& s : syms) {
+      std::vector<int> img(s.begin(), s.end());
+      std::sort(img.begin(), img.end());
+      for (int i = 0; i < geo.n; ++i) ASSERT_EQ(img[i], i);
+      for (int a = 0; a < geo.n; ++a)  // adjacency is preserved
+        for (int b : geo.adj[a]) {
+          const auto& adj = geo.adj[s[a]];
+          ASSERT_NE(std::find(adj.begin(), adj.end(), s[b]), adj.end());
+        }
+    }
+    for (bool first : {true, false}) {
+      Instance inst = make_instance(r, c, identity_goal(r * c, first));
+      pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
+      EXPECT_EQ(f.blank, 0);  // a corner blank goes to cell 0
+      auto canon = f.canonical(inst.goal);
+      for (int i = 0; i < geo.n; ++i) EXPECT_EQ(canon[i], i);
+      EXPECT_EQ(f.views.size(), r == c ? 2u : 1u);  // the diagonal reflection on squares
+    }
+  }
+}
+
+TEST(PdbTable, WholeBoardGroupIsExact) {
+  // 3x3 with all 8 tiles in one group: the table is the distance itself.
+  for (bool first : {true, false}) {
+    Instance inst = make_instance(3, 3, identity_goal(9, first));
+    pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
+    auto h = pdb::memory_heuristic(f, pdb::groups_of_sizes(f, {8}), 1);
+    pdb::Context ctx(f, h);
+    auto dist = bfs_distances(inst.geo, inst.goal);
+    ASSERT_EQ(dist.size(), 181440u);
+    int max_d = 0;
+    for (const auto& [v, d] : dist) {
+      pdb::Position p(&ctx, f.canonical(unpack(v, 9)));
+      ASSERT_EQ(p.h(), d);
+      max_d = std::max(max_d, d);
+    }
+    EXPECT_EQ(max_d, 31);
+  }
+}
+
+TEST(PdbTable, AdditiveGroupsAreAdmissible) {
+  struct Case {
+    int rows, cols;
+    std::vector<int> sizes;
+  };
+  for (const Case& c : {Case{3, 3, {4, 4}}, Case{3, 3, {3, 3, 2}}, Case{3, 3, {7}}, Case{2, 4, {4, 3}}, Case{2, 4, {2, 2, 2}}}) {
+    Instance inst = make_instance(c.rows, c.cols, identity_goal(c.rows * c.cols, false));
+    pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
+    auto h = pdb::memory_heuristic(f, pdb::groups_of_sizes(f, c.sizes), 1);
+    pdb::Context ctx(f, h);
+    auto man = manhattan_only();
+    pdb::Context mctx(f, man);
+    auto dist = bfs_distances(inst.geo, inst.goal);
+    std::uint64_t stronger = 0;
+    for (const auto& [v, d] : dist) {
+      auto canon = f.canonical(unpack(v, c.rows * c.cols));
+      pdb::Position p(&ctx, canon), m(&mctx, canon);
+      ASSERT_LE(p.h(), d) << c.rows << "x" << c.cols;
+      ASSERT_GE(p.h(), m.h());
+      ASSERT_EQ((d - p.h()) % 2, 0);  // same parity as the distance
+      stronger += p.h() > m.h();
+    }
+    EXPECT_GT(stronger, dist.size() / 10) << "tables add nothing over manhattan";
+  }
+}
+
+TEST(PdbTable, BlankAnywhereInTheGoal) {
+  // Blank in the centre of 3x3 (all 8 symmetries are views) and on an edge of 3x4.
+  struct Case {
+    int rows, cols;
+    const char* goal;
+    std::size_t views;
+    std::vector<int> sizes;
+  };
+  for (const Case& c : {Case{3, 3, "1 2 3 4 0 5 6 7 8", 8, {8}}, Case{3, 3, "1 2 3 4 0 5 6 7 8", 8, {4, 4}},
+                        Case{3, 4, "1 0 2 3 4 5 6 7 8 9 10 11", 1, {5, 6}}, Case{3, 3, "1 0 2 3 4 5 6 7 8", 2, {3, 5}}}) {
+    Instance inst = make_instance(c.rows, c.cols, c.goal);
+    pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
+    EXPECT_EQ(f.views.size(), c.views) << c.goal;
+    auto h = pdb::memory_heuristic(f, pdb::groups_of_sizes(f, c.sizes), 1);
+    pdb::Context ctx(f, h);
+    const int n = c.rows * c.cols;
+    if (n <= 9) {
+      auto dist = bfs_distances(inst.geo, inst.goal);
+      for (const auto& [v, d] : dist) {
+        pdb::Position p(&ctx, f.canonical(unpack(v, n)));
+        if (c.sizes.size() == 1) ASSERT_EQ(p.h(), d);
+        else ASSERT_LE(p.h(), d);
+      }
+    } else {  // random instances against the manhattan-only search
+      std::mt19937_64 rng(5);
+      auto man = manhattan_only();
+      for (int i = 0; i < 10; ++i) {
+        inst.start = random_start(inst.geo, inst.goal, rng);
+        auto a = pdb::find_path(inst, f, h, {}), b = pdb::find_path(inst, f, man, {});
+        ASSERT_TRUE(a.found);
+        verify_solution(inst.geo, inst.start, inst.goal, a.moves);
+        ASSERT_EQ(a.cost, b.cost);
+      }
+    }
+  }
+}
+
+TEST(PdbSearch, TwentyFourPuzzleShortInstance) {
+  // 5x5 with the in-memory default (4-4-4-4-4-4 + reflection): a 40-move random walk.
+  Instance inst = make_instance(5, 5, identity_goal(25, true));
+  std::mt19937_64 rng(3);
+  Cells s = inst.goal;
+  int blank = 0, prev = -1;
+  for (int i = 0; i < 40; ++i) {
+    const auto& adj = inst.geo.adj[blank];
+    int nb;
+    do nb = adj[rng() % adj.size()];
+    while (nb == prev);
+    std::swap(s[blank], s[nb]);
+    prev = blank;
+    blank = nb;
+  }
+  inst.start = s;
+  pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
+  auto h = pdb::memory_heuristic(f, pdb::groups_of_sizes(f, pdb::quick_sizes(25)), 1);
+  auto res = pdb::find_path(inst, f, h, {});
+  ASSERT_TRUE(res.found);
+  verify_solution(inst.geo, inst.start, inst.goal, res.moves);
+  EXPECT_LE(res.cost, 40);
+  EXPECT_EQ(res.cost % 2, 0);
+  auto ref = pdb::find_path(inst, f, manhattan_only(), {});
+  EXPECT_EQ(res.cost, ref.cost);
+}
+
+TEST(PdbTable, IncrementalUpdatesMatchFreshPositions) {
+  // A random walk on 4x4 with 5-5-5 + reflection: h after each apply (and undo) equals h of
+  // a position built afresh from the board.
+  Instance inst = make_instance(4, 4, identity_goal(16, true));
+  pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
+  auto h = pdb::memory_heuristic(f, pdb::groups_of_sizes(f, {5, 5, 5}), 1);
+  pdb::Context ctx(f, h);
+  std::mt19937_64 rng(11);
+  std::vector<std::uint8_t> cells(16);
+  std::iota(cells.begin(), cells.end(), 0);
+  pdb::Position q(&ctx, cells);
+  int blank = 0;
+  for (int step = 0; step < 3000; ++step) {
+    std::uint8_t moves[4];
+    const int k = q.moves(moves);
+    ASSERT_GT(k, 0);
+    const auto m = moves[rng() % k];
+    const int old_blank = blank;
+    auto u = q.apply(m);
+    std::swap(cells[blank], cells[m]);
+    blank = m;
+    ASSERT_EQ(q.blank(), blank);
+    ASSERT_EQ(q.h(), pdb::Position(&ctx, cells).h()) << "step " << step;
+    ASSERT_EQ(q.manhattan(), pdb::Position(&ctx, cells).manhattan());
+    if (step % 7 == 3) {  // take it back, check, play it again
+      q.undo(m, u);
+      std::swap(cells[blank], cells[old_blank]);
+      blank = old_blank;
+      ASSERT_EQ(q.blank(), blank);
+      ASSERT_EQ(q.h(), pdb::Position(&ctx, cells).h());
+      u = q.apply(m);
+      std::swap(cells[blank], cells[m]);
+      blank = m;
+    }
+  }
+}
+
+TEST(PdbFile, SaveLoadRoundTrip) {
+  auto dir = std::filesystem::temp_directory_path() / ("tansaku_pdb_test_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  pdb::TableInfo info{3, 4, 0, {1, 4, 5, 8, 9}};
+  auto t = pdb::build_table(info);
+  auto file = dir / info.file_name();
+  pdb::save_table(*t, file);
+  EXPECT_EQ(pdb::read_table_info(file), info);
+  auto back = pdb::load_table(file);
+  ASSERT_EQ(back->info(), info);
+  EXPECT_TRUE(std::equal(t->data(), t->data() + info.bytes(), back->data()));
+  EXPECT_EQ(back->max_distance, t->max_distance);
+  // A damaged file is refused, not used.
+  {
+    std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(-8, std::ios::end);
+    f.write("XXXXXXXX", 8);
+  }
+  EXPECT_THROW(pdb::load_table(file), InputError);
+  std::ofstream(dir / "junk.pdb.zst") << "not a table";
+  EXPECT_THROW(pdb::read_table_info(dir / "junk.pdb.zst"), InputError);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(PdbGroups, ParseAndDefaults) {
+  Instance inst = make_instance(4, 4, identity_goal(16, false));
+  pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
+  EXPECT_EQ(pdb::build_sizes(16), (std::vector<int>{7, 8}));
+  EXPECT_EQ(pdb::quick_sizes(16), (std::vector<int>{5, 5, 5}));
+  EXPECT_EQ(pdb::build_sizes(12), (std::vector<int>{3, 8}));
+  EXPECT_EQ(pdb::build_sizes(25), (std::vector<int>{6, 6, 6, 6}));
+  auto g = pdb::parse_groups("7-8", f, inst.labels);
+  ASSERT_EQ(g.size(), 2u);
+  EXPECT_EQ(g[0].size(), 7u);
+  EXPECT_EQ(g[1].size(), 8u);
+  auto lists = pdb::parse_groups("1,2,3/4,5", f, inst.labels);
+  ASSERT_EQ(lists.size(), 2u);
+  EXPECT_EQ(lists[0].size(), 3u);
+  EXPECT_THROW(pdb::parse_groups("8-8", f, inst.labels), InputError);   // 16 tiles > 15
+  EXPECT_THROW(pdb::parse_groups("1,2/2,3", f, inst.labels), InputError);  // overlap
+  EXPECT_THROW(pdb::parse_groups("0,1", f, inst.labels), InputError);      // blank
+  EXPECT_THROW(pdb::parse_groups("1,99", f, inst.labels), InputError);
+  EXPECT_THROW(pdb::parse_groups("", f, inst.labels), InputError);
+}
+
+TEST(PdbSearch, EightPuzzleMatchesBfsAndManhattan) {
+  Instance inst = make_instance(3, 3, identity_goal(9, false));
+  pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
+  auto h = pdb::memory_heuristic(f, pdb::groups_of_sizes(f, {4, 4}), 1);
+  auto dist = bfs_distances(inst.geo, inst.goal);
+  std::mt19937_64 rng(2024);
+  Domain<Nibbles> manhattan(inst, /*linear_conflict=*/false);
+  search::IdaOptions io;
+  io.step = 2;
+  for (int i = 0; i < 100; ++i) {
+    inst.start = random_start(inst.geo, inst.goal, rng);
+    auto res = pdb::find_path(inst, f, h, {});
+    ASSERT_TRUE(res.found);
+    verify_solution(inst.geo, inst.start, inst.goal, res.moves);
+    auto ref = search::ida_star(manhattan, manhattan.make(inst.start), io);
+    ASSERT_EQ(res.cost, ref.cost);
+    ASSERT_EQ(res.cost, dist.at(pack(inst.start)));
+  }
+}
+
+TEST(PdbSearch, ElevenPuzzleMatchesManhattan) {
+  // 100 uniformly random 11-puzzles: the PDB search (in-memory 5-6) against the family's
+  // generic IDA* with Manhattan + linear conflict, an independent implementation.
+  Instance inst = make_instance(3, 4, identity_goal(12, false));
+  pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
+  auto h = pdb::memory_heuristic(f, pdb::groups_of_sizes(f, pdb::quick_sizes(12)), 1);
+  Domain<Nibbles> manhattan(inst, /*linear_conflict=*/true);
+  search::IdaOptions io;
+  io.step = 2;
+  std::mt19937_64 rng(99);
+  std::uint64_t pdb_nodes = 0, man_nodes = 0;
+  for (int i = 0; i < 100; ++i) {
+    inst.start = random_start(inst.geo, inst.goal, rng);
+    auto res = pdb::find_path(inst, f, h, {});
+    auto ref = search::ida_star(manhattan, manhattan.make(inst.start), io);
+    ASSERT_TRUE(res.found && ref.found);
+    verify_solution(inst.geo, inst.start, inst.goal, res.moves);
+    ASSERT_EQ(res.cost, ref.cost) << "instance " << i;
+    pdb_nodes += res.stats.expanded;
+    man_nodes += ref.stats.expanded;
+  }
+  EXPECT_LT(pdb_nodes * 5, man_nodes) << "the tables should cut the search a lot";
+}
+
+TEST(PdbSearch, ParallelSearchMatchesSerial) {
+  // Korf #1 with quick tables: same length, same solution, same node count on 1 and 2 threads.
+  Instance inst = make_instance(4, 4, identity_goal(16, true), "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3");
+  pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
+  auto h = pdb::memory_heuristic(f, pdb::groups_of_sizes(f, {5, 5, 5}), 1);
+  search::Limits one, two;
+  two.threads = 2;
+  auto a = pdb::find_path(inst, f, h, one);
+  auto b = pdb::find_path(inst, f, h, two);
+  ASSERT_TRUE(a.found && b.found);
+  EXPECT_EQ(a.cost, 57);
+  EXPECT_EQ(a.cost, b.cost);
+  EXPECT_EQ(a.moves, b.moves);
+  EXPECT_EQ(a.stats.expanded, b.stats.expanded);
+  verify_solution(inst.geo, inst.start, inst.goal, b.moves);
+}
+
+TEST(PdbSearch, EasyKorfInstances) {
+  // A few of Korf's 100 (goal: blank top-left) with the small in-memory tables.
+  struct K {
+    const char* start;
+    int length;
+  };
+  const K cases[] = {
+      {"14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", 57},  // #1
+      {"3 14 9 11 5 4 8 2 13 12 6 7 10 1 15 0", 46},  // #9
+      {"14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15", 45},  // #12
+  };
+  for (const K& k : cases) {
+    Instance inst = make_instance(4, 4, identity_goal(16, true), k.start);
+    pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
+    auto h = pdb::memory_heuristic(f, pdb::groups_of_sizes(f, {5, 5, 5}), 1);
+    auto res = pdb::find_path(inst, f, h, {});
+    ASSERT_TRUE(res.found);
+    verify_solution(inst.geo, inst.start, inst.goal, res.moves);
+    EXPECT_EQ(res.cost, k.length) << k.start;
+  }
+}

@@ -1,0 +1,172 @@
+// The pattern-database face of the CLI: `pdb build` / `pdb list`, `solve` choosing tables
+// (disk, else built in memory) and naming them, `solve --batch`, and bad input -> exit 2.
+// Every run points TANSAKU_PDB_DIR at a private directory: the user's cache is never read.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "cli_util.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const char* kKorfGoal = "\"0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\"";
+
+class PdbCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("tansaku_pdb_cli_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    ::setenv("TANSAKU_PDB_DIR", (dir_ / "tables").c_str(), 1);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  // Runs the binary; it inherits TANSAKU_PDB_DIR pointing at this test's own directory.
+  CliResult run_tansaku(const std::string& args) const { return run_cli(args); }
+  fs::path dir_;
+};
+
+}  // namespace
+
+TEST_F(PdbCli, BuildListAndSolveWithTables) {
+  const std::string tables = (dir_ / "tables").string();
+  auto b = run_tansaku("pdb build 8-puzzle --groups 4-4 --dir " + tables + " --json --quiet");
+  ASSERT_EQ(b.code, 0) << b.err;
+  auto j = b.json();
+  ASSERT_EQ(j["tables"].size(), 2u);
+  for (const auto& t : j["tables"]) {
+    EXPECT_EQ(t["status"], "built");
+    EXPECT_EQ(t["entries"], 3024);  // 9!/5!
+    EXPECT_TRUE(fs::exists(t["file"].get<std::string>()));
+  }
+  // Again: nothing to do.
+  auto again = run_tansaku("pdb build 8-puzzle --groups 4-4 --dir " + tables + " --json");
+  ASSERT_EQ(again.code, 0);
+  for (const auto& t : again.json()["tables"]) EXPECT_EQ(t["status"], "exists");
+  auto list = run_tansaku("pdb list --dir " + tables + " --json");
+  ASSERT_EQ(list.code, 0);
+  EXPECT_EQ(list.json()["tables"].size(), 2u);
+  // solve picks them (the disk tables beat the in-memory default only if larger: force pdb).
+  auto s = run_tansaku("solve 8-puzzle --algorithm pdb --json");
+  ASSERT_EQ(s.code, 0) << s.err;
+  auto r = s.json();
+  EXPECT_EQ(r["length"], 31);
+  EXPECT_EQ(r["moves"].size(), 31u);
+  EXPECT_NE(r["algorithm"].get<std::string>().find("pdb"), std::string::npos);
+}
+
+TEST_F(PdbCli, SolveFallsBackToTablesBuiltInMemory) {
+  auto s = run_tansaku("solve 11-puzzle --json --quiet");
+  ASSERT_EQ(s.code, 0) << s.err;
+  auto r = s.json();
+  EXPECT_EQ(r["length"], 53);
+  EXPECT_TRUE(r["optimal"].get<bool>());
+  EXPECT_NE(r["algorithm"].get<std::string>().find("built in memory"), std::string::npos) << r["algorithm"];
+  // The 15-puzzle, Korf's #12 (45 moves), 5-5-5 + reflection in memory.
+  auto k = run_tansaku(std::string("solve 15-puzzle --start \"14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15\" --goal ") + kKorfGoal +
+                   " --json --quiet");
+  ASSERT_EQ(k.code, 0) << k.err;
+  EXPECT_EQ(k.json()["length"], 45);
+  EXPECT_NE(k.json()["algorithm"].get<std::string>().find("reflection"), std::string::npos);
+  // Naming another algorithm bypasses the tables.
+  auto m = run_tansaku("solve 11-puzzle --start \"1 2 3 4 5 6 7 8 9 10 0 11\" --algorithm idastar --json");
+  ASSERT_EQ(m.code, 0);
+  EXPECT_EQ(m.json()["algorithm"].get<std::string>().find("pdb"), std::string::npos);
+}
+
+TEST_F(PdbCli, Batch) {
+  const fs::path file = dir_ / "few.txt";
+  std::ofstream(file) << "# three of Korf's 100\n"
+                         "9 3 14 9 11 5 4 8 2 13 12 6 7 10 1 15 0\n"
+                         "\n"
+                         "12 14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15  # trailing comment\n"
+                         "1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 15\n";  // no number: instance 3
+  auto r = run_tansaku("solve 15-puzzle --batch " + file.string() + " --goal " + kKorfGoal + " --json --quiet");
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::istringstream lines(r.out);
+  std::vector<nlohmann::json> js;
+  for (std::string line; std::getline(lines, line);) js.push_back(nlohmann::json::parse(line));
+  ASSERT_EQ(js.size(), 4u);
+  EXPECT_EQ(js[0]["instance"], "9");
+  EXPECT_EQ(js[0]["length"], 46);
+  EXPECT_EQ(js[1]["instance"], "12");
+  EXPECT_EQ(js[1]["length"], 45);
+  EXPECT_EQ(js[2]["instance"], "3");
+  EXPECT_EQ(js[2]["length"], 3);
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_TRUE(js[i].contains("nodes"));
+    EXPECT_TRUE(js[i].contains("seconds"));
+    EXPECT_EQ(js[i]["moves"].size(), js[i]["length"].get<std::size_t>());
+  }
+  const auto& sum = js[3];
+  EXPECT_TRUE(sum["summary"].get<bool>());
+  EXPECT_EQ(sum["instances"], 3);
+  EXPECT_EQ(sum["solved"], 3);
+  EXPECT_EQ(sum["sum_length"], 94);
+  EXPECT_EQ(sum["nodes"], js[0]["nodes"].get<std::uint64_t>() + js[1]["nodes"].get<std::uint64_t>() +
+                              js[2]["nodes"].get<std::uint64_t>());
+  // Text mode: one line per instance, then the summary.
+  auto t = run_tansaku("solve 15-puzzle --batch " + file.string() + " --goal " + kKorfGoal + " --quiet");
+  ASSERT_EQ(t.code, 0);
+  EXPECT_NE(t.out.find("sum of lengths 94"), std::string::npos) << t.out;
+
+  // An unsolvable line is reported, and the exit code says so.
+  const fs::path odd = dir_ / "odd.txt";
+  std::ofstream(odd) << "1 0 2 3 4 5 6 7 8\n2 1 0 3 4 5 6 7 8\n";
+  auto u = run_tansaku("solve 8-puzzle --batch " + odd.string() + " --goal \"0 1 2 3 4 5 6 7 8\" --json");
+  EXPECT_EQ(u.code, 1);
+  std::istringstream ul(u.out);
+  std::string l1, l2, l3;
+  std::getline(ul, l1), std::getline(ul, l2), std::getline(ul, l3);
+  EXPECT_EQ(nlohmann::json::parse(l1)["length"], 1);
+  EXPECT_FALSE(nlohmann::json::parse(l2)["solvable"].get<bool>());
+  EXPECT_EQ(nlohmann::json::parse(l3)["solved"], 1);
+}
+
+TEST_F(PdbCli, BadInput) {
+  const std::string tables = (dir_ / "tables").string();
+  auto expect2 = [&](const std::string& args) {
+    auto r = run_tansaku(args);
+    EXPECT_EQ(r.code, 2) << args << "\n" << r.out << r.err;
+    EXPECT_TRUE(r.out.empty()) << args;
+    EXPECT_FALSE(r.err.empty()) << args;
+  };
+  expect2("pdb build 15-puzzle --memory 100M --dir " + tables);  // the 8-tile build needs ~1.8 GiB
+  expect2("pdb build 8-puzzle --groups 5-5 --dir " + tables);    // 10 tiles on a 3x3
+  expect2("pdb build 8-puzzle --groups 1,2/2,3 --dir " + tables);
+  expect2("pdb build 8-puzzle --groups 0,1 --dir " + tables);
+  expect2("pdb build peg:triangle5 --dir " + tables);
+  expect2("pdb build sliding:1x9 --dir " + tables);
+  expect2("pdb build 8-puzzle --goal \"1 1 2 3 4 5 6 7 0\" --dir " + tables);
+  EXPECT_FALSE(fs::exists(tables) && !fs::is_empty(tables));  // nothing was built
+  expect2("solve 15-puzzle --batch " + (dir_ / "missing.txt").string());
+  const fs::path bad = dir_ / "bad.txt";
+  std::ofstream(bad) << "1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 15\n1 2 3\n";
+  expect2("solve 15-puzzle --batch " + bad.string());
+  const fs::path badlabel = dir_ / "badlabel.txt";
+  std::ofstream(badlabel) << "1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 99\n";
+  expect2("solve 15-puzzle --batch " + badlabel.string());
+  const fs::path empty = dir_ / "empty.txt";
+  std::ofstream(empty) << "# nothing\n";
+  expect2("solve 15-puzzle --batch " + empty.string());
+  expect2("solve 15-puzzle --batch " + bad.string() + " --start \"1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 15\"");
+  expect2("solve 15-puzzle --start \"1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\" --algorithm pdb --all");
+  expect2("solve sliding:3x3 --goal \"1 1 2 2 3 3 4 4 0\" --start \"1 1 2 2 3 3 4 0 4\" --algorithm pdb");
+}
+
+TEST_F(PdbCli, TimeoutStopsTheSearch) {
+  // Korf's #3 takes millions of nodes with the in-memory 5-5-5 tables: a 20 ms budget stops it.
+  auto r = run_tansaku(std::string("solve 15-puzzle --start \"14 7 8 2 13 11 10 4 9 12 5 0 3 6 1 15\" --goal ") +
+                       kKorfGoal + " --timeout 0.02 --json");
+  EXPECT_EQ(r.code, 3) << r.out << r.err;
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_NE(r.err.find("time limit"), std::string::npos);
+}
