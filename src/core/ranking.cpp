@@ -23,23 +23,31 @@ struct Binomials {
 const Binomials g_binomials;
 inline const Binomials& binomials() { return g_binomials; }
 
-// colex ranks of all 16-bit masks, and per weight the masks in rank order.
+// The k-subsets of 16 cells in colex order, per k (numeric order is colex order).
 struct SmallCombinations {
-  std::vector<std::uint16_t> rank;                 // rank[mask]
-  std::array<std::vector<std::uint16_t>, 17> masks;  // masks[w][r]
-  SmallCombinations() : rank(1 << 16) {
-    std::array<std::uint16_t, 17> next{};
-    for (std::uint32_t m = 0; m < (1u << 16); ++m) {  // numeric order == colex order per weight
-      int w = std::popcount(m);
-      rank[m] = next[w]++;
-      masks[w].push_back(static_cast<std::uint16_t>(m));
-    }
+  std::vector<std::uint16_t> flat;
+  std::array<const std::uint16_t*, 17> by_weight{};
+  SmallCombinations() : flat(1 << 16) {
+    std::array<std::uint32_t, 18> start{};
+    for (std::uint32_t m = 0; m < (1u << 16); ++m) ++start[std::popcount(m) + 1];
+    for (int w = 1; w <= 17; ++w) start[w] += start[w - 1];
+    auto next = start;
+    for (std::uint32_t m = 0; m < (1u << 16); ++m) flat[next[std::popcount(m)]++] = static_cast<std::uint16_t>(m);
+    for (int w = 0; w <= 16; ++w) by_weight[w] = flat.data() + start[w];
   }
 };
 const SmallCombinations g_small;
-inline const SmallCombinations& small() { return g_small; }
 
 }  // namespace
+
+namespace detail {
+const std::uint16_t* const kColexMasks[17] = {
+    g_small.by_weight[0],  g_small.by_weight[1],  g_small.by_weight[2],  g_small.by_weight[3],
+    g_small.by_weight[4],  g_small.by_weight[5],  g_small.by_weight[6],  g_small.by_weight[7],
+    g_small.by_weight[8],  g_small.by_weight[9],  g_small.by_weight[10], g_small.by_weight[11],
+    g_small.by_weight[12], g_small.by_weight[13], g_small.by_weight[14], g_small.by_weight[15],
+    g_small.by_weight[16]};
+}  // namespace detail
 
 std::uint64_t binomial(int n, int k) {
   if (n < 0 || k < 0 || k > n || n > 64) return 0;
@@ -52,8 +60,7 @@ std::uint64_t factorial(int n) {
   return f;
 }
 
-std::uint64_t combination_rank(std::uint64_t mask) {
-  if (mask < (1u << 16)) return small().rank[mask];
+std::uint64_t detail::combination_rank_wide(std::uint64_t mask) {
   std::uint64_t r = 0;
   int j = 1;
   const auto& c = binomials().c;
@@ -61,8 +68,7 @@ std::uint64_t combination_rank(std::uint64_t mask) {
   return r;
 }
 
-std::uint64_t combination_unrank(std::uint64_t r, int k) {
-  if (k <= 16 && r < binomial(16, k)) return small().masks[k][r];
+std::uint64_t detail::combination_unrank_wide(std::uint64_t r, int k) {
   const auto& c = binomials().c;
   std::uint64_t mask = 0;
   int p = 63;
@@ -78,6 +84,9 @@ std::uint64_t combination_unrank(std::uint64_t r, int k) {
 PermutationRanker::PermutationRanker(int n) : n_(n) {
   if (n < 1 || n > 20) throw InputError("permutation ranking supports 1..20 elements");
   for (int i = 0; i < n; ++i) weight_[i] = factorial(n - 1 - i);
+  narrow_ = factorial(n) <= 0xFFFFFFFFull;
+  if (narrow_)
+    for (int i = 0; i < n; ++i) fast_[i] = FastDiv32(static_cast<std::uint32_t>(weight_[i]));
 }
 
 std::uint64_t PermutationRanker::rank(const std::uint8_t* perm) const {
@@ -93,7 +102,7 @@ std::uint64_t PermutationRanker::rank(const std::uint8_t* perm) const {
 void PermutationRanker::unrank(std::uint64_t r, std::uint8_t* perm) const {
   std::uint64_t free = (n_ == 64) ? ~std::uint64_t{0} : (std::uint64_t{1} << n_) - 1;
   for (int i = 0; i < n_; ++i) {
-    std::uint64_t d = r / weight_[i];
+    std::uint64_t d = narrow_ ? fast_[i].div(static_cast<std::uint32_t>(r)) : r / weight_[i];
     r -= d * weight_[i];
     int e = bits::select(free, static_cast<int>(d));
     perm[i] = static_cast<std::uint8_t>(e);
@@ -136,56 +145,10 @@ MultisetRanker::MultisetRanker(std::vector<int> counts) : counts_(std::move(coun
   }
   size_ = static_cast<std::uint64_t>(size);
   for (int L = k - 2; L >= 0; --L) weight_[L] = weight_[L + 1] * radix_[L + 1];
-}
-
-std::uint64_t MultisetRanker::rank_masks(const std::uint64_t* masks) const {
-  std::uint64_t remaining = (n_ == 64) ? ~std::uint64_t{0} : (std::uint64_t{1} << n_) - 1;
-  std::uint64_t r = 0;
-  const int k = labels();
-  for (int L = 0; L + 1 < k; ++L) {
-    r += combination_rank(bits::extract(masks[L], remaining)) * weight_[L];
-    remaining &= ~masks[L];
-  }
-  return r;
-}
-
-void MultisetRanker::unrank_masks(std::uint64_t r, std::uint64_t* masks) const {
-  std::uint64_t remaining = (n_ == 64) ? ~std::uint64_t{0} : (std::uint64_t{1} << n_) - 1;
-  const int k = labels();
-  const bool narrow = size_ <= 0xFFFFFFFFull;  // 32-bit division is several times cheaper
-  for (int L = 0; L + 1 < k; ++L) {
-    std::uint64_t q = narrow ? static_cast<std::uint32_t>(r) / static_cast<std::uint32_t>(weight_[L]) : r / weight_[L];
-    r -= q * weight_[L];
-    masks[L] = bits::deposit(combination_unrank(q, counts_[L]), remaining);
-    remaining &= ~masks[L];
-  }
-  if (k > 0) masks[k - 1] = remaining;
-}
-
-void MultisetRanker::unrank_masks(std::uint64_t r, std::uint64_t* masks, std::uint64_t* free,
-                                  std::uint64_t* rest) const {
-  std::uint64_t remaining = (n_ == 64) ? ~std::uint64_t{0} : (std::uint64_t{1} << n_) - 1;
-  const int k = labels();
-  const bool narrow = size_ <= 0xFFFFFFFFull;
-  for (int L = 0; L + 1 < k; ++L) {
-    free[L] = remaining;
-    rest[L] = r;
-    std::uint64_t q = narrow ? static_cast<std::uint32_t>(r) / static_cast<std::uint32_t>(weight_[L]) : r / weight_[L];
-    r -= q * weight_[L];
-    masks[L] = bits::deposit(combination_unrank(q, counts_[L]), remaining);
-    remaining &= ~masks[L];
-  }
-  if (k > 0) masks[k - 1] = free[k - 1] = remaining, rest[k - 1] = 0;
-}
-
-std::uint64_t MultisetRanker::rank_masks_from(const std::uint64_t* masks, int k, std::uint64_t remaining) const {
-  std::uint64_t r = 0;
-  const int n = labels();
-  for (int L = k; L + 1 < n; ++L) {
-    r += combination_rank(bits::extract(masks[L], remaining)) * weight_[L];
-    remaining &= ~masks[L];
-  }
-  return r;
+  narrow_ = size_ <= 0xFFFFFFFFull;
+  if (narrow_)
+    for (int L = 0; L < k; ++L) fast_.emplace_back(static_cast<std::uint32_t>(weight_[L]));
+  all_ = (n_ == 64) ? ~std::uint64_t{0} : (std::uint64_t{1} << n_) - 1;
 }
 
 std::uint64_t MultisetRanker::rank(const std::uint8_t* cells) const {

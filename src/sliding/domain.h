@@ -182,9 +182,12 @@ class Domain {
         if (i != s.blank) seq[k++] = static_cast<std::uint8_t>(s.cells.get(i) - 1);
       return s.blank * half_ + perm_->rank_half(seq);
     }
-    std::uint64_t masks[64] = {};
-    for (int i = 0; i < geo_.n; ++i) masks[rix_[s.cells.get(i)]] |= std::uint64_t{1} << i;
-    return multi_->rank_masks(masks);
+    // Identical pieces: blank cell x multiset rank of the tile sequence (cells in reading
+    // order without the blank), so horizontal moves keep the sequence rank.
+    std::uint64_t masks[C::kMaxLabels] = {};
+    for (int i = 0; i < geo_.n; ++i)
+      if (i != s.blank) masks[s.cells.get(i) - 1] |= std::uint64_t{1} << (i < s.blank ? i : i - 1);
+    return s.blank * half_ + multi_->rank_masks(masks);
   }
   State unrank(std::uint64_t r) const {
     State s;
@@ -196,11 +199,13 @@ class Domain {
       for (int i = 0; i < geo_.n; ++i) s.cells.set(i, i == blank ? 0 : seq[k++] + 1);
       s.blank = static_cast<std::uint8_t>(blank);
     } else {
-      std::uint64_t masks[64];
-      multi_->unrank_masks(r, masks);
-      for (std::size_t k = 0; k < order_.size(); ++k)
-        for (std::uint64_t m = masks[k]; m; m &= m - 1) s.cells.set(std::countr_zero(m), order_[k]);
-      s.blank = static_cast<std::uint8_t>(std::countr_zero(masks[rix_[0]]));
+      const int blank = static_cast<int>(r / half_);
+      std::uint64_t masks[C::kMaxLabels];
+      multi_->unrank_masks(r % half_, masks);
+      const std::uint64_t tiles = all_cells_ & ~(std::uint64_t{1} << blank);
+      for (int k = 0; k < multi_->labels(); ++k)
+        for (std::uint64_t m = bits::deposit(masks[k], tiles); m; m &= m - 1) s.cells.set(std::countr_zero(m), k + 1);
+      s.blank = static_cast<std::uint8_t>(blank);
     }
     return s;
   }
@@ -212,8 +217,10 @@ class Domain {
       const std::uint64_t q = r % half_;
       std::uint8_t seq[64];
       perm_->unrank_half(q, parity_at_[blank], seq);
-      for (int nb : geo_.adj[blank]) {
-        if (geo_.row(nb) == geo_.row(blank)) {
+      const auto& a = adj_[blank];
+      for (int j = 0; j < a[4]; ++j) {
+        const int nb = a[j];
+        if (row_of_[nb] == row_of_[blank]) {
           f(nb * half_ + q);
           continue;
         }
@@ -234,27 +241,41 @@ class Domain {
         f(nb * half_ + perm_->rank_half(t));
       }
     } else {
-      // Only the blank's and the moved tile's labels change: re-rank from the first of them.
-      std::uint64_t masks[64], free[64], rest[64];
-      multi_->unrank_masks(r, masks, free, rest);
-      const int kb = rix_[0];
-      const int blank = std::countr_zero(masks[kb]);
-      for (int nb : geo_.adj[blank]) {
-        int kl = 0;
-        while (!((masks[kl] >> nb) & 1)) ++kl;
-        const std::uint64_t flip = (std::uint64_t{1} << nb) | (std::uint64_t{1} << blank);
-        masks[kb] ^= flip;
-        masks[kl] ^= flip;
-        const int k0 = std::min(kb, kl);
-        f(r - rest[k0] + multi_->rank_masks_from(masks, k0, free[k0]));
-        masks[kb] ^= flip;
-        masks[kl] ^= flip;
+      const int blank = static_cast<int>(r / half_);
+      const std::uint64_t q = r % half_;
+      const int K = multi_->labels();
+      std::uint64_t masks[C::kMaxLabels], moved[C::kMaxLabels];
+      multi_->unrank_masks(q, masks);
+      const auto& adj = adj_[blank];
+      for (int j = 0; j < adj[4]; ++j) {
+        const int nb = adj[j];
+        if (row_of_[nb] == row_of_[blank]) {
+          f(nb * half_ + q);
+          continue;
+        }
+        // Vertical: in the tile sequence, the moved tile jumps over the tiles between nb
+        // and the blank: rotate the segment [a, b] of every label's sequence mask.
+        const int a = std::min(nb, blank), b = std::max(nb, blank) - 1;
+        const std::uint64_t seg = ((std::uint64_t{2} << b) - 1) & ~((std::uint64_t{1} << a) - 1);
+        if (nb > blank) {  // element b moves to a, [a, b-1] shift up
+          for (int k = 0; k < K; ++k) {
+            const std::uint64_t m = masks[k];
+            moved[k] = (m & ~seg) | (((m & seg) << 1) & seg) | (((m >> b) & 1) << a);
+          }
+        } else {  // element a moves to b, [a+1, b] shift down
+          for (int k = 0; k < K; ++k) {
+            const std::uint64_t m = masks[k];
+            moved[k] = (m & ~seg) | (((m & seg) >> 1) & seg) | (((m >> a) & 1) << b);
+          }
+        }
+        f(nb * half_ + multi_->rank_masks(moved));
       }
     }
   }
 
  private:
   void setup_ranking() {
+    all_cells_ = (std::uint64_t{2} << (geo_.n - 1)) - 1;
     perm_.reset();
     multi_.reset();
     if (labels_.distinct()) {
@@ -268,18 +289,11 @@ class Domain {
       for (int p = 0; p < geo_.n; ++p) parity_at_[p] = start_parity_ ^ ((geo_.cols % 2 == 0) ? (geo_.row(p) & 1) : 0);
       size_ = half_ * static_cast<std::uint64_t>(geo_.n);
     } else {
-      // Ranker label order: by count ascending, the blank just before the most frequent
-      // label, so that a move (blank + one tile) leaves the leading labels' terms unchanged.
-      order_.clear();
-      for (std::size_t L = 1; L < labels_.counts.size(); ++L) order_.push_back(static_cast<int>(L));
-      std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) { return labels_.counts[a] < labels_.counts[b]; });
-      order_.insert(order_.end() - (order_.empty() ? 0 : 1), 0);
-      rix_.assign(labels_.counts.size(), 0);
-      std::vector<int> counts;
-      for (std::size_t k = 0; k < order_.size(); ++k) rix_[order_[k]] = static_cast<int>(k), counts.push_back(labels_.counts[order_[k]]);
+      std::vector<int> counts(labels_.counts.begin() + 1, labels_.counts.end());
       try {
         multi_.emplace(counts);
-        size_ = multi_->size();
+        half_ = multi_->size();
+        size_ = half_ > ~std::uint64_t{0} / geo_.n ? 0 : half_ * static_cast<std::uint64_t>(geo_.n);
       } catch (const InputError&) {
         size_ = 0;
       }
@@ -376,8 +390,8 @@ class Domain {
   std::optional<PermutationRanker> perm_;
   std::optional<MultisetRanker> multi_;
   std::vector<int> parity_at_;
-  std::vector<int> order_, rix_;  // multiset ranker label k = domain label order_[k]; rix_ inverse
-  std::uint64_t half_ = 1, size_ = 0;
+  std::uint64_t all_cells_ = 0;
+  std::uint64_t half_ = 1, size_ = 0;  // half_: states per blank cell
 };
 
 }  // namespace tansaku::sliding

@@ -30,13 +30,18 @@ class TwoBitTable {
   void set_plain(std::uint64_t i, unsigned v) {  // single-threaded setup only
     data_[i >> 5] = (data_[i >> 5] & ~(std::uint64_t{3} << ((i & 31) * 2))) | (std::uint64_t{v} << ((i & 31) * 2));
   }
-  // Sets cell i to v if it is 0; true if this call did it. Safe across threads.
+  // Sets cell i to v (1 or 2) if it is 0; true if this call did it. Safe across threads
+  // as long as the only concurrent writes to empty cells are claims of the same v.
   bool claim(std::uint64_t i, unsigned v) {
     std::atomic_ref<std::uint64_t> w(data_[i >> 5]);
     const unsigned sh = static_cast<unsigned>(i & 31) * 2;
     if ((w.load(std::memory_order_relaxed) >> sh) & 3u) return false;
-    return ((w.fetch_or(std::uint64_t{v} << sh, std::memory_order_relaxed) >> sh) & 3u) == 0;
+    // A cell seen empty can only change by another claim of the same value v (1 or 2, a
+    // single bit), so testing that one bit decides the race — and compiles to `lock bts`.
+    const std::uint64_t bit = std::uint64_t{1} << (sh + v - 1);
+    return (w.fetch_or(bit, std::memory_order_relaxed) & bit) == 0;
   }
+  void prefetch(std::uint64_t i) const { __builtin_prefetch(&data_[i >> 5], 1, 3); }
   void or_word(std::uint64_t w, std::uint64_t bits) {
     std::atomic_ref<std::uint64_t>(data_[w]).fetch_or(bits, std::memory_order_relaxed);
   }

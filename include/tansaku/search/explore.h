@@ -65,6 +65,7 @@ ExploreResult explore(const D& d, std::span<const std::uint64_t> sources, std::s
   const std::uint64_t chunks = (words + chunk_words - 1) / chunk_words;
   tbb::task_arena arena(static_cast<int>(std::max(1u, lim.threads)));
 
+  constexpr std::size_t kBatch = 48, kCap = 256;
   unsigned frontier = 1;
   while (layer_count > 0) {
     res.histogram.push_back(layer_count);
@@ -83,6 +84,14 @@ ExploreResult explore(const D& d, std::span<const std::uint64_t> sources, std::s
         std::uint64_t& ne = expanded.local();
         std::uint64_t& ng = generated.local();
         auto& first = firsts[c];
+        std::uint64_t pending[kCap];
+        std::size_t npending = 0;
+        auto flush = [&] {
+          ng += npending;
+          for (std::size_t i = 0; i < npending; ++i)
+            if (table.claim(pending[i], next)) ++nf;
+          npending = 0;
+        };
         const std::uint64_t w_end = std::min(words, (c + 1) * chunk_words);
         for (std::uint64_t w = c * chunk_words; w < w_end; ++w) {
           const std::uint64_t m = table.match(w, frontier);
@@ -91,13 +100,18 @@ ExploreResult explore(const D& d, std::span<const std::uint64_t> sources, std::s
             const std::uint64_t r = w * 32 + static_cast<std::uint64_t>(std::countr_zero(bitsleft)) / 2;
             if (first.size() < keep_farthest) first.push_back(r);
             ++ne;
+            // Neighbour ranks are buffered and their words prefetched; claiming them a
+            // few states later hides the cache misses of the random table accesses.
             for_each_neighbor_rank(d, r, [&](std::uint64_t t) {
-              ++ng;
-              if (table.claim(t, next)) ++nf;
+              table.prefetch(t);
+              pending[npending++] = t;
+              if (npending == kCap) flush();
             });
+            if (npending >= kBatch) flush();
           }
           table.or_word(w, m | (m << 1));  // frontier -> done
         }
+        flush();
       });
     });
     if (late) throw LimitError("time limit reached (--timeout)");
