@@ -14,6 +14,7 @@
 #include "knights/warnsdorff.h"
 
 using namespace tansaku::knights;
+using tansaku::to_decimal;
 
 namespace {
 

@@ -1,28 +1,17 @@
 #include "coloring/tabucol.h"
 
 #include <limits>
+#include "tansaku/core/random.h"
 
 namespace tansaku::coloring {
 
-namespace {
-struct SplitMix {
-  std::uint64_t s;
-  std::uint64_t next() {
-    std::uint64_t z = (s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-  std::uint64_t below(std::uint64_t n) { return next() % n; }
-};
-}  // namespace
 
 std::optional<std::vector<int>> tabucol(const Graph& g, int K, std::vector<int> init, std::uint64_t max_iterations,
                                         std::uint64_t seed, Deadline* deadline) {
   const int n = g.n;
   if (n == 0) return init;
   if (K < 1) return std::nullopt;
-  SplitMix rng{seed};
+  SplitMix64 rng{seed};
   const auto N = static_cast<std::size_t>(n), KK = static_cast<std::size_t>(K);
   std::vector<int> c(N);
   for (int v = 0; v < n; ++v) c[v] = (init[v] >= 1 && init[v] <= K) ? init[v] - 1 : static_cast<int>(rng.below(KK));

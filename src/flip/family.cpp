@@ -17,6 +17,7 @@
 #include "tansaku/puzzles/flip.h"
 #include "tansaku/search/bfs.h"
 #include "tansaku/search/explore.h"
+#include "tansaku/core/int128.h"
 
 namespace tansaku::flip {
 namespace {
@@ -72,13 +73,7 @@ std::string grid_text(const std::string& value, std::string_view what) {
 
 std::string power_of_two(std::int64_t r) {
   if (r < 128) {
-    unsigned __int128 v = static_cast<unsigned __int128>(1) << r;
-    std::string s;
-    do {
-      s.insert(s.begin(), static_cast<char>('0' + static_cast<int>(v % 10)));
-      v /= 10;
-    } while (v);
-    return s;
+    return to_decimal(static_cast<unsigned __int128>(1) << r);
   }
   return fmt::format("2^{}", r);
 }
@@ -201,11 +196,7 @@ class FlipPuzzle final : public Puzzle {
       if (n > 40) throw InputError(fmt::format("explore --algorithm bfs: {} cells need a 2^{} table", n, n));
       SpaceDomain d{word_patterns(board_), static_cast<int>(n), 0};
       Progress progress(o.progress());
-      search::Limits lim;
-      lim.memory = o.memory;
-      lim.deadline = &o.deadline;
-      lim.progress = &progress;
-      lim.threads = o.threads;
+      auto lim = o.limits(&progress);
       auto res = search::explore(d, std::span<const std::uint64_t>(&source, 1), o.farthest, lim);
       progress.done();
       r.states = res.states;
@@ -341,10 +332,7 @@ class FlipPuzzle final : public Puzzle {
     if (o.all || o.count) throw InputError("--all and --count need the algebraic solver (--algorithm chase or dense)");
     SpaceDomain d{word_patterns(board_), static_cast<int>(n), to_word(goal)};
     Progress progress(o.progress());
-    search::Limits lim;
-    lim.memory = o.memory;
-    lim.deadline = &o.deadline;
-    lim.progress = &progress;
+    auto lim = o.limits(&progress);
     auto res = search::bfs(d, to_word(start), lim);
     progress.done();
     r.algorithm = "bfs";

@@ -98,10 +98,7 @@ class SwapPuzzle final : public Puzzle {
     const bool many = ida.mode != search::SolutionMode::First;
     if (alg.empty()) alg = many ? "bfs" : "bibfs";
     Progress progress(o.progress());
-    search::Limits lim;
-    lim.memory = o.memory;
-    lim.deadline = &o.deadline;
-    lim.progress = &progress;
+    auto lim = o.limits(&progress);
     search::PathResult<SwapMove> res;
     if (many && alg == "bfs") {
       // Shortest paths counted per state, layer by layer; listed back from the goal.
@@ -152,11 +149,7 @@ class SwapPuzzle final : public Puzzle {
     SwapDomain d(board_, armies, cells);
     if (d.size() == 0) throw InputError(fmt::format("the state space of {} is too large to enumerate", name_));
     Progress progress(o.progress());
-    search::Limits lim;
-    lim.memory = o.memory;
-    lim.deadline = &o.deadline;
-    lim.progress = &progress;
-    lim.threads = o.threads;
+    auto lim = o.limits(&progress);
     const std::uint64_t src = d.rank(d.make(cells));
     auto res = search::explore(d, std::span<const std::uint64_t>(&src, 1), o.farthest, lim);
     progress.done();

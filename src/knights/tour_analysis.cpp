@@ -82,8 +82,6 @@ std::vector<int> symmetry_classes(const Board& b) {
   return rep;
 }
 
-std::string to_decimal(unsigned __int128 x) { return decimal(x); }
-
 std::string decimal_twice(const std::string& x) {
   std::string out(x.size(), '0');
   int carry = 0;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "knights/board.h"
+#include "tansaku/core/int128.h"
 
 namespace tansaku::knights {
 
@@ -27,8 +28,6 @@ NarrowGraph narrow_graph(const Board& b);
 // and on square boards the quarter turns and diagonal reflections) maps s to.
 std::vector<int> symmetry_classes(const Board& b);
 
-// Decimal digits of an unsigned 128-bit number.
-std::string to_decimal(unsigned __int128 x);
 // Twice a decimal number, and half of an even one.
 std::string decimal_twice(const std::string& x);
 std::string decimal_half(const std::string& x);

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include "tansaku/core/int128.h"
 
 namespace tansaku::knights {
 
@@ -38,14 +39,7 @@ bool add_overflow(Wide<N>& a, const Wide<N>& b) {
   return carry != 0;
 }
 
-inline std::string decimal(unsigned __int128 x) {
-  std::string s;
-  do {
-    s.insert(s.begin(), static_cast<char>('0' + static_cast<int>(x % 10)));
-    x /= 10;
-  } while (x);
-  return s;
-}
+inline std::string decimal(unsigned __int128 x) { return to_decimal(x); }
 inline std::string decimal(std::uint64_t x) { return std::to_string(x); }
 inline std::string decimal(Saturating x) { return x.v ? "1" : "0"; }
 template <int N>

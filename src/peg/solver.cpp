@@ -12,15 +12,6 @@
 
 namespace tansaku::peg {
 
-std::string to_decimal(unsigned __int128 v) {
-  std::string s;
-  do {
-    s.insert(s.begin(), static_cast<char>('0' + static_cast<int>(v % 10)));
-    v /= 10;
-  } while (v);
-  return s;
-}
-
 Solver::Solver(Board bd) : bd_(std::move(bd)), group_(board_automorphisms(bd_)), classes_(bd_) {}
 
 Goal Solver::anywhere(Bits start) const {

@@ -17,6 +17,7 @@
 #include "peg/symmetry.h"
 #include "tansaku/core/deadline.h"
 #include "tansaku/core/progress.h"
+#include "tansaku/core/int128.h"
 
 namespace tansaku::peg {
 
@@ -80,6 +81,5 @@ class Solver {
 };
 
 // "12345678901234567890" for a 128-bit count.
-std::string to_decimal(unsigned __int128 v);
 
 }  // namespace tansaku::peg

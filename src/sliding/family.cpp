@@ -12,6 +12,7 @@
 #include "tansaku/puzzles/sliding.h"
 #include "tansaku/search/dispatch.h"
 #include "tansaku/search/explore.h"
+#include "tansaku/core/int128.h"
 
 namespace tansaku::sliding {
 namespace {
@@ -128,12 +129,7 @@ class SlidingPuzzle final : public Puzzle {
       left -= c;
     }
     if (inst.labels.distinct()) total /= 2;
-    std::string s;
-    do {
-      s.insert(s.begin(), static_cast<char>('0' + static_cast<int>(total % 10)));
-      total /= 10;
-    } while (total);
-    return s;
+    return to_decimal(total);
   }
 
   template <class C>
@@ -150,10 +146,7 @@ class SlidingPuzzle final : public Puzzle {
       alg = (ida.mode == search::SolutionMode::First && size != 0 && size <= kBfsLimit) ? "bibfs" : "idastar";
     }
     Progress progress(o.progress());
-    search::Limits lim;
-    lim.memory = o.memory;
-    lim.deadline = &o.deadline;
-    lim.progress = &progress;
+    auto lim = o.limits(&progress);
     auto res = search::run_path_search(d, d.make(inst.start), alg, ida, lim);
     progress.done();
     r.algorithm = alg == "idastar" ? (d.uses_linear_conflict() ? "idastar (manhattan + linear conflict)"
@@ -194,11 +187,7 @@ class SlidingPuzzle final : public Puzzle {
     if (d.size() == 0)
       throw InputError(fmt::format("the state space of {} is too large to enumerate", name_));
     Progress progress(o.progress());
-    search::Limits lim;
-    lim.memory = o.memory;
-    lim.deadline = &o.deadline;
-    lim.progress = &progress;
-    lim.threads = o.threads;
+    auto lim = o.limits(&progress);
     const std::uint64_t src = d.rank(d.make(inst.start));
     auto res = search::explore(d, std::span<const std::uint64_t>(&src, 1), o.farthest, lim);
     progress.done();

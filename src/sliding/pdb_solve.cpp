@@ -45,11 +45,7 @@ void solve(const Instance& inst, const Options& o, SolveReport& r) {
   Frame f = make_frame(inst.geo, inst.goal);
   auto h = choose_heuristic(f, default_dir(), o.memory, o.threads);
   Progress progress(o.progress());
-  search::Limits lim;
-  lim.memory = o.memory;
-  lim.deadline = &o.deadline;
-  lim.progress = &progress;
-  lim.threads = o.threads;
+  auto lim = o.limits(&progress);
   Context ctx(f, h);
   const int h0 = Position(&ctx, f.canonical(inst.start)).h();
   auto res = find_path(inst, f, h, lim);

@@ -170,10 +170,7 @@ class RotatingPuzzle final : public Puzzle {
     std::string alg = search::canonical_algorithm(o.algorithm);
     if (alg.empty()) alg = ida.mode == search::SolutionMode::First ? "bibfs" : "idastar";
     Progress progress(o.progress());
-    search::Limits lim;
-    lim.memory = o.memory;
-    lim.deadline = &o.deadline;
-    lim.progress = &progress;
+    auto lim = o.limits(&progress);
     auto res = search::run_path_search(d, RotatingDomain::pack(start), alg, ida, lim);
     progress.done();
     r.algorithm = alg;
@@ -221,11 +218,7 @@ class RotatingPuzzle final : public Puzzle {
     Cells src = pieces.parse(from, "from state");
     RotatingDomain d(src);
     Progress progress(o.progress());
-    search::Limits lim;
-    lim.memory = o.memory;
-    lim.deadline = &o.deadline;
-    lim.progress = &progress;
-    lim.threads = o.threads;
+    auto lim = o.limits(&progress);
     const std::uint64_t r0 = d.rank(RotatingDomain::pack(src));
     auto res = search::explore(d, std::span<const std::uint64_t>(&r0, 1), o.farthest, lim);
     ExploreReport r;

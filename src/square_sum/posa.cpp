@@ -3,21 +3,11 @@
 #include <algorithm>
 
 #include "square_sum/squares.h"
+#include "tansaku/core/random.h"
 
 namespace tansaku::square_sum {
 
 namespace {
-
-struct Rng {
-  std::uint64_t s;
-  std::uint64_t next() {
-    std::uint64_t z = (s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-  std::uint64_t below(std::uint64_t n) { return next() % n; }
-};
 
 class Posa {
  public:
@@ -136,7 +126,7 @@ class Posa {
   int n_;
   bool ring_;
   std::uint64_t budget_, work_ = 0, polls_ = 0;
-  Rng rng_;
+  SplitMix64 rng_;
   Deadline* dl_;
   PosaStats* st_;
   std::vector<int> d_, pos_, path_, opts_;

@@ -14,6 +14,7 @@
 
 #include "tansaku/core/deadline.h"
 #include "tansaku/core/progress.h"
+#include "tansaku/search/limits.h"
 
 namespace tansaku {
 
@@ -39,6 +40,15 @@ struct Options {
 
   mutable Deadline deadline;  // built from timeout by the CLI
   bool progress() const { return !quiet; }
+  // The search limits these options set (memory, deadline, threads), reporting to `p`.
+  search::Limits limits(Progress* p = nullptr) const {
+    search::Limits lim;
+    lim.memory = memory;
+    lim.deadline = &deadline;
+    lim.progress = p;
+    lim.threads = threads;
+    return lim;
+  }
 };
 
 struct ShowReport {
