@@ -217,6 +217,11 @@ TEST(SlidingCli, BadInputExitsTwoWithOneLine) {
       "solve 8-puzzle --rule eight",                                // option of another family
       "solve 8-puzzle --algorithm magic",                           // unknown algorithm
       "solve 8-puzzle --no-such-option",                            // CLI parse error
+      "explore 8-puzzle --farthest -1",                             // negative count
+      "solve 8-puzzle --threads two",                               // not a number
+      "solve 8-puzzle --memory 0",                                  // no budget at all
+      "solve 8-puzzle --memory 12Q",                                // bad size suffix
+      "solve 8-puzzle --timeout -1",                                // negative time
   };
   for (const char* c : cases) {
     auto r = run_cli(c);

@@ -18,6 +18,14 @@
 using namespace tansaku;
 
 namespace {
+// A whole number >= 0 (CLI11's NonNegativeNumber reports a range of doubles).
+const CLI::Validator kCount(
+    [](std::string& v) {
+      return !v.empty() && v.find_first_not_of("0123456789") == std::string::npos ? std::string()
+                                                                                   : "'" + v + "' is not a whole number >= 0";
+    },
+    "N");
+
 
 struct Raw {
   std::string puzzle;
@@ -31,12 +39,13 @@ void add_common(CLI::App* cmd, Options& o, Raw& raw, bool with_puzzle) {
   cmd->add_option("--goal", o.goal, "goal state");
   cmd->add_option("--from", o.from, "explore: source state (default: the goal); knight-tour: first square");
   cmd->add_option("--algorithm", o.algorithm, "search algorithm (bfs, bibfs, iddfs, idastar, ...)");
-  cmd->add_option("--threads", o.threads, "worker threads (default: all cores)");
+  cmd->add_option("--threads", o.threads, "worker threads (default, or 0: all cores)")->check(kCount);
   cmd->add_option("--memory", raw.memory, "memory budget, e.g. 512M, 4G (default: 3/4 of RAM)");
   cmd->add_option("--timeout", o.timeout, "give up after SECONDS (exit 3)");
   cmd->add_flag("--all", o.all, "every optimal solution");
   cmd->add_flag("--count", o.count, "count solutions");
-  cmd->add_option("--farthest", o.farthest, "how many farthest positions to print (default 20)");
+  cmd->add_option("--farthest", o.farthest, "how many farthest positions to print (default 20)")
+      ->check(kCount);
   cmd->add_flag("--quiet", o.quiet, "no progress on stderr");
   cmd->add_flag("--json", o.json, "one JSON object on stdout");
   // family options
@@ -129,6 +138,7 @@ int main(int argc, char** argv) {
     collect_given(cmd, o);
     if (!o.has("threads") || o.threads == 0) o.threads = std::max(1u, std::thread::hardware_concurrency());
     o.memory = o.has("memory") ? parse_size(raw.memory) : default_memory_budget();
+    if (o.memory == 0) throw InputError("--memory must be more than 0");
     if (o.timeout < 0) throw InputError("--timeout must be positive");
     o.deadline = Deadline(o.timeout);
     auto puzzle = make_puzzle(raw.puzzle, o);
