@@ -2,13 +2,18 @@
 # The default job of `make run`: the seed puzzles solved and shown.
 set -euo pipefail
 bin=${1:-build/release/tansaku}
-run() { echo; echo "\$ tansaku $*"; "$bin" "$@"; }
+run() {
+  local shown=""
+  for a in "$@"; do [[ $a == *" "* ]] && shown+=" \"$a\"" || shown+=" $a"; done
+  echo; echo "\$ tansaku$shown"; "$bin" "$@"
+}
 run list
 run solve 8-puzzle
 run solve 11-puzzle --quiet
 run solve rotating-slide
 run explore 8-puzzle --farthest 2
 run explore sliding:4x4 --from "1 2 3 4 6 6 6 6 6 6 6 6 5 6 6 0" --quiet
+run explore sliding:4x4 --from "1 1 2 2 1 1 2 2 1 3 3 2 3 3 3 0" --farthest 2 --quiet
 run solve flip:4x4 --all
 run explore flip:4x4 --farthest 4
 run solve flip:5x5 --quiet || true
