@@ -280,3 +280,31 @@ TEST(Sliding, TwoByFiveGodsNumber) {
   EXPECT_EQ(j["farthest_count"], 2);
   EXPECT_EQ(j["farthest"].size(), 2u);
 }
+
+// Seed 004's printed results: the first and last layers and the farthest positions. (The
+// seed prints 3 at "1 move": its first count includes the start, 1 + 2.)
+TEST(SlidingCli, Seed004FarthestPositionsAndLayers) {
+  auto a = run_cli("explore sliding:4x4 --from '1 2 3 4 6 6 6 6 6 6 6 6 5 6 6 0' --json --quiet");
+  ASSERT_EQ(a.code, 0) << a.err;
+  auto ja = a.json();
+  const auto& ha = ja["histogram"];
+  EXPECT_EQ(ha[0] + ha[1], 3);
+  EXPECT_EQ(ha[2], 3);
+  EXPECT_EQ(ha[3], 4);
+  EXPECT_EQ(ha[56], 22);
+  EXPECT_EQ(ha[57], 3);
+  EXPECT_EQ(ha[58], 1);
+  EXPECT_EQ(ja["farthest"], nlohmann::json::array({"0 6 6 5 6 6 6 6 6 6 6 6 4 2 3 1"}));
+
+  auto b = run_cli("explore sliding:4x4 --from '1 1 2 2 1 1 2 2 1 3 3 2 3 3 3 0' --json --quiet");
+  ASSERT_EQ(b.code, 0) << b.err;
+  auto jb = b.json();
+  const auto& hb = jb["histogram"];
+  EXPECT_EQ(hb[0] + hb[1], 3);
+  EXPECT_EQ(hb[2], 4);
+  EXPECT_EQ(hb[3], 9);
+  EXPECT_EQ(hb[55], 119);
+  EXPECT_EQ(hb[56], 27);
+  EXPECT_EQ(hb[57], 2);
+  EXPECT_EQ(jb["farthest"], nlohmann::json::array({"3 0 3 3 2 3 3 1 2 2 1 1 2 2 1 1", "3 3 3 3 2 2 3 1 2 2 1 1 0 2 1 1"}));
+}
