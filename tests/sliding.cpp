@@ -288,7 +288,7 @@ TEST(SlidingCli, Seed004FarthestPositionsAndLayers) {
   ASSERT_EQ(a.code, 0) << a.err;
   auto ja = a.json();
   const auto& ha = ja["histogram"];
-  EXPECT_EQ(ha[0] + ha[1], 3);
+  EXPECT_EQ(ha[0].get<int>() + ha[1].get<int>(), 3);
   EXPECT_EQ(ha[2], 3);
   EXPECT_EQ(ha[3], 4);
   EXPECT_EQ(ha[56], 22);
@@ -300,7 +300,7 @@ TEST(SlidingCli, Seed004FarthestPositionsAndLayers) {
   ASSERT_EQ(b.code, 0) << b.err;
   auto jb = b.json();
   const auto& hb = jb["histogram"];
-  EXPECT_EQ(hb[0] + hb[1], 3);
+  EXPECT_EQ(hb[0].get<int>() + hb[1].get<int>(), 3);
   EXPECT_EQ(hb[2], 4);
   EXPECT_EQ(hb[3], 9);
   EXPECT_EQ(hb[55], 119);
