@@ -225,6 +225,9 @@ TEST(KnightsCli, BadInput) {
     EXPECT_TRUE(r.out.empty()) << args;
     EXPECT_FALSE(r.err.empty()) << args;
   }
+  // a short start is reported as such, not as a missing goal
+  auto r = run_cli("solve knight-swap:4x3 --start \"1 1 1\"");
+  EXPECT_NE(r.err.find("start has 3 tokens"), std::string::npos) << r.err;
 }
 
 TEST(KnightsCli, Show) {

@@ -222,6 +222,7 @@ TEST(SlidingCli, BadInputExitsTwoWithOneLine) {
       "solve 8-puzzle --memory 0",                                  // no budget at all
       "solve 8-puzzle --memory 12Q",                                // bad size suffix
       "solve 8-puzzle --timeout -1",                                // negative time
+      "frobnicate 8-puzzle",                                        // unknown command
   };
   for (const char* c : cases) {
     auto r = run_cli(c);

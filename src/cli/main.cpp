@@ -109,6 +109,15 @@ int main(int argc, char** argv) {
     c->add_flag("--json", pdb_args.json, "JSON output");
   }
 
+  const auto known = [&](const std::string& name) {
+    for (const CLI::App* c : app.get_subcommands({}))
+      if (c->get_name() == name) return true;
+    return false;
+  };
+  if (argc > 1 && argv[1][0] != '-' && !known(argv[1])) {
+    fmt::print(stderr, "tansaku: unknown command '{}' (list, show, solve, explore, bench, pdb)\n", argv[1]);
+    return 2;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -143,8 +143,8 @@ class SwapPuzzle final : public Puzzle {
     Stopwatch sw;
     const std::string from = o.from ? *o.from : o.start ? *o.start : o.goal ? *o.goal : def_goal_;
     if (from.empty()) throw InputError(fmt::format("{} has no default position: give --from", name_));
-    const auto tokens = split_state(from, static_cast<std::size_t>(board_.squares()));
-    Armies armies = make_armies(tokens, "from position");
+    const auto tokens = tokens_of(from, "from position");
+    Armies armies = make_armies(tokens);
     Cells cells = parse(armies, from, "from position");
     SwapDomain d(board_, armies, cells);
     if (d.size() == 0) throw InputError(fmt::format("the state space of {} is too large to enumerate", name_));
@@ -175,10 +175,16 @@ class SwapPuzzle final : public Puzzle {
     return r;
   }
 
-  Armies make_armies(const std::vector<std::string>& tokens, const std::string& what) const {
+  // The tokens of a position; exit 2 unless there is one per square.
+  std::vector<std::string> tokens_of(const std::string& text, const std::string& what) const {
+    auto tokens = split_state(text, static_cast<std::size_t>(board_.squares()));
     if (static_cast<std::int64_t>(tokens.size()) != board_.squares())
       throw InputError(fmt::format("{} has {} tokens; a {}x{} board needs {}", what, tokens.size(), board_.rows(),
                                    board_.cols(), board_.squares()));
+    return tokens;
+  }
+
+  Armies make_armies(const std::vector<std::string>& tokens) const {
     std::map<std::string, int, decltype(&label_less)> count(&label_less);
     for (const auto& t : tokens) ++count[canonical_label(t)];
     Armies a;
@@ -190,10 +196,7 @@ class SwapPuzzle final : public Puzzle {
   }
 
   Cells parse(const Armies& a, const std::string& text, const std::string& what) const {
-    auto tokens = split_state(text, static_cast<std::size_t>(board_.squares()));
-    if (static_cast<std::int64_t>(tokens.size()) != board_.squares())
-      throw InputError(fmt::format("{} has {} tokens; a {}x{} board needs {}", what, tokens.size(), board_.rows(),
-                                   board_.cols(), board_.squares()));
+    const auto tokens = tokens_of(text, what);
     Cells cells(tokens.size());
     std::vector<int> seen(a.names.size(), 0);
     for (std::size_t i = 0; i < tokens.size(); ++i) {
@@ -232,11 +235,11 @@ class SwapPuzzle final : public Puzzle {
     std::string start = o.start ? *o.start : "";
     if (!o.start && !o.goal) start = def_start_, goal = def_goal_;
     if (o.start && !o.goal) {
-      goal = exchanged(split_state(start, static_cast<std::size_t>(board_.squares())));
+      goal = exchanged(tokens_of(start, "start"));
       if (goal.empty()) throw InputError("give --goal: the start does not hold exactly two armies to exchange");
     }
     if (goal.empty()) throw InputError(fmt::format("{} has no default position: give --start and --goal", name_));
-    inst.armies = make_armies(split_state(goal, static_cast<std::size_t>(board_.squares())), "goal");
+    inst.armies = make_armies(tokens_of(goal, "goal"));
     if (inst.armies.names.size() > 64) throw InputError("at most 63 different pieces");
     inst.goal = parse(inst.armies, goal, "goal");
     if (!start.empty()) {
