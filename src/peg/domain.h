@@ -13,6 +13,7 @@
 
 #include "peg/board.h"
 #include "peg/bounds.h"
+#include "peg/pagoda.h"
 #include "peg/symmetry.h"
 
 namespace tansaku::peg {
@@ -45,8 +46,11 @@ class MoveDomain {
     const int p = std::popcount(b);
     if (p < goal_pegs_) return kImpossible;
     if (p == goal_pegs_) return goal_.reached(b) ? 0 : kImpossible;
+    if (prune_ && prune_->dead(b)) return kImpossible;
     return std::max(1, bound_(b));
   }
+  // Pagoda functions: positions they prove dead get an infinite bound (null: none).
+  void set_prune(const PagodaPrune* p) { prune_ = p && p->active() ? p : nullptr; }
 
   template <class F>
   void for_each_move(Bits b, F&& f) const {
@@ -103,6 +107,7 @@ class MoveDomain {
   Goal goal_;
   const DemandBound& bound_;
   int goal_pegs_;
+  const PagodaPrune* prune_ = nullptr;
 };
 
 class JumpDomain {
@@ -118,8 +123,10 @@ class JumpDomain {
   int h(Bits b) const {
     const int p = std::popcount(b);
     if (p < goal_pegs_ || (p == goal_pegs_ && !goal_.reached(b))) return kImpossible;
+    if (p > goal_pegs_ && prune_ && prune_->dead(b)) return kImpossible;
     return p - goal_pegs_;
   }
+  void set_prune(const PagodaPrune* p) { prune_ = p && p->active() ? p : nullptr; }
   template <class F>
   void for_each_move(Bits b, F&& f) const {
     for (std::size_t i = 0; i < bd_.jumps.size(); ++i) {
@@ -134,6 +141,7 @@ class JumpDomain {
   const Symmetry& sym_;
   Goal goal_;
   int goal_pegs_;
+  const PagodaPrune* prune_ = nullptr;
 };
 
 }  // namespace tansaku::peg

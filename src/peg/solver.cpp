@@ -71,6 +71,21 @@ std::string Solver::quick_proof(Bits start, const Goal& goal) const {
   return "";
 }
 
+PagodaSet Solver::pagodas(Bits start, const Goal& goal, const SolveParams& p, bool prune) const {
+  const bool on = p.pagoda < 0 ? pagoda_enabled() : p.pagoda != 0;
+  if (!on) return {};
+  PagodaOptions po;
+  if (!prune) po.playouts = 0;
+  return find_pagodas(bd_, group_, start, goal, po);
+}
+
+std::string Solver::pagoda_reason(const Weights& w, Bits start, const Goal& goal) const {
+  return fmt::format("pagoda function: no jump increases the weighted sum of the pegs, which is {} at the start but "
+                     "{}{} {} (weights by hole: {})",
+                     pagoda_value(w, start), goal.anywhere ? "at least " : "", pagoda_goal_value(w, goal),
+                     goal.anywhere ? "for any one-peg finish" : "at the goal", format_weights(w));
+}
+
 namespace {
 
 search::Limits limits_of(const SolveParams& p) {
@@ -96,6 +111,11 @@ LayerLimits layer_limits_of(const SolveParams& p) {
 constexpr std::uint64_t kAutoExpansions = std::uint64_t{1} << 20;
 constexpr std::uint64_t kAutoLayeredMemory = std::uint64_t{3} << 30;
 
+// Where pagoda pruning is used (measured by bench/peg_pagoda.sh).
+constexpr bool kPruneIda = true;
+constexpr bool kPruneLayered = true;
+constexpr bool kPruneCount = true;
+
 // A transposition table sized to the board: small boards need little.
 std::uint64_t table_bytes(const Board& bd, std::uint64_t memory) {
   const std::uint64_t by_board = bd.n >= 40 ? (std::uint64_t{1} << 40) : (std::uint64_t{1} << bd.n) / 2;
@@ -120,6 +140,16 @@ SolveOutcome Solver::solve(Bits start, const Goal& goal, const SolveParams& p) c
     out.algorithm = "position classes";
     return out;
   }
+  const PagodaSet pset = pagodas(start, goal, p, true);
+  if (pset.proof) {
+    out.solvable = false;
+    out.reason = pagoda_reason(*pset.proof, start, goal);
+    out.algorithm = "pagoda function";
+    out.pagoda_proof = pset.proof;
+    return out;
+  }
+  const PagodaPrune ida_prune = kPruneIda ? PagodaPrune::for_search(bd_, pset, goal, {group_[0]}) : PagodaPrune();
+  out.pagoda_functions = ida_prune.active() ? static_cast<int>(pset.functions.size()) : 0;
   const Symmetry gsym = goal_symmetry(goal);
   std::vector<int> jumps;  // the solution as jump indices (layered) ...
   std::vector<std::vector<int>> moves;  // ... or as moves (IDA*)
@@ -133,6 +163,7 @@ SolveOutcome Solver::solve(Bits start, const Goal& goal, const SolveParams& p) c
   if (p.metric == Metric::Jumps) {
     if (alg == "layered") throw InputError("--metric jumps uses idastar (a depth-first proof), not layered");
     JumpDomain d(bd_, gsym, goal);
+    d.set_prune(&ida_prune);
     search::TtOptions to;
     to.table_bytes = table_bytes(bd_, p.memory);
     auto res = search::ida_star_tt(d, start, to, limits_of(p));
@@ -148,6 +179,7 @@ SolveOutcome Solver::solve(Bits start, const Goal& goal, const SolveParams& p) c
     auto run_ida = [&](std::uint64_t max_expanded) {
       const DemandBound dem = demand(goal);
       MoveDomain d(bd_, gsym, goal, dem);
+      d.set_prune(&ida_prune);
       search::TtOptions to;
       to.table_bytes = table_bytes(bd_, p.memory);
       to.max_expanded = max_expanded;
@@ -169,6 +201,8 @@ SolveOutcome Solver::solve(Bits start, const Goal& goal, const SolveParams& p) c
       const Symmetry H(bd_, Symmetry::stabiliser(group_, start));
       LayerLimits lim = layer_limits_of(p);
       lim.memory = memory;
+      const PagodaPrune prune = kPruneLayered ? PagodaPrune::for_search(bd_, pset, goal, H.perms()) : PagodaPrune();
+      if (prune.active()) lim.prune = &prune, out.pagoda_functions = static_cast<int>(pset.functions.size());
       auto res = min_moves_layers(bd_, H, start, goal, lim);
       out.nodes += res.stats.generated;
       out.positions = res.positions;
@@ -217,8 +251,16 @@ CountOutcome Solver::count(Bits start, const Goal& goal, const SolveParams& p) c
     out.count = 1;
     return out;
   }
+  const PagodaSet pset = pagodas(start, goal, p, kPruneCount);
+  if (pset.proof) {
+    out.pagoda_proof = pset.proof;
+    return out;
+  }
   const Symmetry H(bd_, Symmetry::stabiliser(group_, start));
-  auto res = count_layers(bd_, H, start, goal, layer_limits_of(p));
+  LayerLimits lim = layer_limits_of(p);
+  const PagodaPrune prune = PagodaPrune::for_search(bd_, pset, goal, H.perms());
+  if (prune.active()) lim.prune = &prune, out.pagoda_functions = static_cast<int>(pset.functions.size());
+  auto res = count_layers(bd_, H, start, goal, lim);
   out.count = res.count;
   out.positions = res.positions;
   out.nodes = res.stats.generated;
