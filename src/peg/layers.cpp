@@ -95,7 +95,7 @@ void expand(const Board& bd, const JumpGen& gen, const Symmetry& H, const std::v
           nb = 0;
         };
         Bits tp[kMaxGroup], t[kMaxGroup];
-        alignas(32) std::int16_t pv[PagodaPrune::kMaxLanes];
+        PagodaPrune::Block pv[PagodaPrune::kMaxBlocks];
         const PagodaPrune* prune = lim.prune && lim.prune->active() ? lim.prune : nullptr;
         std::uint64_t local = 0;
         for (std::size_t i = r.begin(); i != r.end(); ++i) {

@@ -1,8 +1,10 @@
 #include "peg/pagoda.h"
 
 #include <bit>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <numeric>
 #include <random>
@@ -201,10 +203,18 @@ std::optional<Weights> separating_pagoda(const Board& bd, Bits pegs, const Goal&
   }
   const LpSolution sol = solve_lp(lp);
   if (pivots) *pivots += sol.pivots;
+  if (std::getenv("TANSAKU_PEG_PAGODA_DEBUG") && (!sol.optimal || konst + sol.value > 1e-7))
+    fmt::print(stderr, "lp: optimal {} margin {} pivots {}\n", sol.optimal, konst + sol.value, sol.pivots);
   if (!sol.optimal || konst + sol.value <= 1e-7) return std::nullopt;
   std::vector<double> w(static_cast<std::size_t>(n));
   for (int h = 0; h < n; ++h) w[h] = 1.0 - sol.x[h];
-  return integral_pagoda(bd, w, pegs, goal, max_weight);
+  auto r = integral_pagoda(bd, w, pegs, goal, max_weight);
+  if (std::getenv("TANSAKU_PEG_PAGODA_DEBUG") && !r) {
+    std::string t;
+    for (double v : w) t += fmt::format("{:.3f} ", v);
+    fmt::print(stderr, "rounding failed: {}\n", t);
+  }
+  return r;
 }
 
 bool pagoda_enabled() {
@@ -230,6 +240,7 @@ Bits image(Bits b, const Perm& p) {
 
 PagodaSet find_pagodas(const Board& bd, const std::vector<Perm>& group, Bits start, const Goal& goal,
                        const PagodaOptions& opt) {
+  const auto t0 = std::chrono::steady_clock::now();
   PagodaSet set;
   if (auto w = separating_pagoda(bd, start, goal, &set.pivots, opt.max_weight)) {
     set.proof = w;
@@ -274,14 +285,17 @@ PagodaSet find_pagodas(const Board& bd, const std::vector<Perm>& group, Bits sta
   std::vector<std::size_t> order(samples.size());
   std::iota(order.begin(), order.end(), 0);
   std::shuffle(order.begin(), order.end(), rng);
-  for (std::size_t oi = 0; oi < order.size() && set.lps < opt.max_lps; ++oi) {
+  int fruitless = 0;  // LPs since the last new candidate
+  for (std::size_t oi = 0; oi < order.size() && set.lps < opt.max_lps && fruitless < opt.max_fruitless; ++oi) {
     const Bits b = samples[order[oi]];
     bool done = false;
     for (const auto& c : cands) done = done || refutes(c, b);
     if (done) continue;
     ++set.lps;
+    ++fruitless;
     auto w = separating_pagoda(bd, b, goal, &set.pivots, opt.max_weight);
     if (!w || known.count(*w)) continue;
+    fruitless = 0;
     Cand c;
     for (const auto& p : stab) {
       Weights im = image(*w, p);
@@ -314,8 +328,9 @@ PagodaSet find_pagodas(const Board& bd, const std::vector<Perm>& group, Bits sta
   }
   for (char c : covered) set.refuted += c;
   if (std::getenv("TANSAKU_PEG_PAGODA_DEBUG"))
-    fmt::print(stderr, "pagoda: {} samples, {} LPs ({} pivots), {} candidates, {} chosen ({} lanes) refute {}\n",
-               set.samples, set.lps, set.pivots, set.candidates, set.functions.size(), set.lanes.size(), set.refuted);
+    fmt::print(stderr, "pagoda: {} samples, {} LPs ({} pivots), {} candidates, {} chosen ({} lanes) refute {}, {:.3f} s\n",
+               set.samples, set.lps, set.pivots, set.candidates, set.functions.size(), set.lanes.size(), set.refuted,
+               std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   return set;
 }
 
@@ -327,38 +342,44 @@ PagodaPrune::PagodaPrune(const Board& bd, const std::vector<std::vector<std::pai
   if (groups.empty() || widest == 0) return;
   for (const auto& g : groups)
     if (g.empty()) return;  // a goal image nothing refutes: never dead
-  width_ = (widest + 15) / 16 * 16;
-  groups_ = static_cast<int>(groups.size());
-  if (groups_ * width_ > kMaxLanes) {  // keep the first functions of each group
-    width_ = std::max(16, kMaxLanes / groups_ / 16 * 16);
-    if (groups_ * width_ > kMaxLanes) {
-      width_ = groups_ = 0;
-      return;
-    }
-  }
+  const int G = static_cast<int>(groups.size());
+  int blocks = (widest + 15) / 16;
+  if (G * blocks > kMaxBlocks) blocks = kMaxBlocks / G;  // keep the first functions of each group
+  if (blocks == 0) return;
+  blocks_ = blocks;
+  groups_ = G;
   bytes_ = (bd.n + 7) / 8;
-  const int L = groups_ * width_;
-  base_.assign(static_cast<std::size_t>(L), 16384);
-  table_.assign(static_cast<std::size_t>(bytes_) * 256 * L, 0);
-  loss_.assign(bd.jumps.size() * static_cast<std::size_t>(L), 0);
+  const int B = groups_ * blocks_;
+  std::vector<std::int16_t> base(static_cast<std::size_t>(B) * 16, 16384);
+  std::vector<std::int16_t> table(static_cast<std::size_t>(bytes_) * 256 * B * 16, 0);
+  std::vector<std::int16_t> loss(bd.jumps.size() * static_cast<std::size_t>(B) * 16, 0);
+  const int L = B * 16;
   for (int g = 0; g < groups_; ++g)
-    for (int i = 0; i < std::min<int>(width_, static_cast<int>(groups[g].size())); ++i) {
+    for (int i = 0; i < std::min<int>(blocks_ * 16, static_cast<int>(groups[g].size())); ++i) {
       const auto& [w, thr] = groups[g][static_cast<std::size_t>(i)];
-      const int lane = g * width_ + i;
+      const int lane = g * blocks_ * 16 + i;
       ++functions_;
-      base_[lane] = static_cast<std::int16_t>(-thr);
+      base[lane] = static_cast<std::int16_t>(std::clamp<long>(-thr, -32000, 32000));
       for (int byte = 0; byte < bytes_; ++byte)
         for (int v = 0; v < 256; ++v) {
           long s = 0;
           for (int k = 0; k < 8; ++k)
             if (((v >> k) & 1) && byte * 8 + k < bd.n) s += w[static_cast<std::size_t>(byte * 8 + k)];
-          table_[(static_cast<std::size_t>(byte) * 256 + v) * L + lane] = static_cast<std::int16_t>(s);
+          table[(static_cast<std::size_t>(byte) * 256 + v) * L + lane] = static_cast<std::int16_t>(s);
         }
       for (std::size_t j = 0; j < bd.jumps.size(); ++j) {
         const Jump& jp = bd.jumps[j];
-        loss_[j * L + lane] = static_cast<std::int16_t>(w[jp.from] + w[jp.over] - w[jp.to]);
+        loss[j * L + lane] = static_cast<std::int16_t>(w[jp.from] + w[jp.over] - w[jp.to]);
       }
     }
+  auto pack = [](const std::vector<std::int16_t>& v) {
+    std::vector<Block> out(v.size() / 16);
+    std::memcpy(out.data(), v.data(), v.size() * sizeof(std::int16_t));
+    return out;
+  };
+  base_ = pack(base);
+  table_ = pack(table);
+  loss_ = pack(loss);
 }
 
 PagodaPrune PagodaPrune::for_search(const Board& bd, const PagodaSet& set, const Goal& goal, const std::vector<Perm>& H) {

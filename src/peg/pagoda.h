@@ -71,7 +71,8 @@ struct PagodaOptions {
   int max_functions = 8;   // distinct functions up to the goal's symmetries
   int max_lanes = 64;      // functions evaluated per position, images included
   int playouts = 96;       // random playouts sampled for dead positions
-  int max_lps = 48;        // separating LPs solved at most
+  int max_lps = 160;       // separating LPs solved at most
+  int max_fruitless = 48;  // ... and no more once this many in a row gave no new function
   int max_weight = 255;    // larger integer functions are discarded (sums must fit 16 bits)
   std::uint64_t seed = 0x70a60da;
 };
@@ -98,9 +99,12 @@ bool pagoda_enabled();
 // image: a layered engine that stores positions up to symmetries H must keep a class while
 // any member can reach any image of the goal under H.) A jump changes a lane by a constant,
 // so successors are evaluated from their parent's lanes with one subtraction per lane.
+// Lanes are processed 16 at a time (GCC/Clang vector extensions: one AVX2 register).
 class PagodaPrune {
  public:
+  using Block = std::int16_t __attribute__((vector_size(32)));  // 16 lanes
   static constexpr int kMaxLanes = 256;
+  static constexpr int kMaxBlocks = kMaxLanes / 16;
   PagodaPrune() = default;  // never prunes
   // `groups[k]`: the functions and their thresholds for goal image k.
   PagodaPrune(const Board& bd, const std::vector<std::vector<std::pair<Weights, long>>>& groups);
@@ -108,59 +112,70 @@ class PagodaPrune {
   // (only the identity for a search over plain positions).
   static PagodaPrune for_search(const Board& bd, const PagodaSet& set, const Goal& goal, const std::vector<Perm>& H);
 
-  bool active() const { return width_ > 0; }
-  int width() const { return width_; }    // padded lanes per group
+  bool active() const { return blocks_ > 0; }
+  int width() const { return blocks_ * 16; }  // padded lanes per group
   int groups() const { return groups_; }
   int functions() const { return functions_; }  // distinct lanes in use
 
-  // out[0 .. groups * width) = the lanes of b.
-  void values(Bits b, std::int16_t* out) const {
-    const int L = groups_ * width_;
-    const std::int16_t* t = base_.data();
-    for (int i = 0; i < L; ++i) out[i] = t[i];
+  // out[0 .. groups * width / 16) = the lanes of b.
+  void values(Bits b, Block* out) const {
+    const int B = groups_ * blocks_;
+    for (int k = 0; k < B; ++k) out[k] = base_[static_cast<std::size_t>(k)];
     for (int byte = 0; byte < bytes_; ++byte) {
-      const std::int16_t* row = &table_[(static_cast<std::size_t>(byte) * 256 + ((b >> (8 * byte)) & 255)) * L];
-      for (int i = 0; i < L; ++i) out[i] = static_cast<std::int16_t>(out[i] + row[i]);
+      const Block* row = &table_[(static_cast<std::size_t>(byte) * 256 + ((b >> (8 * byte)) & 255)) * B];
+      for (int k = 0; k < B; ++k) out[k] += row[k];
     }
   }
-  bool dead_values(const std::int16_t* v) const {
+  // Whether the position is dead: every group has a negative lane.
+  bool dead(Bits b) const {
+    const int B = groups_ * blocks_;
     for (int g = 0; g < groups_; ++g) {
-      const std::int16_t* p = v + g * width_;
-      std::int16_t m = p[0];
-      for (int i = 1; i < width_; ++i) m = std::min(m, p[i]);
-      if (m >= 0) return false;
+      bool neg = false;
+      for (int k = g * blocks_; k < (g + 1) * blocks_ && !neg; ++k) {
+        Block acc = base_[static_cast<std::size_t>(k)];
+        for (int byte = 0; byte < bytes_; ++byte)
+          acc += table_[(static_cast<std::size_t>(byte) * 256 + ((b >> (8 * byte)) & 255)) * B + k];
+        neg = any_negative(acc);
+      }
+      if (!neg) return false;
     }
     return true;
   }
-  bool dead(Bits b) const {
-    alignas(32) std::int16_t v[kMaxLanes];
-    values(b, v);
-    return dead_values(v);
-  }
-  // out = the lanes after jump j from a position with lanes v; returns whether it is dead.
-  bool step(const std::int16_t* v, int j, std::int16_t* out) const {
-    const int L = groups_ * width_;
-    const std::int16_t* l = &loss_[static_cast<std::size_t>(j) * L];
-    for (int i = 0; i < L; ++i) out[i] = static_cast<std::int16_t>(v[i] - l[i]);
-    return dead_values(out);
-  }
-  // Whether the position after jump j is dead (single group: no copy).
-  bool dead_after(const std::int16_t* v, int j) const {
-    const int L = groups_ * width_;
-    const std::int16_t* l = &loss_[static_cast<std::size_t>(j) * L];
+  // out = the lanes after jump j from a position with lanes v; returns whether that is dead.
+  bool step(const Block* v, int j, Block* out) const {
+    const int B = groups_ * blocks_;
+    const Block* l = &loss_[static_cast<std::size_t>(j) * B];
+    for (int k = 0; k < B; ++k) out[k] = v[k] - l[k];
     for (int g = 0; g < groups_; ++g) {
-      std::int16_t m = 32767;
-      for (int i = g * width_; i < (g + 1) * width_; ++i) m = std::min(m, static_cast<std::int16_t>(v[i] - l[i]));
-      if (m >= 0) return false;
+      bool neg = false;
+      for (int k = g * blocks_; k < (g + 1) * blocks_ && !neg; ++k) neg = any_negative(out[k]);
+      if (!neg) return false;
+    }
+    return true;
+  }
+  // Whether the position after jump j is dead, from its parent's lanes v.
+  bool dead_after(const Block* v, int j) const {
+    const int B = groups_ * blocks_;
+    const Block* l = &loss_[static_cast<std::size_t>(j) * B];
+    for (int g = 0; g < groups_; ++g) {
+      bool neg = false;
+      for (int k = g * blocks_; k < (g + 1) * blocks_ && !neg; ++k) neg = any_negative(v[k] - l[k]);
+      if (!neg) return false;
     }
     return true;
   }
 
  private:
-  int width_ = 0, groups_ = 0, bytes_ = 0, functions_ = 0;
-  std::vector<std::int16_t> base_;   // [lane]: -threshold (padding: a large value)
-  std::vector<std::int16_t> table_;  // [byte][256][lane]: sum of the weights of that byte's pegs
-  std::vector<std::int16_t> loss_;   // [jump][lane]: w(from) + w(over) - w(to) >= 0
+  static bool any_negative(Block x) {
+    using U = std::uint64_t __attribute__((vector_size(32)));
+    const U s = (U)x & U{0x8000800080008000ull, 0x8000800080008000ull, 0x8000800080008000ull,
+                                            0x8000800080008000ull};
+    return (s[0] | s[1] | s[2] | s[3]) != 0;
+  }
+  int blocks_ = 0, groups_ = 0, bytes_ = 0, functions_ = 0;
+  std::vector<Block> base_;   // [group block]: -threshold (padding: a large value)
+  std::vector<Block> table_;  // [byte][256][block]: sum of the weights of that byte's pegs
+  std::vector<Block> loss_;   // [jump][block]: w(from) + w(over) - w(to) >= 0
 };
 
 }  // namespace tansaku::peg
