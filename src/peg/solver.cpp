@@ -114,10 +114,20 @@ LayerLimits layer_limits_of(const SolveParams& p) {
 constexpr std::uint64_t kAutoExpansions = std::uint64_t{1} << 20;
 constexpr std::uint64_t kAutoLayeredMemory = std::uint64_t{3} << 30;
 
-// Where pagoda pruning is used (measured by bench/peg_pagoda.sh).
+// Where pagoda pruning is used (measured by bench/peg_pagoda.sh): IDA* once it has run
+// kPlainExpansions without deciding (below that the LPs cost more than they save); the
+// layered programme and the count when the functions refute at least a quarter of the
+// positions sampled by random playouts (the English board: a half; the triangles from
+// their standard vacancy: a few per cent, and the extra lane arithmetic then costs more
+// than the few positions it removes).
 constexpr bool kPruneIda = true;
 constexpr bool kPruneLayered = true;
 constexpr bool kPruneCount = true;
+constexpr std::uint64_t kPlainExpansions = std::uint64_t{1} << 15;
+bool worth_it(const PagodaSet& set) { return set.samples > 0 && set.refuted * 4 >= set.samples; }
+// The layered programme and the count look for pruning functions from this many jumps on
+// (shorter problems are exhausted in milliseconds).
+constexpr int kPruneLayersFrom = 16;
 
 // A transposition table sized to the board: small boards need little.
 std::uint64_t table_bytes(const Board& bd, std::uint64_t memory) {
@@ -143,7 +153,10 @@ SolveOutcome Solver::solve(Bits start, const Goal& goal, const SolveParams& p) c
     out.algorithm = "position classes";
     return out;
   }
-  const PagodaSet pset = pagodas(start, goal, p, true);
+  // Pagoda functions: the proof first (one LP); the pruning functions only once a search
+  // turns out not to be trivial (IDA* undecided after kPlainExpansions), or for the layered
+  // programme when they refute enough sampled positions to pay for themselves.
+  PagodaSet pset = pagodas(start, goal, p, false);
   if (pset.proof) {
     out.solvable = false;
     out.reason = pagoda_reason(*pset.proof, start, goal);
@@ -151,8 +164,14 @@ SolveOutcome Solver::solve(Bits start, const Goal& goal, const SolveParams& p) c
     out.pagoda_proof = pset.proof;
     return out;
   }
-  const PagodaPrune ida_prune = kPruneIda ? PagodaPrune::for_search(bd_, pset, goal, {group_[0]}) : PagodaPrune();
-  out.pagoda_functions = ida_prune.active() ? static_cast<int>(pset.functions.size()) : 0;
+  bool built = false;
+  PagodaPrune ida_prune;
+  auto build = [&] {
+    if (built) return;
+    built = true;
+    pset = pagodas(start, goal, p, true);
+    if (kPruneIda) ida_prune = PagodaPrune::for_search(bd_, pset, goal, {group_[0]});
+  };
   const Symmetry gsym = goal_symmetry(goal);
   std::vector<int> jumps;  // the solution as jump indices (layered) ...
   std::vector<std::vector<int>> moves;  // ... or as moves (IDA*)
@@ -166,11 +185,19 @@ SolveOutcome Solver::solve(Bits start, const Goal& goal, const SolveParams& p) c
   if (p.metric == Metric::Jumps) {
     if (alg == "layered") throw InputError("--metric jumps uses idastar (a depth-first proof), not layered");
     JumpDomain d(bd_, gsym, goal);
-    d.set_prune(&ida_prune);
     search::TtOptions to;
     to.table_bytes = table_bytes(bd_, p.memory);
+    to.max_expanded = kPlainExpansions;
     auto res = search::ida_star_tt(d, start, to, limits_of(p));
     out.nodes = res.stats.expanded;
+    if (!res.found && !res.exhausted) {
+      build();
+      d.set_prune(&ida_prune);
+      if (ida_prune.active()) out.pagoda_functions = static_cast<int>(pset.functions.size());
+      to.max_expanded = 0;
+      res = search::ida_star_tt(d, start, to, limits_of(p));
+      out.nodes += res.stats.expanded;
+    }
     out.algorithm = "depth-first search + table of dead positions";
     if (res.found) {
       found = true;
@@ -179,10 +206,13 @@ SolveOutcome Solver::solve(Bits start, const Goal& goal, const SolveParams& p) c
   } else {
     // Moves: IDA* with a table, the layered programme, or (automatic) IDA* for a while, then
     // the layered programme within a modest memory budget, then IDA* without a limit.
-    auto run_ida = [&](std::uint64_t max_expanded) {
+    auto run_ida_once = [&](std::uint64_t max_expanded, bool prune) {
       const DemandBound dem = demand(goal);
       MoveDomain d(bd_, gsym, goal, dem);
-      d.set_prune(&ida_prune);
+      if (prune) {
+        d.set_prune(&ida_prune);
+        if (ida_prune.active()) out.pagoda_functions = static_cast<int>(pset.functions.size());
+      }
       search::TtOptions to;
       to.table_bytes = table_bytes(bd_, p.memory);
       to.max_expanded = max_expanded;
@@ -200,11 +230,19 @@ SolveOutcome Solver::solve(Bits start, const Goal& goal, const SolveParams& p) c
       }
       return res.found || res.exhausted;  // decided
     };
+    // IDA* without pagoda functions for a few expansions, then with them.
+    auto run_ida = [&](std::uint64_t max_expanded) {
+      if (run_ida_once(kPlainExpansions, false)) return true;
+      build();
+      return run_ida_once(max_expanded ? max_expanded - kPlainExpansions : 0, true);
+    };
     auto run_layered = [&](std::uint64_t memory) {
       const Symmetry H(bd_, Symmetry::stabiliser(group_, start));
       LayerLimits lim = layer_limits_of(p);
       lim.memory = memory;
-      const PagodaPrune prune = kPruneLayered ? PagodaPrune::for_search(bd_, pset, goal, H.perms()) : PagodaPrune();
+      if (std::popcount(start) - goal.pegs_left() >= kPruneLayersFrom) build();
+      const PagodaPrune prune =
+          kPruneLayered && worth_it(pset) ? PagodaPrune::for_search(bd_, pset, goal, H.perms()) : PagodaPrune();
       if (prune.active()) lim.prune = &prune, out.pagoda_functions = static_cast<int>(pset.functions.size());
       auto res = min_moves_layers(bd_, H, start, goal, lim);
       out.nodes += res.stats.generated;
@@ -254,14 +292,15 @@ CountOutcome Solver::count(Bits start, const Goal& goal, const SolveParams& p) c
     out.count = 1;
     return out;
   }
-  const PagodaSet pset = pagodas(start, goal, p, kPruneCount);
+  const PagodaSet pset =
+      pagodas(start, goal, p, kPruneCount && std::popcount(start) - goal.pegs_left() >= kPruneLayersFrom);
   if (pset.proof) {
     out.pagoda_proof = pset.proof;
     return out;
   }
   const Symmetry H(bd_, Symmetry::stabiliser(group_, start));
   LayerLimits lim = layer_limits_of(p);
-  const PagodaPrune prune = PagodaPrune::for_search(bd_, pset, goal, H.perms());
+  const PagodaPrune prune = worth_it(pset) ? PagodaPrune::for_search(bd_, pset, goal, H.perms()) : PagodaPrune();
   if (prune.active()) lim.prune = &prune, out.pagoda_functions = static_cast<int>(pset.functions.size());
   auto res = count_layers(bd_, H, start, goal, lim);
   out.count = res.count;
