@@ -203,18 +203,10 @@ std::optional<Weights> separating_pagoda(const Board& bd, Bits pegs, const Goal&
   }
   const LpSolution sol = solve_lp(lp);
   if (pivots) *pivots += sol.pivots;
-  if (std::getenv("TANSAKU_PEG_PAGODA_DEBUG") && (!sol.optimal || konst + sol.value > 1e-7))
-    fmt::print(stderr, "lp: optimal {} margin {} pivots {}\n", sol.optimal, konst + sol.value, sol.pivots);
   if (!sol.optimal || konst + sol.value <= 1e-7) return std::nullopt;
   std::vector<double> w(static_cast<std::size_t>(n));
   for (int h = 0; h < n; ++h) w[h] = 1.0 - sol.x[h];
-  auto r = integral_pagoda(bd, w, pegs, goal, max_weight);
-  if (std::getenv("TANSAKU_PEG_PAGODA_DEBUG") && !r) {
-    std::string t;
-    for (double v : w) t += fmt::format("{:.3f} ", v);
-    fmt::print(stderr, "rounding failed: {}\n", t);
-  }
-  return r;
+  return integral_pagoda(bd, w, pegs, goal, max_weight);
 }
 
 bool pagoda_enabled() {

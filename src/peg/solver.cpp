@@ -76,9 +76,6 @@ PagodaSet Solver::pagodas(Bits start, const Goal& goal, const SolveParams& p, bo
   if (!on) return {};
   PagodaOptions po;
   if (!prune) po.playouts = 0;
-  if (const char* v = std::getenv("TANSAKU_PEG_PAGODA_LPS")) po.max_lps = std::atoi(v);
-  if (const char* v = std::getenv("TANSAKU_PEG_PAGODA_FUNCS")) po.max_functions = std::atoi(v);
-  if (const char* v = std::getenv("TANSAKU_PEG_PAGODA_PLAYOUTS")) po.playouts = std::atoi(v);
   return find_pagodas(bd_, group_, start, goal, po);
 }
 
