@@ -96,12 +96,20 @@ TEST(PegPagoda, ExactCheckOnHandMadeFunctions) {
   broken[0] = -1;  // 0 over 3 into 8: 2 > -1 + 1
   EXPECT_FALSE(is_pagoda(en, broken));
   EXPECT_FALSE(is_pagoda(en, Weights(32, 1)));  // wrong size
-  // The classic function of a single hole's "cross": weight 1 on the centre's row and column
-  // would be broken by a jump along the row into the centre from outside it; 1 on the centre
-  // alone is broken by any jump into it.
+  // Weight 1 on the centre alone: broken by any jump into it.
   Weights centre(33, 0);
   centre[16] = 1;
   EXPECT_FALSE(is_pagoda(en, centre));
+  // The function of docs/peg.md (negative weights on the arms' ends) by hand: valid, and
+  // worth 1 on the lower 20 holes but 23, 2 on hole 1.
+  const Weights far = {0, 2, 0,  0, 1, 0,  -1, 1, 0, 1, 0, 1, -1,  0, 0, 0, 0, 0, 0, 0,
+                       -1, 1, 0, 1, 0, 1, -1,  0, 0, 0,  0, 1, 0};
+  EXPECT_TRUE(is_pagoda(en, far));
+  EXPECT_EQ(pagoda_value(far, parse_position(en, kEnglishFar, "start")), 1);
+  EXPECT_EQ(pagoda_value(far, en.bit(1)), 2);
+  Weights far_broken = far;
+  far_broken[4] = 2;  // 16 over 9 into 4: 2 > 0 + 1
+  EXPECT_FALSE(is_pagoda(en, far_broken));
   // The goal's value: its sum, or the least weight of a possible last hole.
   Solver s(en);
   EXPECT_EQ(pagoda_goal_value(fib, s.at(31)), 13);

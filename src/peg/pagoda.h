@@ -3,16 +3,17 @@
 // sum of the pegs, P(position), never increases. Hence a position with P(pos) < P(goal)
 // cannot finish (for "one peg anywhere" P(goal) is the least weight of a possible last hole):
 //  - before any search, a function with P(start) < P(goal) proves the problem impossible;
-//    whether one exists is a linear programme, solved exactly enough by a small dense simplex
-//    (the integer function it yields is checked exactly, so the proof never rests on floating
-//    point);
+//    whether one exists is a linear programme, solved by a small dense bounded-variable
+//    simplex; its real solution is scaled, rounded and checked exactly in integers, so the
+//    proof never rests on floating point;
 //  - during a search, a few functions prune dead positions. They are found from positions of
 //    random playouts: one LP per sampled position asks for the function that separates it
 //    from the goal by the widest margin (weights in [-1, 1]); the integer functions that pass
 //    the exact check are then chosen greedily by how many samples they (with their images
 //    under the goal's symmetries) refute.
 // Every function kept satisfies the jump inequality on every jump of the board, checked in
-// integer arithmetic; anything else is discarded.
+// integer arithmetic; anything else is discarded. TANSAKU_PEG_PAGODA=0 turns them off;
+// TANSAKU_PEG_PAGODA_DEBUG=1 prints what the construction found on stderr.
 #pragma once
 #include <algorithm>
 #include <cstdint>
