@@ -13,6 +13,7 @@
 
 #include "peg/board.h"
 #include "peg/bounds.h"
+#include "peg/pagoda.h"
 #include "peg/symmetry.h"
 
 namespace tansaku::peg {
@@ -47,14 +48,19 @@ class MoveDomain {
     if (p == goal_pegs_) return goal_.reached(b) ? 0 : kImpossible;
     return std::max(1, bound_(b));
   }
+  // Pagoda functions: moves into positions they prove dead are not generated (such a
+  // position would only return an infinite bound; a run through one stays dead). Null: none.
+  void set_prune(const PagodaPrune* p) { prune_ = p && p->active() ? p : nullptr; }
 
   template <class F>
   void for_each_move(Bits b, F&& f) const {
     Bits buf[kBuf];
+    PagodaPrune::Block lanes[PagodaPrune::kMaxBlocks];
+    if (prune_) prune_->values(b, lanes);
     for (Bits rest = b; rest; rest &= rest - 1) {
       const int p = std::countr_zero(rest);
       int n = 0;
-      run(b, p, static_cast<std::uint8_t>(p), n, buf, f);
+      run(b, p, static_cast<std::uint8_t>(p), n, buf, lanes, f);
     }
   }
 
@@ -72,17 +78,19 @@ class MoveDomain {
   // (now at pos). Positions met twice (a loop run either way round) are reported once while
   // the buffer lasts; past it, duplicates are reported (harmless).
   template <class F>
-  void run(Bits cur, int pos, std::uint8_t from, int& n, Bits* buf, F& f) const {
+  void run(Bits cur, int pos, std::uint8_t from, int& n, Bits* buf, const PagodaPrune::Block* lanes, F& f) const {
+    PagodaPrune::Block next[PagodaPrune::kMaxBlocks];
     for (int ji : bd_.jumps_from[pos]) {
       const Jump& j = bd_.jumps[ji];
       if (!((cur >> j.over) & 1) || ((cur >> j.to) & 1)) continue;
       const Bits nb = cur ^ j.mask;
+      if (prune_ && prune_->step(lanes, ji, next)) continue;
       bool seen = false;
       for (int i = 0; i < n && !seen; ++i) seen = buf[i] == nb;
       if (seen) continue;
       if (n < kBuf) buf[n++] = nb;
       f(Move{from, nb}, nb);
-      run(nb, j.to, from, n, buf, f);
+      run(nb, j.to, from, n, buf, next, f);
     }
   }
   bool find_chain(Bits cur, int pos, Bits target, std::vector<int>& path) const {
@@ -103,6 +111,7 @@ class MoveDomain {
   Goal goal_;
   const DemandBound& bound_;
   int goal_pegs_;
+  const PagodaPrune* prune_ = nullptr;
 };
 
 class JumpDomain {
@@ -120,12 +129,17 @@ class JumpDomain {
     if (p < goal_pegs_ || (p == goal_pegs_ && !goal_.reached(b))) return kImpossible;
     return p - goal_pegs_;
   }
+  void set_prune(const PagodaPrune* p) { prune_ = p && p->active() ? p : nullptr; }
   template <class F>
   void for_each_move(Bits b, F&& f) const {
+    PagodaPrune::Block lanes[PagodaPrune::kMaxBlocks];
+    if (prune_) prune_->values(b, lanes);
     for (std::size_t i = 0; i < bd_.jumps.size(); ++i) {
       const Jump& j = bd_.jumps[i];
-      if (((b >> j.from) & 1) && ((b >> j.over) & 1) && !((b >> j.to) & 1))
+      if (((b >> j.from) & 1) && ((b >> j.over) & 1) && !((b >> j.to) & 1)) {
+        if (prune_ && prune_->dead_after(lanes, static_cast<int>(i))) continue;  // a dead position
         f(static_cast<Move>(i), static_cast<Bits>(b ^ j.mask));
+      }
     }
   }
 
@@ -134,6 +148,7 @@ class JumpDomain {
   const Symmetry& sym_;
   Goal goal_;
   int goal_pegs_;
+  const PagodaPrune* prune_ = nullptr;
 };
 
 }  // namespace tansaku::peg

@@ -98,10 +98,15 @@ class PegPuzzle final : public Puzzle {
       r.nodes = c.nodes;
       r.algorithm = "layered count over jump counts";
       r.extra["positions"] = c.positions;
+      r.extra["pagoda_functions"] = c.pagoda_functions;
       r.length.reset();
       if (c.count == 0) {
         r.solvable = false;
         r.reason = fmt::format("no jump sequence from the start leaves {}", solver_.describe(goal));
+        if (c.pagoda_proof) {
+          r.reason += fmt::format(" (pagoda function, weights by hole: {})", format_weights(*c.pagoda_proof));
+          r.extra["pagoda_proof"] = *c.pagoda_proof;
+        }
       }
       r.seconds = sw.seconds();
       return r;
@@ -112,6 +117,8 @@ class PegPuzzle final : public Puzzle {
     r.nodes = s.nodes;
     r.extra["lower_bound"] = s.lower_bound;
     if (s.positions) r.extra["positions"] = s.positions;
+    r.extra["pagoda_functions"] = s.pagoda_functions;
+    if (s.pagoda_proof) r.extra["pagoda_proof"] = *s.pagoda_proof;
     if (!s.solvable) {
       r.solvable = false;
       r.reason = s.reason;

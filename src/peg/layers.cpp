@@ -95,11 +95,15 @@ void expand(const Board& bd, const JumpGen& gen, const Symmetry& H, const std::v
           nb = 0;
         };
         Bits tp[kMaxGroup], t[kMaxGroup];
+        PagodaPrune::Block pv[PagodaPrune::kMaxBlocks];
+        const PagodaPrune* prune = lim.prune && lim.prune->active() ? lim.prune : nullptr;
         std::uint64_t local = 0;
         for (std::size_t i = r.begin(); i != r.end(); ++i) {
           const Bits b = keys[i];
           for (int g = 0; g < G; ++g) tp[g] = H.apply(g, b);
+          if (prune) prune->values(b, pv);
           gen.for_each(b, [&](int ji) {
+            if (prune && prune->dead_after(pv, ji)) return;
             Bits m = ~Bits{0};
             for (int g = 0; g < G; ++g) {
               t[g] = tp[g] ^ H.jump_image(g, ji);

@@ -17,6 +17,7 @@
 
 #include "peg/board.h"
 #include "peg/domain.h"
+#include "peg/pagoda.h"
 #include "peg/symmetry.h"
 #include "tansaku/core/deadline.h"
 #include "tansaku/core/progress.h"
@@ -28,6 +29,9 @@ struct LayerLimits {
   Deadline* deadline = nullptr;
   Progress* progress = nullptr;
   unsigned threads = 1;
+  // Pagoda functions (built for the engine's group H): successors they prove dead are not
+  // stored (count and moves only; explore keeps every position). Null: none.
+  const PagodaPrune* prune = nullptr;
 };
 
 struct LayerStats {

@@ -14,6 +14,7 @@
 #include "peg/bounds.h"
 #include "peg/domain.h"
 #include "peg/layers.h"
+#include "peg/pagoda.h"
 #include "peg/symmetry.h"
 #include "tansaku/core/deadline.h"
 #include "tansaku/core/progress.h"
@@ -30,6 +31,9 @@ struct SolveParams {
   std::uint64_t memory = ~std::uint64_t{0};
   Deadline* deadline = nullptr;
   Progress* progress = nullptr;
+  // Pagoda functions (the proof before any search, and pruning inside it): -1 as
+  // TANSAKU_PEG_PAGODA says (default on), 0 off, 1 on.
+  int pagoda = -1;
 };
 
 struct SolveOutcome {
@@ -41,11 +45,15 @@ struct SolveOutcome {
   std::uint64_t positions = 0;           // canonical positions stored (layered)
   std::string algorithm;
   int lower_bound = 0;                   // the bound at the start
+  std::optional<Weights> pagoda_proof;   // the function proving impossibility, if that was the proof
+  int pagoda_functions = 0;              // pagoda functions pruning the search (distinct up to symmetry)
 };
 
 struct CountOutcome {
   unsigned __int128 count = 0;
   std::uint64_t positions = 0, nodes = 0;
+  std::optional<Weights> pagoda_proof;  // the count is 0 by this function, without search
+  int pagoda_functions = 0;
 };
 
 class Solver {
@@ -74,6 +82,9 @@ class Solver {
   std::string quick_proof(Bits start, const Goal& goal) const;
   Symmetry goal_symmetry(const Goal& goal) const;
   DemandBound demand(const Goal& goal) const;
+  // Pagoda functions for start -> goal when p asks for them (prune: also the pruning set).
+  PagodaSet pagodas(Bits start, const Goal& goal, const SolveParams& p, bool prune) const;
+  std::string pagoda_reason(const Weights& w, Bits start, const Goal& goal) const;
 
   Board bd_;
   std::vector<Perm> group_;
