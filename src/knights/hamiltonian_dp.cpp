@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <tuple>
+#include <type_traits>
 
 #include <sys/mman.h>
 
@@ -399,6 +401,161 @@ class FrontierDp {
   // Forward pass. keep: store every step's states (sorted) for rebuilding a solution.
   // Throws CountOverflow when Count is too narrow.
   HamiltonStats run(bool keep) {
+    if constexpr (std::is_same_v<Key, std::uint64_t> && std::is_same_v<Count, std::uint64_t>) return run_shared(keep);
+    else return run_local(keep);
+  }
+
+  // 64-bit states and counts: one table shared by all threads (lock-free inserts, atomic
+  // adds), read in place as the next step's layer. Two tables in all, about 23 bytes a
+  // state each, sized ahead from the growth seen at the last step of the same shape.
+  HamiltonStats run_shared(bool keep) {
+    struct Entry {
+      std::uint64_t key, count;
+    };
+    constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
+    using Table = std::vector<Entry, HugeAlloc<Entry>>;
+    HamiltonStats stats;
+    std::uint64_t total_count = 0;
+    stats.frontier = plan_.width;
+    Table cur(1, Entry{0, 1}), nxt;
+    std::uint64_t cur_size = 1;
+    tbb::task_arena arena(static_cast<int>(std::max(1u, o_.threads)));
+    const int n = static_cast<int>(plan_.steps.size());
+    std::vector<double> ratio(n, 0.0);
+    auto shape = [&](int v) {
+      const Step& s = plan_.steps[v];
+      return std::tuple(s.prev.size(), s.back.size(), s.leaves.size(), s.watch_mask.size(), s.watch_fixed.size());
+    };
+    for (int v = 0; v < n; ++v) {
+      if (o_.deadline) o_.deadline->check();
+      const Step& st = plan_.steps[v];
+      // Growth forecast: the last step of the same shape, else the largest recent growth.
+      double r = 0;
+      for (int u = v - 1; u >= 0 && r == 0; --u)
+        if (shape(u) == shape(v)) r = ratio[u] * 1.1;
+      if (r == 0)
+        for (int u = std::max(0, v - 8); u < v; ++u) r = std::max(r, ratio[u] * 1.25);
+      if (r < 1) r = v == 0 ? 4 : 1;
+      auto want = static_cast<std::uint64_t>(static_cast<double>(cur_size) * r / 0.7) + 4096;
+      std::uint64_t accepted = 0, used = 0;
+      for (;;) {
+        const std::uint64_t in_use = cur.size() * sizeof(Entry);
+        if (in_use + want * sizeof(Entry) > o_.memory) {
+          // Squeeze into what the budget leaves, as long as it can hold this step's states.
+          const std::uint64_t room = o_.memory > in_use ? (o_.memory - in_use) / sizeof(Entry) : 0;
+          if (room < want / 2 || room < cur_size)
+            throw LimitError(fmt::format(
+                "counting: step {} of {} needs about {} for its frontier tables ({} states so far, {} in the last "
+                "step), over the memory budget ({})",
+                v + 1, n, format_size(in_use + want * sizeof(Entry)), stats.states, cur_size, format_size(o_.memory)));
+          want = room;
+        }
+        if (nxt.size() < want || nxt.size() > 2 * want) {
+          Table().swap(nxt);
+          nxt.assign(want, Entry{kEmpty, 0});
+        } else {
+          arena.execute([&] {
+            tbb::parallel_for(tbb::blocked_range<std::size_t>(0, nxt.size(), 1 << 16), [&](const auto& range) {
+              for (std::size_t i = range.begin(); i < range.end(); ++i) nxt[i] = Entry{kEmpty, 0};
+            });
+          });
+        }
+        const std::uint64_t cap = nxt.size(), limit = cap / 20 * 17;  // 85% load at most
+        Entry* slots = nxt.data();
+        std::atomic<std::uint64_t> shared_used{0}, shared_acc{0};
+        std::atomic<bool> full{false}, overflow{false};
+        arena.execute([&] {
+          tbb::parallel_for(tbb::blocked_range<std::size_t>(0, cur.size(), 2048), [&](const auto& range) {
+            if (o_.deadline && o_.deadline->expired()) throw LimitError("time limit reached (--timeout)");
+            if (full.load(std::memory_order_relaxed)) return;
+            std::uint64_t fresh = 0, acc = 0;
+            bool over = false;
+            auto add = [&](std::uint64_t key, std::uint64_t h, std::uint64_t c) {
+              std::size_t i = static_cast<std::size_t>((static_cast<u128>(h) * cap) >> 64);
+              for (;;) {
+                std::uint64_t seen = __atomic_load_n(&slots[i].key, __ATOMIC_RELAXED);
+                if (seen == kEmpty) {
+                  if (__atomic_compare_exchange_n(&slots[i].key, &seen, key, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+                    ++fresh;
+                    break;
+                  }
+                }
+                if (seen == key) break;
+                if (++i == cap) i = 0;
+              }
+              const std::uint64_t old = __atomic_fetch_add(&slots[i].count, c, __ATOMIC_RELAXED);
+              over |= old + c < old;
+              if (fresh >= 1024) {
+                if (shared_used.fetch_add(fresh) + fresh > limit) full = true;
+                fresh = 0;
+              }
+            };
+            // The table lookups miss the cache: each is prefetched and done kRing adds later.
+            constexpr unsigned kRing = 16;
+            struct Pending {
+              std::uint64_t key, hash, count;
+            };
+            Pending ring[kRing];
+            unsigned head = 0, pending = 0;
+            auto flush_one = [&] {
+              const Pending& e = ring[(head - pending) % kRing];
+              add(e.key, e.hash, e.count);
+              --pending;
+            };
+            for (std::size_t i = range.begin(); i < range.end(); ++i) {
+              if (cur[i].key == kEmpty) continue;
+              if (full.load(std::memory_order_relaxed)) return;
+              const std::uint64_t c = cur[i].count;
+              expand(
+                  st, cur[i].key,
+                  [&](unsigned, std::uint64_t key) {
+                    if (pending == kRing) flush_one();
+                    const std::uint64_t h = mix(key);
+                    __builtin_prefetch(&slots[static_cast<std::size_t>((static_cast<u128>(h) * cap) >> 64)], 1);
+                    ring[head++ % kRing] = {key, h, c};
+                    ++pending;
+                  },
+                  [&](unsigned) { over |= add_overflow(acc, c); });
+            }
+            while (pending) flush_one();
+            if (shared_used.fetch_add(fresh) + fresh > limit) full = true;
+            if (over) overflow = true;
+            if (shared_acc.fetch_add(acc) + acc < acc) overflow = true;
+          });
+        });
+        if (overflow) throw CountOverflow{};
+        if (!full) {
+          accepted = shared_acc.load(), used = shared_used.load();
+          break;
+        }
+        want *= 2;  // the forecast was short: redo the step with a larger table
+      }
+      if (add_overflow(total_count, accepted)) throw CountOverflow{};
+      if (keep) {
+        std::vector<Key> keys;
+        keys.reserve(used);
+        for (const Entry& e : nxt)
+          if (e.key != kEmpty) keys.push_back(e.key);
+        tbb::parallel_sort(keys.begin(), keys.end());
+        kept_bytes_ += keys.size() * sizeof(Key);
+        if (kept_bytes_ + (cur.size() + nxt.size()) * sizeof(Entry) > o_.memory)
+          throw LimitError(fmt::format("finding a tour: the frontier tables outgrow the memory budget ({})",
+                                       format_size(o_.memory)));
+        layers_.push_back(std::move(keys));
+      }
+      ratio[v] = static_cast<double>(used) / static_cast<double>(cur_size);
+      cur.swap(nxt);
+      cur_size = used;
+      stats.states += used;
+      stats.widest = std::max<std::uint64_t>(stats.widest, used);
+      stats.table_bytes = std::max<std::uint64_t>(stats.table_bytes, (cur.size() + nxt.size()) * sizeof(Entry));
+      if (o_.progress) o_.progress->update("counting: vertex {} of {}, {} frontier states", v + 1, n, used);
+    }
+    stats.count = decimal(total_count);
+    return stats;
+  }
+
+  HamiltonStats run_local(bool keep) {
     HamiltonStats stats;
     Count total_count = 0;
     stats.frontier = plan_.width;
@@ -509,6 +666,7 @@ class FrontierDp {
       next.clear();
       stats.states += layer.size();
       stats.widest = std::max<std::uint64_t>(stats.widest, layer.size());
+      stats.table_bytes = std::max<std::uint64_t>(stats.table_bytes, bytes.load() + (layer.capacity() + next.capacity()) * sizeof(layer[0]));
       if (o_.progress) o_.progress->update("counting: vertex {} of {}, {} frontier states", v + 1, n, layer.size());
     }
     stats.count = decimal(total_count);
