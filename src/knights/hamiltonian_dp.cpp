@@ -315,6 +315,18 @@ class FrontierDp {
       avail |= 1u << j;
     }
     const int max_edges = st.end_slot == k ? 1 : 2;
+    // A leaving vertex of degree 0 needs its edge to v (it can get at most that one, so in
+    // a cycle it is dead); in a cycle one of degree 1 needs it too.
+    unsigned required = 0;
+    for (const std::int8_t i : st.leaves) {
+      if (i == k || deg0[i] == 2) continue;
+      if (deg0[i] == 0 && o_.closed) return;
+      if (deg0[i] == 1 && !o_.closed) continue;
+      const auto at = std::find(st.back.begin(), st.back.end(), i);
+      if (at == st.back.end()) return;
+      required |= 1u << (at - st.back.begin());
+    }
+    if ((required & avail) != required || std::popcount(required) > max_edges) return;
     auto one = [&](unsigned mask) {
       std::int8_t deg[kMaxFrontier + 2], mate[kMaxFrontier + 2];
       std::memcpy(deg, deg0, static_cast<std::size_t>(k + 1));
@@ -374,27 +386,33 @@ class FrontierDp {
       }
       if (ends[0] + forced[0] > room(0) || ends[1] + forced[1] > room(1)) return;
       // Encode the remaining frontier with pair labels in order of first appearance.
+      // Branch-free: the codes depend on the data and would be mispredicted.
       Key out = 0;
-      std::int8_t label[kMaxFrontier + 2];
+      std::uint8_t label[32] = {};
       unsigned next_label = 4, shift = 0;
       for (const std::int8_t i : st.keep) {
-        unsigned c;
-        if (deg[i] == 0) c = 0;
-        else if (deg[i] == 2) c = 1;
-        else if (mate[i] < 0) c = static_cast<unsigned>(2 + term_colour(mate[i]));
-        else if (mate[i] < i) c = static_cast<unsigned>(label[mate[i]]);
-        else c = next_label, label[i] = static_cast<std::int8_t>(next_label++);
+        const int d = deg[i], m = mate[i];
+        const bool opens = d == 1 && m > i;
+        const unsigned own = next_label;
+        label[i & 31] = static_cast<std::uint8_t>(own);
+        next_label += opens;
+        const unsigned other = label[m & 31];
+        const unsigned end_code = m < 0 ? static_cast<unsigned>(1 - m) : (opens ? own : other);
+        const unsigned c = d == 0 ? 0u : (d == 2 ? 1u : end_code);
         out |= static_cast<Key>(c) << shift;
         shift += 4;
       }
       emit(mask, out);
     };
-    one(0);
+    auto try_mask = [&](unsigned mask) {
+      if ((mask & required) == required) one(mask);
+    };
+    try_mask(0);
     for (unsigned m1 = avail; m1; m1 &= m1 - 1) {
       const unsigned b1 = m1 & (0u - m1);
-      one(b1);
+      try_mask(b1);
       if (max_edges == 2)
-        for (unsigned m2 = m1 & (m1 - 1); m2; m2 &= m2 - 1) one(b1 | (m2 & (0u - m2)));
+        for (unsigned m2 = m1 & (m1 - 1); m2; m2 &= m2 - 1) try_mask(b1 | (m2 & (0u - m2)));
     }
   }
 
