@@ -358,3 +358,22 @@ TEST(HamiltonDp, MemoryBudgetIsRespected) {
   o.memory = 1 << 20;  // 1 MiB: far too small for 6x6 open tours
   EXPECT_THROW(count_hamiltonian(g.adj, o), tansaku::LimitError);
 }
+
+// The count does not depend on the vertex order: a grid numbered along its long side has a
+// frontier of more than 16 vertices (128-bit states), along its short side 5 (64-bit).
+TEST(HamiltonDp, WideStatesAgreeWithNarrowOrder) {
+  const int rows = 2, cols = 17;
+  const Adj wide = grid_graph(rows, cols);  // row-major: rows of 17
+  Adj narrow(rows * cols);                  // column-major
+  auto at = [&](int v) { return (v % cols) * rows + v / cols; };
+  for (int v = 0; v < rows * cols; ++v)
+    for (int w : wide[v]) narrow[at(v)].push_back(at(w));
+  EXPECT_GT(frontier_width(wide), 16);
+  EXPECT_LE(frontier_width(narrow), 4);
+  for (bool closed : {true, false}) {
+    const std::string n = ham(narrow, closed), w = ham(wide, closed);
+    EXPECT_EQ(w, n) << (closed ? "cycles" : "paths");
+    EXPECT_NE(n, "0");
+  }
+  EXPECT_EQ(ham(wide, false, 0), ham(narrow, false, at(0)));
+}

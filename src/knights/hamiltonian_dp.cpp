@@ -1,6 +1,7 @@
 #include "knights/hamiltonian_dp.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <cstdlib>
@@ -419,23 +420,41 @@ class FrontierDp {
   // Forward pass. keep: store every step's states (sorted) for rebuilding a solution.
   // Throws CountOverflow when Count is too narrow.
   HamiltonStats run(bool keep) {
-    if constexpr (std::is_same_v<Key, std::uint64_t> && std::is_same_v<Count, std::uint64_t>) return run_shared(keep);
+    if constexpr (std::is_same_v<Count, std::uint64_t>) return run_shared(keep);
     else return run_local(keep);
   }
 
-  // 64-bit states and counts: one table shared by all threads (lock-free inserts, atomic
-  // adds), read in place as the next step's layer. Two tables in all, about 23 bytes a
-  // state each, sized ahead from the growth seen at the last step of the same shape.
+  // 64-bit counts: one table shared by all threads (lock-free inserts, atomic adds), read
+  // in place as the next step's layer. Two tables in all, about 23 (64-bit states) or 34
+  // (128-bit states) bytes a state each, sized ahead from the growth seen at the last step
+  // of the same shape. A 128-bit state is claimed by marking its low word busy, writing the
+  // high word, then the low word (no state has a low word of all ones or ~1: a pair label
+  // occurs at most twice).
+  static constexpr bool kWideKey = sizeof(Key) > 8;
+  struct NarrowEntry {
+    std::uint64_t key, count;
+    Key get() const { return static_cast<Key>(key); }
+  };
+  struct WideEntry {
+    std::uint64_t key, high, count;  // key: the low word
+    Key get() const { return static_cast<Key>(key) | (static_cast<Key>(high) << 64); }
+  };
+  using SharedEntry = std::conditional_t<kWideKey, WideEntry, NarrowEntry>;
+  static SharedEntry entry(std::uint64_t low, std::uint64_t count) {
+    SharedEntry e{};
+    e.key = low, e.count = count;
+    return e;
+  }
+
   HamiltonStats run_shared(bool keep) {
-    struct Entry {
-      std::uint64_t key, count;
-    };
-    constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
+    using Entry = SharedEntry;
+    static_assert(sizeof(Entry) == (kWideKey ? 24 : 16));
+    constexpr std::uint64_t kEmpty = ~std::uint64_t{0}, kBusy = kEmpty - 1;
     using Table = std::vector<Entry, HugeAlloc<Entry>>;
     HamiltonStats stats;
     std::uint64_t total_count = 0;
     stats.frontier = plan_.width;
-    Table cur(1, Entry{0, 1}), nxt;
+    Table cur(1, entry(0, 1)), nxt;
     std::uint64_t cur_size = 1;
     tbb::task_arena arena(static_cast<int>(std::max(1u, o_.threads)));
     const int n = static_cast<int>(plan_.steps.size());
@@ -470,11 +489,11 @@ class FrontierDp {
         }
         if (nxt.size() < want || nxt.size() > 2 * want) {
           Table().swap(nxt);
-          nxt.assign(want, Entry{kEmpty, 0});
+          nxt.assign(want, entry(kEmpty, 0));
         } else {
           arena.execute([&] {
             tbb::parallel_for(tbb::blocked_range<std::size_t>(0, nxt.size(), 1 << 16), [&](const auto& range) {
-              for (std::size_t i = range.begin(); i < range.end(); ++i) nxt[i] = Entry{kEmpty, 0};
+              for (std::size_t i = range.begin(); i < range.end(); ++i) nxt[i] = entry(kEmpty, 0);
             });
           });
         }
@@ -488,17 +507,33 @@ class FrontierDp {
             if (full.load(std::memory_order_relaxed)) return;
             std::uint64_t fresh = 0, acc = 0;
             bool over = false;
-            auto add = [&](std::uint64_t key, std::uint64_t h, std::uint64_t c) {
+            auto add = [&](Key key, std::uint64_t h, std::uint64_t c) {
               std::size_t i = static_cast<std::size_t>((static_cast<u128>(h) * cap) >> 64);
+              const auto lo = static_cast<std::uint64_t>(key);
               for (;;) {
-                std::uint64_t seen = __atomic_load_n(&slots[i].key, __ATOMIC_RELAXED);
-                if (seen == kEmpty) {
-                  if (__atomic_compare_exchange_n(&slots[i].key, &seen, key, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+                std::uint64_t seen = __atomic_load_n(&slots[i].key, __ATOMIC_ACQUIRE);
+                if constexpr (kWideKey) {
+                  const auto hi = static_cast<std::uint64_t>(key >> 64);
+                  if (seen == kEmpty &&
+                      __atomic_compare_exchange_n(&slots[i].key, &seen, kBusy, false, __ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE)) {
+                    __atomic_store_n(&slots[i].high, hi, __ATOMIC_RELAXED);
+                    __atomic_store_n(&slots[i].key, lo, __ATOMIC_RELEASE);
                     ++fresh;
                     break;
                   }
+                  while (seen == kBusy) {
+                    __builtin_ia32_pause();
+                    seen = __atomic_load_n(&slots[i].key, __ATOMIC_ACQUIRE);
+                  }
+                  if (seen == lo && __atomic_load_n(&slots[i].high, __ATOMIC_RELAXED) == hi) break;
+                } else {
+                  if (seen == kEmpty &&
+                      __atomic_compare_exchange_n(&slots[i].key, &seen, lo, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+                    ++fresh;
+                    break;
+                  }
+                  if (seen == lo) break;
                 }
-                if (seen == key) break;
                 if (++i == cap) i = 0;
               }
               const std::uint64_t old = __atomic_fetch_add(&slots[i].count, c, __ATOMIC_RELAXED);
@@ -511,7 +546,8 @@ class FrontierDp {
             // The table lookups miss the cache: each is prefetched and done kRing adds later.
             constexpr unsigned kRing = 16;
             struct Pending {
-              std::uint64_t key, hash, count;
+              Key key;
+              std::uint64_t hash, count;
             };
             Pending ring[kRing];
             unsigned head = 0, pending = 0;
@@ -525,8 +561,8 @@ class FrontierDp {
               if (full.load(std::memory_order_relaxed)) return;
               const std::uint64_t c = cur[i].count;
               expand(
-                  st, cur[i].key,
-                  [&](unsigned, std::uint64_t key) {
+                  st, cur[i].get(),
+                  [&](unsigned, Key key) {
                     if (pending == kRing) flush_one();
                     const std::uint64_t h = mix(key);
                     __builtin_prefetch(&slots[static_cast<std::size_t>((static_cast<u128>(h) * cap) >> 64)], 1);
@@ -553,7 +589,7 @@ class FrontierDp {
         std::vector<Key> keys;
         keys.reserve(used);
         for (const Entry& e : nxt)
-          if (e.key != kEmpty) keys.push_back(e.key);
+          if (e.key != kEmpty) keys.push_back(e.get());
         tbb::parallel_sort(keys.begin(), keys.end());
         kept_bytes_ += keys.size() * sizeof(Key);
         if (kept_bytes_ + (cur.size() + nxt.size()) * sizeof(Entry) > o_.memory)
