@@ -498,6 +498,9 @@ class FrontierDp {
           });
         }
         const std::uint64_t cap = nxt.size(), limit = cap / 20 * 17;  // 85% load at most
+        // New keys are reported in batches; what the threads hold back stays under 1/16.
+        const auto batch = std::clamp<std::uint64_t>(
+            cap / (16 * static_cast<std::uint64_t>(std::max(1, arena.max_concurrency()))), 1, 1024);
         Entry* slots = nxt.data();
         std::atomic<std::uint64_t> shared_used{0}, shared_acc{0};
         std::atomic<bool> full{false}, overflow{false};
@@ -510,6 +513,7 @@ class FrontierDp {
             auto add = [&](Key key, std::uint64_t h, std::uint64_t c) {
               std::size_t i = static_cast<std::size_t>((static_cast<u128>(h) * cap) >> 64);
               const auto lo = static_cast<std::uint64_t>(key);
+              std::uint64_t probes = 0;
               for (;;) {
                 std::uint64_t seen = __atomic_load_n(&slots[i].key, __ATOMIC_ACQUIRE);
                 if constexpr (kWideKey) {
@@ -535,10 +539,14 @@ class FrontierDp {
                   if (seen == lo) break;
                 }
                 if (++i == cap) i = 0;
+                if (++probes == cap) {  // full (only with a tiny table): this attempt is redone
+                  full = true;
+                  return;
+                }
               }
               const std::uint64_t old = __atomic_fetch_add(&slots[i].count, c, __ATOMIC_RELAXED);
               over |= old + c < old;
-              if (fresh >= 1024) {
+              if (fresh >= batch) {
                 if (shared_used.fetch_add(fresh) + fresh > limit) full = true;
                 fresh = 0;
               }
