@@ -39,6 +39,7 @@ std::uint64_t count_memory_estimate(int w, bool closed, bool odd) {
   const double per_state = 2 * (w >= 8 ? 34.0 : 23.0);
   return static_cast<std::uint64_t>(std::min(widest * per_state, 1e19));
 }
+
 // Boards up to this many squares get a picture of the tour.
 constexpr std::int64_t kPictureLimit = 900;
 
@@ -369,6 +370,7 @@ class TourPuzzle final : public Puzzle {
         r.nodes += st.states;
         r.extra["frontier"] = st.frontier;
         r.extra["widest_step"] = st.widest;
+        r.extra["table_bytes"] = st.table_bytes;
         undirected = st.count;
       }
     }
