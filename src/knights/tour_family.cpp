@@ -27,16 +27,16 @@ constexpr std::uint64_t kDfsBudget = 20'000'000;
 constexpr std::uint64_t kCountDfsBudget = 60'000'000;
 
 // Memory the counting dp is expected to need on a board `w` squares wide (its narrow side):
-// the widest step's states, measured on 5- to 7-wide boards and about 33 times more for
-// each further square of width (5x8 closed 28.5 k, 6x8 closed 0.94 M; 6x7 open 13.5 M; 7x7
-// open 214 M: an odd board, whose path ends are both of the majority colour, has fewer),
-// times the peak resident bytes per widest-step state measured on 7x7 (91: two tables at
-// 16 bytes a slot, sized ahead with room to grow; 24-byte slots beyond 16 frontier squares).
+// the widest step's states, measured on 7-wide boards (7x8 closed 22.5 M, 7x7 open 214 M;
+// open tours of an odd board, whose ends are both of the majority colour, have about half
+// the states of an even one) and about 24 times more for each further square of width (6x8
+// closed 0.94 M), times the peak resident bytes per widest-step state measured on 7x7 (91:
+// two tables of 16-byte slots, sized ahead with room to grow; 24-byte slots beyond 16
+// frontier squares).
 std::uint64_t count_memory_estimate(int w, bool closed, bool odd) {
-  double widest = closed ? 0.94e6 : 13.5e6;
-  if (!closed && odd) widest /= 2.1;
-  for (int i = 6; i < w; ++i) widest *= 33;
-  for (int i = w; i < 6; ++i) widest /= 33;
+  double widest = closed ? 22.5e6 : odd ? 214e6 : 445e6;
+  for (int i = 7; i < w; ++i) widest *= 24;
+  for (int i = w; i < 7; ++i) widest /= 24;
   const double per_state = w >= 8 ? 136.0 : 91.0;
   return static_cast<std::uint64_t>(std::min(widest * per_state, 1e19));
 }
@@ -353,7 +353,7 @@ class TourPuzzle final : public Puzzle {
       }
       if (!done) {
         // Refuse before starting what cannot fit (by this estimate 7x7 open needs about
-        // 18 GiB, 8x8 closed about 130 GiB).
+        // 18 GiB, 8x8 closed about 68 GiB).
         const int w = std::min(board_.rows(), board_.cols());
         if (w >= 7)
           require_memory(count_memory_estimate(w, o.closed, n % 2 == 1), o.memory,
