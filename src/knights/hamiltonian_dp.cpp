@@ -1,8 +1,16 @@
 #include "knights/hamiltonian_dp.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <tuple>
+#include <type_traits>
+
+#include <sys/mman.h>
 
 #include <fmt/format.h>
 #include <tbb/blocked_range.h>
@@ -32,6 +40,11 @@ struct Step {
   int end_slot = -1;       // slot of the required endpoint, if it is on the frontier now
   bool end_gone = false;   // the required endpoint left before this step
   bool final = false;
+  // Derived lists (slots of prev + v), so that a state's expansion looks only at what changes.
+  std::vector<std::int8_t> leaves;      // slots that leave the frontier after this step
+  std::vector<std::int8_t> keep;        // slots that stay, in order: the next frontier
+  std::vector<std::int8_t> watch_mask;  // staying slots in back or v with rem < 2 (degree may change)
+  std::vector<std::int8_t> watch_fixed; // other staying slots with rem < 2 (degree fixed in this step)
 };
 
 struct Plan {
@@ -111,6 +124,17 @@ Plan make_plan(const std::vector<std::vector<int>>& adj, bool closed, int endpoi
     }
     st.end_gone = endpoint >= 0 && endpoint < v && last[endpoint] < v;
     st.final = v == n - 1;
+    for (std::size_t i = 0; i < cur.size(); ++i) {
+      const auto s8 = static_cast<std::int8_t>(i);
+      if (st.leave[i]) {
+        st.leaves.push_back(s8);
+        continue;
+      }
+      st.keep.push_back(s8);
+      if (st.rem[i] >= 2) continue;
+      const bool touched = i + 1 == cur.size() || std::find(st.back.begin(), st.back.end(), static_cast<int>(i)) != st.back.end();
+      (touched ? st.watch_mask : st.watch_fixed).push_back(s8);
+    }
     front = std::move(next);
     p.width = std::max(p.width, static_cast<int>(front.size()));
     p.width = std::max(p.width, static_cast<int>(st.prev.size()));
@@ -129,8 +153,37 @@ std::uint64_t mix(Key k) {
   return x ^ (x >> 33);
 }
 
+// Allocator for big tables: transparent huge pages (one page fault and one TLB entry per
+// 2 MiB instead of per 4 KiB; the tables are probed at random).
+template <class T>
+struct HugeAlloc {
+  using value_type = T;
+  static constexpr std::size_t kHuge = std::size_t{2} << 20;
+  HugeAlloc() = default;
+  template <class U>
+  HugeAlloc(const HugeAlloc<U>&) {}  // NOLINT
+  T* allocate(std::size_t n) {
+    const std::size_t bytes = n * sizeof(T);
+    if (bytes < kHuge) return static_cast<T*>(::operator new(bytes));
+    const std::size_t rounded = (bytes + kHuge - 1) / kHuge * kHuge;
+    void* p = std::aligned_alloc(kHuge, rounded);
+    if (!p) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+    madvise(p, rounded, MADV_HUGEPAGE);
+#endif
+    return static_cast<T*>(p);
+  }
+  void deallocate(T* p, std::size_t n) {
+    if (n * sizeof(T) < kHuge) ::operator delete(p);
+    else std::free(p);
+  }
+  template <class U>
+  bool operator==(const HugeAlloc<U>&) const { return true; }
+};
+
 // Open-addressing map key -> count; ~0 never occurs as a state (labels occur twice).
 // Counts are 64-bit first; an overflow is flagged and the count is redone in 128 bits.
+// The table is kept from step to step (reset), and is resized only when far off.
 template <class Key, class Count>
 class CountMap {
  public:
@@ -145,20 +198,30 @@ class CountMap {
   void setup(std::atomic<std::uint64_t>* bytes, std::uint64_t budget) { bytes_ = bytes, budget_ = budget; }
   std::size_t size() const { return size_; }
   bool overflow() const { return overflow_; }
-  void reserve(std::size_t n) {
-    while (slots_.size() < 2 * n) grow();
+  // Empties the table, sized for about n entries.
+  void reset(std::size_t n) {
+    std::size_t want = 256;
+    while (want < 2 * n) want *= 2;
+    if (slots_.size() < want || slots_.size() > 4 * want) {
+      release();
+      std::vector<Entry, HugeAlloc<Entry>>().swap(slots_);
+      size_ = 0, mask_ = 0;
+      allocate(want);
+    } else if (size_ > 0) {
+      for (Entry& e : slots_) e.key = kEmpty;
+      size_ = 0;
+    }
   }
-  void prefetch(std::uint64_t h) const {
-    if (!slots_.empty()) __builtin_prefetch(&slots_[h & mask_], 1);
-  }
-  void add(Key k, Count c) {
-    if ((size_ + 1) * 2 > slots_.size()) grow();
-    std::size_t i = mix(k) & mask_;
+  void prefetch(std::uint64_t h) const { __builtin_prefetch(&slots_[h & mask_], 1); }
+  void add(Key k, std::uint64_t h, Count c) {
+    if ((size_ + 1) * 2 > slots_.size()) grow(), h = mix(k);
+    std::size_t i = h & mask_;
     while (slots_[i].key != kEmpty && slots_[i].key != k) i = (i + 1) & mask_;
     Entry& e = slots_[i];
     if (e.key == kEmpty) e.key = k, e.count = 0, ++size_;
     overflow_ |= add_overflow(e.count, c);
   }
+  void add(Key k, Count c) { add(k, mix(k), c); }
   template <class F>
   void for_each(F&& f) const {
     for (const Entry& e : slots_)
@@ -166,13 +229,12 @@ class CountMap {
   }
   void clear() {
     release();
-    std::vector<Entry>().swap(slots_);
+    std::vector<Entry, HugeAlloc<Entry>>().swap(slots_);
     size_ = 0, mask_ = 0;
   }
 
  private:
-  void grow() {
-    const std::size_t cap = slots_.empty() ? 256 : slots_.size() * 2;
+  void allocate(std::size_t cap) {
     const std::uint64_t need = cap * sizeof(Entry);
     if (bytes_) {
       const std::uint64_t now = bytes_->fetch_add(need) + need;
@@ -182,7 +244,7 @@ class CountMap {
                                      format_size(budget_)));
       }
     }
-    std::vector<Entry> slots(cap, Entry{kEmpty, 0});
+    std::vector<Entry, HugeAlloc<Entry>> slots(cap, Entry{kEmpty, 0});
     const std::size_t mask = cap - 1;
     for (const Entry& e : slots_) {
       if (e.key == kEmpty) continue;
@@ -193,11 +255,12 @@ class CountMap {
     release();
     slots_.swap(slots), mask_ = mask, mine_ = need;
   }
+  void grow() { allocate(slots_.empty() ? 256 : slots_.size() * 2); }
   void release() {
     if (bytes_ && mine_) bytes_->fetch_sub(mine_);
     mine_ = 0;
   }
-  std::vector<Entry> slots_;
+  std::vector<Entry, HugeAlloc<Entry>> slots_;
   std::size_t size_ = 0, mask_ = 0;
   bool overflow_ = false;
   std::atomic<std::uint64_t>* bytes_ = nullptr;
@@ -219,43 +282,70 @@ class FrontierDp {
   template <class Emit, class Accept>
   void expand(const Step& st, Key key, Emit&& emit, Accept&& accept) const {
     const int k = static_cast<int>(st.prev.size());
-    std::int8_t deg0[32], mate0[32];
-    int first[16];
-    std::fill(std::begin(first), std::end(first), -1);
+    std::int8_t deg0[kMaxFrontier + 2], mate0[kMaxFrontier + 2];
+    std::int8_t first[16];
+    std::fill(std::begin(first), std::end(first), std::int8_t{-1});
     int ends0[2] = {0, 0};  // final ends so far, by colour
-    for (int i = 0; i < k; ++i) {
-      const int c = static_cast<int>((key >> (4 * i)) & 15u);
-      if (c == 0) deg0[i] = 0, mate0[i] = static_cast<std::int8_t>(i);
-      else if (c == 1) deg0[i] = 2, mate0[i] = 0;
-      else if (c < 4) deg0[i] = 1, mate0[i] = static_cast<std::int8_t>(term(c - 2)), ++ends0[c - 2];
-      else if (first[c] < 0) first[c] = i, deg0[i] = 1;
-      else deg0[i] = 1, mate0[i] = static_cast<std::int8_t>(first[c]), mate0[first[c]] = static_cast<std::int8_t>(i);
+    {
+      Key rest = key;
+      for (int i = 0; i < k; ++i, rest >>= 4) {
+        const int c = static_cast<int>(rest & 15u);
+        const auto i8 = static_cast<std::int8_t>(i);
+        if (c == 0) deg0[i] = 0, mate0[i] = i8;
+        else if (c == 1) deg0[i] = 2, mate0[i] = 0;
+        else if (c < 4) deg0[i] = 1, mate0[i] = static_cast<std::int8_t>(term(c - 2)), ++ends0[c - 2];
+        else if (first[c] < 0) first[c] = i8, deg0[i] = 1;
+        else deg0[i] = 1, mate0[i] = first[c], mate0[first[c]] = i8;
+      }
     }
     deg0[k] = 0, mate0[k] = static_cast<std::int8_t>(k);
+    // Slots whose degree this step cannot change: checked once (ends they force, dead states).
+    int forced0[2] = {0, 0};
+    if (!st.final)
+      for (const std::int8_t i : st.watch_fixed) {
+        if (deg0[i] + st.rem[i] >= 2) continue;
+        if (deg0[i] + st.rem[i] == 0 || o_.closed) return;
+        if (i != st.end_slot) ++forced0[st.colour[i]];
+      }
+    // Edges that may be chosen: not to a vertex of degree 2, nor a second one to the endpoint.
     const int nb = static_cast<int>(st.back.size());
-    for (unsigned mask = 0; mask < (1u << nb); ++mask) {
-      if (std::popcount(mask) > 2) continue;
-      std::int8_t deg[32], mate[32];
-      std::copy(deg0, deg0 + k + 1, deg);
-      std::copy(mate0, mate0 + k + 1, mate);
+    unsigned avail = 0;
+    for (int j = 0; j < nb; ++j) {
+      const int a = st.back[j];
+      if (deg0[a] == 2 || (a == st.end_slot && deg0[a] == 1)) continue;
+      avail |= 1u << j;
+    }
+    const int max_edges = st.end_slot == k ? 1 : 2;
+    // A leaving vertex of degree 0 needs its edge to v (it can get at most that one, so in
+    // a cycle it is dead); in a cycle one of degree 1 needs it too.
+    unsigned required = 0;
+    for (const std::int8_t i : st.leaves) {
+      if (i == k || deg0[i] == 2) continue;
+      if (deg0[i] == 0 && o_.closed) return;
+      if (deg0[i] == 1 && !o_.closed) continue;
+      const auto at = std::find(st.back.begin(), st.back.end(), i);
+      if (at == st.back.end()) return;
+      required |= 1u << (at - st.back.begin());
+    }
+    if ((required & avail) != required || std::popcount(required) > max_edges) return;
+    auto one = [&](unsigned mask) {
+      std::int8_t deg[kMaxFrontier + 2], mate[kMaxFrontier + 2];
+      std::memcpy(deg, deg0, static_cast<std::size_t>(k + 1));
+      std::memcpy(mate, mate0, static_cast<std::size_t>(k + 1));
       int ends[2] = {ends0[0], ends0[1]};
-      bool ok = true, complete = false;
-      for (int j = 0; j < nb && ok; ++j) {
-        if (!((mask >> j) & 1u)) continue;
-        const int a = st.back[j], b = k;
-        if (deg[a] == 2 || deg[b] == 2 || (st.end_slot >= 0 && deg[st.end_slot] == 1 && (a == st.end_slot || b == st.end_slot))) {
-          ok = false;
-          break;
-        }
+      bool complete = false;
+      for (unsigned m = mask; m; m &= m - 1) {
+        const int a = st.back[std::countr_zero(m)], b = k;
+        if (deg[b] == 2) return;
         const int oa = deg[a] == 0 ? a : mate[a], ob = deg[b] == 0 ? b : mate[b];
+        ++deg[a], ++deg[b];
         if (oa == b) {  // closes a cycle
-          if (!o_.closed || !st.final) ok = false;
-          ++deg[a], ++deg[b], complete = true;
+          if (!o_.closed || !st.final) return;
+          complete = true;
           continue;
         }
-        ++deg[a], ++deg[b];
         if (oa < 0 && ob < 0) {  // joins the two final ends: the path is complete
-          if (!st.final) ok = false;
+          if (!st.final) return;
           complete = true;
         } else if (oa < 0) {
           mate[ob] = static_cast<std::int8_t>(oa);
@@ -265,104 +355,319 @@ class FrontierDp {
           mate[oa] = static_cast<std::int8_t>(ob), mate[ob] = static_cast<std::int8_t>(oa);
         }
       }
-      if (!ok) continue;
       bool end_gone = st.end_gone;
       // Final ends still allowed per colour (one is kept for the required endpoint).
       auto room = [&](int c) { return plan_.ends_cap[c] - (o_.endpoint >= 0 && !end_gone && c == plan_.end_colour); };
-      for (int i = 0; i <= k && ok; ++i) {
-        if (!st.leave[i]) continue;
+      for (const std::int8_t i : st.leaves) {
         if (deg[i] == 2) continue;
-        if (complete || deg[i] == 0 || o_.closed) {
-          ok = false;
-          break;
-        }
+        if (complete || deg[i] == 0 || o_.closed) return;
         if (i == st.end_slot) end_gone = true;
         // A path end leaves for good: it is one of the two ends of the whole path.
         const int c = st.colour[i];
-        if (ends[c] + 1 > room(c)) {
-          ok = false;
-          break;
-        }
+        if (ends[c] + 1 > room(c)) return;
         ++ends[c];
         if (mate[i] < 0) {
-          if (!st.final) ok = false;
+          if (!st.final) return;
           complete = true;
           continue;
         }
         mate[mate[i]] = static_cast<std::int8_t>(term(c));
       }
-      if (!ok) continue;
-      // Look ahead: a vertex that cannot reach degree 2 with the edges it has left must be
-      // an end of the path, and the ends of each colour are limited.
-      if (!st.final) {
-        int forced[2] = {0, 0};
-        for (int i = 0; i <= k; ++i) {
-          if (st.leave[i] || deg[i] + st.rem[i] >= 2) continue;
-          if (deg[i] + st.rem[i] == 0 || o_.closed) {
-            ok = false;
-            break;
-          }
-          if (i != st.end_slot) ++forced[st.colour[i]];
-        }
-        if (!ok || ends[0] + forced[0] > room(0) || ends[1] + forced[1] > room(1)) continue;
-      }
       if (st.final) {
         if (complete) accept(mask);
-        continue;
+        return;
       }
+      // Look ahead: a vertex that cannot reach degree 2 with the edges it has left must be
+      // an end of the path, and the ends of each colour are limited.
+      int forced[2] = {forced0[0], forced0[1]};
+      for (const std::int8_t i : st.watch_mask) {
+        if (deg[i] + st.rem[i] >= 2) continue;
+        if (deg[i] + st.rem[i] == 0 || o_.closed) return;
+        if (i != st.end_slot) ++forced[st.colour[i]];
+      }
+      if (ends[0] + forced[0] > room(0) || ends[1] + forced[1] > room(1)) return;
       // Encode the remaining frontier with pair labels in order of first appearance.
+      // Branch-free: the codes depend on the data and would be mispredicted.
       Key out = 0;
-      int label[32], next_label = 4, slot = 0;
-      for (int i = 0; i <= k; ++i) {
-        if (st.leave[i]) continue;
-        unsigned c;
-        if (deg[i] == 0) c = 0;
-        else if (deg[i] == 2) c = 1;
-        else if (mate[i] < 0) c = static_cast<unsigned>(2 + term_colour(mate[i]));
-        else if (mate[i] < i) c = static_cast<unsigned>(label[mate[i]]);
-        else c = static_cast<unsigned>(label[i] = next_label++);
-        out |= static_cast<Key>(c) << (4 * slot++);
+      std::uint8_t label[32] = {};
+      unsigned next_label = 4, shift = 0;
+      for (const std::int8_t i : st.keep) {
+        const int d = deg[i], m = mate[i];
+        const bool opens = d == 1 && m > i;
+        const unsigned own = next_label;
+        label[i & 31] = static_cast<std::uint8_t>(own);
+        next_label += opens;
+        const unsigned other = label[m & 31];
+        const unsigned end_code = m < 0 ? static_cast<unsigned>(1 - m) : (opens ? own : other);
+        const unsigned c = d == 0 ? 0u : (d == 2 ? 1u : end_code);
+        out |= static_cast<Key>(c) << shift;
+        shift += 4;
       }
       emit(mask, out);
+    };
+    auto try_mask = [&](unsigned mask) {
+      if ((mask & required) == required) one(mask);
+    };
+    try_mask(0);
+    for (unsigned m1 = avail; m1; m1 &= m1 - 1) {
+      const unsigned b1 = m1 & (0u - m1);
+      try_mask(b1);
+      if (max_edges == 2)
+        for (unsigned m2 = m1 & (m1 - 1); m2; m2 &= m2 - 1) try_mask(b1 | (m2 & (0u - m2)));
     }
   }
 
   // Forward pass. keep: store every step's states (sorted) for rebuilding a solution.
   // Throws CountOverflow when Count is too narrow.
   HamiltonStats run(bool keep) {
+    if constexpr (std::is_same_v<Count, std::uint64_t>) return run_shared(keep);
+    else return run_local(keep);
+  }
+
+  // 64-bit counts: one table shared by all threads (lock-free inserts, atomic adds), read
+  // in place as the next step's layer. Two tables in all, about 23 (64-bit states) or 34
+  // (128-bit states) bytes a state each, sized ahead from the growth seen at the last step
+  // of the same shape. A 128-bit state is claimed by marking its low word busy, writing the
+  // high word, then the low word (no state has a low word of all ones or ~1: a pair label
+  // occurs at most twice).
+  static constexpr bool kWideKey = sizeof(Key) > 8;
+  struct NarrowEntry {
+    std::uint64_t key, count;
+    Key get() const { return static_cast<Key>(key); }
+  };
+  struct WideEntry {
+    std::uint64_t key, high, count;  // key: the low word
+    Key get() const { return static_cast<Key>(key) | (static_cast<Key>(high) << 64); }
+  };
+  using SharedEntry = std::conditional_t<kWideKey, WideEntry, NarrowEntry>;
+  static SharedEntry entry(std::uint64_t low, std::uint64_t count) {
+    SharedEntry e{};
+    e.key = low, e.count = count;
+    return e;
+  }
+
+  HamiltonStats run_shared(bool keep) {
+    using Entry = SharedEntry;
+    static_assert(sizeof(Entry) == (kWideKey ? 24 : 16));
+    constexpr std::uint64_t kEmpty = ~std::uint64_t{0}, kBusy = kEmpty - 1;
+    using Table = std::vector<Entry, HugeAlloc<Entry>>;
+    HamiltonStats stats;
+    std::uint64_t total_count = 0;
+    stats.frontier = plan_.width;
+    Table cur(1, entry(0, 1)), nxt;
+    std::uint64_t cur_size = 1;
+    tbb::task_arena arena(static_cast<int>(std::max(1u, o_.threads)));
+    const int n = static_cast<int>(plan_.steps.size());
+    std::vector<double> ratio(n, 0.0);
+    auto shape = [&](int v) {
+      const Step& s = plan_.steps[v];
+      return std::tuple(s.prev.size(), s.back.size(), s.leaves.size(), s.watch_mask.size(), s.watch_fixed.size());
+    };
+    for (int v = 0; v < n; ++v) {
+      if (o_.deadline) o_.deadline->check();
+      const Step& st = plan_.steps[v];
+      // Growth forecast: the last step of the same shape, else the largest recent growth.
+      double r = 0;
+      for (int u = v - 1; u >= 0 && r == 0; --u)
+        if (shape(u) == shape(v)) r = ratio[u] * 1.1;
+      if (r == 0)
+        for (int u = std::max(0, v - 8); u < v; ++u) r = std::max(r, ratio[u] * 1.25);
+      if (r < 1) r = v == 0 ? 4 : 1;
+      auto want = static_cast<std::uint64_t>(static_cast<double>(cur_size) * r / 0.7) + 4096;
+      std::uint64_t accepted = 0, used = 0;
+      for (;;) {
+        const std::uint64_t in_use = cur.size() * sizeof(Entry);
+        if (in_use + want * sizeof(Entry) > o_.memory) {
+          // Squeeze into what the budget leaves, as long as it can hold this step's states.
+          const std::uint64_t room = o_.memory > in_use ? (o_.memory - in_use) / sizeof(Entry) : 0;
+          if (room < want / 2 || room < cur_size)
+            throw LimitError(fmt::format(
+                "counting: step {} of {} needs about {} for its frontier tables ({} states so far, {} in the last "
+                "step), over the memory budget ({})",
+                v + 1, n, format_size(in_use + want * sizeof(Entry)), stats.states, cur_size, format_size(o_.memory)));
+          want = room;
+        }
+        if (nxt.size() < want || nxt.size() > 2 * want) {
+          Table().swap(nxt);
+          nxt.assign(want, entry(kEmpty, 0));
+        } else {
+          arena.execute([&] {
+            tbb::parallel_for(tbb::blocked_range<std::size_t>(0, nxt.size(), 1 << 16), [&](const auto& range) {
+              for (std::size_t i = range.begin(); i < range.end(); ++i) nxt[i] = entry(kEmpty, 0);
+            });
+          });
+        }
+        const std::uint64_t cap = nxt.size(), limit = cap / 20 * 17;  // 85% load at most
+        // New keys are reported in batches; what the threads hold back stays under 1/16.
+        const auto batch = std::clamp<std::uint64_t>(
+            cap / (16 * static_cast<std::uint64_t>(std::max(1, arena.max_concurrency()))), 1, 1024);
+        Entry* slots = nxt.data();
+        std::atomic<std::uint64_t> shared_used{0}, shared_acc{0};
+        std::atomic<bool> full{false}, overflow{false};
+        arena.execute([&] {
+          tbb::parallel_for(tbb::blocked_range<std::size_t>(0, cur.size(), 2048), [&](const auto& range) {
+            if (o_.deadline && o_.deadline->expired()) throw LimitError("time limit reached (--timeout)");
+            if (full.load(std::memory_order_relaxed)) return;
+            std::uint64_t fresh = 0, acc = 0;
+            bool over = false;
+            auto add = [&](Key key, std::uint64_t h, std::uint64_t c) {
+              std::size_t i = static_cast<std::size_t>((static_cast<u128>(h) * cap) >> 64);
+              const auto lo = static_cast<std::uint64_t>(key);
+              std::uint64_t probes = 0;
+              for (;;) {
+                std::uint64_t seen = __atomic_load_n(&slots[i].key, __ATOMIC_ACQUIRE);
+                if constexpr (kWideKey) {
+                  const auto hi = static_cast<std::uint64_t>(key >> 64);
+                  if (seen == kEmpty &&
+                      __atomic_compare_exchange_n(&slots[i].key, &seen, kBusy, false, __ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE)) {
+                    __atomic_store_n(&slots[i].high, hi, __ATOMIC_RELAXED);
+                    __atomic_store_n(&slots[i].key, lo, __ATOMIC_RELEASE);
+                    ++fresh;
+                    break;
+                  }
+                  while (seen == kBusy) {
+                    __builtin_ia32_pause();
+                    seen = __atomic_load_n(&slots[i].key, __ATOMIC_ACQUIRE);
+                  }
+                  if (seen == lo && __atomic_load_n(&slots[i].high, __ATOMIC_RELAXED) == hi) break;
+                } else {
+                  if (seen == kEmpty &&
+                      __atomic_compare_exchange_n(&slots[i].key, &seen, lo, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+                    ++fresh;
+                    break;
+                  }
+                  if (seen == lo) break;
+                }
+                if (++i == cap) i = 0;
+                if (++probes == cap) {  // full (only with a tiny table): this attempt is redone
+                  full = true;
+                  return;
+                }
+              }
+              const std::uint64_t old = __atomic_fetch_add(&slots[i].count, c, __ATOMIC_RELAXED);
+              over |= old + c < old;
+              if (fresh >= batch) {
+                if (shared_used.fetch_add(fresh) + fresh > limit) full = true;
+                fresh = 0;
+              }
+            };
+            // The table lookups miss the cache: each is prefetched and done kRing adds later.
+            constexpr unsigned kRing = 16;
+            struct Pending {
+              Key key;
+              std::uint64_t hash, count;
+            };
+            Pending ring[kRing];
+            unsigned head = 0, pending = 0;
+            auto flush_one = [&] {
+              const Pending& e = ring[(head - pending) % kRing];
+              add(e.key, e.hash, e.count);
+              --pending;
+            };
+            for (std::size_t i = range.begin(); i < range.end(); ++i) {
+              if (cur[i].key == kEmpty) continue;
+              if (full.load(std::memory_order_relaxed)) return;
+              const std::uint64_t c = cur[i].count;
+              expand(
+                  st, cur[i].get(),
+                  [&](unsigned, Key key) {
+                    if (pending == kRing) flush_one();
+                    const std::uint64_t h = mix(key);
+                    __builtin_prefetch(&slots[static_cast<std::size_t>((static_cast<u128>(h) * cap) >> 64)], 1);
+                    ring[head++ % kRing] = {key, h, c};
+                    ++pending;
+                  },
+                  [&](unsigned) { over |= add_overflow(acc, c); });
+            }
+            while (pending) flush_one();
+            if (shared_used.fetch_add(fresh) + fresh > limit) full = true;
+            if (over) overflow = true;
+            if (shared_acc.fetch_add(acc) + acc < acc) overflow = true;
+          });
+        });
+        if (overflow) throw CountOverflow{};
+        if (!full) {
+          accepted = shared_acc.load(), used = shared_used.load();
+          break;
+        }
+        want *= 2;  // the forecast was short: redo the step with a larger table
+      }
+      if (add_overflow(total_count, accepted)) throw CountOverflow{};
+      if (keep) {
+        std::vector<Key> keys;
+        keys.reserve(used);
+        for (const Entry& e : nxt)
+          if (e.key != kEmpty) keys.push_back(e.get());
+        tbb::parallel_sort(keys.begin(), keys.end());
+        kept_bytes_ += keys.size() * sizeof(Key);
+        if (kept_bytes_ + (cur.size() + nxt.size()) * sizeof(Entry) > o_.memory)
+          throw LimitError(fmt::format("finding a tour: the frontier tables outgrow the memory budget ({})",
+                                       format_size(o_.memory)));
+        layers_.push_back(std::move(keys));
+      }
+      ratio[v] = static_cast<double>(used) / static_cast<double>(cur_size);
+      cur.swap(nxt);
+      cur_size = used;
+      stats.states += used;
+      stats.widest = std::max<std::uint64_t>(stats.widest, used);
+      stats.table_bytes = std::max<std::uint64_t>(stats.table_bytes, (cur.size() + nxt.size()) * sizeof(Entry));
+      if (o_.progress) o_.progress->update("counting: vertex {} of {}, {} frontier states", v + 1, n, used);
+    }
+    stats.count = decimal(total_count);
+    return stats;
+  }
+
+  HamiltonStats run_local(bool keep) {
     HamiltonStats stats;
     Count total_count = 0;
     stats.frontier = plan_.width;
     using Map = CountMap<Key, Count>;
+    using Layer = std::vector<std::pair<Key, Count>, HugeAlloc<std::pair<Key, Count>>>;
     constexpr int kParts = 64;  // states are split by hash so the per-thread tables merge in parallel
-    std::vector<std::pair<Key, Count>> layer{{Key(0), Count(1)}};
-    std::atomic<std::uint64_t> bytes{0};
+    Layer layer{{Key(0), Count(1)}}, next;
+    std::atomic<std::uint64_t> bytes{0};  // hash tables
     tbb::task_arena arena(static_cast<int>(std::max(1u, o_.threads)));
+    // Per-thread tables, kept from step to step (reset when a thread first works in a step).
+    struct Local {
+      std::vector<Map> parts;
+      int step = -1;
+    };
+    tbb::enumerable_thread_specific<Local> locals([&] {
+      Local l{std::vector<Map>(kParts)};
+      for (auto& x : l.parts) x.setup(&bytes, o_.memory);
+      return l;
+    });
+    double growth = 1.0;
     const int n = static_cast<int>(plan_.steps.size());
     for (int v = 0; v < n; ++v) {
       if (o_.deadline) o_.deadline->check();
       const Step& st = plan_.steps[v];
-      tbb::enumerable_thread_specific<std::vector<Map>> maps([&] {
-        std::vector<Map> m(kParts);
-        for (auto& x : m) x.setup(&bytes, o_.memory);
-        return m;
-      });
+      const auto expected = static_cast<std::size_t>(static_cast<double>(layer.size()) * growth / kParts);
       tbb::enumerable_thread_specific<Count> accepted(0);
       std::atomic<bool> overflow{false};
-      std::vector<std::pair<Key, Count>> next;
       arena.execute([&] {
         tbb::parallel_for(tbb::blocked_range<std::size_t>(0, layer.size(), 2048), [&](const auto& range) {
           if (o_.deadline && o_.deadline->expired()) throw LimitError("time limit reached (--timeout)");
-          auto& map = maps.local();
+          Local& local = locals.local();
+          if (local.step != v) {
+            for (auto& m : local.parts) m.reset(expected);
+            local.step = v;
+          }
+          auto& map = local.parts;
           Count& acc = accepted.local();
           bool over = false;
           // The table lookups miss the cache: each is prefetched and done kRing adds later.
           constexpr unsigned kRing = 16;
-          std::pair<Key, Count> ring[kRing];
+          struct Pending {
+            Key key;
+            std::uint64_t hash;
+            Count count;
+          };
+          Pending ring[kRing];
           unsigned head = 0, pending = 0;
           auto flush_one = [&] {
-            const auto& [key, c] = ring[(head - pending) % kRing];
-            map[mix(key) >> 58].add(key, c);
+            const Pending& e = ring[(head - pending) % kRing];
+            map[e.hash >> 58].add(e.key, e.hash, e.count);
             --pending;
           };
           for (std::size_t i = range.begin(); i < range.end(); ++i) {
@@ -373,7 +678,7 @@ class FrontierDp {
                   if (pending == kRing) flush_one();
                   const std::uint64_t h = mix(key);
                   map[h >> 58].prefetch(h);
-                  ring[head++ % kRing] = {key, c};
+                  ring[head++ % kRing] = {key, h, c};
                   ++pending;
                 },
                 [&](unsigned) { over |= add_overflow(acc, c); });
@@ -381,27 +686,28 @@ class FrontierDp {
           while (pending) flush_one();
           if (over) overflow = true;
         });
-        // Merge part by part.
-        std::vector<std::vector<std::pair<Key, Count>>> parts(kParts);
+        // Merge part by part into the largest table of each part, then copy out.
+        std::vector<Map*> big(kParts, nullptr);
         tbb::parallel_for(0, kParts, [&](int p) {
-          Map* big = nullptr;
-          for (auto& m : maps)
-            if (!big || m[p].size() > big->size()) big = &m[p];
-          if (!big) return;
-          for (auto& m : maps)
-            if (&m[p] != big) {
-              m[p].for_each([&](Key key, Count c) { big->add(key, c); });
-              m[p].clear();
-            }
-          if (big->overflow()) overflow = true;
-          parts[p].reserve(big->size());
-          big->for_each([&](Key key, Count c) { parts[p].emplace_back(key, c); });
-          big->clear();
+          for (auto& l : locals)
+            if (l.step == v && (!big[p] || l.parts[p].size() > big[p]->size())) big[p] = &l.parts[p];
+          if (!big[p]) return;
+          for (auto& l : locals)
+            if (l.step == v && &l.parts[p] != big[p]) l.parts[p].for_each([&](Key key, Count c) { big[p]->add(key, c); });
+          if (big[p]->overflow()) overflow = true;
         });
-        std::size_t total = 0;
-        for (auto& p : parts) total += p.size();
-        next.reserve(total);
-        for (auto& p : parts) next.insert(next.end(), p.begin(), p.end());
+        std::vector<std::size_t> offset(kParts + 1, 0);
+        for (int p = 0; p < kParts; ++p) offset[p + 1] = offset[p] + (big[p] ? big[p]->size() : 0);
+        const std::uint64_t need = bytes.load() + (layer.size() + offset[kParts]) * sizeof(layer[0]);
+        if (need > o_.memory)
+          throw LimitError(fmt::format("counting tours: the frontier tables outgrow the memory budget ({})",
+                                       format_size(o_.memory)));
+        next.resize(offset[kParts]);
+        tbb::parallel_for(0, kParts, [&](int p) {
+          if (!big[p]) return;
+          std::size_t at = offset[p];
+          big[p]->for_each([&](Key key, Count c) { next[at++] = {key, c}; });
+        });
       });
       if (overflow) throw CountOverflow{};
       for (Count a : accepted)
@@ -416,9 +722,13 @@ class FrontierDp {
                                        format_size(o_.memory)));
         layers_.push_back(std::move(keys));
       }
+      if (!layer.empty() && !next.empty())
+        growth = std::clamp(static_cast<double>(next.size()) / static_cast<double>(layer.size()), 0.5, 4.0);
       layer.swap(next);
+      next.clear();
       stats.states += layer.size();
       stats.widest = std::max<std::uint64_t>(stats.widest, layer.size());
+      stats.table_bytes = std::max<std::uint64_t>(stats.table_bytes, bytes.load() + (layer.capacity() + next.capacity()) * sizeof(layer[0]));
       if (o_.progress) o_.progress->update("counting: vertex {} of {}, {} frontier states", v + 1, n, layer.size());
     }
     stats.count = decimal(total_count);

@@ -33,6 +33,7 @@ struct HamiltonStats {
   std::uint64_t states = 0;      // frontier states summed over all steps
   std::uint64_t widest = 0;      // largest number of states in one step
   int frontier = 0;              // largest number of frontier vertices
+  std::uint64_t table_bytes = 0; // largest size of the state tables of one step
 };
 
 // Largest frontier of the vertex order 0..n-1 (the DP needs it <= kMaxFrontier).

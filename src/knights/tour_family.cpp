@@ -25,6 +25,22 @@ constexpr std::int64_t kListLimit = 1 << 20;
 constexpr std::uint64_t kDfsBudget = 20'000'000;
 // Backtracking budget of the default count before it hands over to the frontier dp.
 constexpr std::uint64_t kCountDfsBudget = 60'000'000;
+
+// Memory the counting dp is expected to need on a board `w` squares wide (its narrow side):
+// the widest step's states, measured on 7-wide boards (7x8 closed 22.5 M, 7x7 open 214 M;
+// open tours of an odd board, whose ends are both of the majority colour, have about half
+// the states of an even one) and about 24 times more for each further square of width (6x8
+// closed 0.94 M), times the peak resident bytes per widest-step state measured on 7x7 (91:
+// two tables of 16-byte slots, sized ahead with room to grow; 24-byte slots beyond 16
+// frontier squares).
+std::uint64_t count_memory_estimate(int w, bool closed, bool odd) {
+  double widest = closed ? 22.5e6 : odd ? 214e6 : 445e6;
+  for (int i = 7; i < w; ++i) widest *= 24;
+  for (int i = w; i < 7; ++i) widest /= 24;
+  const double per_state = w >= 8 ? 136.0 : 91.0;
+  return static_cast<std::uint64_t>(std::min(widest * per_state, 1e19));
+}
+
 // Boards up to this many squares get a picture of the tour.
 constexpr std::int64_t kPictureLimit = 900;
 
@@ -336,6 +352,13 @@ class TourPuzzle final : public Puzzle {
         }
       }
       if (!done) {
+        // Refuse before starting what cannot fit (by this estimate 7x7 open needs about
+        // 18 GiB, 8x8 closed about 68 GiB).
+        const int w = std::min(board_.rows(), board_.cols());
+        if (w >= 7)
+          require_memory(count_memory_estimate(w, o.closed, n % 2 == 1), o.memory,
+                         fmt::format("counting {} tours of a {}-wide board by the frontier dp (estimate)",
+                                     o.closed ? "closed" : "open", w));
         NarrowGraph g = narrow_graph(board_);
         Progress progress(o.progress());
         HamiltonOptions h = dp_options(o, &progress);
@@ -348,6 +371,7 @@ class TourPuzzle final : public Puzzle {
         r.nodes += st.states;
         r.extra["frontier"] = st.frontier;
         r.extra["widest_step"] = st.widest;
+        r.extra["table_bytes"] = st.table_bytes;
         undirected = st.count;
       }
     }

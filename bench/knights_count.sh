@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Exact knight's-tour counts by the frontier dp (src/knights/hamiltonian_dp.cpp): time and
+# peak resident set of each run (/usr/bin/time -v), for the tables of README.md and
+# docs/knights.md.
+# Usage: bench/knights_count.sh [path/to/tansaku] [--small | --big]
+#   --small skips 7x8 closed and 7x7 (minutes); --big also tries 8x8 closed (OEIS A001230:
+#   13,267,364,410,532), which needs far more time and memory (see docs/knights.md, Limits).
+set -euo pipefail
+bin=build/release/tansaku
+big=0 small=0
+for a in "$@"; do
+  case $a in
+    --big) big=1 ;;
+    --small) small=1 ;;
+    *) bin=$a ;;
+  esac
+done
+out=$(mktemp) err=$(mktemp)
+trap 'rm -f "$out" "$err"' EXIT
+printf '%-52s %22s %12s %10s %10s\n' command count states seconds 'peak RSS'
+run() {
+  /usr/bin/time -v "$bin" solve "$@" --count --algorithm dp --quiet --json >"$out" 2>"$err" || true
+  local secs rss count states
+  secs=$(awk -F': ' '/Elapsed \(wall clock\)/{n=split($2,p,":"); s=0; for(i=1;i<=n;i++) s=s*60+p[i]; print s}' "$err")
+  rss=$(awk -F': ' '/Maximum resident set size/{printf "%.0f MiB", $2/1024}' "$err")
+  count=$(python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); print(j.get("count", "-"))' "$out" 2>/dev/null || echo "error")
+  states=$(python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); print(j.get("nodes", "-"))' "$out" 2>/dev/null || echo "-")
+  [[ $count == error ]] && count=$(grep -v '^\s' "$err" | head -1 | cut -c1-60)
+  printf '%-52s %22s %12s %10s %10s\n' "solve $* --count --algorithm dp" "$count" "$states" "$secs" "$rss"
+}
+run knight-tour:6x6            # 6,637,920 directed open tours (OEIS A165134)
+run knight-tour:6x6 --closed   # 9,862 (OEIS A001230)
+((small)) || run knight-tour:7x8 --closed  # 34,524,432,316 (OEIS A193054)
+((small)) || run knight-tour:7x7  # 165,575,218,320 directed open tours (OEIS A165134)
+if ((big)); then
+  # 13,267,364,410,532 (OEIS A001230). With the default budget (3/4 of RAM) this shows the
+  # refusal on a 24 GiB machine; give more with: run knight-tour:8x8 --closed --memory 80G
+  run knight-tour:8x8 --closed
+fi
