@@ -4,6 +4,7 @@
 #   - triangle5, Try-Try explore, and the English runs that are too long for unit tests:
 #     the 18-move proof (automatic, layered, IDA*), the explore (23.5 M positions up to
 #     symmetry) and the solution count.
+# Small rows also give the run's own `seconds` (JSON), which excludes process start-up.
 # Usage: bench/peg.sh [path/to/tansaku] [--quick]   (--quick skips the English runs)
 set -euo pipefail
 bin=${1:-build/release/tansaku}
@@ -40,14 +41,16 @@ row() {
 echo "| problem | command | answer | wall s |"
 echo "|---|---|---|---|"
 row 3 "Try-Try centre -> centre" "12 moves" "$peers/trytry"
-row 5 "Try-Try centre -> centre" json:length,nodes "$bin" solve peg:trytry --finish 11 --quiet --json
+row 5 "Try-Try centre -> centre" json:length,nodes,seconds "$bin" solve peg:trytry --finish 11 --quiet --json
 row 3 "Try-Try centre -> anywhere" "11 moves" "$peers/trytry-any"
-row 5 "Try-Try centre -> anywhere" json:length,nodes "$bin" solve peg:trytry --quiet --json
-row 5 "triangle5, 12 -> 12" json:length,nodes "$bin" solve peg:triangle5 --finish 12 --quiet --json
-row 5 "triangle5, 12 -> anywhere" json:length,nodes "$bin" solve peg:triangle5 --quiet --json
-row 5 "triangle5 from a corner: jump sequences" json:count "$bin" solve peg:triangle5 --empty 0 --count --quiet --json
+row 5 "Try-Try centre -> anywhere" json:length,nodes,seconds "$bin" solve peg:trytry --quiet --json
+row 5 "triangle5, 12 -> 12" json:length,nodes,seconds "$bin" solve peg:triangle5 --finish 12 --quiet --json
+row 5 "triangle5, 12 -> anywhere" json:length,nodes,seconds "$bin" solve peg:triangle5 --quiet --json
+row 5 "triangle5 from a corner: jump sequences" json:count,seconds "$bin" solve peg:triangle5 --empty 0 --count --quiet --json
 row 1 "Try-Try explore" json:states,states_symmetry_reduced,can_finish "$bin" explore peg:trytry --quiet --json
 row 1 "French centre (no search: position classes)" json:solvable "$bin" solve peg:french --quiet --json || true
+# process start-up alone (the wall times above include it; `seconds` in the answer does not)
+row 5 "start-up: tansaku list" "-" "$bin" list
 [[ $quick == --quick ]] && exit 0
 row 1 "English centre -> centre (automatic)" json:length,nodes "$bin" solve peg:english --finish 16 --quiet --json
 row 1 "English centre -> centre, layered" json:length,positions "$bin" solve peg:english --finish 16 --algorithm layered --quiet --json
