@@ -10,8 +10,6 @@
 #include <tuple>
 #include <type_traits>
 
-#include <sys/mman.h>
-
 #include <fmt/format.h>
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
@@ -19,8 +17,10 @@
 #include <tbb/parallel_sort.h>
 #include <tbb/task_arena.h>
 
+#include "tansaku/core/bits.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
+#include "tansaku/core/zeroed_pages.h"
 #include "knights/wide_count.h"
 
 namespace tansaku::knights {
@@ -146,40 +146,8 @@ template <class Key>
 std::uint64_t mix(Key k) {
   std::uint64_t x = static_cast<std::uint64_t>(k);
   if constexpr (sizeof(Key) > 8) x ^= static_cast<std::uint64_t>(k >> 64) * 0xC2B2AE3D27D4EB4Full;
-  x ^= x >> 33;
-  x *= 0xFF51AFD7ED558CCDull;
-  x ^= x >> 33;
-  x *= 0xC4CEB9FE1A85EC53ull;
-  return x ^ (x >> 33);
+  return bits::mix64(x);
 }
-
-// Allocator for big tables: transparent huge pages (one page fault and one TLB entry per
-// 2 MiB instead of per 4 KiB; the tables are probed at random).
-template <class T>
-struct HugeAlloc {
-  using value_type = T;
-  static constexpr std::size_t kHuge = std::size_t{2} << 20;
-  HugeAlloc() = default;
-  template <class U>
-  HugeAlloc(const HugeAlloc<U>&) {}  // NOLINT
-  T* allocate(std::size_t n) {
-    const std::size_t bytes = n * sizeof(T);
-    if (bytes < kHuge) return static_cast<T*>(::operator new(bytes));
-    const std::size_t rounded = (bytes + kHuge - 1) / kHuge * kHuge;
-    void* p = std::aligned_alloc(kHuge, rounded);
-    if (!p) throw std::bad_alloc();
-#ifdef MADV_HUGEPAGE
-    madvise(p, rounded, MADV_HUGEPAGE);
-#endif
-    return static_cast<T*>(p);
-  }
-  void deallocate(T* p, std::size_t n) {
-    if (n * sizeof(T) < kHuge) ::operator delete(p);
-    else std::free(p);
-  }
-  template <class U>
-  bool operator==(const HugeAlloc<U>&) const { return true; }
-};
 
 // Open-addressing map key -> count; ~0 never occurs as a state (labels occur twice).
 // Counts are 64-bit first; an overflow is flagged and the count is redone in 128 bits.

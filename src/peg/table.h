@@ -13,18 +13,12 @@
 #include <vector>
 
 #include "peg/board.h"
+#include "tansaku/core/bits.h"
 #include "tansaku/core/zeroed_pages.h"
 
 namespace tansaku::peg {
 
-inline std::uint64_t mix64(std::uint64_t k) {
-  k ^= k >> 33;
-  k *= 0xff51afd7ed558ccdULL;
-  k ^= k >> 33;
-  k *= 0xc4ceb9fe1a85ec53ULL;
-  k ^= k >> 33;
-  return k;
-}
+using bits::mix64;
 
 struct NoValue {
   static void merge(NoValue&, const NoValue&) {}

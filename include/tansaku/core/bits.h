@@ -10,6 +10,15 @@
 namespace tansaku::bits {
 
 inline int popcount(std::uint64_t x) { return std::popcount(x); }
+
+// A 64-bit mixer (the finaliser of MurmurHash3) for open-addressing hash tables.
+inline std::uint64_t mix64(std::uint64_t k) {
+  k ^= k >> 33;
+  k *= 0xff51afd7ed558ccdULL;
+  k ^= k >> 33;
+  k *= 0xc4ceb9fe1a85ec53ULL;
+  return k ^ (k >> 33);
+}
 inline int lowest(std::uint64_t x) { return std::countr_zero(x); }
 
 // Gathers the bits of x selected by mask into the low bits of the result.

@@ -1,10 +1,12 @@
-// Large zero-filled arrays for hash tables: anonymous mappings, zero until first touched (no
-// up-front memset), and marked for transparent huge pages so random probes into hundreds of
-// megabytes cost fewer page faults and TLB misses.
+// Big tables probed at random (hash tables): large zero-filled arrays as anonymous mappings,
+// zero until first touched (no up-front memset), and an allocator for vectors; both marked
+// for transparent huge pages so random probes into hundreds of megabytes cost fewer page
+// faults and TLB misses.
 #pragma once
 #include <sys/mman.h>
 
 #include <cstddef>
+#include <cstdlib>
 #include <memory>
 #include <new>
 #include <type_traits>
@@ -33,5 +35,33 @@ ZeroedArray<T> zeroed_array(std::size_t n) {
 #endif
   return ZeroedArray<T>(static_cast<T*>(p), PagesDeleter{bytes});
 }
+
+// A std::allocator for big vectors: transparent huge pages (one page fault and one TLB entry per
+// 2 MiB instead of per 4 KiB; the tables are probed at random).
+template <class T>
+struct HugeAlloc {
+  using value_type = T;
+  static constexpr std::size_t kHuge = std::size_t{2} << 20;
+  HugeAlloc() = default;
+  template <class U>
+  HugeAlloc(const HugeAlloc<U>&) {}  // NOLINT
+  T* allocate(std::size_t n) {
+    const std::size_t bytes = n * sizeof(T);
+    if (bytes < kHuge) return static_cast<T*>(::operator new(bytes));
+    const std::size_t rounded = (bytes + kHuge - 1) / kHuge * kHuge;
+    void* p = std::aligned_alloc(kHuge, rounded);
+    if (!p) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+    madvise(p, rounded, MADV_HUGEPAGE);
+#endif
+    return static_cast<T*>(p);
+  }
+  void deallocate(T* p, std::size_t n) {
+    if (n * sizeof(T) < kHuge) ::operator delete(p);
+    else std::free(p);
+  }
+  template <class U>
+  bool operator==(const HugeAlloc<U>&) const { return true; }
+};
 
 }  // namespace tansaku
