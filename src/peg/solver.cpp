@@ -117,9 +117,6 @@ constexpr std::uint64_t kAutoLayeredMemory = std::uint64_t{3} << 30;
 // sampled by random playouts (the English central game: 58%, which halves the layers;
 // Try-Try to hole 3: 40%, 7% fewer positions; the triangles from their standard vacancy:
 // a few per cent; below that the lane arithmetic costs more than the positions it removes).
-constexpr bool kPruneIda = true;
-constexpr bool kPruneLayered = true;
-constexpr bool kPruneCount = true;
 constexpr std::uint64_t kPlainExpansions = std::uint64_t{1} << 15;
 bool worth_it(const PagodaSet& set) { return set.samples > 0 && set.refuted * 20 >= set.samples * 9; }
 // The layered programme and the count look for pruning functions from this many jumps on
@@ -167,7 +164,7 @@ SolveOutcome Solver::solve(Bits start, const Goal& goal, const SolveParams& p) c
     if (built) return;
     built = true;
     pset = pagodas(start, goal, p, true);
-    if (kPruneIda) ida_prune = PagodaPrune::for_search(bd_, pset, goal, {group_[0]});
+    ida_prune = PagodaPrune::for_search(bd_, pset, goal, {group_[0]});
   };
   const Symmetry gsym = goal_symmetry(goal);
   std::vector<int> jumps;  // the solution as jump indices (layered) ...
@@ -239,7 +236,7 @@ SolveOutcome Solver::solve(Bits start, const Goal& goal, const SolveParams& p) c
       lim.memory = memory;
       if (std::popcount(start) - goal.pegs_left() >= kPruneLayersFrom) build();
       const PagodaPrune prune =
-          kPruneLayered && worth_it(pset) ? PagodaPrune::for_search(bd_, pset, goal, H.perms()) : PagodaPrune();
+          worth_it(pset) ? PagodaPrune::for_search(bd_, pset, goal, H.perms()) : PagodaPrune();
       if (prune.active()) lim.prune = &prune, out.pagoda_functions = static_cast<int>(pset.functions.size());
       auto res = min_moves_layers(bd_, H, start, goal, lim);
       out.nodes += res.stats.generated;
@@ -290,7 +287,7 @@ CountOutcome Solver::count(Bits start, const Goal& goal, const SolveParams& p) c
     return out;
   }
   const PagodaSet pset =
-      pagodas(start, goal, p, kPruneCount && std::popcount(start) - goal.pegs_left() >= kPruneLayersFrom);
+      pagodas(start, goal, p, std::popcount(start) - goal.pegs_left() >= kPruneLayersFrom);
   if (pset.proof) {
     out.pagoda_proof = pset.proof;
     return out;
