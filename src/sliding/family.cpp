@@ -46,7 +46,11 @@ class SlidingPuzzle final : public Puzzle {
     std::string states = state_count(inst);
     r.info = {{"puzzle", name_}, {"rows", geo_.rows}, {"cols", geo_.cols}, {"cells", geo_.n},
               {"goal", format_cells(inst.labels, inst.goal)}, {"states", states}, {"identical_pieces", !distinct}};
-    if (!inst.start.empty()) r.info["start"] = format_cells(inst.labels, inst.start);
+    if (!inst.start.empty()) {
+      r.info["start"] = format_cells(inst.labels, inst.start);
+      // Cheap to decide: the permutation-parity invariant (identical pieces: always).
+      r.info["solvable"] = !distinct || parity_invariant(geo_, inst.start) == parity_invariant(geo_, inst.goal);
+    }
     r.text = fmt::format("{}: {} rows x {} columns; a tile next to the blank (0) slides into it.\n", name_, geo_.rows,
                          geo_.cols);
     r.text += "cells:\n" + numbering(geo_);
@@ -54,6 +58,9 @@ class SlidingPuzzle final : public Puzzle {
     r.text += "goal:\n" + picture(geo_, inst.labels, inst.goal);
     r.text += fmt::format("reachable states: {}{}\n", states,
                           distinct ? " (half of all arrangements: permutation parity)" : " (every arrangement)");
+    if (r.info.contains("solvable"))
+      r.text += r.info["solvable"].get<bool>() ? "the start reaches the goal (same permutation-parity class)\n"
+                                               : "the start cannot reach the goal (other permutation-parity class)\n";
     return r;
   }
 
@@ -203,6 +210,15 @@ class SlidingPuzzle final : public Puzzle {
     }
     if (o.count) r.count = static_cast<std::uint64_t>(res.count);
     r.text = "start:\n" + picture(geo_, inst.labels, inst.start);
+    if (o.flag("steps")) {  // every board of the solution (replayed: verified above)
+      Cells b = inst.start;
+      int blank = static_cast<int>(std::find(b.begin(), b.end(), 0) - b.begin());
+      for (std::size_t i = 0; i < res.moves.size(); ++i) {
+        std::swap(b[res.moves[i]], b[blank]);
+        blank = res.moves[i];
+        r.text += fmt::format("{}. {}\n", i + 1, inst.labels.names[labels_moved[i]]) + picture(geo_, inst.labels, b);
+      }
+    }
   }
 
   template <class C>
@@ -259,7 +275,8 @@ Family family() {
                {"24-puzzle", "sliding:5x5"}};
   f.options = {opt::start(), opt::goal(kAllCommands, "goal state (explore: the source when --from is not given)"),
                opt::from(), opt::all(), opt::count(), opt::farthest(),
-               opt::text("batch", "FILE", "solve every instance of FILE (one start state a line)", kSolve)};
+               opt::text("batch", "FILE", "solve every instance of FILE (one start state a line; JSON Lines with --json)", kSolve),
+               opt::flag("steps", "draw the board after every move of the solution", kSolve)};
   f.solvers = {
       {"bibfs", {"bidirectional", "bidirectional-bfs", "bi-bfs"}, "bidirectional BFS: the default up to 2^22 states"},
       {"pdb", {"idastar-pdb", "pdb-idastar", "ida*-pdb"},

@@ -144,6 +144,10 @@ class RotatingPuzzle final : public Puzzle {
              numbering(g) + "moves: ";
     for (const auto& p : kPatterns) r.text += fmt::format("({} {} {}) ", p[0], p[1], p[2]);
     r.text += "\nreachable states: 181440 (the even permutations)\n";
+    const bool solvable = PermutationRanker::parity(start.data(), 9) == PermutationRanker::parity(goal.data(), 9);
+    r.info["solvable"] = solvable;
+    r.text += fmt::format("start: {}\n{}\n", pieces.format(start),
+                          solvable ? "the start reaches the goal (both even, or both odd)" : "the start cannot reach the goal (odd permutation apart)");
     return r;
   }
 

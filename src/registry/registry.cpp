@@ -1,9 +1,10 @@
-// The registry: one line per puzzle family.
+// The registry: one line per puzzle family. It is part of the library (library users list
+// and build puzzles through it); the CLI includes only registry.h.
 #include "tansaku/puzzles/registry.h"
 
 #include <fmt/format.h>
 
-#include "cli/suggest.h"
+#include "tansaku/core/suggest.h"
 #include "tansaku/core/error.h"
 #include "tansaku/puzzles/coloring.h"
 #include "tansaku/puzzles/flip.h"
