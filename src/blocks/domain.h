@@ -19,8 +19,18 @@ namespace tansaku::blocks {
 template <int W>
 struct Code {
   std::array<std::uint64_t, W> w{};
-  auto operator<=>(const Code&) const = default;
-  bool operator==(const Code&) const = default;
+  // Word by word (the defaulted forms compile to memcmp calls, a hot spot in the hash sets).
+  friend bool operator==(const Code& a, const Code& b) {
+    for (int i = 0; i < W; ++i)
+      if (a.w[static_cast<std::size_t>(i)] != b.w[static_cast<std::size_t>(i)]) return false;
+    return true;
+  }
+  friend std::strong_ordering operator<=>(const Code& a, const Code& b) {
+    for (int i = 0; i < W; ++i)
+      if (a.w[static_cast<std::size_t>(i)] != b.w[static_cast<std::size_t>(i)])
+        return a.w[static_cast<std::size_t>(i)] <=> b.w[static_cast<std::size_t>(i)];
+    return std::strong_ordering::equal;
+  }
 };
 
 struct Move {

@@ -74,35 +74,6 @@ int Rules::group_of(const Piece& p) const {
   return distinct_ ? label_group_[static_cast<unsigned char>(p.label)] : kind_group_[static_cast<std::size_t>(p.kind)];
 }
 
-std::uint64_t Rules::destinations(int kind, int anchor, std::uint64_t free) const {
-  const std::uint64_t f = fits(kind, free);
-  const std::uint64_t self = std::uint64_t{1} << anchor;
-  const int cols = b_.cols;
-  auto spread = [&](std::uint64_t x) {
-    return ((x & not_first_col_) >> 1) | ((x & not_last_col_) << 1) | (x >> cols) | (x << cols);
-  };
-  switch (metric_) {
-    case Metric::Step: return spread(self) & f;
-    case Metric::Path: {
-      std::uint64_t reach = self, frontier = self;
-      while (frontier) {
-        frontier = spread(frontier) & f & ~reach;
-        reach |= frontier;
-      }
-      return reach & ~self;
-    }
-    case Metric::Line: {
-      std::uint64_t out = 0;
-      for (std::uint64_t x = self; (x = ((x & not_first_col_) >> 1) & f);) out |= x;
-      for (std::uint64_t x = self; (x = ((x & not_last_col_) << 1) & f);) out |= x;
-      for (std::uint64_t x = self; (x = (x >> cols) & f);) out |= x;
-      for (std::uint64_t x = self; (x = (x << cols) & f);) out |= x;
-      return out;
-    }
-  }
-  return 0;
-}
-
 int Rules::distance(int a, int t) const {
   if (a == t) return 0;
   const int dr = std::abs(a / b_.cols - t / b_.cols), dc = std::abs(a % b_.cols - t % b_.cols);

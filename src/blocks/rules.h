@@ -71,4 +71,33 @@ class Rules {
   bool single_goal_ = false, has_goal_ = false;
 };
 
+inline std::uint64_t Rules::destinations(int kind, int anchor, std::uint64_t free) const {
+  const std::uint64_t f = fits(kind, free);
+  const std::uint64_t self = std::uint64_t{1} << anchor;
+  const int cols = b_.cols;
+  auto spread = [&](std::uint64_t x) {
+    return ((x & not_first_col_) >> 1) | ((x & not_last_col_) << 1) | (x >> cols) | (x << cols);
+  };
+  switch (metric_) {
+    case Metric::Step: return spread(self) & f;
+    case Metric::Path: {
+      std::uint64_t reach = self, frontier = self;
+      while (frontier) {
+        frontier = spread(frontier) & f & ~reach;
+        reach |= frontier;
+      }
+      return reach & ~self;
+    }
+    case Metric::Line: {
+      std::uint64_t out = 0;
+      for (std::uint64_t x = self; (x = ((x & not_first_col_) >> 1) & f);) out |= x;
+      for (std::uint64_t x = self; (x = ((x & not_last_col_) << 1) & f);) out |= x;
+      for (std::uint64_t x = self; (x = (x >> cols) & f);) out |= x;
+      for (std::uint64_t x = self; (x = (x << cols) & f);) out |= x;
+      return out;
+    }
+  }
+  return 0;
+}
+
 }  // namespace tansaku::blocks

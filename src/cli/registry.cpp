@@ -5,6 +5,7 @@
 
 #include "cli/suggest.h"
 #include "tansaku/core/error.h"
+#include "tansaku/puzzles/blocks.h"
 #include "tansaku/puzzles/coloring.h"
 #include "tansaku/puzzles/flip.h"
 #include "tansaku/puzzles/knights.h"
@@ -23,6 +24,7 @@ const std::vector<Family>& families() {
       knights::tour_family(), knights::swap_family(),
       coloring::family(),
       square_sum::family(),
+      blocks::family(),
   };
   return list;
 }

@@ -219,10 +219,15 @@ StatesExploreResult<typename D::State> explore_states(const D& d, std::span<cons
             auto& out = next_by_shard[s];
             for (auto& l : locals) {
               auto& bucket = l.buckets[s];
+              // Hashes are computed kAhead candidates early and their slots prefetched.
               constexpr std::size_t kAhead = 8;
-              for (std::size_t i = 0; i < bucket.size(); ++i) {
-                if (i + kAhead < bucket.size()) sh.prefetch(mixed(bucket[i + kAhead]));
-                if (insert(sh, bucket[i], mixed(bucket[i]))) out.push_back(bucket[i]);
+              std::uint64_t ring[kAhead];
+              const std::size_t n = bucket.size();
+              for (std::size_t i = 0; i < std::min(n, kAhead); ++i) sh.prefetch(ring[i] = mixed(bucket[i]));
+              for (std::size_t i = 0; i < n; ++i) {
+                const std::uint64_t h = ring[i % kAhead];
+                if (i + kAhead < n) sh.prefetch(ring[i % kAhead] = mixed(bucket[i + kAhead]));
+                if (insert(sh, bucket[i], h)) out.push_back(bucket[i]);
               }
               bucket.clear();
             }
