@@ -6,6 +6,7 @@
 
 #include "tansaku/core/suggest.h"
 #include "tansaku/core/error.h"
+#include "tansaku/puzzles/blocks.h"
 #include "tansaku/puzzles/coloring.h"
 #include "tansaku/puzzles/flip.h"
 #include "tansaku/puzzles/knights.h"
@@ -24,6 +25,7 @@ const std::vector<Family>& families() {
       knights::tour_family(), knights::swap_family(),
       coloring::family(),
       square_sum::family(),
+      blocks::family(),
   };
   return list;
 }
