@@ -13,6 +13,7 @@
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/puzzles/blocks.h"
+#include "tansaku/puzzles/path_report.h"
 
 namespace tansaku::blocks {
 namespace {
@@ -55,15 +56,6 @@ std::pair<std::string, std::string> picture_arg(const std::string& value, const 
   return {value, option};
 }
 
-json count_json(unsigned __int128 v) {
-  if (v <= std::numeric_limits<std::uint64_t>::max()) return json(static_cast<std::uint64_t>(v));
-  std::string s;
-  do {
-    s += static_cast<char>('0' + static_cast<int>(v % 10));
-    v /= 10;
-  } while (v);
-  return json(std::string(s.rbegin(), s.rend()));
-}
 
 std::string shape_text(const Board& b, int kind) {
   // The shape drawn with '#' in its bounding box, rows joined by '/'.
