@@ -17,6 +17,7 @@
 #include "tansaku/core/two_bit_table.h"
 #include "tansaku/search/domain.h"
 #include "tansaku/search/limits.h"
+#include "tansaku/search/stats.h"
 
 namespace tansaku::search {
 
