@@ -9,6 +9,7 @@
 #include "tansaku/puzzles/flip.h"
 #include "tansaku/puzzles/knights.h"
 #include "tansaku/puzzles/peg.h"
+#include "tansaku/puzzles/perm.h"
 #include "tansaku/puzzles/sliding.h"
 #include "tansaku/puzzles/square_sum.h"
 
@@ -23,6 +24,7 @@ const std::vector<Family>& families() {
       knights::tour_family(), knights::swap_family(),
       coloring::family(),
       square_sum::family(),
+      perm::family(),
   };
   return list;
 }
