@@ -22,6 +22,12 @@ class RankedDomain {
       f(static_cast<int>(m), t);
     }
   }
+  // Every move's inverse is a move: explore may search unseen states backwards.
+  bool symmetric() const {
+    for (const auto& g : ms_->gens)
+      if (g.inverse < 0) return false;
+    return true;
+  }
   std::uint64_t size() const { return sp_->size(); }
   std::uint64_t rank(const State& s) const { return sp_->rank(s); }
   State unrank(std::uint64_t r) const { return sp_->unrank(r); }
