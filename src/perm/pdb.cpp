@@ -97,9 +97,13 @@ std::vector<std::unique_ptr<PatternDb>> make_pattern_dbs(const Definition& d, co
       }
     return std::make_unique<PatternDb>(d, ms, goal, std::move(kl), std::move(ko));
   };
+  // A table whose coordinates have no move tables (too large) is slow to fill: such
+  // projections get a budget 32 times smaller.
   auto size_of = [&](const std::vector<Atom>& atoms) -> std::uint64_t {
     try {
-      return make(atoms)->size();
+      auto p = make(atoms);
+      const std::uint64_t table = p->space().largest_coordinate() * ms.gens.size() * 4;
+      return table > (std::uint64_t{256} << 20) ? p->size() * 32 : p->size();
     } catch (const InputError&) {
       return ~std::uint64_t{0};
     }

@@ -20,6 +20,7 @@ class PatternDb {
   PatternDb(const Definition& d, const MoveSet& ms, const Position& goal, std::vector<bool> keep_label,
             std::vector<bool> keep_ori);
   std::uint64_t size() const { return space_->size(); }
+  const Space& space() const { return *space_; }
   void build(const search::Limits& lim);
   int h(const Position& p) const { return dist_[space_->rank(project(p))]; }
   int max_value() const { return max_; }

@@ -9,6 +9,7 @@
 // pattern databases, bidirectional search).
 #pragma once
 #include <cstdint>
+#include <algorithm>
 #include <functional>
 #include <optional>
 #include <string>
@@ -32,6 +33,11 @@ class Space {
   int moves() const { return nm_; }
   const Position& ref() const { return ref_; }
   std::uint64_t table_bytes() const { return table_bytes_; }
+  std::uint64_t largest_coordinate() const {
+    std::uint64_t m = 1;
+    for (const auto& c : coords_) m = std::max(m, c.size);
+    return m;
+  }
   // Same multisets per orbit, fixed positions, parity and orientation-sum classes as ref.
   bool contains(const Position& p) const;
   std::uint64_t rank(const Position& p) const;  // p must satisfy contains(p)
