@@ -140,6 +140,29 @@ def pyraminx():
     moves = [(k, rotation(v, 3), (lambda a: lambda p: dot(p, a) > 0)(v)) for k, v in V.items()]
     return [es, cs], moves
 
+def split_by_orbits(sets, moves, suffixes):
+    """The sets cut into the orbits of `moves` (positions no move touches are dropped)."""
+    out = []
+    for st in sets:
+        parent = list(range(len(st.points)))
+        def find(x):
+            while parent[x] != x: x = parent[x]
+            return x
+        moved = set()
+        for _, R, side in moves:
+            perm, twist = st.move(R, side)
+            for j, i in enumerate(perm):
+                if i != j or twist[i]: moved.add(i); moved.add(j)
+                a, b = find(i), find(j)
+                if a != b: parent[max(a, b)] = min(a, b)
+        groups = {}
+        for i in sorted(moved): groups.setdefault(find(i), []).append(i)
+        for k, idx in enumerate(groups.values()):
+            sub = PieceSet(st.name + (suffixes[k] if len(groups) > 1 else ""), [st.points[i] for i in idx], lambda p: [])
+            sub.faces = [st.faces[i] for i in idx]
+            out.append(sub)
+    return out
+
 def main(outdir):
     hdr = "# {}: written by scripts/perm_defs.py from a geometric model (see docs/perm.md).\n# {}\n"
     s, m = cube(2)
@@ -151,6 +174,9 @@ def main(outdir):
     s, m = skewb()
     with open(f"{outdir}/skewb.tws", "w") as f:
         write(f, "skewb", s, m, hdr.format("Skewb", "Corners UFR URB UBL ULF DRF DFL DLB DBR, centres U R F D L B; a move turns the half around a corner clockwise.\n# The four moves ULB UBR UFL DBL keep corner DFR fixed: --moves ULB,UBR,UFL,DBL (3,149,280 positions).\n"))
+    keep = [x for x in m if x[0] in ("ULB", "UBR", "UFL", "DBL")]
+    with open(f"{outdir}/skewb-fixed.tws", "w") as f:
+        write(f, "skewb-fixed", split_by_orbits(s, keep, ["A", "B"]), keep, hdr.format("Skewb with corner DFR fixed", "The moves ULB UBR UFL DBL of skewb.tws; the corners split into the two orbits they move.\n"))
     s, m = pyraminx()
     with open(f"{outdir}/pyraminx.tws", "w") as f:
         write(f, "pyraminx", s, m, hdr.format("Pyraminx without tips", "Edges at the midpoints of the tetrahedron's edges, centres (axial pieces) at the vertices U L R B.\n"))

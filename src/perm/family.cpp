@@ -226,6 +226,7 @@ Family family() {
       {"perm:2x2x2", "2x2x2 cube: 8 corners; 88,179,840 positions; --moves U,F,R: 3,674,160, depth 11 (14 qtm)"},
       {"perm:3x3x3", "3x3x3 cube (corners and edges, centres fixed): show / solve"},
       {"perm:skewb", "Skewb: 8 corners, 6 centres; --moves ULB,UBR,UFL,DBL fixes a corner: 3,149,280 positions"},
+      {"perm:skewb-fixed", "Skewb with corner DFR fixed, corners split by orbit (the skewb.tws moves ULB UBR UFL DBL)"},
       {"perm:pyraminx", "Pyraminx without tips: 933,120 positions, depth 11"},
       {"perm:topspin", "TopSpin: 20 discs on a track, a turnstile of 4"},
       {"perm:rotating-slide", "seed 000's 3x3 rotating slide as data: 181,440 positions, depth 12 (13 farthest)"},
