@@ -11,6 +11,7 @@
 #include "tansaku/puzzles/flip.h"
 #include "tansaku/puzzles/knights.h"
 #include "tansaku/puzzles/peg.h"
+#include "tansaku/puzzles/perm.h"
 #include "tansaku/puzzles/sliding.h"
 #include "tansaku/puzzles/square_sum.h"
 
@@ -26,6 +27,7 @@ const std::vector<Family>& families() {
       coloring::family(),
       square_sum::family(),
       blocks::family(),
+      perm::family(),
   };
   return list;
 }
