@@ -250,7 +250,7 @@ Family family() {
       "are solved; one-set puzzles may omit the name (--start \"9 8 7 6 5 4 3 2 1\"); @FILE reads a twsearch scramble file";
   f.examples = {"tansaku explore perm:2x2x2 --moves U,F,R", "tansaku explore perm:2x2x2 --moves U,F,R --metric qtm",
                 "tansaku solve perm:2x2x2 --scramble \"R U2 F' R U\"", "tansaku solve perm:rotating-slide",
-                "tansaku show perm:3x3x3", "tansaku explore perm:skewb --moves ULB,UBR,UFL,DBL"};
+                "tansaku show perm:3x3x3", "tansaku explore perm:skewb-fixed"};
   f.make = [](const std::string& variant, const Options&) -> std::unique_ptr<Puzzle> {
     return std::make_unique<PermPuzzle>(variant, load_definition(variant));
   };
