@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "sliding/board.h"
+#include "tansaku/core/count.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/random.h"
 #include "tansaku/core/memory.h"
@@ -199,9 +200,9 @@ class RotatingPuzzle final : public Puzzle {
       json sols = json::array();
       for (const auto& sol : res.all) sols.push_back(replay(sol));
       r.solutions = sols;
-      r.count = static_cast<std::uint64_t>(res.count);
+      r.count = count_json(res.count);
     }
-    if (o.count) r.count = static_cast<std::uint64_t>(res.count);
+    if (o.count) r.count = count_json(res.count);
     std::uint64_t st = RotatingDomain::pack(start);
     r.text = "positions:\n";
     for (auto m : res.moves) {
