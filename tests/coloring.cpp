@@ -266,13 +266,14 @@ TEST(ColoringExact, PeelingAndTabuColFindValidColourings) {
   verify_colouring(path, c, 2);
 }
 
-TEST(ColoringSat, CnfAndSolver) {
+TEST(ColoringSat, FormulaAndSolver) {
   Graph tri = make_graph(3, {{0, 1}, {1, 2}, {0, 2}});
-  std::string cnf = colouring_cnf(tri, 2);
-  // 6 x + 6 y variables; 3 vertex + 6 edge clauses, 1 "at most i+1 colours", 2 precedence,
-  // 4 + 12 defining y.
-  EXPECT_EQ(cnf.substr(0, cnf.find('\n')), "p cnf 12 28");
-  if (sat_solver_path().empty()) GTEST_SKIP() << "no SAT solver installed";
+  SatColouring f(tri, 2, 2);
+  // 6 x + 6 y + 2 selector variables; 3 vertex + 6 edge clauses, 1 "at most i+1 colours",
+  // 2 precedence, 4 + 12 defining y, 6 selector.
+  EXPECT_EQ(f.variables(), 14);
+  EXPECT_EQ(f.clauses(), 34);
+  EXPECT_EQ(f.decide(2, {}, nullptr).status, SatStatus::Unsat);
   Graph g = load("myciel4");
   EXPECT_EQ(sat_decide(g, 4, {}, nullptr).status, SatStatus::Unsat);
   SatResult s = sat_decide(g, 5, {}, nullptr);
@@ -287,7 +288,21 @@ TEST(ColoringSat, CnfAndSolver) {
     SatResult ok = sat_decide(rg, chi, {}, nullptr);
     ASSERT_EQ(ok.status, SatStatus::Sat) << t;
     verify_colouring(rg, ok.colours, chi);
+    // One incremental formula for chi+2 down to chi-1 colours (selectors assumed).
+    SatColouring inc(rg, std::max(1, chi - 1), chi + 2);
+    for (int K = chi + 2; K >= std::max(1, chi - 1); --K) {
+      SatResult d = inc.decide(K, {}, nullptr);
+      ASSERT_EQ(d.status, K >= chi ? SatStatus::Sat : SatStatus::Unsat) << t << " K=" << K;
+      if (K >= chi) verify_colouring(rg, d.colours, K);
+    }
   }
+  // The deadline stops the solver (myciel5 with 5 colours takes far longer than this).
+  {
+    Deadline gone(1e-9);
+    EXPECT_THROW(sat_decide(load("myciel5"), 5, {}, &gone), tansaku::LimitError);
+  }
+  // A formula that does not fit the memory budget is not built.
+  EXPECT_EQ(sat_decide(g, 4, {}, nullptr, 1000).status, SatStatus::Unavailable);
   SolverOptions o;
   o.algorithm = "sat";
   ChromaticResult r = chromatic_number(load("queen6_6"), o);
