@@ -11,6 +11,7 @@
 #include "flip/minimize.h"
 #include "flip/space.h"
 #include "flip/verify.h"
+#include "tansaku/core/count.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/random.h"
 #include "tansaku/core/memory.h"
@@ -18,7 +19,6 @@
 #include "tansaku/puzzles/flip.h"
 #include "tansaku/search/bfs.h"
 #include "tansaku/search/explore.h"
-#include "tansaku/core/int128.h"
 
 namespace tansaku::flip {
 namespace {
@@ -64,9 +64,7 @@ std::string grid_text(const std::string& value, std::string_view what) {
 }
 
 std::string power_of_two(std::int64_t r) {
-  if (r < 128) {
-    return to_decimal(static_cast<unsigned __int128>(1) << r);
-  }
+  if (r < 128) return to_string(mpz_class(1) << static_cast<mp_bitcnt_t>(r));
   return fmt::format("2^{}", r);
 }
 

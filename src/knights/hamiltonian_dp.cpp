@@ -581,7 +581,7 @@ class FrontierDp {
       stats.table_bytes = std::max<std::uint64_t>(stats.table_bytes, (cur.size() + nxt.size()) * sizeof(Entry));
       if (o_.progress) o_.progress->update("counting: vertex {} of {}, {} frontier states", v + 1, n, used);
     }
-    stats.count = decimal(total_count);
+    stats.count = to_mpz(total_count);
     return stats;
   }
 
@@ -699,7 +699,7 @@ class FrontierDp {
       stats.table_bytes = std::max<std::uint64_t>(stats.table_bytes, bytes.load() + (layer.capacity() + next.capacity()) * sizeof(layer[0]));
       if (o_.progress) o_.progress->update("counting: vertex {} of {}, {} frontier states", v + 1, n, layer.size());
     }
-    stats.count = decimal(total_count);
+    stats.count = to_mpz(total_count);
     return stats;
   }
 
@@ -826,7 +826,7 @@ HamiltonStats count_hamiltonian(const std::vector<std::vector<int>>& adj, const 
   const int n = static_cast<int>(adj.size());
   HamiltonStats stats;
   if (n <= 1) {
-    if (n == 1 && !o.closed) stats.count[0] = '1';
+    if (n == 1 && !o.closed) stats.count = 1;
     return stats;
   }
   Plan plan = make_plan(adj, o.closed, o.closed ? -1 : o.endpoint);
@@ -854,7 +854,7 @@ std::optional<std::vector<int>> find_hamiltonian(const std::vector<std::vector<i
   auto go = [&](auto dp) -> std::optional<std::vector<int>> {
     HamiltonStats s = dp.run(true);
     if (stats) *stats = s;
-    if (s.count == "0") return std::nullopt;
+    if (s.count == 0) return std::nullopt;
     return walk(n, dp.rebuild(), o.closed, o.endpoint);
   };
   if (plan.width <= 16) return go(FrontierDp<std::uint64_t, Saturating>(plan, o));

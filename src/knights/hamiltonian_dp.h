@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "tansaku/core/count.h"
 #include "tansaku/core/deadline.h"
 #include "tansaku/core/progress.h"
 
@@ -29,7 +30,7 @@ struct HamiltonOptions {
 };
 
 struct HamiltonStats {
-  std::string count = "0";      // decimal: paths (undirected, each once) or cycles
+  mpz_class count = 0;           // paths (undirected, each once) or cycles
   std::uint64_t states = 0;      // frontier states summed over all steps
   std::uint64_t widest = 0;      // largest number of states in one step
   int frontier = 0;              // largest number of frontier vertices

@@ -10,6 +10,7 @@
 #include "knights/swap_domain.h"
 #include "knights/swap_verify.h"
 #include "knights/tour_analysis.h"
+#include "tansaku/core/count.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/core/tokens.h"
@@ -243,16 +244,15 @@ class SwapPuzzle final : public Puzzle {
     return board_.picture(t);
   }
   static std::string arrangements(const Armies& a) {
-    unsigned __int128 total = 1;
-    int left = 0;
-    for (int c : a.counts) left += c;
-    for (int c : a.counts) {
-      unsigned __int128 b = 1;
-      for (int i = 1; i <= c; ++i) b = b * static_cast<unsigned>(left - c + i) / static_cast<unsigned>(i);
+    mpz_class total = 1, b;
+    unsigned long left = 0;
+    for (int c : a.counts) left += static_cast<unsigned long>(c);
+    for (int c : a.counts) {  // the multinomial, one binomial C(left, c) at a time
+      mpz_bin_uiui(b.get_mpz_t(), left, static_cast<unsigned long>(c));
       total *= b;
-      left -= c;
+      left -= static_cast<unsigned long>(c);
     }
-    return to_decimal(total);
+    return to_string(total);
   }
 
   std::string name_;

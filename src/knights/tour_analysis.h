@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "knights/board.h"
-#include "tansaku/core/int128.h"
 
 namespace tansaku::knights {
 
@@ -27,9 +26,5 @@ NarrowGraph narrow_graph(const Board& b);
 // rep[s]: the smallest square that a symmetry of the board (reflections, the half turn,
 // and on square boards the quarter turns and diagonal reflections) maps s to.
 std::vector<int> symmetry_classes(const Board& b);
-
-// Twice a decimal number, and half of an even one.
-std::string decimal_twice(const std::string& x);
-std::string decimal_half(const std::string& x);
 
 }  // namespace tansaku::knights

@@ -181,7 +181,7 @@ DfsCount count_tours_dfs(const std::vector<std::vector<int>>& adj, const std::ve
       nodes += res.nodes;
       if (!res.exhausted) cut = true;
       std::lock_guard lock(mu);
-      out.count += res.count * tasks[i].weight;
+      out.count += to_mpz(res.count) * tasks[i].weight;
     });
   });
   out.nodes = nodes;

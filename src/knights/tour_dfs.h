@@ -9,6 +9,7 @@
 #include <functional>
 #include <vector>
 
+#include "tansaku/core/count.h"
 #include "tansaku/core/deadline.h"
 
 namespace tansaku::knights {
@@ -26,7 +27,7 @@ struct DfsOptions {
 struct DfsResult {
   bool exhausted = false;       // the whole tree was searched (a count or a proof)
   std::uint64_t nodes = 0;      // moves made
-  unsigned __int128 count = 0;  // tours seen (directed, from `start`)
+  unsigned __int128 count = 0;  // tours seen (directed, from `start`); the inner loop's counter
 };
 
 // Calls on_tour(path) for each tour from o.start (through o.prefix); on_tour returns false
@@ -40,7 +41,7 @@ DfsResult tour_dfs(const std::vector<std::vector<int>>& adj, const DfsOptions& o
 // representative of s's class under the board's symmetries (-1 when no symmetry is used).
 struct DfsCount {
   bool complete = false;  // false: max_nodes ran out first (the count is partial)
-  unsigned __int128 count = 0;
+  mpz_class count = 0;
   std::uint64_t nodes = 0;
   std::size_t tasks = 0;
 };

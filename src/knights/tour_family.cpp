@@ -11,6 +11,7 @@
 #include "knights/tour_dfs.h"
 #include "knights/tour_verify.h"
 #include "knights/warnsdorff.h"
+#include "tansaku/core/count.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/core/tokens.h"
@@ -43,12 +44,6 @@ std::uint64_t count_memory_estimate(int w, bool closed, bool odd) {
 
 // Boards up to this many squares get a picture of the tour.
 constexpr std::int64_t kPictureLimit = 900;
-
-// A count as a JSON number when it fits 64 bits, a decimal string otherwise.
-json count_json(const std::string& x) {
-  if (x.size() < 20 || (x.size() == 20 && x <= "18446744073709551615")) return std::stoull(x);
-  return x;
-}
 
 class TourPuzzle final : public Puzzle {
  public:
@@ -314,7 +309,7 @@ class TourPuzzle final : public Puzzle {
     r.goal = o.flag("closed") ? "closed tours" : "open tours";
     r.length.reset();
     const std::int64_t n = board_.squares();
-    std::string undirected = "0";  // open: paths (each once); closed: cycles
+    mpz_class undirected = 0;  // open: paths (each once); closed: cycles
     std::string counted;
     if (o.flag("closed")) counted = "closed tours, each cycle once (either direction, any first square)";
     else if (given) counted = fmt::format("directed open tours from square {}", from);
@@ -338,7 +333,7 @@ class TourPuzzle final : public Puzzle {
         r.algorithm = "backtracking (dead-end pruning), first squares up to symmetry, parallel";
         if (res.complete) {
           done = true;
-          undirected = to_decimal((o.flag("closed") || (!given && n > 1)) ? res.count / 2 : res.count);
+          undirected = (o.flag("closed") || (!given && n > 1)) ? mpz_class(res.count / 2) : res.count;
         }
       }
       if (!done) {
@@ -365,19 +360,19 @@ class TourPuzzle final : public Puzzle {
         undirected = st.count;
       }
     }
-    std::string total;
+    mpz_class total;
     if (o.flag("closed")) {
       total = undirected;
-      r.extra["directed_from_a_square"] = count_json(decimal_twice(undirected));
+      r.extra["directed_from_a_square"] = count_json(2 * undirected);
     } else if (given || n == 1) {
       total = undirected;
     } else {
-      total = decimal_twice(undirected);
+      total = 2 * undirected;
       r.extra["undirected"] = count_json(undirected);
     }
     r.count = count_json(total);
     r.extra["counted"] = counted;
-    r.solvable = total != "0";
+    r.solvable = total != 0;
     if (!r.solvable && r.reason.empty()) r.reason = "the exhaustive count is 0";
   }
 

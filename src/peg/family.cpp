@@ -8,17 +8,13 @@
 #include "peg/board.h"
 #include "peg/solver.h"
 #include "peg/verify.h"
+#include "tansaku/core/count.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/puzzles/peg.h"
 
 namespace tansaku::peg {
 namespace {
-
-json count_json(unsigned __int128 v) {
-  if (v <= std::numeric_limits<std::uint64_t>::max()) return json(static_cast<std::uint64_t>(v));
-  return json(to_decimal(v));
-}
 
 json moves_json(const std::vector<std::vector<int>>& moves) {
   json a = json::array();

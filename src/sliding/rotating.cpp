@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "sliding/board.h"
+#include "tansaku/core/count.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/random.h"
 #include "tansaku/core/memory.h"

@@ -40,7 +40,7 @@ PathResult<typename D::Move> shortest_paths(const D& d, const typename D::State&
     for (const auto& [s, c] : cur)
       if (d.is_goal(s)) {
         res.found = true;
-        res.count += c;
+        res.count += to_mpz(c);
         goals.push_back(&s);
       }
     if (res.found) break;
