@@ -8,7 +8,7 @@
 #include <string>
 #include "tansaku/core/int128.h"
 
-namespace tansaku::knights {
+namespace tansaku::graph {
 
 template <int N>
 struct Wide {
@@ -60,4 +60,4 @@ std::string decimal(Wide<N> x) {
   }
 }
 
-}  // namespace tansaku::knights
+}  // namespace tansaku::graph
