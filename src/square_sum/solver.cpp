@@ -17,15 +17,12 @@ std::optional<std::vector<int>> posa_search(int n, bool ring, std::uint64_t work
   const SquareSumGraph g{n};
   graph::PosaStats local;
   graph::WarnsdorffPosa<SquareSumGraph> w(g, stats ? *stats : local);
-  int start = n - 1;  // least degree, the largest number among equals: a natural end
-  for (int v = n - 1; v >= 0; --v)
-    if (g.degree(v) < g.degree(start)) start = v;
   graph::PosaOptions o;
   o.keep_first = false;
   o.work = work_budget;
   o.seed = seed;
   o.deadline = deadline;
-  if (!w.walk(start, [](int v) { return v; }, o)) return std::nullopt;
+  if (!w.walk(-1, [](int v) { return v; }, o)) return std::nullopt;  // ties: the larger number
   if (ring && n >= 3 && !w.close(o)) return std::nullopt;
   std::vector<int> seq(w.path());
   for (int& v : seq) ++v;

@@ -7,7 +7,6 @@
 // rows and rings are found with it.
 #pragma once
 #include <algorithm>
-#include <climits>
 #include <cstdint>
 #include <vector>
 
@@ -40,8 +39,10 @@ class WarnsdorffPosa {
  public:
   WarnsdorffPosa(const G& g, PosaStats& stats) : g_(g), n_(static_cast<int>(g.size())), stats_(stats), d_(n_), pos_(n_) {}
 
-  // A path from `start`: Warnsdorff's rule, ties to the larger key(v), then to the first in
-  // the graph's neighbour order; rotations when it stalls. True when it covers the graph.
+  // A path from `start` (start < 0: from a vertex of least degree, the last such, a natural
+  // end): Warnsdorff's rule, ties to the larger key(v) (an unsigned 64-bit value), then to
+  // the first in the graph's neighbour order; rotations when it stalls. True when it covers
+  // the graph.
   template <class Key>
   bool walk(int start, Key&& key, const PosaOptions& o) {
     ++stats_.attempts;
@@ -51,6 +52,11 @@ class WarnsdorffPosa {
     path_.reserve(n_);
     std::fill(pos_.begin(), pos_.end(), -1);
     for (int v = 0; v < n_; ++v) d_[v] = g_.degree(v);
+    if (start < 0) {
+      start = n_ - 1;
+      for (int v = n_ - 1; v >= 0; --v)
+        if (d_[v] < d_[start]) start = v;
+    }
     work_ = rotations_ = 0;
     place(start);
     extend(key);
@@ -129,14 +135,15 @@ class WarnsdorffPosa {
   template <class Key>
   void extend(Key& key) {
     for (;;) {
-      int best = -1, best_deg = INT_MAX;
-      decltype(key(0)) best_key{};
+      // Fewest onward moves, then the larger key, then the first: the largest score wins
+      // (one comparison, no data-dependent branch to mispredict).
+      int best = -1;
+      unsigned __int128 best_score = 0;
       g_.for_each_neighbor(path_.back(), [&](int u) {
         if (pos_[u] >= 0) return;
-        const int d = d_[u];
-        if (d > best_deg) return;
-        const auto k = key(u);
-        if (d < best_deg || k > best_key) best = u, best_deg = d, best_key = k;
+        const auto score = static_cast<unsigned __int128>(0xffffffffu - static_cast<std::uint32_t>(d_[u])) << 64 |
+                           static_cast<std::uint64_t>(key(u));
+        if (score > best_score) best = u, best_score = score;
       });
       if (best < 0) return;
       if (!spend(1)) return;  // the caller sees the budget spent at its next step
