@@ -8,7 +8,7 @@
 #include <limits>
 
 #include "cli_util.h"
-#include "knights/wide_count.h"
+#include "graph/wide_count.h"
 #include "tansaku/core/count.h"
 
 using namespace tansaku;
@@ -29,12 +29,12 @@ TEST(Count, FromMachineIntegers) {
   const unsigned __int128 x = (static_cast<unsigned __int128>(0x0123456789abcdefULL) << 64) | 0xfedcba9876543210ULL;
   EXPECT_EQ(to_string(to_mpz(x)), "1512366075204170947332355369683137040");
   EXPECT_EQ(to_mpz(static_cast<unsigned __int128>(7)), 7);
-  knights::Wide<4> w;
+  graph::Wide<4> w;
   w.w = {0xfedcba9876543210ULL, 0x0123456789abcdefULL, 0, 1};  // + 2^192
   mpz_class want = to_mpz(x) + (mpz_class(1) << 192);
-  EXPECT_EQ(knights::to_mpz(w), want);
-  EXPECT_EQ(knights::to_mpz(knights::Saturating(5)), 1);
-  EXPECT_EQ(knights::to_mpz(knights::Saturating(0)), 0);
+  EXPECT_EQ(graph::to_mpz(w), want);
+  EXPECT_EQ(graph::to_mpz(graph::Saturating(5)), 1);
+  EXPECT_EQ(graph::to_mpz(graph::Saturating(0)), 0);
 }
 
 TEST(Count, CommandLineNumbersAndStrings) {

@@ -54,9 +54,10 @@ NarrowGraph narrow_graph(const Board& b) {
     g.square_at[p] = sq;
     g.pos_of[sq] = p;
   }
-  g.adj.resize(n);
+  std::vector<std::vector<int>> lists(n);
   for (int p = 0; p < n; ++p)
-    b.for_each_neighbor(g.square_at[p], [&](std::int64_t t) { g.adj[p].push_back(g.pos_of[t]); });
+    b.for_each_neighbor(g.square_at[p], [&](std::int64_t t) { lists[p].push_back(g.pos_of[t]); });
+  g.adj = graph::AdjacencyGraph(lists);
   return g;
 }
 

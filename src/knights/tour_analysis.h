@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "knights/board.h"
+#include "tansaku/graph/graph.h"
 
 namespace tansaku::knights {
 
@@ -18,7 +19,7 @@ std::optional<std::string> no_tour_reason(const Board& b, std::int64_t from, boo
 // The knight's graph numbered along the board's narrow direction (row-major when
 // cols <= rows, column-major otherwise): adj over positions, square_at[pos], pos_of[square].
 struct NarrowGraph {
-  std::vector<std::vector<int>> adj;
+  graph::AdjacencyGraph adj;
   std::vector<int> square_at, pos_of;
 };
 NarrowGraph narrow_graph(const Board& b);

@@ -40,4 +40,17 @@ inline int degree(int n, int v) {
   return d;
 }
 
+// The same graph as a graph::Graph for the graph module's searches: vertex v is the
+// number v + 1.
+struct SquareSumGraph {
+  int n;
+  std::int64_t size() const { return n; }
+  int degree(int v) const { return square_sum::degree(n, v + 1); }
+  bool adjacent(int a, int b) const { return square_sum::adjacent(a + 1, b + 1); }
+  template <class F>
+  void for_each_neighbor(int v, F&& f) const {
+    for_each_neighbour(n, v + 1, [&](int u) { f(u - 1); });
+  }
+};
+
 }  // namespace tansaku::square_sum

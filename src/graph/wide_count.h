@@ -9,7 +9,7 @@
 
 #include "tansaku/core/count.h"
 
-namespace tansaku::knights {
+namespace tansaku::graph {
 
 template <int N>
 struct Wide {
@@ -47,4 +47,4 @@ mpz_class to_mpz(const Wide<N>& x) {
 }
 using tansaku::to_mpz;
 
-}  // namespace tansaku::knights
+}  // namespace tansaku::graph
