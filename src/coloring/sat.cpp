@@ -19,6 +19,7 @@
 
 #include "coloring/dsatur.h"
 #include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
 
 extern char** environ;
 
@@ -159,7 +160,7 @@ SatResult sat_decide(const Graph& g, int K, const std::vector<int>& clique, Dead
     if (sleep < std::chrono::milliseconds(20)) sleep *= 2;
   }
   const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::ifstream in(out.path);
+  std::istringstream in(read_file(out.path, "SAT solver output", memory, nullptr));
   std::string line, answer;
   std::vector<char> value(static_cast<std::size_t>(core.n) * static_cast<std::size_t>(K) + 1, 0);
   while (std::getline(in, line)) {
@@ -177,7 +178,7 @@ SatResult sat_decide(const Graph& g, int K, const std::vector<int>& clique, Dead
   }
   if (code != 10 || answer != "SATISFIABLE") {
     r.status = SatStatus::Failed;
-    r.message = fmt::format("{} exited with code {} ('{}')", r.solver, code, answer);
+    r.message = fmt::format("{} exited with code {} ('{}')", r.solver, code, printable(answer));
     return r;
   }
   std::vector<int> colours(static_cast<std::size_t>(g.n), 0);

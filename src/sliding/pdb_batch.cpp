@@ -2,7 +2,6 @@
 // number, then the cells; '#' starts a comment) solved by the puzzle's own solve, one line
 // per instance (JSON with --json), then the summary the CLI prints. All lines are parsed
 // before any search, and nothing is printed until every instance is solved.
-#include <fstream>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -10,27 +9,20 @@
 #include "sliding/pdb_solve.h"
 #include "tansaku/core/deadline.h"
 #include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
 #include "tansaku/core/tokens.h"
 
 namespace tansaku::sliding::pdb {
 
-SolveReport solve_batch(const Puzzle& p, int cells, const Options& o) {
-  const std::string file = *o.text("batch");
-  if (o.start || o.from) throw InputError("--batch takes the start states from the file: drop --start/--from");
-  if (o.all || o.count) throw InputError("--batch solves one solution per instance: drop --all/--count");
-  std::ifstream in(file);
-  if (!in) throw InputError(fmt::format("cannot read batch file '{}'", file));
-  struct Item {
-    std::string id, start;
-    int line;
-  };
-  std::vector<Item> items;
+std::vector<BatchItem> parse_batch(const std::string& text, int cells, const std::string& file) {
+  std::istringstream in(text);
+  std::vector<BatchItem> items;
   std::string line;
   for (int no = 1; std::getline(in, line); ++no) {
     if (auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
     auto tokens = split_state(line, static_cast<std::size_t>(cells));
     if (tokens.empty()) continue;
-    Item it{std::to_string(items.size() + 1), "", no};
+    BatchItem it{std::to_string(items.size() + 1), "", no};
     if (static_cast<int>(tokens.size()) == cells + 1) {
       it.id = tokens.front();
       tokens.erase(tokens.begin());
@@ -42,6 +34,14 @@ SolveReport solve_batch(const Puzzle& p, int cells, const Options& o) {
     items.push_back(std::move(it));
   }
   if (items.empty()) throw InputError(fmt::format("batch file '{}' has no instances", file));
+  return items;
+}
+
+SolveReport solve_batch(const Puzzle& p, int cells, const Options& o) {
+  const std::string file = *o.text("batch");
+  if (o.start || o.from) throw InputError("--batch takes the start states from the file: drop --start/--from");
+  if (o.all || o.count) throw InputError("--batch solves one solution per instance: drop --all/--count");
+  const std::vector<BatchItem> items = parse_batch(read_text_file(file, "batch file", o.memory, &o.deadline), cells, file);
 
   Stopwatch sw;
   Options one = o;
@@ -55,7 +55,7 @@ SolveReport solve_batch(const Puzzle& p, int cells, const Options& o) {
   double setup = 0;
   std::uint64_t generated = 0;
   std::string algorithm;
-  for (const Item& it : items) {
+  for (const BatchItem& it : items) {
     one.start = it.start;
     SolveReport r;
     try {
@@ -80,7 +80,7 @@ SolveReport solve_batch(const Puzzle& p, int cells, const Options& o) {
       if (!r.reason.empty()) j["reason"] = r.reason;
       for (const auto& [k, v] : r.extra.items())
         if (k != "cells") j[k] = v;
-      lines.push_back(j.dump());
+      lines.push_back(j.dump(-1, ' ', false, json::error_handler_t::replace));
     } else {
       lines.push_back(r.solvable && r.length ? fmt::format("{:>4}: length {:>3}  nodes {:>12}  {:.3f} s", it.id, *r.length,
                                                            r.nodes, r.seconds)
