@@ -242,8 +242,10 @@ TEST_F(Hostile, DimacsHeaderCannotClaimMemory) {
   EXPECT_EQ(r.code, 0) << r.err;
 }
 
-// Also: knight-swap on a big board is bounded by --memory (a LimitError, exit 3, within the
-// address space the budget allows).
-TEST_F(Hostile, KnightSwapBoundedByMemory) {
-  expect_clean(run_sh(vm_limit(700), "solve knight-swap:8x8 --memory 100M"), 3, "memory budget");
+// Also: knight-swap on a big board: the breadth-first searches, which may store every
+// arrangement, are refused before they start; IDA* (which stores none) runs to its deadline.
+TEST_F(Hostile, KnightSwapRefusedBeforeItStarts) {
+  expect_clean(run_sh(vm_limit(700), "solve knight-swap:8x8"), 2, "arrangements");
+  expect_clean(run_sh(vm_limit(700), "solve knight-swap:8x8 --count"), 2, "arrangements");
+  expect_clean(run_sh(vm_limit(700), "solve knight-swap:8x8 --algorithm idastar --timeout 0.5"), 3, "time limit");
 }

@@ -97,6 +97,7 @@ class SwapPuzzle final : public Puzzle {
     ida.mode = o.all ? search::SolutionMode::All : o.count ? search::SolutionMode::Count : search::SolutionMode::First;
     const bool many = ida.mode != search::SolutionMode::First;
     if (alg.empty()) alg = many ? "bfs" : "bibfs";
+    require_space(inst.armies, alg, o);
     Progress progress(o.progress());
     auto lim = o.limits(&progress);
     search::PathResult<SwapMove> res;
@@ -261,7 +262,8 @@ class SwapPuzzle final : public Puzzle {
     for (auto c : cells) t.push_back(c ? a.names[c] : ".");
     return board_.picture(t);
   }
-  static std::string arrangements(const Armies& a) {
+  static std::string arrangements(const Armies& a) { return to_decimal(arrangement_count(a)); }
+  static unsigned __int128 arrangement_count(const Armies& a) {
     unsigned __int128 total = 1;
     int left = 0;
     for (int c : a.counts) left += c;
@@ -271,7 +273,19 @@ class SwapPuzzle final : public Puzzle {
       total *= b;
       left -= c;
     }
-    return to_decimal(total);
+    return total;
+  }
+  // The breadth-first searches keep every position they reach and may reach them all:
+  // refused before they start when the whole space cannot fit the budget (IDA* stores none).
+  void require_space(const Armies& a, const std::string& alg, const Options& o) const {
+    if (alg != "bfs" && alg != "bibfs") return;
+    const long double need = static_cast<long double>(arrangement_count(a)) *
+                             static_cast<long double>(search::detail::node_bytes<SwapDomain::State>());
+    if (need > static_cast<long double>(o.memory))
+      throw InputError(fmt::format("{}: {} may store all {} arrangements ({:.3g} bytes), more than the memory budget {} "
+                                   "(--memory); --algorithm idastar stores none",
+                                   name_, alg == "bfs" ? "breadth-first search" : "bidirectional bfs",
+                                   arrangements(a), static_cast<double>(need), format_size(o.memory)));
   }
 
   std::string name_;
