@@ -249,3 +249,9 @@ TEST_F(Hostile, KnightSwapRefusedBeforeItStarts) {
   expect_clean(run_sh(vm_limit(700), "solve knight-swap:8x8 --count"), 2, "arrangements");
   expect_clean(run_sh(vm_limit(700), "solve knight-swap:8x8 --algorithm idastar --timeout 0.5"), 3, "time limit");
 }
+
+// Found by fuzz_states: a size of 2^64 bytes or more was converted with undefined behaviour.
+TEST_F(Hostile, MemorySizeBeyondSixtyFourBits) {
+  for (const char* m : {"18446744073709551615", "18446744073709551616", "1e30", "17179869184G"})
+    expect_clean(run_cli(std::string("solve 8-puzzle --memory ") + m), 2, "too large");
+}

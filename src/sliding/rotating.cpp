@@ -182,15 +182,17 @@ class RotatingPuzzle final : public Puzzle {
       return r;
     }
     // Verifier: replay the patterns.
-    auto replay = [&](const std::vector<std::uint8_t>& moves) {
-      std::uint64_t st = RotatingDomain::pack(start);
+    // (init-captures: clang 14 cannot capture structured bindings)
+    auto replay = [&, packed_start = RotatingDomain::pack(start), packed_goal = RotatingDomain::pack(goal)](
+                      const std::vector<std::uint8_t>& moves) {
+      std::uint64_t st = packed_start;
       json out = json::array();
       for (auto m : moves) {
         if (m >= 8) throw std::logic_error("verifier: unknown pattern");
         st = RotatingDomain::apply(st, m);
         out.push_back(kPatterns[m]);
       }
-      if (st != RotatingDomain::pack(goal)) throw std::logic_error("verifier: the solution does not reach the goal");
+      if (st != packed_goal) throw std::logic_error("verifier: the solution does not reach the goal");
       return out;
     };
     r.moves = replay(res.moves);
