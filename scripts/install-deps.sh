@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages tansaku builds against, only those missing.
 set -euo pipefail
 pkgs=(g++ cmake make pkg-config libcli11-dev libfmt-dev nlohmann-json3-dev libtbb-dev
-      libm4ri-dev libzstd-dev libgtest-dev libgmock-dev libbenchmark-dev
+      libm4ri-dev libzstd-dev libgmp-dev libgtest-dev libgmock-dev libbenchmark-dev
       cadical)  # cadical: optional SAT solver for hard colouring proofs (coloring falls back to DSATUR)
 missing=()
 for p in "${pkgs[@]}"; do

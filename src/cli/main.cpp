@@ -16,7 +16,7 @@
 #include "cli/bench.h"
 #include "cli/help.h"
 #include "cli/output.h"
-#include "cli/suggest.h"
+#include "tansaku/core/suggest.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
 #include "tansaku/core/memory.h"

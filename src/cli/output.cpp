@@ -18,6 +18,10 @@ std::string move_text(const json& moves) {
 // Inputs are checked to be UTF-8 (core/input.h, main.cpp); should a byte that is not slip
 // through, it is replaced (U+FFFD) rather than failing the whole report.
 void print_json(const json& j) { fmt::print("{}\n", j.dump(-1, ' ', false, json::error_handler_t::replace)); }
+// --all listed fewer solutions than --count found (a listing cut at its memory bound).
+bool truncated(const SolveReport& r) {
+  return r.solutions && r.count && r.count->is_number_unsigned() && r.solutions->size() < r.count->get<std::uint64_t>();
+}
 }  // namespace
 
 void print_list(bool as_json) {
@@ -51,6 +55,7 @@ json solve_json(const SolveReport& r) {
   if (r.count) j["count"] = *r.count;
   if (!r.reason.empty()) j["reason"] = r.reason;
   for (const auto& [k, v] : r.extra.items()) j[k] = v;
+  if (truncated(r)) j["truncated"] = true, j["listed"] = r.solutions->size();
   return j;
 }
 
@@ -67,7 +72,8 @@ void print_solve(const SolveReport& r, bool as_json) {
     if (!r.moves.empty()) fmt::print("moves:     {}\n", move_text(r.moves));
     if (r.count) fmt::print("count:     {}\n", r.count->is_string() ? r.count->get<std::string>() : r.count->dump());
     if (r.solutions) {
-      fmt::print("solutions: {}\n", r.solutions->size());
+      fmt::print("solutions: {}{}\n", r.solutions->size(),
+                 truncated(r) ? fmt::format(" listed of {} (the listing is truncated)", r.count->get<std::uint64_t>()) : "");
       for (const auto& s : *r.solutions) fmt::print("  {}\n", s.is_array() ? move_text(s) : s.dump());
     }
   }

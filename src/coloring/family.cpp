@@ -102,7 +102,7 @@ class ColoringPuzzle final : public Puzzle {
       r.extra["steps"] = steps_json(kr.steps);
       if (!kr.found) {
         r.solvable = false;
-        r.optimal = false;
+        r.optimal = true;  // the refutation is exhaustive: a complete proof
         r.extra["proof"] = kr.by;
         r.reason = kr.by == "clique"
                        ? fmt::format("the {} vertices {} are pairwise adjacent: at least {} colours are needed",
@@ -149,7 +149,12 @@ class ColoringPuzzle final : public Puzzle {
       r.extra["clique"] = names_of(cr.clique);
       r.extra["clique_exact"] = cr.clique_exact;
       r.extra["steps"] = steps_json(cr.steps);
-      r.text = render(cr.colouring);
+      r.text = cr.exact && cr.lower > 1 ? fmt::format("chromatic number {}: no {}-colouring (lower bound by {}{}), a {}-colouring found by {}\n",
+                                      cr.upper, cr.lower - 1, cr.lower_by,
+                                      cr.clique.size() == static_cast<std::size_t>(cr.lower) ? fmt::format(", a {}-clique", cr.lower) : "",
+                                      cr.upper, cr.upper_by)
+                         : std::string();
+      r.text += render(cr.colouring);
       if (!cr.exact) r.text += fmt::format("bounds: {} <= chromatic number <= {} (no proof attempted)\n", cr.lower, cr.upper);
     }
     r.extra["vertices"] = g_.n;

@@ -14,17 +14,13 @@
 #include "tansaku/core/memory.h"
 #include "tansaku/core/tokens.h"
 #include "tansaku/puzzles/knights.h"
+#include "tansaku/puzzles/path_report.h"
 #include "tansaku/search/dispatch.h"
 #include "tansaku/search/explore.h"
 #include "tansaku/search/shortest_paths.h"
 
 namespace tansaku::knights {
 namespace {
-
-json count_json(unsigned __int128 x) {
-  if (x <= std::numeric_limits<std::uint64_t>::max()) return static_cast<std::uint64_t>(x);
-  return to_decimal(x);
-}
 
 bool numeric(const std::string& s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
@@ -92,49 +88,34 @@ class SwapPuzzle final : public Puzzle {
     const int parity = (d.colour_sum(start) - d.colour_sum(d.goal()) + 64) % 2;
     r.extra["length_parity"] = parity == 0 ? "even" : "odd";
     std::string alg = o.algorithm;
-    search::IdaOptions ida;
-    ida.step = 2;  // every solution has the same parity (knight moves change colour)
-    ida.mode = o.all ? search::SolutionMode::All : o.count ? search::SolutionMode::Count : search::SolutionMode::First;
+    const search::IdaOptions ida = ida_options(o, 2);  // every solution has the same parity (knight moves change colour)
     const bool many = ida.mode != search::SolutionMode::First;
     if (alg.empty()) alg = many ? "bfs" : "bibfs";
     require_space(inst.armies, alg, o);
-    Progress progress(o.progress());
-    auto lim = o.limits(&progress);
     search::PathResult<SwapMove> res;
     if (many && alg == "bfs") {
       // Shortest paths counted per state, layer by layer; listed back from the goal.
-      res = search::shortest_paths(d, start, o.all ? ida.max_all : 0, lim);
+      Progress progress(o.progress());
+      res = search::shortest_paths(d, start, o.all ? ida.max_all : 0, o.limits(&progress));
+      progress.done();
       r.algorithm = "bfs (shortest paths counted per state)";
     } else {
-      res = search::run_path_search(d, start, alg, ida, lim);
+      res = run_path(d, start, alg, ida, o);
       r.algorithm = alg == "idastar" ? "idastar (knight distances to the nearest goal square)" : alg;
       if (res.found && res.moves.empty() && res.cost > 0)  // count mode keeps no solution: find one to show
-        res.moves = search::bidirectional_bfs(d, start, lim).moves;
+        res.moves = search::bidirectional_bfs(d, start, o.limits()).moves;
     }
-    progress.done();
-    r.nodes = res.stats.expanded;
-    if (!res.found) {
-      if (!res.exhausted) throw LimitError("the search stopped before an answer (bound reached)");
-      r.solvable = false;
-      r.reason = "every position reachable from the start was searched; the goal is not among them";
-      if (o.count) r.count = 0;
-      return finish(r, sw);
-    }
-    auto positions = verify_swap(board_, inst.start, inst.goal, res.moves);  // throws on a bad solution
-    r.length = res.cost;
-    for (const auto& m : res.moves) r.moves.push_back(json::array({m.from, m.to}));
-    if (o.all) {
-      json sols = json::array();
-      for (const auto& sol : res.all) {
-        verify_swap(board_, inst.start, inst.goal, sol);
-        json one = json::array();
-        for (const auto& m : sol) one.push_back(json::array({m.from, m.to}));
-        sols.push_back(one);
-      }
-      r.solutions = sols;
-    }
-    if (o.all || o.count) r.count = count_json(res.count);
-    if (o.all && res.count > res.all.size()) r.extra["listed"] = res.all.size();
+    std::vector<Cells> positions;
+    const auto verified = [&](const std::vector<SwapMove>& sol) {
+      auto p = verify_swap(board_, inst.start, inst.goal, sol);  // throws on a bad solution
+      if (positions.empty()) positions = std::move(p);
+      json one = json::array();
+      for (const auto& m : sol) one.push_back(json::array({m.from, m.to}));
+      return one;
+    };
+    report_path<SwapMove>(res, o, "every position reachable from the start was searched; the goal is not among them",
+                          verified, r);
+    if (!r.solvable) return finish(r, sw);
     r.text = "positions:\n  " + format(inst.armies, inst.start) + "\n";
     for (const auto& p : positions) r.text += "  " + format(inst.armies, p) + "\n";
     return finish(r, sw);

@@ -65,7 +65,8 @@ class PegPuzzle final : public Puzzle {
     r.text += "A peg jumps over a neighbour into the empty hole beyond, removing it; a run of jumps by one peg is one "
               "move.\nholes:\n" +
               render_numbers(bd);
-    r.text += fmt::format("start (empty: {}):\n{}", holes_text(bd.all & ~start), render_position(bd, start));
+    r.text += fmt::format("start (empty: {}; as --start: {}):\n{}", holes_text(bd.all & ~start), format_position(bd, start),
+                          render_position(bd, start));
     r.text += fmt::format("goal: {}{}\n", solver_.describe(goal),
                           goal.anywhere ? fmt::format(" (possible last holes by position class: {})",
                                                       goal.finishers ? holes_text(goal.finishers) : "none")
@@ -87,6 +88,8 @@ class PegPuzzle final : public Puzzle {
     r.start = format_position(bd, start);
     r.goal = goal.anywhere ? solver_.describe(goal) : format_position(bd, goal.pegs);
     r.extra["metric"] = p.metric == Metric::Moves ? "moves" : "jumps";
+    // `moves` lists moves (a run of jumps by one peg is one move); `length` counts in the metric.
+    r.extra["length_unit"] = r.extra["metric"];
     r.extra["empty"] = holes_text(bd.all & ~start);
     r.extra["finish"] = goal.anywhere ? json("anywhere") : std::has_single_bit(goal.pegs) ? json(std::countr_zero(goal.pegs)) : json(nullptr);
     Progress progress(o.progress());
@@ -292,7 +295,7 @@ Family family() {
   f.notation = "a position is one 0/1 per hole in hole order (1 = peg), e.g. --start 111111111111011 for triangle5\n"
                "  with hole 11 empty; 'tansaku show PUZZLE' prints the hole numbers and a copyable start";
   f.examples = {"tansaku solve peg:english --finish 16", "tansaku solve peg:triangle5 --empty 0 --count",
-                "tansaku solve peg:french --quiet", "tansaku explore peg:trytry", "tansaku solve peg:data/peg/wiegleb.txt"};
+                "tansaku solve peg:french --quiet", "tansaku explore peg:trytry", "tansaku show peg:data/peg/wiegleb.txt"};
   f.make = make;
   return f;
 }

@@ -38,7 +38,9 @@ bool label_less(const std::string& a, const std::string& b) {
   if (numeric(a) && numeric(b) && a.size() != b.size()) return a.size() < b.size();
   return a < b;
 }
+// "007" is tile 7; "." (how pictures draw the blank) is the blank 0.
 std::string canonical(const std::string& t) {
+  if (t == ".") return "0";
   if (!numeric(t)) return t;
   auto p = t.find_first_not_of('0');
   return p == std::string::npos ? "0" : t.substr(p);

@@ -11,6 +11,7 @@
 #include "tansaku/core/memory.h"
 #include "tansaku/core/random.h"
 #include "tansaku/core/tokens.h"
+#include "tansaku/puzzles/path_report.h"
 #include "tansaku/puzzles/sliding.h"
 #include "tansaku/search/dispatch.h"
 #include "tansaku/search/explore.h"
@@ -46,7 +47,11 @@ class SlidingPuzzle final : public Puzzle {
     std::string states = state_count(inst);
     r.info = {{"puzzle", name_}, {"rows", geo_.rows}, {"cols", geo_.cols}, {"cells", geo_.n},
               {"goal", format_cells(inst.labels, inst.goal)}, {"states", states}, {"identical_pieces", !distinct}};
-    if (!inst.start.empty()) r.info["start"] = format_cells(inst.labels, inst.start);
+    if (!inst.start.empty()) {
+      r.info["start"] = format_cells(inst.labels, inst.start);
+      // Cheap to decide: the permutation-parity invariant (identical pieces: always).
+      r.info["solvable"] = !distinct || parity_invariant(geo_, inst.start) == parity_invariant(geo_, inst.goal);
+    }
     r.text = fmt::format("{}: {} rows x {} columns; a tile next to the blank (0) slides into it.\n", name_, geo_.rows,
                          geo_.cols);
     r.text += "cells:\n" + numbering(geo_);
@@ -54,6 +59,9 @@ class SlidingPuzzle final : public Puzzle {
     r.text += "goal:\n" + picture(geo_, inst.labels, inst.goal);
     r.text += fmt::format("reachable states: {}{}\n", states,
                           distinct ? " (half of all arrangements: permutation parity)" : " (every arrangement)");
+    if (r.info.contains("solvable"))
+      r.text += r.info["solvable"].get<bool>() ? "the start reaches the goal (same permutation-parity class)\n"
+                                               : "the start cannot reach the goal (other permutation-parity class)\n";
     return r;
   }
 
@@ -163,46 +171,38 @@ class SlidingPuzzle final : public Puzzle {
     // Pattern databases (pdb_solve.h) unless another algorithm is named or BFS is the default.
     if (pdb::applies(inst, o, d.size() != 0 && d.size() <= kBfsLimit)) return pdb::solve(inst, o, r);
     std::string alg = o.algorithm;
-    search::IdaOptions ida;
-    ida.step = 2;  // the grid is bipartite: every solution has the parity of the blank's distance
-    ida.mode = o.all ? search::SolutionMode::All : o.count ? search::SolutionMode::Count : search::SolutionMode::First;
+    // The grid is bipartite: every solution has the parity of the blank's distance.
+    const search::IdaOptions ida = ida_options(o, 2);
     if (alg.empty()) {
       std::uint64_t size = d.size();
       alg = (ida.mode == search::SolutionMode::First && size != 0 && size <= kBfsLimit) ? "bibfs" : "idastar";
     }
-    Progress progress(o.progress());
-    auto lim = o.limits(&progress);
-    auto res = search::run_path_search(d, d.make(inst.start), alg, ida, lim);
-    progress.done();
+    auto res = run_path(d, d.make(inst.start), alg, ida, o);
     r.algorithm = alg == "idastar" ? (d.uses_linear_conflict() ? "idastar (manhattan + linear conflict)"
                                                                  : "idastar (manhattan to nearest same label)")
                                    : alg;
-    r.nodes = res.stats.expanded;
-    if (!res.found) {
-      // Solvability was decided above, so an exhausted search means a genuinely disconnected instance.
-      r.solvable = false;
-      r.reason = res.exhausted ? "the goal is not reachable from the start" : "no solution within the bound";
-      return;
-    }
-    auto labels_moved = verify_solution(geo_, inst.start, inst.goal, res.moves);  // throws on a bad solution
-    r.length = res.cost;
-    for (std::size_t i = 0; i < res.moves.size(); ++i) r.moves.push_back(inst.labels.names[labels_moved[i]]);
+    // Solvability was decided above (distinct tiles), so an exhausted search means a
+    // genuinely disconnected instance.
+    const auto names = [&](const std::vector<std::uint8_t>& moves) {
+      json out = json::array();
+      for (auto L : verify_solution(geo_, inst.start, inst.goal, moves)) out.push_back(inst.labels.names[L]);
+      return out;
+    };
+    report_path<std::uint8_t>(res, o, "the goal is not reachable from the start", names, r);
+    if (!r.solvable) return;
     json cells = json::array();
     for (auto m : res.moves) cells.push_back(static_cast<int>(m));
     r.extra["cells"] = cells;
-    if (o.all) {
-      json sols = json::array();
-      for (const auto& sol : res.all) {
-        auto lab = verify_solution(geo_, inst.start, inst.goal, sol);
-        json one = json::array();
-        for (auto L : lab) one.push_back(inst.labels.names[L]);
-        sols.push_back(one);
-      }
-      r.solutions = sols;
-      r.count = static_cast<std::uint64_t>(res.count);
-    }
-    if (o.count) r.count = static_cast<std::uint64_t>(res.count);
     r.text = "start:\n" + picture(geo_, inst.labels, inst.start);
+    if (o.flag("steps")) {  // every board of the solution (replayed: verified above)
+      Cells b = inst.start;
+      int blank = static_cast<int>(std::find(b.begin(), b.end(), 0) - b.begin());
+      for (std::size_t i = 0; i < res.moves.size(); ++i) {
+        std::swap(b[res.moves[i]], b[blank]);
+        blank = res.moves[i];
+        r.text += fmt::format("{}. {}\n", i + 1, r.moves[i].get<std::string>()) + picture(geo_, inst.labels, b);
+      }
+    }
   }
 
   template <class C>
@@ -259,7 +259,8 @@ Family family() {
                {"24-puzzle", "sliding:5x5"}};
   f.options = {opt::start(), opt::goal(kAllCommands, "goal state (explore: the source when --from is not given)"),
                opt::from(), opt::all(), opt::count(), opt::farthest(),
-               opt::text("batch", "FILE", "solve every instance of FILE (one start state a line)", kSolve)};
+               opt::text("batch", "FILE", "solve every instance of FILE (one start state a line; JSON Lines with --json)", kSolve),
+               opt::flag("steps", "draw the board after every move of the solution", kSolve)};
   f.solvers = {
       {"bibfs", {"bidirectional", "bidirectional-bfs", "bi-bfs"}, "bidirectional BFS: the default up to 2^22 states"},
       {"pdb", {"idastar-pdb", "pdb-idastar", "ida*-pdb"},

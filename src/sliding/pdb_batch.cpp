@@ -1,7 +1,8 @@
 // `tansaku solve PUZZLE --batch FILE`: every instance of FILE (one a line: optionally its
 // number, then the cells; '#' starts a comment) solved by the puzzle's own solve, one line
-// per instance (JSON with --json), then the summary the CLI prints. All lines are parsed
-// before any search, and nothing is printed until every instance is solved.
+// per instance as it finishes (JSON Lines with --json), then the summary the CLI prints.
+// Every line is parsed and checked before any search, so bad input prints nothing; a
+// --timeout later on keeps the lines already printed (exit 3).
 #include <sstream>
 
 #include <fmt/format.h>
@@ -48,7 +49,15 @@ SolveReport solve_batch(const Puzzle& p, int cells, const Options& o) {
   one.values.erase("batch");
   one.given.erase("batch");
   one.given.insert("start");
-  std::vector<std::string> lines;
+  // Every instance is checked before the first is solved, so bad input prints nothing.
+  for (const BatchItem& it : items) {
+    one.start = it.start;
+    try {
+      (void)p.show(one);
+    } catch (const InputError& e) {
+      throw InputError(fmt::format("{}:{}: {}", file, it.line, e.what()));
+    }
+  }
   SolveReport sum;
   std::uint64_t solved = 0;
   std::int64_t total_length = 0;
@@ -80,15 +89,14 @@ SolveReport solve_batch(const Puzzle& p, int cells, const Options& o) {
       if (!r.reason.empty()) j["reason"] = r.reason;
       for (const auto& [k, v] : r.extra.items())
         if (k != "cells") j[k] = v;
-      lines.push_back(j.dump(-1, ' ', false, json::error_handler_t::replace));
+      fmt::print("{}\n", j.dump(-1, ' ', false, json::error_handler_t::replace));
     } else {
-      lines.push_back(r.solvable && r.length ? fmt::format("{:>4}: length {:>3}  nodes {:>12}  {:.3f} s", it.id, *r.length,
+      fmt::print("{}\n", r.solvable && r.length ? fmt::format("{:>4}: length {:>3}  nodes {:>12}  {:.3f} s", it.id, *r.length,
                                                            r.nodes, r.seconds)
                                              : fmt::format("{:>4}: no solution ({})", it.id, r.reason));
     }
+    std::fflush(stdout);  // each result as it finishes: a later timeout loses none of them
   }
-  for (const auto& l : lines) fmt::print("{}\n", l);
-  std::fflush(stdout);
   sum.solvable = solved == items.size();
   sum.optimal = true;
   sum.algorithm = algorithm;

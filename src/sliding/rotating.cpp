@@ -13,6 +13,7 @@
 #include "tansaku/core/memory.h"
 #include "tansaku/core/ranking.h"
 #include "tansaku/core/tokens.h"
+#include "tansaku/puzzles/path_report.h"
 #include "tansaku/puzzles/sliding.h"
 #include "tansaku/search/dispatch.h"
 #include "tansaku/search/explore.h"
@@ -144,6 +145,10 @@ class RotatingPuzzle final : public Puzzle {
              numbering(g) + "moves: ";
     for (const auto& p : kPatterns) r.text += fmt::format("({} {} {}) ", p[0], p[1], p[2]);
     r.text += "\nreachable states: 181440 (the even permutations)\n";
+    const bool solvable = PermutationRanker::parity(start.data(), 9) == PermutationRanker::parity(goal.data(), 9);
+    r.info["solvable"] = solvable;
+    r.text += fmt::format("start: {}\n{}\n", pieces.format(start),
+                          solvable ? "the start reaches the goal (both even, or both odd)" : "the start cannot reach the goal (odd permutation apart)");
     return r;
   }
 
@@ -166,25 +171,15 @@ class RotatingPuzzle final : public Puzzle {
       r.seconds = sw.seconds();
       return r;
     }
-    search::IdaOptions ida;
-    ida.mode = o.all ? search::SolutionMode::All : o.count ? search::SolutionMode::Count : search::SolutionMode::First;
+    const search::IdaOptions ida = ida_options(o);
     std::string alg = o.algorithm;
     if (alg.empty()) alg = ida.mode == search::SolutionMode::First ? "bibfs" : "idastar";
-    Progress progress(o.progress());
-    auto lim = o.limits(&progress);
-    auto res = search::run_path_search(d, RotatingDomain::pack(start), alg, ida, lim);
-    progress.done();
+    auto res = run_path(d, RotatingDomain::pack(start), alg, ida, o);
     r.algorithm = alg;
-    r.nodes = res.stats.expanded;
-    if (!res.found) {
-      r.solvable = false;
-      r.reason = "the goal is not reachable from the start";
-      return r;
-    }
     // Verifier: replay the patterns.
     // (init-captures: clang 14 cannot capture structured bindings)
-    auto replay = [&, packed_start = RotatingDomain::pack(start), packed_goal = RotatingDomain::pack(goal)](
-                      const std::vector<std::uint8_t>& moves) {
+    const auto replay = [&, packed_start = RotatingDomain::pack(start), packed_goal = RotatingDomain::pack(goal)](
+                            const std::vector<std::uint8_t>& moves) {
       std::uint64_t st = packed_start;
       json out = json::array();
       for (auto m : moves) {
@@ -195,15 +190,11 @@ class RotatingPuzzle final : public Puzzle {
       if (st != packed_goal) throw std::logic_error("verifier: the solution does not reach the goal");
       return out;
     };
-    r.moves = replay(res.moves);
-    r.length = res.cost;
-    if (o.all) {
-      json sols = json::array();
-      for (const auto& sol : res.all) sols.push_back(replay(sol));
-      r.solutions = sols;
-      r.count = static_cast<std::uint64_t>(res.count);
+    report_path<std::uint8_t>(res, o, "the goal is not reachable from the start", replay, r);
+    if (!r.solvable) {
+      r.seconds = sw.seconds();
+      return r;
     }
-    if (o.count) r.count = static_cast<std::uint64_t>(res.count);
     std::uint64_t st = RotatingDomain::pack(start);
     r.text = "positions:\n";
     for (auto m : res.moves) {

@@ -96,7 +96,7 @@ class SquareSumPuzzle final : public Puzzle {
         r.text = render(f.sequence, ring);
       } else {
         r.solvable = false;
-        r.optimal = false;
+        r.optimal = true;  // the refutation is exhaustive: a complete proof
         r.reason = fmt::format("no {} of 1..{} has square neighbouring sums (exhaustive search)", ring ? "ring" : "row", n);
       }
     } else {
@@ -111,6 +111,8 @@ class SquareSumPuzzle final : public Puzzle {
           r.moves = numbers(f.sequence);
           r.length = n;
           r.text = render(f.sequence, ring);
+          r.text += fmt::format("N = {} is the least: no {} for N = {}..{} (each refuted by exhaustive search)\n", n,
+                                ring ? "ring" : "row", first, n - 1);
           break;
         }
         none.push_back(n);

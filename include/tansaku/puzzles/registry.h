@@ -1,4 +1,4 @@
-// The one list of puzzle families. Adding a family is one line in src/cli/registry.cpp.
+// The one list of puzzle families. Adding a family is one line in src/registry/registry.cpp.
 #pragma once
 #include <memory>
 #include <string>

@@ -2,6 +2,10 @@
 // per state (twsearch's scheme): 0 unseen, 1 and 2 alternate as "frontier" and "next",
 // 3 done. Reports the depth histogram, the largest depth and the farthest states (the
 // lowest ranks, so results are identical for any number of threads). Parallel with TBB.
+// Domains whose moves are symmetric (each move's inverse is a move; they say so with
+// `bool symmetric() const`) switch to backward layers once fewer states are unseen than
+// the frontier holds: each unseen state looks for a neighbour in the frontier and stops at
+// the first, instead of every frontier state claiming all its neighbours.
 #pragma once
 #include <algorithm>
 #include <atomic>
@@ -17,6 +21,7 @@
 #include "tansaku/core/two_bit_table.h"
 #include "tansaku/search/domain.h"
 #include "tansaku/search/limits.h"
+#include "tansaku/search/stats.h"
 
 namespace tansaku::search {
 
@@ -72,6 +77,9 @@ ExploreResult explore(const D& d, std::span<const std::uint64_t> sources, std::s
     res.states += layer_count;
     const unsigned next = 3 - frontier;
     std::vector<std::vector<std::uint64_t>> firsts(chunks);
+    bool backward = false;
+    if constexpr (requires { { d.symmetric() } -> std::convertible_to<bool>; })
+      backward = d.symmetric() && n - res.states < layer_count;
     tbb::enumerable_thread_specific<std::uint64_t> found(0), expanded(0), generated(0);
     std::atomic<bool> late{false};
     arena.execute([&] {
@@ -93,6 +101,28 @@ ExploreResult explore(const D& d, std::span<const std::uint64_t> sources, std::s
           npending = 0;
         };
         const std::uint64_t w_end = std::min(words, (c + 1) * chunk_words);
+        if (backward) {
+          for (std::uint64_t w = c * chunk_words; w < w_end; ++w) {
+            const std::uint64_t fm = table.match(w, frontier);
+            for (std::uint64_t b = fm; b && first.size() < keep_farthest; b &= b - 1)
+              first.push_back(w * 32 + static_cast<std::uint64_t>(std::countr_zero(b)) / 2);
+            ne += static_cast<std::uint64_t>(std::popcount(fm));
+            // Unseen cells (value 0) among the table's cells.
+            const std::uint64_t x = table.word(w);
+            std::uint64_t unseen = ~(x | (x >> 1)) & 0x5555555555555555ull;
+            if (w == words - 1 && n % 32) unseen &= (std::uint64_t{1} << (2 * (n % 32))) - 1;
+            for (; unseen; unseen &= unseen - 1) {
+              const std::uint64_t r = w * 32 + static_cast<std::uint64_t>(std::countr_zero(unseen)) / 2;
+              bool hit = false;
+              // A neighbour claimed in this layer holds `next`, never `frontier`: no race.
+              for_each_neighbor_rank(d, r, [&](std::uint64_t t) {
+                if (!hit) ++ng, hit = table.get(t) == frontier;
+              });
+              if (hit && table.claim(r, next)) ++nf;
+            }
+          }
+          return;
+        }
         for (std::uint64_t w = c * chunk_words; w < w_end; ++w) {
           const std::uint64_t m = table.match(w, frontier);
           if (!m) continue;
@@ -115,6 +145,14 @@ ExploreResult explore(const D& d, std::span<const std::uint64_t> sources, std::s
       });
     });
     if (late) throw LimitError("time limit reached (--timeout)");
+    if (backward) {  // the frontier is done only now: the unseen states looked at it
+      arena.execute([&] {
+        tbb::parallel_for(std::uint64_t{0}, words, [&](std::uint64_t w) {
+          const std::uint64_t m = table.match(w, frontier);
+          if (m) table.or_word(w, m | (m << 1));
+        });
+      });
+    }
     std::vector<std::uint64_t> merged;
     for (auto& f : firsts) {
       for (auto r : f) {

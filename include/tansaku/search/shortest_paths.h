@@ -34,14 +34,14 @@ PathResult<typename D::Move> shortest_paths(const D& d, const typename D::State&
   layers.back().emplace(start, 1);
   const std::uint64_t per = detail::node_bytes<State>() + sizeof(unsigned __int128);
   std::uint64_t stored = 1;
-  const State* goal = nullptr;
+  std::vector<const State*> goals;  // every goal state of the last layer (a goal may be a set)
   while (true) {
     Layer& cur = layers.back();
     for (const auto& [s, c] : cur)
       if (d.is_goal(s)) {
         res.found = true;
         res.count += c;
-        goal = &s;
+        goals.push_back(&s);
       }
     if (res.found) break;
     if (cur.empty()) {
@@ -88,7 +88,7 @@ PathResult<typename D::Move> shortest_paths(const D& d, const typename D::State&
   };
   if constexpr (BackwardDomain<D>) {
     std::vector<Move> tail;
-    walk(walk, *goal, res.cost, tail, std::max<std::size_t>(max_all, 1));
+    for (const State* g : goals) walk(walk, *g, res.cost, tail, std::max<std::size_t>(max_all, 1));
     res.moves = res.all.front();
     if (max_all == 0) res.all.clear();
   } else {

@@ -1,14 +1,17 @@
-// The registry: one line per puzzle family.
+// The registry: one line per puzzle family. It is part of the library (library users list
+// and build puzzles through it); the CLI includes only registry.h.
 #include "tansaku/puzzles/registry.h"
 
 #include <fmt/format.h>
 
-#include "cli/suggest.h"
+#include "tansaku/core/suggest.h"
 #include "tansaku/core/error.h"
+#include "tansaku/puzzles/blocks.h"
 #include "tansaku/puzzles/coloring.h"
 #include "tansaku/puzzles/flip.h"
 #include "tansaku/puzzles/knights.h"
 #include "tansaku/puzzles/peg.h"
+#include "tansaku/puzzles/perm.h"
 #include "tansaku/puzzles/sliding.h"
 #include "tansaku/puzzles/square_sum.h"
 
@@ -23,6 +26,8 @@ const std::vector<Family>& families() {
       knights::tour_family(), knights::swap_family(),
       coloring::family(),
       square_sum::family(),
+      blocks::family(),
+      perm::family(),
   };
   return list;
 }

@@ -1,4 +1,4 @@
-#include "cli/suggest.h"
+#include "tansaku/core/suggest.h"
 
 #include <algorithm>
 #include <cctype>

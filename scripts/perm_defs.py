@@ -1,0 +1,185 @@
+#!/usr/bin/env python3
+"""Writes the geometric builtin definitions of data/perm/ (2x2x2, 3x3x3, skewb, pyraminx)
+from a model in space: pieces at points, stickers as outward face normals, a move rotates
+every piece on the positive side of a plane about an axis. Orientation of a piece = which of
+its position's stickers (listed in a fixed cyclic order) its reference sticker sits on; the
+orientation row of a ksolve move is indexed by the position the piece comes from."""
+import itertools, sys
+from fractions import Fraction as Fr
+
+def dot(a, b): return sum(x * y for x, y in zip(a, b))
+def cross(a, b): return (a[1]*b[2]-a[2]*b[1], a[2]*b[0]-a[0]*b[2], a[0]*b[1]-a[1]*b[0])
+def det(a, b, c): return dot(a, cross(b, c))
+def norm(v):
+    g = max(abs(x) for x in v)
+    return tuple(Fr(x) / g for x in v)
+
+def rotation(axis, turns):
+    """Rotation matrix by -360/turns degrees (clockwise seen from outside) about axis, exact
+    for the axes used here (integer vectors, 90 or 120 degree turns)."""
+    import math
+    n = math.sqrt(dot(axis, axis)); u = [a / n for a in axis]
+    th = -2 * math.pi / turns; c, s = math.cos(th), math.sin(th)
+    R = [[0]*3 for _ in range(3)]
+    # Rodrigues with the cross-product matrix
+    K = [[0, -u[2], u[1]], [u[2], 0, -u[0]], [-u[1], u[0], 0]]
+    for i in range(3):
+        for j in range(3):
+            R[i][j] = c*(i == j) + (1-c)*u[i]*u[j] + s*K[i][j]
+    return R
+
+def apply(R, v):
+    return tuple(round(sum(R[i][j]*v[j] for j in range(3)) * 6) / 6 for i in range(3))
+
+def close(a, b): return all(abs(x - y) < 1e-6 for x, y in zip(a, b))
+
+class PieceSet:
+    def __init__(self, name, points, faces_of):
+        self.name, self.points = name, points
+        self.faces = [faces_of(p) for p in points]  # ordered sticker normals per position
+
+    def move(self, R, side):
+        n = len(self.points)
+        perm, twist = [None]*n, [0]*n
+        for i, p in enumerate(self.points):
+            if not side(p):
+                perm[i] = i; continue
+            q = apply(R, p)
+            j = next(k for k, x in enumerate(self.points) if close(x, q))
+            f0 = apply(R, self.faces[i][0])
+            t = next(k for k, x in enumerate(self.faces[j]) if close(x, f0))
+            perm[j] = i       # position j receives the piece from i
+            twist[i] = t      # indexed by the source position
+        return perm, twist
+
+def cyclic(p, faces, first):
+    """Stickers of a piece at p: `first` then the rest clockwise seen from outside."""
+    rest = [f for f in faces if f != first]
+    if len(rest) == 2 and det(first, rest[0], rest[1]) * 1 > 0:
+        rest.reverse()
+    return [first] + rest
+
+def write(out, name, sets, moves, comment):
+    w = out.write
+    w(comment)
+    w(f"Name {name}\n\n")
+    for s in sets:
+        w(f"Set {s.name} {len(s.points)} {len(s.faces[0])}\n")
+    w("\nSolved\n")
+    for s in sets:
+        w(f"{s.name}\n{' '.join(str(i+1) for i in range(len(s.points)))}\n")
+        if len(s.faces[0]) > 1: w(' '.join('0' for _ in s.points) + "\n")
+    w("End\n")
+    for mname, R, side in moves:
+        w(f"\nMove {mname}\n")
+        for s in sets:
+            perm, twist = s.move(R, side)
+            if perm == list(range(len(perm))) and not any(twist):
+                continue
+            w(f"{s.name}\n{' '.join(str(x+1) for x in perm)}\n")
+            if len(s.faces[0]) > 1: w(' '.join(map(str, twist)) + "\n")
+        w("End\n")
+
+FACES = {'U': (0, 1, 0), 'D': (0, -1, 0), 'R': (1, 0, 0), 'L': (-1, 0, 0), 'F': (0, 0, 1), 'B': (0, 0, -1)}
+
+def corner_points(names):
+    pts = []
+    for n in names:
+        v = [0, 0, 0]
+        for ch in n:
+            v = [a + b for a, b in zip(v, FACES[ch])]
+        pts.append(tuple(v))
+    return pts
+
+def corner_faces(p):
+    fs = [FACES[k] for k in FACES if dot(FACES[k], p) > 0]
+    first = next(f for f in fs if f[1] != 0)  # the U or D sticker
+    return cyclic(p, fs, first)
+
+CORNERS = ["UFR", "URB", "UBL", "ULF", "DRF", "DFL", "DLB", "DBR"]
+EDGES = ["UF", "UR", "UB", "UL", "DF", "DR", "DB", "DL", "FR", "FL", "BR", "BL"]
+
+def edge_faces(p):
+    fs = [FACES[k] for k in FACES if dot(FACES[k], p) > 0]
+    # reference: the U/D sticker, else the F/B sticker
+    first = next((f for f in fs if f[1] != 0), None) or next(f for f in fs if f[2] != 0)
+    return [first] + [f for f in fs if f != first]
+
+def cube(n):
+    sets = [PieceSet("CORNERS", corner_points(CORNERS), corner_faces)]
+    if n == 3:
+        sets.append(PieceSet("EDGES", corner_points(EDGES), edge_faces))
+    moves = [(f, rotation(FACES[f], 4), (lambda ax: lambda p: dot(p, ax) > 0)(FACES[f])) for f in "URFDLB"]
+    return sets, moves
+
+def skewb():
+    corners = PieceSet("CORNERS", corner_points(CORNERS), corner_faces)
+    centers = PieceSet("CENTERS", [FACES[f] for f in "URFDLB"], lambda p: [p])
+    moves = []
+    for c in ["UFR", "URB", "UBL", "ULF", "DRF", "DFL", "DLB", "DBR"]:
+        ax = corner_points([c])[0]
+        name = c if c != "URB" else "UBR"
+        name = {"UBL": "ULB", "ULF": "UFL", "DRF": "DFR", "DLB": "DBL", "DBR": "DRB"}.get(c, name)
+        moves.append((name, rotation(ax, 3), (lambda a: lambda p: dot(p, a) > 0)(ax)))
+    return [corners, centers], moves
+
+def pyraminx():
+    V = {'U': (1, 1, 1), 'L': (-1, -1, 1), 'R': (1, -1, -1), 'B': (-1, 1, -1)}
+    face_normals = [tuple(-x for x in v) for v in V.values()]  # face opposite each vertex
+    verts = list(V.values())
+    edges = [tuple(Fr(a + b, 2) for a, b in zip(verts[i], verts[j])) for i, j in itertools.combinations(range(4), 2)]
+    def edge_faces(p):
+        # the two faces containing the edge: outward normals with dot = +1
+        fs = sorted(f for f in face_normals if abs(dot(f, p) - 1) < 1e-9)
+        return fs
+    def centre_faces(p):
+        fs = [f for f in face_normals if abs(dot(f, p) - 1) < 1e-9]
+        return cyclic(p, fs, sorted(fs)[0])
+    es = PieceSet("EDGES", edges, edge_faces)
+    cs = PieceSet("CENTERS", verts, centre_faces)
+    moves = [(k, rotation(v, 3), (lambda a: lambda p: dot(p, a) > 0)(v)) for k, v in V.items()]
+    return [es, cs], moves
+
+def split_by_orbits(sets, moves, suffixes):
+    """The sets cut into the orbits of `moves` (positions no move touches are dropped)."""
+    out = []
+    for st in sets:
+        parent = list(range(len(st.points)))
+        def find(x):
+            while parent[x] != x: x = parent[x]
+            return x
+        moved = set()
+        for _, R, side in moves:
+            perm, twist = st.move(R, side)
+            for j, i in enumerate(perm):
+                if i != j or twist[i]: moved.add(i); moved.add(j)
+                a, b = find(i), find(j)
+                if a != b: parent[max(a, b)] = min(a, b)
+        groups = {}
+        for i in sorted(moved): groups.setdefault(find(i), []).append(i)
+        for k, idx in enumerate(groups.values()):
+            sub = PieceSet(st.name + (suffixes[k] if len(groups) > 1 else ""), [st.points[i] for i in idx], lambda p: [])
+            sub.faces = [st.faces[i] for i in idx]
+            out.append(sub)
+    return out
+
+def main(outdir):
+    hdr = "# {}: written by scripts/perm_defs.py from a geometric model (see docs/perm.md).\n# {}\n"
+    s, m = cube(2)
+    with open(f"{outdir}/2x2x2.tws", "w") as f:
+        write(f, "2x2x2", s, m, hdr.format("2x2x2 cube", "Corners UFR URB UBL ULF DRF DFL DLB DBR; orientation 0 = U/D sticker up/down; moves turn a face clockwise.\n"))
+    s, m = cube(3)
+    with open(f"{outdir}/3x3x3.tws", "w") as f:
+        write(f, "3x3x3", s, m, hdr.format("3x3x3 cube (centres fixed)", "Corners UFR URB UBL ULF DRF DFL DLB DBR; edges UF UR UB UL DF DR DB DL FR FL BR BL.\n"))
+    s, m = skewb()
+    with open(f"{outdir}/skewb.tws", "w") as f:
+        write(f, "skewb", s, m, hdr.format("Skewb", "Corners UFR URB UBL ULF DRF DFL DLB DBR, centres U R F D L B; a move turns the half around a corner clockwise.\n# The four moves ULB UBR UFL DBL keep corner DFR fixed: --moves ULB,UBR,UFL,DBL (3,149,280 positions).\n"))
+    keep = [x for x in m if x[0] in ("ULB", "UBR", "UFL", "DBL")]
+    with open(f"{outdir}/skewb-fixed.tws", "w") as f:
+        write(f, "skewb-fixed", split_by_orbits(s, keep, ["A", "B"]), keep, hdr.format("Skewb with corner DFR fixed", "The moves ULB UBR UFL DBL of skewb.tws; the corners split into the two orbits they move.\n"))
+    s, m = pyraminx()
+    with open(f"{outdir}/pyraminx.tws", "w") as f:
+        write(f, "pyraminx", s, m, hdr.format("Pyraminx without tips", "Edges at the midpoints of the tetrahedron's edges, centres (axial pieces) at the vertices U L R B.\n"))
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "data/perm")

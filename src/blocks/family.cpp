@@ -1,0 +1,283 @@
+// blocks:* — the command-line face of the sliding-block family: which puzzle (a builtin data
+// file or any file), the start/goal/from pictures, --metric and --distinct, and the reports.
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "blocks/board.h"
+#include "blocks/rules.h"
+#include "blocks/solver.h"
+#include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
+#include "tansaku/core/memory.h"
+#include "tansaku/puzzles/blocks.h"
+#include "tansaku/puzzles/path_report.h"
+
+namespace tansaku::blocks {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string data_dir() {
+#ifdef TANSAKU_DATA_DIR
+  return std::string(TANSAKU_DATA_DIR) + "/blocks";
+#else
+  return "data/blocks";
+#endif
+}
+
+struct BuiltinFile {
+  const char* name;
+  const char* file;
+  const char* summary;
+};
+constexpr BuiltinFile kBuiltins[] = {
+    {"klotski", "klotski.txt", "Hakoiri-musume / Klotski: the 2x2 daughter to the bottom centre (81 moves)"},
+    {"pennant", "pennant.txt", "Pennant, sold as Dad's Puzzle: the 2x2 from top left to bottom left (59 moves)"},
+    {"ma", "ma.txt", "Ma's Puzzle: join the two L-shaped pieces in the top right corner (23 moves)"},
+    {"century", "century.txt", "Conway's Century: the 2x2 to the bottom centre (99 moves)"},
+    {"blockado", "blockado.txt", "Blockado: the 2x2 from top left to bottom left of a 4x6 tray"},
+};
+
+std::string read_text(const std::string& path) {
+  // core/input.h: a regular UTF-8 text file within the default budget's file limit.
+  return read_text_file(path, "picture file", 0, nullptr);
+}
+
+// A picture option: the contents of a file when one exists at that path, else the text.
+std::pair<std::string, std::string> picture_arg(const std::string& value, const std::string& option) {
+  std::error_code ec;
+  if (fs::is_regular_file(value, ec)) return {read_text(value), value};
+  return {value, option};
+}
+
+
+std::string shape_text(const Board& b, int kind) {
+  // The shape drawn with '#' in its bounding box, rows joined by '/'.
+  const auto& cells = b.kinds[static_cast<std::size_t>(kind)].cells;
+  int r0 = 0, r1 = 0, c0 = 0, c1 = 0;
+  for (const auto& [r, c] : cells) r0 = std::min(r0, r), r1 = std::max(r1, r), c0 = std::min(c0, c), c1 = std::max(c1, c);
+  std::string s;
+  for (int r = r0; r <= r1; ++r) {
+    if (r != r0) s += '/';
+    for (int c = c0; c <= c1; ++c)
+      s += std::find(cells.begin(), cells.end(), std::make_pair(r, c)) != cells.end() ? 'X' : '.';
+  }
+  return s;
+}
+
+class BlocksPuzzle final : public Puzzle {
+ public:
+  BlocksPuzzle(std::string name, Board b) : name_(std::move(name)), b_(std::move(b)) {}
+  std::string name() const override { return name_; }
+
+  ShowReport show(const Options& o) const override {
+    const Board b = with_goal(o);
+    const bool distinct = distinct_of(o);
+    const Metric m = metric_of(o);
+    const auto start = start_of(o, false);
+    const Rules rules(b, m, distinct);
+    ShowReport r;
+    json kinds = json::array();
+    std::string kinds_text;
+    for (std::size_t k = 0; k < b.kinds.size(); ++k) {
+      std::string labels;
+      for (const Piece& p : b.pieces)
+        if (p.kind == static_cast<int>(k)) labels += p.label;
+      const bool alike = labels.size() > 1 && !distinct;
+      kinds.push_back({{"shape", shape_text(b, static_cast<int>(k))},
+                       {"cells", b.kinds[k].cells.size()},
+                       {"pieces", labels},
+                       {"alike", alike}});
+      kinds_text += fmt::format("  {:<12} {} cell{}: {}{}\n", shape_text(b, static_cast<int>(k)), b.kinds[k].cells.size(),
+                                b.kinds[k].cells.size() == 1 ? "" : "s", labels,
+                                alike ? "  (alike: interchangeable)" : "");
+    }
+    const long double bound = rules.placement_bound();
+    const json bound_json = bound < 1.8e19L ? json(static_cast<std::uint64_t>(bound)) : json(fmt::format("{:.3e}", static_cast<double>(bound)));
+    r.info = {{"puzzle", name_},
+              {"name", b.name},
+              {"source", b.source},
+              {"rows", b.rows},
+              {"cols", b.cols},
+              {"walls", std::popcount(b.walls)},
+              {"pieces", b.pieces.size()},
+              {"kinds", kinds},
+              {"metric", metric_name(m)},
+              {"distinct", distinct},
+              {"start", notation(b, start)},
+              {"goal", b.goal.empty() ? json(nullptr) : json(notation(b, b.goal))},
+              {"goal_fixes_every_piece", rules.single_goal()},
+              {"code_bits", rules.slots() * rules.bits()},
+              {"states_upper_bound", bound_json}};
+    r.text = fmt::format("{}: {} (from {})\nboard {} rows x {} columns, {} walls; {} pieces; metric {} ({})\n", name_,
+                         b.name, b.source, b.rows, b.cols, std::popcount(b.walls), b.pieces.size(), metric_name(m),
+                         m == Metric::Step  ? "a move slides one piece one cell"
+                         : m == Metric::Line ? "a move slides one piece any distance in a straight line"
+                                             : "a move slides one piece any distance along any path of free cells");
+    r.text += "start:\n" + render(b, start);
+    r.text += b.goal.empty() ? "goal: none (give --goal)\n"
+                             : fmt::format("goal{}:\n{}", rules.single_goal() ? "" : " ('.' = no requirement)", render(b, b.goal));
+    r.text += fmt::format("pieces by shape{}:\n{}", distinct ? " (--distinct: every piece kept apart)" : "", kinds_text);
+    r.text += fmt::format("state code: {} bits; positions of the pieces ignoring overlaps: {}\n",
+                          rules.slots() * rules.bits(), bound_json.dump());
+    return r;
+  }
+
+  SolveReport solve(const Options& o) const override {
+    Stopwatch sw;
+    const Board b = with_goal(o);
+    if (b.goal.empty()) throw InputError(fmt::format("{} has no 'goal:' picture; give one with --goal", b.source));
+    const Request q{&b, metric_of(o), distinct_of(o), start_of(o, false)};
+    if ((o.all || o.count) && !o.algorithm.empty())
+      throw InputError("--all and --count use the layered count of shortest paths; --algorithm does not apply");
+    if (o.algorithm == "bibfs" && !Rules(b, q.metric, q.distinct).single_goal())
+      throw InputError("bidirectional search needs a goal picture that places every piece; this goal leaves some "
+                       "free (use bfs or idastar)");
+    Progress progress(o.progress());
+    const Want want = o.all ? Want::All : o.count ? Want::Count : Want::First;
+    const Solution s = blocks::solve(q, o.algorithm, want, 10000, o.limits(&progress));
+    progress.done();
+    SolveReport r;
+    r.puzzle = name_;
+    r.start = notation(b, q.start);
+    r.goal = notation(b, b.goal);
+    r.algorithm = s.algorithm;
+    r.nodes = s.nodes;
+    r.extra["metric"] = metric_name(q.metric);
+    r.extra["distinct"] = q.distinct;
+    if (!s.found) {
+      r.solvable = false;
+      r.optimal = s.exhausted;
+      r.reason = s.exhausted ? "no sequence of moves reaches the goal: every position reachable from the start was searched"
+                             : "no solution found within the limits";
+      r.seconds = sw.seconds();
+      return r;
+    }
+    r.length = s.length;
+    for (const auto& m : s.moves) r.moves.push_back(m);
+    if (s.count) r.count = count_json(*s.count);
+    if (o.all) {
+      json all = json::array();
+      for (const auto& sol : s.all) all.push_back(sol);
+      r.solutions = all;
+    }
+    r.text = "start:\n" + render(b, q.start);
+    for (std::size_t i = 0; i < s.moves.size(); ++i)
+      r.text += fmt::format("move {}: {}\n{}", i + 1, s.moves[i], render(b, s.positions[i]));
+    r.seconds = sw.seconds();
+    return r;
+  }
+
+  ExploreReport explore(const Options& o) const override {
+    Stopwatch sw;
+    const Board b = with_goal(o);
+    const Request q{&b, metric_of(o), distinct_of(o), start_of(o, true)};
+    Progress progress(o.progress());
+    const Exploration e = blocks::explore(q, o.farthest, o.limits(&progress));
+    progress.done();
+    ExploreReport r;
+    r.puzzle = name_;
+    r.from = notation(b, q.start);
+    r.states = e.states;
+    r.depth = e.depth;
+    r.histogram = e.histogram;
+    r.farthest_count = e.farthest_count;
+    for (const auto& f : e.farthest) r.farthest.push_back(notation(b, f));
+    r.extra["metric"] = metric_name(q.metric);
+    r.extra["distinct"] = q.distinct;
+    r.extra["nodes"] = e.nodes;
+    r.extra["table_bytes"] = e.table_bytes;
+    r.extra["code_bits"] = e.code_bits;
+    r.extra["threads"] = o.threads;
+    r.text = fmt::format("farthest positions ({} moves from the source, {} of {} drawn):\n", e.depth, e.farthest.size(),
+                         e.farthest_count);
+    for (const auto& f : e.farthest) r.text += render(b, f) + "\n";
+    r.seconds = sw.seconds();
+    return r;
+  }
+
+ private:
+  Metric metric_of(const Options& o) const {
+    if (auto m = o.text("metric")) return parse_metric(*m, "--");
+    return b_.metric.value_or(Metric::Path);
+  }
+  bool distinct_of(const Options& o) const {
+    const bool d = o.flag("distinct") || b_.distinct;
+    if (d && b_.knuth) throw InputError("--distinct does not apply to Knuth's format (pieces of one name are alike)");
+    return d;
+  }
+  Board with_goal(const Options& o) const {
+    Board b = b_;
+    if (o.goal) {
+      const auto [text, what] = picture_arg(*o.goal, "--goal");
+      b.goal = parse_goal(b_, text, what, distinct_of(o));
+    }
+    return b;
+  }
+  std::vector<Piece> start_of(const Options& o, bool explore) const {
+    std::optional<std::string> v = explore ? o.from : o.start;
+    if (!v) return b_.pieces;
+    const auto [text, what] = picture_arg(*v, explore ? "--from" : "--start");
+    return parse_position(b_, text, what, distinct_of(o));
+  }
+
+  std::string name_;
+  Board b_;
+};
+
+std::unique_ptr<Puzzle> make(const std::string& variant, const Options&) {
+  std::string v = variant == "hakoiri-musume" ? "klotski" : variant == "dads-puzzle" ? "pennant" : variant;
+  for (const auto& bi : kBuiltins)
+    if (v == bi.name) return std::make_unique<BlocksPuzzle>("blocks:" + v, load_board(data_dir() + "/" + bi.file));
+  std::error_code ec;
+  if (!v.empty() && fs::is_regular_file(v, ec)) return std::make_unique<BlocksPuzzle>("blocks:" + v, load_board(v));
+  std::string names;
+  for (const auto& bi : kBuiltins) names += std::string(names.empty() ? "" : ", ") + "blocks:" + bi.name;
+  if (v.find('/') != std::string::npos || v.find('.') != std::string::npos)
+    throw InputError(fmt::format("cannot read board file '{}'", v));
+  throw InputError(fmt::format("unknown blocks puzzle '{}' ({}, or blocks:FILE)", v, names));
+}
+
+}  // namespace
+
+Family family() {
+  Family f;
+  f.prefix = "blocks";
+  f.summary = "sliding-block puzzles with pieces of any shape, drawn as pictures: optimal solutions, counts, whole spaces";
+  for (const auto& bi : kBuiltins) f.builtins.push_back({std::string("blocks:") + bi.name, bi.summary});
+  f.aliases = {{"klotski", "blocks:klotski"}, {"hakoiri-musume", "blocks:klotski"}};
+  f.options = {opt::start(kShow | kSolve, "start position: a picture file, or rows separated by '/' (BAAC/BAAC/...)"),
+               opt::goal(kShow | kSolve, "goal: a picture file or rows separated by '/'; '.' = no requirement"),
+               opt::from(kExplore, "source of the explore: a picture file or rows (default: the start)"),
+               opt::all(),
+               opt::count(),
+               opt::farthest(),
+               opt::text("metric", "step|line|path",
+                         "a move is one cell (step), any straight run (line) or any path of free cells (path); "
+                         "default: the file's, else path"),
+               opt::flag("distinct", "keep pieces of the same shape apart (default: alike pieces are interchangeable)")};
+  f.solvers = {{"bibfs", {"bidirectional", "bidirectional-bfs", "bi-bfs"},
+                "bidirectional BFS; chosen when the goal picture places every piece", kSolve},
+               {"bfs", {"breadth-first"}, "breadth-first search; chosen when the goal leaves pieces free", kSolve},
+               {"idastar", {"ida*", "ida-star", "ida"},
+                "IDA* bounded by the goal pieces' distances (cells, straight runs, or 0/1 by metric)", kSolve}};
+  f.notation = "a position is a picture: one character per cell, rows separated by '/' on the command line "
+               "(BAAC/BAAC/DEEF/DGHF/I..J) or one per line in a file; letters and digits are pieces (all cells "
+               "of one character form one piece), '.' empty, '#' wall. A move is the piece's character in the "
+               "start picture and its unit steps u d l r: Gdr";
+  f.examples = {"tansaku solve blocks:klotski",
+                "tansaku solve hakoiri-musume --metric step --json",
+                "tansaku explore blocks:pennant --farthest 3",
+                "tansaku solve blocks:ma --count",
+                "tansaku show blocks:century",
+                "tansaku solve blocks:data/blocks/eight.txt",
+                "tansaku solve blocks:data/blocks/knuth-example.txt --metric step"};
+  f.make = make;
+  return f;
+}
+
+}  // namespace tansaku::blocks

@@ -1,0 +1,57 @@
+// What the blocks family asks of the engine, for any code width: an optimal solution (the
+// engine's bidirectional BFS when the goal fixes every piece, its BFS otherwise, or IDA*
+// with the goal's distance bound), every optimal solution or their number (layered shortest
+// paths), and the whole reachable space (the hashed layered explore). Every returned
+// solution has been printed (pieces named, steps recovered) and verified.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "blocks/board.h"
+#include "tansaku/search/limits.h"
+
+namespace tansaku::blocks {
+
+struct Request {
+  const Board* board = nullptr;   // its `goal` is the goal
+  Metric metric = Metric::Path;
+  bool distinct = false;
+  std::vector<Piece> start;       // labelled, checked against the board
+};
+
+enum class Want { First, All, Count };
+
+struct Solution {
+  bool found = false;             // false + exhausted: no solution exists
+  bool exhausted = false;
+  std::int64_t length = -1;
+  std::vector<std::string> moves; // "Gdr"
+  std::vector<std::vector<Piece>> positions;  // after each move
+  std::vector<std::vector<std::string>> all;  // Want::All
+  std::optional<unsigned __int128> count;     // Want::Count / All
+  std::uint64_t nodes = 0;
+  std::string algorithm;          // the search that ran
+};
+
+// algorithm: "" (automatic), "bibfs", "bfs", "idastar". max_all caps Want::All.
+Solution solve(const Request& q, const std::string& algorithm, Want want, std::size_t max_all,
+               const search::Limits& lim);
+
+struct Exploration {
+  std::vector<std::uint64_t> histogram;
+  std::uint64_t states = 0;
+  int depth = 0;
+  std::vector<std::vector<Piece>> farthest;  // drawn with the start's labels, alike pieces in slot order
+  std::uint64_t farthest_count = 0;
+  std::uint64_t nodes = 0, table_bytes = 0;
+  int code_bits = 0;
+};
+
+Exploration explore(const Request& q, std::size_t keep_farthest, const search::Limits& lim);
+
+// Bits of the state code (pieces x bits per anchor), and the words it takes.
+int code_bits(const Board& b, bool distinct);
+
+}  // namespace tansaku::blocks

@@ -1,0 +1,349 @@
+// Reading ksolve/twsearch definition files (see definition.h and docs/perm.md).
+#include "perm/definition.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
+
+namespace tansaku::perm {
+
+Perm Definition::identity() const {
+  Perm p;
+  p.perm.resize(static_cast<std::size_t>(positions));
+  p.twist.assign(static_cast<std::size_t>(positions), 0);
+  for (int i = 0; i < positions; ++i) p.perm[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i);
+  return p;
+}
+
+void Definition::apply(const Perm& m, const Position& s, Position& t) const {
+  for (int i = 0; i < positions; ++i) {
+    const int from = m.perm[static_cast<std::size_t>(i)];
+    t.lab[static_cast<std::size_t>(i)] = s.lab[static_cast<std::size_t>(from)];
+    const int o = s.ori[static_cast<std::size_t>(from)] + m.twist[static_cast<std::size_t>(i)];
+    const int n = omod[static_cast<std::size_t>(i)];
+    t.ori[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(o >= n ? o - n : o);
+  }
+}
+
+Perm Definition::compose(const Perm& a, const Perm& b) const {
+  // (s a) b: t[i] = (s a)[b[i]] = s[a[b[i]]]; twist: a's twist at b[i] plus b's at i.
+  Perm c = identity();
+  for (int i = 0; i < positions; ++i) {
+    const auto bi = b.perm[static_cast<std::size_t>(i)];
+    c.perm[static_cast<std::size_t>(i)] = a.perm[bi];
+    c.twist[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(
+        (a.twist[bi] + b.twist[static_cast<std::size_t>(i)]) % omod[static_cast<std::size_t>(i)]);
+  }
+  return c;
+}
+
+Perm Definition::inverse(const Perm& a) const {
+  Perm c = identity();
+  for (int i = 0; i < positions; ++i) {
+    const auto ai = a.perm[static_cast<std::size_t>(i)];
+    c.perm[ai] = static_cast<std::uint8_t>(i);
+    const int n = omod[ai];
+    c.twist[ai] = static_cast<std::uint8_t>((n - a.twist[static_cast<std::size_t>(i)] % n) % n);
+  }
+  return c;
+}
+
+int Definition::set_index(const std::string& name) const {
+  for (std::size_t i = 0; i < sets.size(); ++i)
+    if (sets[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+namespace {
+
+struct Line {
+  int number;
+  std::vector<std::string> tokens;
+};
+
+// Lines with their numbers; '#' starts a comment (twsearch: at the start of a line).
+std::vector<Line> lines_of(const std::string& text) {
+  std::vector<Line> out;
+  std::istringstream in(text);
+  std::string s;
+  int n = 0;
+  while (std::getline(in, s)) {
+    ++n;
+    if (auto h = s.find('#'); h != std::string::npos) s.resize(h);
+    Line l{n, {}};
+    std::istringstream ls(s);
+    std::string t;
+    while (ls >> t) l.tokens.push_back(t);
+    if (!l.tokens.empty()) out.push_back(std::move(l));
+  }
+  return out;
+}
+
+class Parser {
+ public:
+  Parser(const std::string& text, std::string file) : lines_(lines_of(text)), file_(std::move(file)) {}
+
+  Definition run() {
+    Definition d;
+    d.file = file_;
+    bool have_solved = false;
+    std::vector<std::vector<int>> solved_numbers;
+    std::vector<std::vector<int>> solved_oris;
+    std::map<std::string, int> move_names;
+    while (i_ < lines_.size()) {
+      const Line& l = lines_[i_++];
+      const std::string& k = l.tokens[0];
+      if (k == "Name") {
+        if (!d.name.empty() || !d.sets.empty()) fail(l, "'Name' must come first, once");
+        expect(l, 2);
+        d.name = l.tokens[1];
+      } else if (k == "Set") {
+        if (have_solved) fail(l, "'Set' after 'Solved'");
+        expect(l, 4);
+        SetDef s;
+        s.name = l.tokens[1];
+        if (d.set_index(s.name) >= 0) fail(l, fmt::format("set '{}' is defined twice", s.name));
+        s.size = number(l, l.tokens[2], 1, 255, "the number of pieces");
+        s.omod = number(l, l.tokens[3], 1, 127, "the number of orientations");
+        s.offset = d.positions;
+        d.positions += s.size;
+        if (d.positions > kMaxPositions)
+          fail(l, fmt::format("more than {} pieces over all sets are not supported", kMaxPositions));
+        d.sets.push_back(s);
+      } else if (k == "Solved") {
+        if (d.sets.empty()) fail(l, "'Solved' before any 'Set'");
+        if (have_solved) fail(l, "a second 'Solved' block");
+        expect(l, 1);
+        have_solved = true;
+        auto [nums, oris] = block(d, l, false);
+        solved_numbers = std::move(nums);
+        solved_oris = std::move(oris);
+      } else if (k == "Move") {
+        if (!have_solved) fail(l, "'Move' before 'Solved'");
+        expect(l, 2);
+        if (move_names.count(l.tokens[1])) fail(l, fmt::format("move '{}' is defined twice", l.tokens[1]));
+        move_names[l.tokens[1]] = l.number;
+        auto [perms, twists] = block(d, l, true);
+        BaseMove m;
+        m.name = l.tokens[1];
+        m.line = l.number;
+        m.p.perm.resize(static_cast<std::size_t>(d.positions));
+        m.p.twist.resize(static_cast<std::size_t>(d.positions));
+        for (std::size_t s = 0; s < d.sets.size(); ++s) {
+          const auto& sd = d.sets[s];
+          for (int j = 0; j < sd.size; ++j) {
+            const int from = perms[s][static_cast<std::size_t>(j)];  // 0-based within the set
+            m.p.perm[static_cast<std::size_t>(sd.offset + j)] = static_cast<std::uint8_t>(sd.offset + from);
+            // ksolve: the orientation row is indexed by where the piece comes from.
+            m.p.twist[static_cast<std::size_t>(sd.offset + j)] =
+                static_cast<std::uint8_t>(twists[s][static_cast<std::size_t>(from)]);
+          }
+        }
+        d.moves.push_back(std::move(m));
+      } else if (k == "End") {
+        fail(l, "'End' outside a block");
+      } else if (k == "Illegal" || k == "MoveAlias" || k == "MoveSequence" || k == "MoveTransformation" ||
+                 k == "StartState" || k == "ScrambleState" || k == "ForbiddenPairs" || k == "Ignore" ||
+                 k == "Block" || k == "Scramble") {
+        fail(l, fmt::format("the '{}' section is not supported", k));
+      } else {
+        fail(l, fmt::format("unexpected '{}' (expected Name, Set, Solved, Move)", k));
+      }
+    }
+    if (d.sets.empty()) fail_eof("no 'Set'");
+    if (!have_solved) fail_eof("no 'Solved' block");
+    if (d.moves.empty()) fail_eof("no 'Move'");
+    if (d.name.empty()) d.name = "Unnamed";
+    d.omod.resize(static_cast<std::size_t>(d.positions));
+    d.set_of.resize(static_cast<std::size_t>(d.positions));
+    for (std::size_t s = 0; s < d.sets.size(); ++s) {
+      auto& sd = d.sets[s];
+      std::vector<int> nums = solved_numbers[s];
+      std::sort(nums.begin(), nums.end());
+      nums.erase(std::unique(nums.begin(), nums.end()), nums.end());
+      sd.numbers = nums;
+      for (int j = 0; j < sd.size; ++j) {
+        const auto p = static_cast<std::size_t>(sd.offset + j);
+        d.omod[p] = static_cast<std::uint8_t>(sd.omod);
+        d.set_of[p] = static_cast<int>(s);
+        d.solved.lab[p] = static_cast<std::uint8_t>(
+            std::lower_bound(nums.begin(), nums.end(), solved_numbers[s][static_cast<std::size_t>(j)]) - nums.begin());
+        d.solved.ori[p] = static_cast<std::uint8_t>(solved_oris[s][static_cast<std::size_t>(j)]);
+      }
+    }
+    return d;
+  }
+
+ private:
+  [[noreturn]] void fail(const Line& l, const std::string& what) const {
+    throw InputError(fmt::format("{}:{}: {}", file_, l.number, what));
+  }
+  [[noreturn]] void fail_eof(const std::string& what) const {
+    throw InputError(fmt::format("{}: {}", file_, what));
+  }
+  void expect(const Line& l, std::size_t n) const {
+    if (l.tokens.size() != n)
+      fail(l, fmt::format("'{}' takes {} token{}, found {}", l.tokens[0], n, n == 1 ? "" : "s", l.tokens.size()));
+  }
+  int number(const Line& l, const std::string& t, int lo, int hi, const std::string& what) const {
+    if (t == "?") fail(l, "'?' (orientation wildcards) is not supported");
+    int v = 0;
+    for (char c : t) {
+      if (c < '0' || c > '9') fail(l, fmt::format("{}: '{}' is not a number", what, t));
+      v = v * 10 + (c - '0');
+      if (v > 100000) break;
+    }
+    if (v < lo || v > hi) fail(l, fmt::format("{}: {} is out of range {}..{}", what, t, lo, hi));
+    return v;
+  }
+  static bool numeric(const std::string& t) { return !t.empty() && ((t[0] >= '0' && t[0] <= '9') || t == "?"); }
+
+  // A Solved or Move block up to End: per set a row of numbers (1-based) and an optional
+  // orientation row. Sets not listed are the identity (all pieces distinct, orientation 0).
+  // For moves the rows are 0-based permutations and orientation changes.
+  std::pair<std::vector<std::vector<int>>, std::vector<std::vector<int>>> block(const Definition& d, const Line& head,
+                                                                              bool move) {
+    std::vector<std::vector<int>> nums(d.sets.size()), oris(d.sets.size());
+    std::vector<bool> given(d.sets.size(), false);
+    int cur = -1, rows = 0;
+    auto finish_set = [&](const Line& l) {
+      if (cur >= 0 && rows == 0) fail(l, fmt::format("set '{}' has no row", d.sets[static_cast<std::size_t>(cur)].name));
+    };
+    while (true) {
+      if (i_ >= lines_.size()) fail(head, fmt::format("the '{}' block has no 'End'", head.tokens[0]));
+      const Line& l = lines_[i_++];
+      if (l.tokens[0] == "End") {
+        expect(l, 1);
+        finish_set(l);
+        break;
+      }
+      if (numeric(l.tokens[0])) {
+        if (cur < 0) fail(l, "a row of numbers before any set name");
+        const auto& sd = d.sets[static_cast<std::size_t>(cur)];
+        if (rows >= 2) fail(l, fmt::format("set '{}' has more than two rows", sd.name));
+        if (static_cast<int>(l.tokens.size()) != sd.size)
+          fail(l, fmt::format("set '{}' has {} pieces but the row has {} numbers", sd.name, sd.size, l.tokens.size()));
+        auto& row = rows == 0 ? nums[static_cast<std::size_t>(cur)] : oris[static_cast<std::size_t>(cur)];
+        row.clear();
+        for (const auto& t : l.tokens) {
+          if (rows == 0)
+            row.push_back(number(l, t, 1, move ? sd.size : 255, move ? "a position" : "a piece number") - (move ? 1 : 0));
+          else
+            row.push_back(number(l, t, 0, sd.omod - 1, fmt::format("an orientation of set '{}'", sd.name)));
+        }
+        if (rows == 0 && move) {
+          std::vector<bool> seen(static_cast<std::size_t>(sd.size), false);
+          for (int v : row) {
+            if (seen[static_cast<std::size_t>(v)])
+              fail(l, fmt::format("the row of set '{}' is not a permutation ({} occurs twice)", sd.name, v + 1));
+            seen[static_cast<std::size_t>(v)] = true;
+          }
+        }
+        ++rows;
+        continue;
+      }
+      expect(l, 1);
+      finish_set(l);
+      cur = d.set_index(l.tokens[0]);
+      if (cur < 0) fail(l, fmt::format("unknown set '{}'", l.tokens[0]));
+      if (given[static_cast<std::size_t>(cur)]) fail(l, fmt::format("set '{}' appears twice in this block", l.tokens[0]));
+      given[static_cast<std::size_t>(cur)] = true;
+      rows = 0;
+    }
+    for (std::size_t s = 0; s < d.sets.size(); ++s) {
+      const int n = d.sets[s].size;
+      if (nums[s].empty())
+        for (int j = 0; j < n; ++j) nums[s].push_back(move ? j : j + 1);
+      if (oris[s].empty()) oris[s].assign(static_cast<std::size_t>(n), 0);
+    }
+    return {nums, oris};
+  }
+
+  // ScrambleState NAME blocks (twsearch scramble files) as positions of `d`.
+ public:
+  std::vector<std::pair<std::string, Position>> scrambles(const Definition& d) {
+    std::vector<std::pair<std::string, Position>> out;
+    while (i_ < lines_.size()) {
+      const Line& l = lines_[i_++];
+      if (l.tokens[0] != "ScrambleState") fail(l, fmt::format("unexpected '{}' (expected ScrambleState NAME)", l.tokens[0]));
+      expect(l, 2);
+      auto [nums, oris] = block(d, l, false);
+      Position p;
+      for (std::size_t s = 0; s < d.sets.size(); ++s) {
+        const auto& sd = d.sets[s];
+        std::vector<int> want, got;
+        for (int j = 0; j < sd.size; ++j) {
+          const int v = nums[s][static_cast<std::size_t>(j)];
+          auto it = std::find(sd.numbers.begin(), sd.numbers.end(), v);
+          if (it == sd.numbers.end()) fail(l, fmt::format("set '{}': piece {} is not in the Solved block", sd.name, v));
+          p.lab[static_cast<std::size_t>(sd.offset + j)] = static_cast<std::uint8_t>(it - sd.numbers.begin());
+          p.ori[static_cast<std::size_t>(sd.offset + j)] = static_cast<std::uint8_t>(oris[s][static_cast<std::size_t>(j)]);
+          got.push_back(p.lab[static_cast<std::size_t>(sd.offset + j)]);
+          want.push_back(d.solved.lab[static_cast<std::size_t>(sd.offset + j)]);
+        }
+        std::sort(want.begin(), want.end());
+        std::sort(got.begin(), got.end());
+        if (want != got) fail(l, fmt::format("set '{}': the pieces are not those of the Solved block", sd.name));
+      }
+      out.emplace_back(l.tokens[1], p);
+    }
+    return out;
+  }
+
+ private:
+  std::vector<Line> lines_;
+  std::string file_;
+  std::size_t i_ = 0;
+};
+
+}  // namespace
+
+Definition parse_definition(const std::string& text, const std::string& file) { return Parser(text, file).run(); }
+
+std::vector<std::pair<std::string, Position>> parse_scrambles(const Definition& d, const std::string& text,
+                                                              const std::string& file) {
+  return Parser(text, file).scrambles(d);
+}
+
+std::string read_text_file(const std::string& path, const std::string& what) {
+  // core/input.h: a regular UTF-8 text file within the default budget's file limit.
+  return tansaku::read_text_file(path, what + " file", 0, nullptr);
+}
+
+std::string data_dir() {
+#ifdef TANSAKU_DATA_DIR
+  return std::string(TANSAKU_DATA_DIR) + "/perm";
+#else
+  return "data/perm";
+#endif
+}
+
+std::vector<std::string> builtin_names() {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(data_dir(), ec))
+    if (e.path().extension() == ".tws") out.push_back(e.path().stem().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+Definition load_definition(const std::string& name) {
+  if (name.empty()) throw InputError("perm needs a definition: perm:NAME (see 'tansaku list') or perm:FILE.tws");
+  std::string path = name;
+  const bool is_path = name.find('/') != std::string::npos || name.find('.') != std::string::npos;
+  if (!is_path) {
+    path = data_dir() + "/" + name + ".tws";
+    if (!std::filesystem::exists(path))
+      throw InputError(fmt::format("no builtin permutation puzzle '{}' (builtins: {})", name, fmt::join(builtin_names(), ", ")));
+  }
+  return parse_definition(read_text_file(path, "perm"), path);
+}
+
+}  // namespace tansaku::perm

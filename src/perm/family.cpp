@@ -1,0 +1,260 @@
+// perm:NAME / perm:FILE — options, the instance (moves, metric, start, goal), and the
+// show / solve / explore reports.
+#include <fmt/format.h>
+
+#include "perm/definition.h"
+#include "perm/generators.h"
+#include "perm/group_order.h"
+#include "perm/notation.h"
+#include "perm/ranked_domain.h"
+#include "perm/solver.h"
+#include "perm/space.h"
+#include "tansaku/core/error.h"
+#include "tansaku/core/memory.h"
+#include "tansaku/puzzles/perm.h"
+#include "tansaku/search/bidirectional_bfs.h"
+#include "tansaku/search/explore.h"
+
+namespace tansaku::perm {
+namespace {
+
+constexpr std::size_t kFarthestSequences = 20;  // farthest positions given a move sequence
+
+json names_json(const MoveSet& ms, const std::vector<int>& moves) {
+  json a = json::array();
+  for (int m : moves) a.push_back(ms.gens[static_cast<std::size_t>(m)].name);
+  return a;
+}
+
+class PermPuzzle final : public Puzzle {
+ public:
+  PermPuzzle(std::string variant, Definition d) : variant_(std::move(variant)), d_(std::move(d)) {}
+  std::string name() const override { return "perm:" + variant_; }
+
+  ShowReport show(const Options& o) const override {
+    MoveSet ms = moves_of(o);
+    ShowReport r;
+    std::string& t = r.text;
+    t = fmt::format("{} ({}): {} set{}, {} base move{} ({} in {}: {})\n", name(), d_.name, d_.sets.size(),
+                    d_.sets.size() == 1 ? "" : "s", ms.bases.size(), ms.bases.size() == 1 ? "" : "s", ms.gens.size(),
+                    ms.metric, format_sequence(ms, all_moves(ms)));
+    json sets = json::array();
+    for (const auto& sd : d_.sets) {
+      std::vector<int> row;
+      for (int j = 0; j < sd.size; ++j) row.push_back(sd.numbers[d_.solved.lab[static_cast<std::size_t>(sd.offset + j)]]);
+      t += fmt::format("set {}: {} pieces, {} orientation{}; solved {}\n", sd.name, sd.size, sd.omod,
+                       sd.omod == 1 ? "" : "s", fmt::join(row, " "));
+      sets.push_back({{"name", sd.name}, {"pieces", sd.size}, {"orientations", sd.omod}, {"solved", row}});
+    }
+    t += "moves (cycles of positions; k+t: the piece leaving k turns by t):\n";
+    json moves = json::array();
+    for (int b : ms.bases) {
+      const auto& m = d_.moves[static_cast<std::size_t>(b)];
+      int order = 1;
+      for (const auto& g : ms.gens)
+        if (g.base == b) order = g.order;
+      t += fmt::format("  {} (order {}): {}\n", m.name, order, format_cycles(d_, m.p));
+      moves.push_back({{"name", m.name}, {"order", order}, {"cycles", format_cycles(d_, m.p)}});
+    }
+    const std::string order = group_order(d_, ms);
+    t += fmt::format("group order (Schreier-Sims): {}\n", order);
+    r.info = {{"puzzle", name()}, {"name", d_.name}, {"file", d_.file}, {"sets", sets}, {"moves", moves},
+              {"metric", ms.metric}, {"group_order", order}};
+    bool distinct = true;
+    for (int i = 0; i < d_.positions; ++i)
+      for (int j = 0; j < i; ++j)
+        if (d_.set_of[static_cast<std::size_t>(i)] == d_.set_of[static_cast<std::size_t>(j)] &&
+            d_.solved.lab[static_cast<std::size_t>(i)] == d_.solved.lab[static_cast<std::size_t>(j)])
+          distinct = false;
+    try {
+      Space sp(d_, ms, goal_of(o), 0);
+      t += fmt::format("ranked space from the goal: {} positions{}\n", sp.size(),
+                       distinct ? (std::to_string(sp.size()) == order ? " (= the group order: every position is reachable)"
+                                                                      : " (a superset of the reachable positions)")
+                                : " (identical pieces: the positions reachable are at most this many)");
+      for (const auto& line : sp.describe()) t += "  " + line + "\n";
+      r.info["ranked_size"] = sp.size();
+    } catch (const InputError& e) {
+      t += fmt::format("ranked space: {}\n", e.what());
+    }
+    if (distinct) r.info["states"] = order;
+    t += fmt::format("solved: {}\n", format_position(d_, d_.solved));
+    return r;
+  }
+
+  SolveReport solve(const Options& o) const override {
+    Stopwatch sw;
+    MoveSet ms = moves_of(o);
+    const Position goal = goal_of(o);
+    const Position start = start_of(o);
+    SolveReport r;
+    r.puzzle = name();
+    r.start = format_position(d_, start);
+    r.goal = format_position(d_, goal);
+    SolveRequest req;
+    req.d = &d_;
+    req.ms = &ms;
+    req.start = start;
+    req.goal = goal;
+    req.algorithm = o.algorithm;
+    req.mode = o.all ? search::SolutionMode::All : o.count ? search::SolutionMode::Count : search::SolutionMode::First;
+    Progress progress(o.progress());
+    auto res = perm::solve(req, o.limits(&progress));
+    progress.done();
+    r.algorithm = res.algorithm;
+    r.nodes = res.path.stats.expanded;
+    r.extra["metric"] = ms.metric;
+    if (!res.heuristics.empty()) r.extra["pattern_databases"] = res.heuristics;
+    if (res.proved_unreachable || !res.path.found) {
+      if (!res.proved_unreachable) throw LimitError("the search stopped before finding a solution");
+      r.solvable = false;
+      r.reason = res.reason;
+      r.seconds = sw.seconds();
+      return r;
+    }
+    verify(d_, ms, start, goal, res.path.moves);
+    r.length = static_cast<std::int64_t>(res.path.moves.size());
+    r.moves = names_json(ms, res.path.moves);
+    if (o.all) {
+      json sols = json::array();
+      for (const auto& s : res.path.all) {
+        verify(d_, ms, start, goal, s);
+        if (s.size() != res.path.moves.size()) throw std::logic_error("perm: solutions of different lengths");
+        sols.push_back(names_json(ms, s));
+      }
+      r.solutions = sols;
+    }
+    if (o.all || o.count) r.count = static_cast<std::uint64_t>(res.path.count);
+    r.text = fmt::format("sequence:  {}\n", format_sequence(ms, res.path.moves));
+    r.seconds = sw.seconds();
+    return r;
+  }
+
+  ExploreReport explore(const Options& o) const override {
+    Stopwatch sw;
+    MoveSet ms = moves_of(o);
+    const Position from = o.from ? parse_position(d_, *o.from, "--from") : goal_of(o);
+    Progress progress(o.progress());
+    auto lim = o.limits(&progress);
+    const std::uint64_t tables = std::min<std::uint64_t>(o.memory / 4, std::uint64_t{1} << 30);
+    Space sp(d_, ms, from, tables, o.threads);
+    require_memory(TwoBitTable::bytes_for(sp.size()) + sp.table_bytes(), o.memory,
+                   fmt::format("the 2-bit table of {} positions and its move tables", sp.size()));
+    lim.memory = o.memory - sp.table_bytes();
+    RankedDomain dom(d_, ms, sp);
+    const std::uint64_t r0 = sp.rank(from);
+    auto res = search::explore(dom, std::span<const std::uint64_t>(&r0, 1), o.farthest, lim);
+    ExploreReport r;
+    r.puzzle = name();
+    r.from = format_position(d_, from);
+    r.states = res.states;
+    r.depth = res.depth;
+    r.histogram = res.histogram;
+    r.farthest_count = res.farthest_count;
+    for (auto f : res.farthest) r.farthest.push_back(format_position(d_, sp.unrank(f)));
+    // A move sequence from the source to each of the first farthest positions.
+    json seqs = json::array();
+    std::string text;
+    for (std::size_t i = 0; i < res.farthest.size() && i < kFarthestSequences; ++i) {
+      SolveRequest req;
+      req.d = &d_;
+      req.ms = &ms;
+      req.start = sp.unrank(res.farthest[i]);
+      req.goal = from;
+      auto s = perm::solve(req, lim);
+      if (!s.path.found || static_cast<int>(s.path.moves.size()) != res.depth)
+        throw std::logic_error("perm: no path of the explored depth to a farthest position");
+      std::vector<int> there;  // the inverse of the way back
+      for (auto it = s.path.moves.rbegin(); it != s.path.moves.rend(); ++it) {
+        const int inv = ms.gens[static_cast<std::size_t>(*it)].inverse;
+        if (inv < 0) throw std::logic_error("perm: a move without its inverse");
+        there.push_back(inv);
+      }
+      verify(d_, ms, from, req.start, there);
+      seqs.push_back(format_sequence(ms, there));
+      text += fmt::format("  {}\n", format_sequence(ms, there));
+    }
+    progress.done();
+    r.extra["farthest_moves"] = seqs;
+    r.extra["metric"] = ms.metric;
+    r.extra["ranked_size"] = sp.size();
+    r.extra["table_bytes"] = res.table_bytes + sp.table_bytes();
+    r.extra["nodes"] = res.stats.expanded;
+    if (!text.empty()) r.text = fmt::format("move sequences reaching the first {} farthest:\n{}", seqs.size(), text);
+    r.seconds = sw.seconds();
+    return r;
+  }
+
+ private:
+  static std::vector<int> all_moves(const MoveSet& ms) {
+    std::vector<int> v;
+    for (std::size_t i = 0; i < ms.gens.size(); ++i) v.push_back(static_cast<int>(i));
+    return v;
+  }
+  MoveSet moves_of(const Options& o) const {
+    return build_moves(d_, o.text("metric").value_or("htm"), o.text("moves").value_or(""));
+  }
+  Position goal_of(const Options& o) const { return o.goal ? parse_position(d_, *o.goal, "--goal") : d_.solved; }
+  Position start_of(const Options& o) const {
+    const auto scramble = o.text("scramble");
+    if (o.start && scramble) throw InputError("give --start or --scramble, not both");
+    if (o.start) return parse_position(d_, *o.start, "--start");
+    if (scramble) {
+      Position p = d_.solved, q;
+      for (const auto& m : parse_sequence_any(d_, *scramble, "--scramble")) {
+        d_.apply(m, p, q);
+        p = q;
+      }
+      return p;
+    }
+    const std::string scr = companion_scrambles(d_);
+    if (!scr.empty()) return parse_position(d_, "@" + scr, "the default start");
+    throw InputError(fmt::format("{}: give a start (--start STATE or --scramble \"MOVES\")", name()));
+  }
+
+  std::string variant_;
+  Definition d_;
+};
+
+}  // namespace
+
+Family family() {
+  Family f;
+  f.prefix = "perm";
+  f.summary = "permutation puzzles as data: ksolve/twsearch definition files (sets, orientations, moves)";
+  f.builtins = {
+      {"perm:2x2x2", "2x2x2 cube: 8 corners; 88,179,840 positions; --moves U,F,R: 3,674,160, depth 11 (14 qtm)"},
+      {"perm:3x3x3", "3x3x3 cube (corners and edges, centres fixed): show / solve"},
+      {"perm:skewb", "Skewb: 8 corners, 6 centres; --moves ULB,UBR,UFL,DBL fixes a corner: 3,149,280 positions"},
+      {"perm:skewb-fixed", "Skewb with corner DFR fixed, corners split by orbit (the skewb.tws moves ULB UBR UFL DBL)"},
+      {"perm:pyraminx", "Pyraminx without tips: 933,120 positions, depth 11"},
+      {"perm:topspin", "TopSpin: 20 discs on a track, a turnstile of 4"},
+      {"perm:rotating-slide", "seed 000's 3x3 rotating slide as data: 181,440 positions, depth 12 (13 farthest)"},
+  };
+  f.options = {opt::start(kShow | kSolve, "start position (see notation), or @FILE: a twsearch scramble file"),
+               opt::goal(kAllCommands, "goal position (default: the Solved block; explore's source without --from)"),
+               opt::from(),
+               opt::all(),
+               opt::count(),
+               opt::farthest(),
+               opt::text("moves", "A,B,...", "use only these base moves (all their powers)"),
+               opt::text("metric", "htm|qtm", "htm: every power of a move is one move (default); qtm: only the move and its inverse"),
+               opt::text("scramble", "MOVES", "the start is the solved position after these moves (R U2 F')", kShow | kSolve)};
+  f.solvers = {
+      {"bibfs", {"bidirectional", "bidirectional-bfs", "bi-bfs"}, "bidirectional BFS over the ranked space: the default up to 2^22 positions"},
+      {"idastar", {"ida*", "ida-star", "ida"}, "IDA* over pattern databases (projections onto groups of pieces); --all, --count"},
+  };
+  f.notation =
+      "per set, its name, the piece numbers at its positions (as in the Solved block) and, where the set has\n"
+      "orientations, the orientation at each position: --start \"CORNERS 2 1 3 4 5 6 7 8 0 0 1 2 0 0 0 0\"; sets left out\n"
+      "are solved; one-set puzzles may omit the name (--start \"9 8 7 6 5 4 3 2 1\"); @FILE reads a twsearch scramble file";
+  f.examples = {"tansaku explore perm:2x2x2 --moves U,F,R", "tansaku explore perm:2x2x2 --moves U,F,R --metric qtm",
+                "tansaku solve perm:2x2x2 --scramble \"R U2 F' R U\"", "tansaku solve perm:rotating-slide",
+                "tansaku show perm:3x3x3", "tansaku explore perm:skewb --moves ULB,UBR,UFL,DBL"};
+  f.make = [](const std::string& variant, const Options&) -> std::unique_ptr<Puzzle> {
+    return std::make_unique<PermPuzzle>(variant, load_definition(variant));
+  };
+  return f;
+}
+
+}  // namespace tansaku::perm

@@ -1,0 +1,191 @@
+// Solving permutation puzzles (see solver.h).
+#include "perm/solver.h"
+
+#include <cstring>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "perm/ranked_domain.h"
+#include "tansaku/core/error.h"
+#include "tansaku/search/bidirectional_bfs.h"
+#include "tansaku/search/ida_star_inplace.h"
+
+namespace tansaku::perm {
+
+namespace {
+
+struct Context {
+  const Definition* d;
+  const MoveSet* ms;
+  const std::vector<std::unique_ptr<PatternDb>>* pdbs;
+  Position goal;
+  std::vector<std::uint8_t> active;  // positions some move changes
+  std::vector<int> base;             // base move of each move
+  bool commute_prune = true;
+
+  void apply(const Perm& m, const Position& s, Position& t) const {
+    t = s;
+    for (auto i : active) {
+      const auto from = m.perm[i];
+      t.lab[i] = s.lab[from];
+      const int o = s.ori[from] + m.twist[i];
+      const int n = d->omod[i];
+      t.ori[i] = static_cast<std::uint8_t>(o >= n ? o - n : o);
+    }
+  }
+  int h(const Position& p) const {
+    int best = 0;
+    for (const auto& db : *pdbs) best = std::max(best, db->h(p));
+    return best;
+  }
+  bool allowed(int last, int m) const {
+    if (last < 0) return true;
+    if (ms->redundant_pair(last, m)) return false;
+    if (commute_prune) {
+      const int a = base[static_cast<std::size_t>(last)], b = base[static_cast<std::size_t>(m)];
+      if (a != b && b < a && ms->commute[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)]) return false;
+    }
+    return true;
+  }
+};
+
+// In-place IDA* domain (one solution).
+class InPlace {
+ public:
+  using Move = int;
+  static constexpr int kMaxMoves = 1024;
+  struct Undo {
+    Position pos;
+    int last, h;
+  };
+  InPlace(const Context& c, const Position& start) : c_(&c), pos_(start), h_(c.h(start)) {}
+  int h() const { return h_; }
+  bool is_goal() const { return pos_ == c_->goal; }
+  int moves(Move* buf) const {
+    int n = 0;
+    for (int m = 0; m < static_cast<int>(c_->ms->gens.size()); ++m)
+      if (c_->allowed(last_, m)) buf[n++] = m;
+    return n;
+  }
+  Undo apply(Move m) {
+    Undo u{pos_, last_, h_};
+    c_->apply(c_->ms->gens[static_cast<std::size_t>(m)].p, u.pos, pos_);
+    last_ = m;
+    h_ = c_->h(pos_);
+    return u;
+  }
+  void undo(Move, const Undo& u) {
+    pos_ = u.pos;
+    last_ = u.last;
+    h_ = u.h;
+  }
+
+ private:
+  const Context* c_;
+  Position pos_;
+  int last_ = -1, h_ = 0;
+};
+
+// Copying IDA* domain (every optimal solution / their number).
+class Copying {
+ public:
+  struct State {
+    Position pos;
+    int last = -1;
+    bool operator==(const State&) const = default;
+  };
+  using Move = int;
+  explicit Copying(const Context& c) : c_(&c) {}
+  bool is_goal(const State& s) const { return s.pos == c_->goal; }
+  int h(const State& s) const { return c_->h(s.pos); }
+  template <class F>
+  void for_each_move(const State& s, F&& f) const {
+    State t;
+    for (int m = 0; m < static_cast<int>(c_->ms->gens.size()); ++m) {
+      if (!c_->allowed(s.last, m)) continue;
+      c_->apply(c_->ms->gens[static_cast<std::size_t>(m)].p, s.pos, t.pos);
+      t.last = m;
+      f(m, t);
+    }
+  }
+
+ private:
+  const Context* c_;
+};
+
+}  // namespace
+
+void verify(const Definition& d, const MoveSet& ms, const Position& start, const Position& goal,
+            const std::vector<int>& moves) {
+  Position p = start, q;
+  for (int m : moves) {
+    if (m < 0 || m >= static_cast<int>(ms.gens.size())) throw std::logic_error("perm verifier: a move out of range");
+    d.apply(ms.gens[static_cast<std::size_t>(m)].p, p, q);
+    p = q;
+  }
+  for (int i = 0; i < d.positions; ++i)
+    if (p.lab[static_cast<std::size_t>(i)] != goal.lab[static_cast<std::size_t>(i)] ||
+        p.ori[static_cast<std::size_t>(i)] != goal.ori[static_cast<std::size_t>(i)])
+      throw std::logic_error("perm verifier: the solution does not reach the goal");
+}
+
+SolveResult solve(const SolveRequest& req, const search::Limits& lim) {
+  const Definition& d = *req.d;
+  const MoveSet& ms = *req.ms;
+  SolveResult out;
+  if (ms.gens.size() > static_cast<std::size_t>(InPlace::kMaxMoves))
+    throw InputError(fmt::format("{} has {} moves; at most {} are supported", d.name, ms.gens.size(), InPlace::kMaxMoves));
+  // The goal's ranked space decides the invariants (and small spaces are searched whole).
+  std::unique_ptr<Space> space;
+  try {
+    space = std::make_unique<Space>(d, ms, req.goal, 0);
+  } catch (const InputError&) {
+    space.reset();  // beyond 64 bits: no invariant check, IDA* only
+  }
+  if (space && !space->contains(req.start)) {
+    out.proved_unreachable = true;
+    out.algorithm = "invariants";
+    out.reason = "the start differs from the goal in an invariant of the moves (the pieces an orbit of positions holds, "
+                 "a permutation parity or an orientation sum)";
+    return out;
+  }
+  std::string alg = req.algorithm;
+  if (alg.empty())
+    alg = req.mode == search::SolutionMode::First && space && space->size() <= req.bibfs_limit ? "bibfs" : "idastar";
+  out.algorithm = alg;
+  if (alg == "bibfs") {
+    if (req.mode != search::SolutionMode::First) throw InputError("--all and --count use --algorithm idastar");
+    if (!space) throw InputError("bidirectional search needs a space of at most 2^64 positions");
+    space = std::make_unique<Space>(d, ms, req.goal, std::uint64_t{256} << 20, lim.threads);
+    RankPathDomain dom(ms, *space, space->rank(req.goal));
+    out.path = search::bidirectional_bfs(dom, space->rank(req.start), lim);
+    if (!out.path.found && out.path.exhausted) {
+      out.proved_unreachable = true;
+      out.reason = "the goal is not reachable from the start (the search exhausted the start's positions)";
+    }
+    return out;
+  }
+  if (alg != "idastar") throw InputError(fmt::format("unknown algorithm '{}' (bibfs, idastar)", alg));
+  auto pdbs = make_pattern_dbs(d, ms, req.goal, req.pdb_budget, lim);
+  for (const auto& p : pdbs) out.heuristics.push_back(fmt::format("{} ({} states, max {})", p->description(), p->size(), p->max_value()));
+  Context c{&d, &ms, &pdbs, req.goal, {}, {}, req.mode == search::SolutionMode::First};
+  for (int i = 0; i < d.positions; ++i) {
+    bool moved = false;
+    for (const auto& g : ms.gens) moved = moved || g.p.perm[static_cast<std::size_t>(i)] != i || g.p.twist[static_cast<std::size_t>(i)];
+    if (moved) c.active.push_back(static_cast<std::uint8_t>(i));
+  }
+  for (const auto& g : ms.gens) c.base.push_back(g.base);
+  if (req.mode == search::SolutionMode::First) {
+    InPlace root(c, req.start);
+    out.path = search::ida_star_inplace(root, {}, lim);
+  } else {
+    Copying dom(c);
+    search::IdaOptions io;
+    io.mode = req.mode;
+    out.path = search::ida_star(dom, Copying::State{req.start, -1}, io, lim);
+  }
+  return out;
+}
+
+}  // namespace tansaku::perm

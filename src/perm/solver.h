@@ -1,0 +1,43 @@
+// Optimal solutions of permutation puzzles through the engine's searches: bidirectional BFS
+// over the ranked space (small spaces), IDA* over pattern databases (one solution: the
+// in-place parallel IDA*; --all / --count: the generic one). Consecutive moves that never
+// both appear in an optimal sequence (same base move) are not generated; for one solution
+// commuting moves are also tried in one order only.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "perm/pdb.h"
+#include "tansaku/search/ida_star.h"
+#include "tansaku/search/limits.h"
+#include "tansaku/search/stats.h"
+
+namespace tansaku::perm {
+
+struct SolveRequest {
+  const Definition* d = nullptr;
+  const MoveSet* ms = nullptr;
+  Position start, goal;
+  std::string algorithm;  // "bibfs", "idastar" ("" = automatic)
+  search::SolutionMode mode = search::SolutionMode::First;
+  std::uint64_t pdb_budget = std::uint64_t{1} << 25;  // states per pattern database
+  std::uint64_t bibfs_limit = std::uint64_t{1} << 22;  // automatic choice: bibfs up to this many states
+};
+
+struct SolveResult {
+  search::PathResult<int> path;
+  std::string algorithm;
+  bool proved_unreachable = false;
+  std::string reason;
+  std::vector<std::string> heuristics;  // pattern databases used
+};
+
+SolveResult solve(const SolveRequest& req, const search::Limits& lim);
+
+// Replays `moves` from `start`: every move exists, the end is `goal`. Throws
+// std::logic_error otherwise (a wrong solution is never printed).
+void verify(const Definition& d, const MoveSet& ms, const Position& start, const Position& goal,
+            const std::vector<int>& moves);
+
+}  // namespace tansaku::perm

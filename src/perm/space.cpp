@@ -1,0 +1,408 @@
+// The ranked space of a permutation puzzle (see space.h).
+#include "perm/space.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include <fmt/format.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include "tansaku/core/error.h"
+
+namespace tansaku::perm {
+
+namespace {
+int perm_parity(const std::vector<std::uint8_t>& p) {
+  std::vector<bool> seen(p.size(), false);
+  int par = 0;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    if (seen[i]) continue;
+    std::size_t len = 0;
+    for (std::size_t j = i; !seen[j]; j = p[j]) seen[j] = true, ++len;
+    par ^= static_cast<int>((len + 1) & 1);
+  }
+  return par;
+}
+}  // namespace
+
+Space::Space(const Definition& d, const MoveSet& ms, const Position& ref, std::uint64_t table_bytes, unsigned threads)
+    : d_(&d), ref_(ref), nm_(static_cast<int>(ms.gens.size())) {
+  const int N = d.positions;
+  // Orbits of positions under the moves.
+  std::vector<int> parent(static_cast<std::size_t>(N));
+  std::iota(parent.begin(), parent.end(), 0);
+  auto find = [&](int x) {
+    while (parent[static_cast<std::size_t>(x)] != x) x = parent[static_cast<std::size_t>(x)] = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(x)])];
+    return x;
+  };
+  std::vector<bool> twisted(static_cast<std::size_t>(N), false);
+  for (const auto& g : ms.gens)
+    for (int i = 0; i < N; ++i) {
+      const int a = find(i), b = find(g.p.perm[static_cast<std::size_t>(i)]);
+      if (a != b) parent[static_cast<std::size_t>(std::max(a, b))] = std::min(a, b);
+      if (g.p.twist[static_cast<std::size_t>(i)]) twisted[static_cast<std::size_t>(i)] = true;
+    }
+  std::vector<std::vector<int>> orbits;
+  {
+    std::vector<int> index(static_cast<std::size_t>(N), -1);
+    for (int i = 0; i < N; ++i) {
+      const int r = find(i);
+      if (index[static_cast<std::size_t>(r)] < 0) index[static_cast<std::size_t>(r)] = static_cast<int>(orbits.size()), orbits.emplace_back();
+      orbits[static_cast<std::size_t>(index[static_cast<std::size_t>(r)])].push_back(i);
+    }
+  }
+  auto local_moves = [&](Coord& co) {
+    std::vector<int> where(static_cast<std::size_t>(N), -1);
+    for (int i = 0; i < co.k; ++i) where[static_cast<std::size_t>(co.cells[static_cast<std::size_t>(i)])] = i;
+    for (const auto& g : ms.gens) {
+      std::vector<std::uint8_t> lp(static_cast<std::size_t>(co.k)), lt(static_cast<std::size_t>(co.k));
+      for (int i = 0; i < co.k; ++i) {
+        const int cell = co.cells[static_cast<std::size_t>(i)];
+        lp[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(where[g.p.perm[static_cast<std::size_t>(cell)]]);
+        lt[static_cast<std::size_t>(i)] = g.p.twist[static_cast<std::size_t>(cell)];
+      }
+      co.lperm.push_back(std::move(lp));
+      co.ltwist.push_back(std::move(lt));
+    }
+  };
+  for (std::size_t o = 0; o < orbits.size(); ++o) {
+    const auto& cells = orbits[o];
+    const int k = static_cast<int>(cells.size());
+    const int n = d.omod[static_cast<std::size_t>(cells[0])];
+    // Permutation coordinate.
+    std::vector<std::uint8_t> labs;
+    for (int c : cells) labs.push_back(ref.lab[static_cast<std::size_t>(c)]);
+    std::vector<std::uint8_t> distinct = labs;
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    if (distinct.size() > 1) {
+      Coord co;
+      co.orbit = static_cast<int>(o);
+      co.cells = cells;
+      co.k = k;
+      co.labels = distinct;
+      co.local_label.assign(256, 255);
+      for (std::size_t i = 0; i < distinct.size(); ++i) co.local_label[distinct[i]] = static_cast<std::uint8_t>(i);
+      if (static_cast<int>(distinct.size()) == k && k <= 20) {
+        co.kind = Coord::Kind::Perm;
+        co.pr.emplace(k);
+        co.size = co.pr->size();
+      } else {
+        if (k > 64) throw InputError(fmt::format("{}: an orbit of {} pieces is too large to rank (at most 64)", d.name, k));
+        co.kind = Coord::Kind::Multiset;
+        co.counts.assign(distinct.size(), 0);
+        for (auto l : labs) ++co.counts[co.local_label[l]];
+        co.mr.emplace(co.counts);
+        co.size = co.mr->size();
+      }
+      local_moves(co);
+      coords_.push_back(std::move(co));
+    } else {
+      for (int c : cells) fixed_cells_.push_back(c);  // labels: all the same
+    }
+    // Orientation coordinate.
+    bool any_twist = false, ref_varies = false;
+    for (int c : cells) any_twist = any_twist || twisted[static_cast<std::size_t>(c)];
+    for (int c : cells) ref_varies = ref_varies || ref.ori[static_cast<std::size_t>(c)] != ref.ori[static_cast<std::size_t>(cells[0])];
+    if (n > 1 && (any_twist || ref_varies)) {
+      Coord co;
+      co.kind = Coord::Kind::Ori;
+      co.orbit = static_cast<int>(o);
+      co.cells = cells;
+      co.k = k;
+      co.n = n;
+      local_moves(co);
+      bool invariant = any_twist;
+      for (const auto& t : co.ltwist) {
+        int s = 0;
+        for (auto x : t) s += x;
+        if (s % n) invariant = false;
+      }
+      co.ndigits = invariant ? k - 1 : k;
+      int s = 0;
+      for (int c : cells) s += ref.ori[static_cast<std::size_t>(c)];
+      co.target = s % n;
+      unsigned __int128 size = 1;
+      for (int i = 0; i < co.ndigits; ++i) {
+        size *= static_cast<unsigned>(n);
+        if (size > std::numeric_limits<std::uint64_t>::max())
+          throw InputError(fmt::format("{}: the orientations of an orbit of {} pieces are too many to rank", d.name, k));
+      }
+      co.size = static_cast<std::uint64_t>(size);
+      coords_.push_back(std::move(co));
+    }
+  }
+  // Parities over GF(2): which Perm coordinates are independent (pivots), which implied.
+  std::vector<int> par_coords;
+  for (std::size_t j = 0; j < coords_.size(); ++j)
+    if (coords_[j].kind == Coord::Kind::Perm) par_coords.push_back(static_cast<int>(j));
+  if (par_coords.size() > 64) par_coords.resize(64);  // the rest stay full permutations
+  const std::size_t P = par_coords.size();
+  std::vector<std::uint64_t> basis;  // reduced rows; pivot = lowest set bit
+  for (int m = 0; m < nm_; ++m) {
+    std::uint64_t v = 0;
+    for (std::size_t j = 0; j < P; ++j)
+      if (perm_parity(coords_[static_cast<std::size_t>(par_coords[j])].lperm[static_cast<std::size_t>(m)])) v |= std::uint64_t{1} << j;
+    for (auto b : basis)
+      if (v >> std::countr_zero(b) & 1) v ^= b;
+    if (!v) continue;
+    for (auto& b : basis)
+      if (b >> std::countr_zero(v) & 1) b ^= v;
+    basis.push_back(v);
+  }
+  std::uint64_t pivots = 0;
+  for (auto b : basis) pivots |= std::uint64_t{1} << std::countr_zero(b);
+  auto ref_parity = [&](const Coord& co) {
+    std::vector<std::uint8_t> a(static_cast<std::size_t>(co.k));
+    read_local(co, ref, a.data());
+    return perm_parity(a);
+  };
+  for (std::size_t j = 0; j < P; ++j) {
+    Coord& co = coords_[static_cast<std::size_t>(par_coords[j])];
+    if (pivots >> j & 1) {
+      co.pivot = true;
+      continue;
+    }
+    co.half = true;
+    co.size /= 2;
+    co.parity_const = ref_parity(co);
+    for (auto b : basis)
+      if (b >> j & 1) {
+        const std::size_t pj = static_cast<std::size_t>(std::countr_zero(b));
+        co.deps.push_back(par_coords[pj]);
+        co.parity_const ^= ref_parity(coords_[static_cast<std::size_t>(par_coords[pj])]);
+      }
+    co.two_rows = !co.deps.empty();
+  }
+  // Weights (the last coordinate varies fastest) and the size.
+  unsigned __int128 total = 1;
+  for (std::size_t j = coords_.size(); j-- > 0;) {
+    coords_[j].weight = static_cast<std::uint64_t>(total);
+    total *= coords_[j].size;
+    if (total > std::numeric_limits<std::uint64_t>::max())
+      throw InputError(fmt::format("{}: more than 2^64 positions, too many to rank", d.name));
+  }
+  size_ = static_cast<std::uint64_t>(total);
+  // Move tables, smallest coordinates first, while the budget lasts.
+  std::vector<std::size_t> order(coords_.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](auto a, auto b) { return coords_[a].size < coords_[b].size; });
+  for (auto j : order) {
+    Coord& co = coords_[j];
+    const std::uint64_t bytes = co.size * (co.two_rows ? 2 : 1) * static_cast<std::uint64_t>(nm_) * 4 + (co.pivot ? co.size : 0);
+    if (co.size > 0xFFFFFFFFull || table_bytes_ + bytes > table_bytes) {
+      all_tabled_ = false;
+      continue;
+    }
+    build_table(co, threads);
+    table_bytes_ += bytes;
+  }
+}
+
+void Space::read_local(const Coord& co, const Position& p, std::uint8_t* a) const {
+  for (int i = 0; i < co.k; ++i) {
+    const auto c = static_cast<std::size_t>(co.cells[static_cast<std::size_t>(i)]);
+    a[i] = co.kind == Coord::Kind::Ori ? p.ori[c] : co.local_label[p.lab[c]];
+  }
+}
+
+void Space::write_local(const Coord& co, const std::uint8_t* a, Position& p) const {
+  for (int i = 0; i < co.k; ++i) {
+    const auto c = static_cast<std::size_t>(co.cells[static_cast<std::size_t>(i)]);
+    if (co.kind == Coord::Kind::Ori)
+      p.ori[c] = a[i];
+    else
+      p.lab[c] = co.labels[a[i]];
+  }
+}
+
+void Space::step_local(const Coord& co, int m, const std::uint8_t* a, std::uint8_t* b) const {
+  const auto& lp = co.lperm[static_cast<std::size_t>(m)];
+  if (co.kind == Coord::Kind::Ori) {
+    const auto& lt = co.ltwist[static_cast<std::size_t>(m)];
+    for (int i = 0; i < co.k; ++i) {
+      const int x = a[lp[static_cast<std::size_t>(i)]] + lt[static_cast<std::size_t>(i)];
+      b[i] = static_cast<std::uint8_t>(x >= co.n ? x - co.n : x);
+    }
+  } else {
+    for (int i = 0; i < co.k; ++i) b[i] = a[lp[static_cast<std::size_t>(i)]];
+  }
+}
+
+std::uint64_t Space::value_of(const Coord& co, const std::uint8_t* a) const {
+  switch (co.kind) {
+    case Coord::Kind::Perm: return co.half ? co.pr->rank_half(a) : co.pr->rank(a);
+    case Coord::Kind::Multiset: return co.mr->rank(a);
+    case Coord::Kind::Ori: {
+      std::uint64_t v = 0;
+      for (int i = co.ndigits; i-- > 0;) v = v * static_cast<std::uint64_t>(co.n) + a[i];
+      return v;
+    }
+  }
+  return 0;
+}
+
+void Space::local_of(const Coord& co, std::uint64_t v, int parity, std::uint8_t* a) const {
+  switch (co.kind) {
+    case Coord::Kind::Perm:
+      if (co.half)
+        co.pr->unrank_half(v, parity, a);
+      else
+        co.pr->unrank(v, a);
+      return;
+    case Coord::Kind::Multiset: co.mr->unrank(v, a); return;
+    case Coord::Kind::Ori: {
+      int s = 0;
+      for (int i = 0; i < co.ndigits; ++i) {
+        a[i] = static_cast<std::uint8_t>(v % static_cast<std::uint64_t>(co.n));
+        v /= static_cast<std::uint64_t>(co.n);
+        s += a[i];
+      }
+      if (co.ndigits < co.k) a[co.k - 1] = static_cast<std::uint8_t>(((co.target - s) % co.n + co.n) % co.n);
+      return;
+    }
+  }
+}
+
+int Space::value_parity(const Coord& co, std::uint64_t v) const {
+  if (!co.parity_bits.empty()) return co.parity_bits[v];
+  std::uint8_t a[64];
+  local_of(co, v, 0, a);
+  return PermutationRanker::parity(a, co.k);
+}
+
+void Space::build_table(Coord& co, unsigned threads) {
+  const std::uint64_t rows = co.size * (co.two_rows ? 2 : 1);
+  co.table.resize(rows * static_cast<std::uint64_t>(nm_));
+  if (co.pivot) co.parity_bits.resize(co.size);
+  tbb::task_arena arena(static_cast<int>(std::max(1u, threads)));
+  arena.execute([&] {
+    tbb::parallel_for(std::uint64_t{0}, rows, std::uint64_t{4096}, [&](std::uint64_t begin) {
+      std::uint8_t a[64], b[64];
+      for (std::uint64_t row = begin; row < std::min(rows, begin + 4096); ++row) {
+        const std::uint64_t v = co.two_rows ? row / 2 : row;
+        const int parity = co.two_rows ? static_cast<int>(row & 1) : co.parity_const;
+        local_of(co, v, parity, a);
+        if (co.pivot) co.parity_bits[v] = static_cast<std::uint8_t>(PermutationRanker::parity(a, co.k));
+        for (int m = 0; m < nm_; ++m) {
+          step_local(co, m, a, b);
+          co.table[row * static_cast<std::uint64_t>(nm_) + static_cast<std::uint64_t>(m)] = static_cast<std::uint32_t>(value_of(co, b));
+        }
+      }
+    });
+  });
+}
+
+void Space::digits(std::uint64_t r, std::uint64_t* c, std::uint8_t* pin) const {
+  const std::size_t k = coords_.size();
+  for (std::size_t j = 0; j < k; ++j) {
+    const auto& co = coords_[j];
+    c[j] = (r / co.weight) % co.size;
+  }
+  for (std::size_t j = 0; j < k; ++j) {
+    const auto& co = coords_[j];
+    if (!co.half) {
+      pin[j] = 0;
+      continue;
+    }
+    int p = co.parity_const;
+    for (int dj : co.deps) p ^= value_parity(coords_[static_cast<std::size_t>(dj)], c[static_cast<std::size_t>(dj)]);
+    pin[j] = static_cast<std::uint8_t>(p);
+  }
+}
+
+void Space::slow_neighbors(const std::uint64_t* c, const std::uint8_t* pin,
+                           const std::function<void(int, std::uint64_t)>& f) const {
+  const std::size_t k = coords_.size();
+  std::vector<std::uint64_t> sums(static_cast<std::size_t>(nm_), 0);
+  std::uint8_t a[64], b[64];
+  for (std::size_t j = 0; j < k; ++j) {
+    const auto& co = coords_[j];
+    if (!co.table.empty()) {
+      const std::uint64_t idx = co.two_rows ? c[j] * 2 + pin[j] : c[j];
+      const std::uint32_t* row = co.table.data() + idx * static_cast<std::uint64_t>(nm_);
+      for (int m = 0; m < nm_; ++m) sums[static_cast<std::size_t>(m)] += std::uint64_t{row[m]} * co.weight;
+    } else {
+      local_of(co, c[j], co.half ? pin[j] : 0, a);
+      for (int m = 0; m < nm_; ++m) {
+        step_local(co, m, a, b);
+        sums[static_cast<std::size_t>(m)] += value_of(co, b) * co.weight;
+      }
+    }
+  }
+  for (int m = 0; m < nm_; ++m) f(m, sums[static_cast<std::size_t>(m)]);
+}
+
+bool Space::contains(const Position& p) const {
+  for (int c : fixed_cells_)
+    if (p.lab[static_cast<std::size_t>(c)] != ref_.lab[static_cast<std::size_t>(c)]) return false;
+  for (const auto& co : coords_) {
+    if (co.kind == Coord::Kind::Ori) continue;
+    std::vector<int> cnt(co.labels.size(), 0);
+    for (int c : co.cells) {
+      const auto l = co.local_label[p.lab[static_cast<std::size_t>(c)]];
+      if (l == 255) return false;
+      ++cnt[l];
+    }
+    for (std::size_t i = 0; i < cnt.size(); ++i)
+      if (cnt[i] != (co.kind == Coord::Kind::Perm ? 1 : co.counts[i])) return false;
+  }
+  // Orientations outside an Ori coordinate are constant; parity and sums: round trip.
+  Position q = unrank(rank(p));
+  for (int i = 0; i < d_->positions; ++i)
+    if (q.lab[static_cast<std::size_t>(i)] != p.lab[static_cast<std::size_t>(i)] ||
+        q.ori[static_cast<std::size_t>(i)] % d_->omod[static_cast<std::size_t>(i)] !=
+            p.ori[static_cast<std::size_t>(i)] % d_->omod[static_cast<std::size_t>(i)])
+      return false;
+  return true;
+}
+
+std::uint64_t Space::rank(const Position& p) const {
+  std::uint64_t r = 0;
+  std::uint8_t a[64];
+  for (const auto& co : coords_) {
+    read_local(co, p, a);
+    r += value_of(co, a) * co.weight;
+  }
+  return r;
+}
+
+Position Space::unrank(std::uint64_t r) const {
+  Position p = ref_;
+  std::uint64_t c[kMaxCoords];
+  std::uint8_t pin[kMaxCoords];
+  digits(r, c, pin);
+  std::uint8_t a[64];
+  for (std::size_t j = 0; j < coords_.size(); ++j) {
+    local_of(coords_[j], c[j], pin[j], a);
+    write_local(coords_[j], a, p);
+  }
+  return p;
+}
+
+std::vector<std::string> Space::describe() const {
+  std::vector<std::string> out;
+  for (const auto& co : coords_) {
+    const auto& sd = d_->sets[static_cast<std::size_t>(d_->set_of[static_cast<std::size_t>(co.cells[0])])];
+    std::string cells;
+    for (int c : co.cells) cells += fmt::format("{}{}", cells.empty() ? "" : " ", c - sd.offset + 1);
+    std::string what;
+    switch (co.kind) {
+      case Coord::Kind::Perm:
+        what = co.half ? fmt::format("{}!/2 arrangements ({})", co.k,
+                                     co.deps.empty() ? "every move is even here" : "parity tied to other orbits")
+                       : fmt::format("{}! arrangements", co.k);
+        break;
+      case Coord::Kind::Multiset: what = fmt::format("{} arrangements (identical pieces)", co.size); break;
+      case Coord::Kind::Ori:
+        what = co.ndigits < co.k ? fmt::format("{}^{} orientations (the sum is kept)", co.n, co.ndigits)
+                                 : fmt::format("{}^{} orientations", co.n, co.ndigits);
+        break;
+    }
+    out.push_back(fmt::format("{} positions {}: {}", sd.name, cells, what));
+  }
+  return out;
+}
+
+}  // namespace tansaku::perm

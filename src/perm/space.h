@@ -1,0 +1,120 @@
+// A minimal ranking of the positions reachable from a reference position (a superset only
+// where the invariants found here do not capture the group): the positions of each set
+// split into orbits under the moves; each orbit contributes a permutation coordinate (its
+// pieces: a permutation, one parity class of it, or a multiset arrangement when pieces are
+// identical) and an orientation coordinate (all digits, or all but one when every move keeps
+// the orbit's orientation sum). Parities of orbits that the moves tie together (over GF(2))
+// are implied by the independent ones. A rank is the mixed-radix number of the coordinates;
+// move tables per coordinate give a neighbour's rank in a few lookups (explore's hot loop,
+// pattern databases, bidirectional search).
+#pragma once
+#include <cstdint>
+#include <algorithm>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "perm/definition.h"
+#include "perm/generators.h"
+#include "tansaku/core/ranking.h"
+
+namespace tansaku::perm {
+
+class Space {
+ public:
+  static constexpr int kMaxCoords = 64;
+  // Throws InputError when the ranked space exceeds 64 bits. Move tables are built for the
+  // coordinates that fit `table_bytes` (the others are stepped by unrank / apply / rank).
+  Space(const Definition& d, const MoveSet& ms, const Position& ref, std::uint64_t table_bytes,
+        unsigned threads = 1);
+
+  std::uint64_t size() const { return size_; }
+  int moves() const { return nm_; }
+  const Position& ref() const { return ref_; }
+  std::uint64_t table_bytes() const { return table_bytes_; }
+  std::uint64_t largest_coordinate() const {
+    std::uint64_t m = 1;
+    for (const auto& c : coords_) m = std::max(m, c.size);
+    return m;
+  }
+  // Same multisets per orbit, fixed positions, parity and orientation-sum classes as ref.
+  bool contains(const Position& p) const;
+  std::uint64_t rank(const Position& p) const;  // p must satisfy contains(p)
+  Position unrank(std::uint64_t r) const;
+  // One line per coordinate: what the ranking is made of.
+  std::vector<std::string> describe() const;
+
+  // f(move index, neighbour rank) for each move of the MoveSet, in order.
+  template <class F>
+  void for_each_move_rank(std::uint64_t r, F&& f) const {
+    std::uint64_t c[kMaxCoords];
+    std::uint8_t pin[kMaxCoords];
+    digits(r, c, pin);
+    if (all_tabled_) {
+      const std::uint32_t* row[kMaxCoords];
+      const std::size_t k = coords_.size();
+      for (std::size_t j = 0; j < k; ++j) {
+        const Coord& co = coords_[j];
+        const std::uint64_t idx = co.two_rows ? c[j] * 2 + pin[j] : c[j];
+        row[j] = co.table.data() + idx * static_cast<std::uint64_t>(nm_);
+      }
+      for (int m = 0; m < nm_; ++m) {
+        std::uint64_t s = 0;
+        for (std::size_t j = 0; j < k; ++j) s += std::uint64_t{row[j][m]} * coords_[j].weight;
+        f(m, s);
+      }
+    } else {
+      slow_neighbors(c, pin, [&](int m, std::uint64_t s) { f(m, s); });
+    }
+  }
+  template <class F>
+  void for_each_neighbor_rank(std::uint64_t r, F&& f) const {
+    for_each_move_rank(r, [&](int, std::uint64_t s) { f(s); });
+  }
+
+ private:
+  struct Coord {
+    enum class Kind { Perm, Multiset, Ori } kind = Kind::Perm;
+    int orbit = 0;
+    std::vector<int> cells;        // flat positions; local index = index here
+    int k = 0;
+    std::uint64_t size = 1, weight = 1;
+    std::vector<std::uint8_t> labels;        // Perm/Multiset: local label -> piece label
+    std::vector<std::uint8_t> local_label;   // piece label -> local label (255: not in orbit)
+    std::vector<int> counts;                 // Multiset: cells per local label
+    bool half = false;                       // Perm: one parity class (rank / 2)
+    int parity_const = 0;                    // half: parity = const ^ parities of deps
+    std::vector<int> deps;                   // half: pivot coordinates the parity depends on
+    bool pivot = false;                      // Perm, full: its parity decides others'
+    bool two_rows = false;                   // table indexed by (value, parity before the move)
+    int n = 1, ndigits = 0, target = 0;      // Ori: modulus, stored digits, orientation sum
+    std::optional<PermutationRanker> pr;
+    std::optional<MultisetRanker> mr;
+    std::vector<std::vector<std::uint8_t>> lperm, ltwist;  // per move, local
+    std::vector<std::uint32_t> table;        // moves tables (empty: not tabled)
+    std::vector<std::uint8_t> parity_bits;   // pivot: parity of each value (when tabled)
+  };
+
+  void digits(std::uint64_t r, std::uint64_t* c, std::uint8_t* pin) const;
+  // Local arrays <-> values.
+  void local_of(const Coord& co, std::uint64_t v, int parity, std::uint8_t* a) const;
+  std::uint64_t value_of(const Coord& co, const std::uint8_t* a) const;
+  void read_local(const Coord& co, const Position& p, std::uint8_t* a) const;
+  void write_local(const Coord& co, const std::uint8_t* a, Position& p) const;
+  void step_local(const Coord& co, int m, const std::uint8_t* a, std::uint8_t* b) const;
+  int value_parity(const Coord& co, std::uint64_t v) const;
+  void build_table(Coord& co, unsigned threads);
+  void slow_neighbors(const std::uint64_t* c, const std::uint8_t* pin,
+                      const std::function<void(int, std::uint64_t)>& f) const;
+
+  const Definition* d_;
+  Position ref_;
+  int nm_ = 0;
+  std::vector<Coord> coords_;
+  std::vector<int> fixed_cells_;  // cells kept as in ref (labels or orientations)
+  std::uint64_t size_ = 1, table_bytes_ = 0;
+  bool all_tabled_ = true;
+};
+
+}  // namespace tansaku::perm

@@ -1,0 +1,236 @@
+// perm: definitions, the ranked space, explore counts against published values and an
+// independent breadth-first search written here.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <queue>
+#include <set>
+#include <unordered_map>
+
+#include "perm/definition.h"
+#include "perm/generators.h"
+#include "perm/notation.h"
+#include "perm/ranked_domain.h"
+#include "perm/space.h"
+#include "tansaku/core/error.h"
+#include "tansaku/search/explore.h"
+
+using namespace tansaku;
+using namespace tansaku::perm;
+
+namespace {
+
+search::ExploreResult explore_def(const Definition& d, const std::string& metric, const std::string& moves,
+                                  std::size_t keep = 20) {
+  MoveSet ms = build_moves(d, metric, moves);
+  Space sp(d, ms, d.solved, std::uint64_t{1} << 30, 2);
+  RankedDomain dom(d, ms, sp);
+  const std::uint64_t r0 = sp.rank(d.solved);
+  search::Limits lim;
+  lim.threads = 2;
+  return search::explore(dom, std::span<const std::uint64_t>(&r0, 1), keep, lim);
+}
+
+}  // namespace
+
+TEST(PermExplore, Cube2x2x2UFRHtm) {
+  auto res = explore_def(load_definition("2x2x2"), "htm", "U,F,R");
+  EXPECT_EQ(res.states, 3674160u);
+  EXPECT_EQ(res.depth, 11);
+}
+
+TEST(PermExplore, Cube2x2x2UFRQtm) {
+  auto res = explore_def(load_definition("2x2x2"), "qtm", "U,F,R");
+  EXPECT_EQ(res.states, 3674160u);
+  EXPECT_EQ(res.depth, 14);
+}
+
+TEST(PermExplore, RotatingSlide) {
+  auto res = explore_def(load_definition("rotating-slide"), "htm", "");
+  EXPECT_EQ(res.states, 181440u);
+  EXPECT_EQ(res.depth, 12);
+  EXPECT_EQ(res.farthest_count, 13u);
+}
+
+TEST(PermExplore, PyraminxAndSkewb) {
+  auto p = explore_def(load_definition("pyraminx"), "htm", "");
+  EXPECT_EQ(p.states, 933120u);  // 6!/2 * 2^5 * 3^4, pyraminx without tips
+  EXPECT_EQ(p.depth, 11);
+  auto s = explore_def(load_definition("skewb"), "htm", "ULB,UBR,UFL,DBL");
+  EXPECT_EQ(s.states, 3149280u);  // the skewb with one corner fixed
+  EXPECT_EQ(s.depth, 11);
+}
+
+namespace {
+
+// An independent breadth-first search over positions (a std::map of the position bytes),
+// applying the moves exactly as the file defines them (no ranking, no tables).
+std::vector<std::uint64_t> brute_histogram(const Definition& d, const std::vector<Perm>& gens) {
+  std::unordered_map<std::string, int> seen;
+  auto key = [&](const Position& p) {
+    std::string k;
+    for (int i = 0; i < d.positions; ++i) k += static_cast<char>(p.lab[static_cast<std::size_t>(i)]), k += static_cast<char>(p.ori[static_cast<std::size_t>(i)]);
+    return k;
+  };
+  std::vector<Position> layer{d.solved};
+  seen[key(d.solved)] = 0;
+  std::vector<std::uint64_t> hist;
+  while (!layer.empty()) {
+    hist.push_back(layer.size());
+    std::vector<Position> next;
+    for (const auto& p : layer)
+      for (const auto& g : gens) {
+        Position q;
+        for (int i = 0; i < d.positions; ++i) {
+          const int from = g.perm[static_cast<std::size_t>(i)];
+          q.lab[static_cast<std::size_t>(i)] = p.lab[static_cast<std::size_t>(from)];
+          q.ori[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(
+              (p.ori[static_cast<std::size_t>(from)] + g.twist[static_cast<std::size_t>(i)]) % d.omod[static_cast<std::size_t>(i)]);
+        }
+        if (seen.emplace(key(q), static_cast<int>(hist.size())).second) next.push_back(q);
+      }
+    layer.swap(next);
+  }
+  return hist;
+}
+
+// Every power of every base move, computed here by repeated application.
+std::vector<Perm> all_powers(const Definition& d, bool quarter) {
+  std::vector<Perm> out;
+  for (const auto& m : d.moves) {
+    std::vector<Perm> pw{m.p};
+    while (!(pw.back() == d.identity())) pw.push_back(d.compose(pw.back(), m.p));
+    const int order = static_cast<int>(pw.size());
+    for (int k = 1; k < order; ++k)
+      if (!quarter || k == 1 || k == order - 1) out.push_back(pw[static_cast<std::size_t>(k - 1)]);
+  }
+  return out;
+}
+
+const char* kSmall = R"(# a small puzzle: two sets, identical pieces, orientations
+Name small
+Set A 5 1
+Set B 4 3
+Solved
+A
+1 1 2 2 3
+B
+1 2 3 4
+0 0 0 0
+End
+Move X
+A
+2 3 1 4 5
+B
+2 1 3 4
+1 2 0 0
+End
+Move Y
+A
+1 2 4 5 3
+B
+1 3 4 2
+0 1 1 1
+End
+)";
+
+// Two sets whose parities the moves tie together (X is odd on both, Y even on both).
+const char* kTied = R"(Name tied
+Set A 5 1
+Set B 4 2
+Solved
+A
+1 2 3 4 5
+B
+1 2 3 4
+End
+Move X
+A
+2 1 3 4 5
+B
+2 1 3 4
+1 0 0 0
+End
+Move Y
+A
+1 3 4 5 2
+B
+1 3 4 2
+End
+)";
+
+}  // namespace
+
+TEST(PermExplore, IndependentBfsOnSmallDefinitions) {
+  for (const char* text : {kSmall, kTied}) {
+    const Definition d = parse_definition(text, "small.tws");
+    for (const char* metric : {"htm", "qtm"}) {
+      auto res = explore_def(d, metric, "");
+      EXPECT_EQ(res.histogram, brute_histogram(d, all_powers(d, std::string(metric) == "qtm"))) << metric;
+    }
+  }
+  const Definition rs = load_definition("rotating-slide");
+  EXPECT_EQ(explore_def(rs, "htm", "").histogram, brute_histogram(rs, all_powers(rs, false)));
+}
+
+TEST(PermSpace, RankUnrankRoundTrip) {
+  for (const char* text : {kSmall, kTied}) {
+  const Definition d = parse_definition(text, "small.tws");
+  MoveSet ms = build_moves(d, "htm", "");
+  Space sp(d, ms, d.solved, 1 << 20);
+  std::set<std::uint64_t> ranks;
+  for (std::uint64_t r = 0; r < sp.size(); ++r) {
+    const Position p = sp.unrank(r);
+    ASSERT_EQ(sp.rank(p), r);
+    ASSERT_TRUE(sp.contains(p));
+    // Table neighbours agree with applying the move.
+    sp.for_each_move_rank(r, [&](int m, std::uint64_t t) {
+      ASSERT_EQ(t, sp.rank(d.applied(ms.gens[static_cast<std::size_t>(m)].p, p)));
+    });
+  }
+  }
+}
+
+TEST(PermDefinition, MovePowersAndNames) {
+  const Definition d = load_definition("2x2x2");
+  MoveSet htm = build_moves(d, "htm", "U,F,R");
+  ASSERT_EQ(htm.gens.size(), 9u);
+  EXPECT_EQ(format_sequence(htm, {0, 1, 2}), "U U2 U'");
+  MoveSet qtm = build_moves(d, "qtm", "");
+  EXPECT_EQ(qtm.gens.size(), 12u);
+  EXPECT_EQ(power_name("R", 2, 5), "R2");
+  EXPECT_EQ(power_name("R", 3, 5), "R2'");
+  EXPECT_EQ(power_name("T", 1, 2), "T");
+  EXPECT_THROW(build_moves(d, "htm", "U,X"), InputError);
+  EXPECT_THROW(build_moves(d, "ftm", ""), InputError);
+}
+
+TEST(PermDefinition, BadInputNamesFileAndLine) {
+  auto error_of = [](const std::string& text) {
+    try {
+      parse_definition(text, "bad.tws");
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  const std::string head = "Name t\nSet A 3 2\nSolved\nA\n1 2 3\nEnd\n";
+  EXPECT_EQ(error_of(head + "Move M\nB\n1 2 3\nEnd\n"), "bad.tws:8: unknown set 'B'");
+  EXPECT_EQ(error_of(head + "Move M\nA\n1 2\nEnd\n"), "bad.tws:9: set 'A' has 3 pieces but the row has 2 numbers");
+  EXPECT_EQ(error_of(head + "Move M\nA\n1 1 3\nEnd\n"), "bad.tws:9: the row of set 'A' is not a permutation (1 occurs twice)");
+  EXPECT_EQ(error_of(head + "Move M\nA\n2 1 3\n0 2 0\nEnd\n"),
+            "bad.tws:10: an orientation of set 'A': 2 is out of range 0..1");
+  EXPECT_EQ(error_of(head + "MoveSequence S M M\n"), "bad.tws:7: the 'MoveSequence' section is not supported");
+  EXPECT_EQ(error_of(head + "Illegal A 1 2\n"), "bad.tws:7: the 'Illegal' section is not supported");
+  EXPECT_EQ(error_of("Name t\nSet A 3 2\nSolved\nA\n1 ? 3\nEnd\n"), "bad.tws:5: '?' (orientation wildcards) is not supported");
+  EXPECT_EQ(error_of(head + "Move M\nA\n2 1 3\n"), "bad.tws:7: the 'Move' block has no 'End'");
+  EXPECT_EQ(error_of(head), "bad.tws: no 'Move'");
+}
+
+TEST(PermDefinition, KsolveOrientationConvention) {
+  // The orientation row of a move is indexed by where the piece comes from: piece 1 (at 1)
+  // moves to 2 and turns by 1 when the row says "1 0".
+  const Definition d = parse_definition("Name t\nSet A 2 3\nSolved\nA\n1 2\n0 0\nEnd\nMove M\nA\n2 1\n1 0\nEnd\n", "t.tws");
+  const Position p = d.applied(d.moves[0].p, d.solved);
+  EXPECT_EQ(format_position(d, p), "A 2 1 0 1");
+}
