@@ -13,6 +13,7 @@
 #include <sstream>
 #include <thread>
 
+#include "blocks/board.h"
 #include "cli_util.h"
 #include "square_sum/squares.h"
 #include "tansaku/core/deadline.h"
@@ -254,4 +255,15 @@ TEST_F(Hostile, KnightSwapRefusedBeforeItStarts) {
 TEST_F(Hostile, MemorySizeBeyondSixtyFourBits) {
   for (const char* m : {"18446744073709551615", "18446744073709551616", "1e30", "17179869184G"})
     expect_clean(run_cli(std::string("solve 8-puzzle --memory ") + m), 2, "too large");
+}
+
+// Found by fuzz_blocks_board: a Knuth-format text with nothing but comments read the first
+// line of an empty list (undefined behaviour); the CLI never passes such a text, the
+// library refuses it.
+TEST_F(Hostile, KnuthPictureWithoutLines) {
+  EXPECT_THROW(tansaku::blocks::parse_knuth("; Knuth's own small example\n; nothing else\n", "k.txt"),
+               tansaku::InputError);
+  EXPECT_THROW(tansaku::blocks::parse_knuth("", "k.txt"), tansaku::InputError);
+  // ... and a size of ten digits overflowed an int before it was checked.
+  EXPECT_THROW(tansaku::blocks::parse_knuth("1111111111 x 4\n", "k.txt"), tansaku::InputError);
 }
