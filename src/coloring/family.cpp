@@ -259,9 +259,8 @@ std::unique_ptr<Puzzle> make(const std::string& variant, const Options& o) {
     if (fs::exists(shipped)) path = shipped;
   }
   if (!fs::exists(path)) throw InputError(fmt::format("coloring: no file '{}' (and no shipped instance of that name)", path));
-  if (fs::is_directory(path)) throw InputError(fmt::format("coloring: '{}' is a directory", path));
   DimacsInfo info;
-  Graph g = read_dimacs_file(path, o.memory, &info);
+  Graph g = read_dimacs_file(path, o.memory, &info, &o.deadline);
   std::string name = o.text("file") ? "coloring:" + *o.text("file") : "coloring:" + variant;
   return std::make_unique<ColoringPuzzle>(name, std::move(g), path, info);
 }

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
 
 namespace tansaku::coloring {
 

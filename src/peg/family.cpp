@@ -258,14 +258,14 @@ bool is_builtin(const std::string& v) {
 std::unique_ptr<Puzzle> make(const std::string& variant, const Options& o) {
   if (variant.empty()) {
     if (!o.text("file")) throw InputError("peg needs a board: peg:triangle5, peg:trytry, peg:english, peg:french, peg:FILE or --file FILE");
-    Board bd = load_board_file(*o.text("file"));
+    Board bd = load_board_file(*o.text("file"), o.memory, &o.deadline);
     return std::make_unique<PegPuzzle>("peg:" + *o.text("file"), std::move(bd));
   }
   if (o.text("file")) throw InputError("give the board either as peg:NAME or with --file, not both");
   if (is_builtin(variant)) return std::make_unique<PegPuzzle>("peg:" + variant, builtin_board(variant));
   if (variant.find('/') != std::string::npos || variant.find('.') != std::string::npos ||
       std::filesystem::exists(variant))
-    return std::make_unique<PegPuzzle>("peg:" + variant, load_board_file(variant));
+    return std::make_unique<PegPuzzle>("peg:" + variant, load_board_file(variant, o.memory, &o.deadline));
   builtin_board(variant);  // throws the list of builtins
   return nullptr;
 }
