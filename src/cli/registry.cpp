@@ -3,11 +3,12 @@
 
 #include <fmt/format.h>
 
+#include "cli/suggest.h"
 #include "tansaku/core/error.h"
-#include "tansaku/puzzles/flip.h"
-#include "tansaku/puzzles/peg.h"
-#include "tansaku/puzzles/knights.h"
 #include "tansaku/puzzles/coloring.h"
+#include "tansaku/puzzles/flip.h"
+#include "tansaku/puzzles/knights.h"
+#include "tansaku/puzzles/peg.h"
 #include "tansaku/puzzles/sliding.h"
 #include "tansaku/puzzles/square_sum.h"
 
@@ -41,14 +42,25 @@ std::pair<const Family*, std::string> resolve(const std::string& name) {
 
 const Family* find_family(const std::string& name) { return resolve(name).first; }
 
+std::vector<std::string> puzzle_names() {
+  std::vector<std::string> names;
+  for (const auto& f : families()) {
+    names.push_back(f.prefix);
+    for (const auto& b : f.builtins) names.push_back(b.name);
+    for (const auto& a : f.aliases) names.push_back(a.first);
+  }
+  return names;
+}
+
+const Family& family_of(const std::string& name) {
+  const Family* f = find_family(name);
+  if (!f) throw InputError(fmt::format("unknown puzzle '{}'{} (see 'tansaku list')", name, did_you_mean(name, puzzle_names())));
+  return *f;
+}
+
 std::unique_ptr<Puzzle> make_puzzle(const std::string& name, const Options& o) {
   auto [family, variant] = resolve(name);
-  if (!family) throw InputError(fmt::format("unknown puzzle '{}' (see 'tansaku list')", name));
-  static const std::set<std::string> common = {"start", "goal", "from", "algorithm", "threads", "memory", "timeout",
-                                               "all",   "count", "quiet", "json",     "farthest"};
-  for (const auto& opt : o.given)
-    if (!common.count(opt) && std::find(family->options.begin(), family->options.end(), opt) == family->options.end())
-      throw InputError(fmt::format("option --{} does not apply to {}", opt, name));
+  if (!family) family_of(name);  // throws with a suggestion
   return family->make(variant, o);
 }
 

@@ -13,12 +13,6 @@
 
 namespace tansaku::coloring {
 
-std::string check_algorithm(const std::string& name) {
-  if (name.empty() || name == "auto") return "auto";
-  if (name == "dsatur" || name == "sat" || name == "greedy") return name;
-  throw InputError(fmt::format("unknown algorithm '{}' for coloring (auto, dsatur, sat, greedy)", name));
-}
-
 namespace {
 
 int colours_used(const std::vector<int>& c) {

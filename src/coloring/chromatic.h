@@ -25,8 +25,7 @@ struct SolverOptions {
   std::uint64_t dsatur_budget = 3000000;   // DSATUR nodes before the SAT solver (auto)
 };
 
-// Throws InputError unless `name` is one of the algorithms above ("" = auto).
-std::string check_algorithm(const std::string& name);
+
 
 // One exact decision, as recorded in the report.
 struct Step {

@@ -84,16 +84,16 @@ class ColoringPuzzle final : public Puzzle {
     r.puzzle = name_;
     Progress progress(o.progress());
     SolverOptions so;
-    so.algorithm = check_algorithm(o.algorithm);
+    so.algorithm = o.algorithm.empty() ? "auto" : o.algorithm;
     so.deadline = &o.deadline;
     so.progress = &progress;
     so.memory = o.memory;
     r.algorithm = so.algorithm;
     int K = 0;
-    if (o.colors) {
-      if (*o.colors < 1) throw InputError("--colors must be at least 1");
-      if (*o.colors > kMaxColors) throw InputError(fmt::format("--colors {} is more than this solver supports ({})", *o.colors, kMaxColors));
-      K = static_cast<int>(*o.colors);
+    if (o.integer("colors")) {
+      if (*o.integer("colors") < 1) throw InputError("--colors must be at least 1");
+      if (*o.integer("colors") > kMaxColors) throw InputError(fmt::format("--colors {} is more than this solver supports ({})", *o.integer("colors"), kMaxColors));
+      K = static_cast<int>(*o.integer("colors"));
       KResult kr = colour_with(g_, K, so);
       r.nodes = kr.nodes;
       r.extra["colors"] = K;
@@ -240,14 +240,14 @@ class ColoringPuzzle final : public Puzzle {
 };
 
 std::unique_ptr<Puzzle> make(const std::string& variant, const Options& o) {
-  if (variant.empty() && !o.file)
+  if (variant.empty() && !o.text("file"))
     throw InputError("coloring needs a graph: coloring:map12, coloring:FILE.col, coloring:NAME or --file FILE");
-  if (!variant.empty() && o.file) throw InputError("give the graph once: coloring:X or --file FILE, not both");
+  if (!variant.empty() && o.text("file")) throw InputError("give the graph once: coloring:X or --file FILE, not both");
   if (variant == "map12")
     return std::make_unique<ColoringPuzzle>("coloring:map12", map12(), "seed 002 problem 3 (12 regions A..L)",
                                             DimacsInfo{});
-  std::string path = o.file ? *o.file : variant;
-  if (!o.file && !fs::exists(path) && path.find('/') == std::string::npos) {
+  std::string path = o.text("file") ? *o.text("file") : variant;
+  if (!o.text("file") && !fs::exists(path) && path.find('/') == std::string::npos) {
     // A bare name: a shipped instance in data/coloring/ ("myciel3" or "myciel3.col").
     std::string shipped = data_dir() + "/" + path + (path.size() > 4 && path.ends_with(".col") ? "" : ".col");
     if (fs::exists(shipped)) path = shipped;
@@ -256,7 +256,7 @@ std::unique_ptr<Puzzle> make(const std::string& variant, const Options& o) {
   if (fs::is_directory(path)) throw InputError(fmt::format("coloring: '{}' is a directory", path));
   DimacsInfo info;
   Graph g = read_dimacs_file(path, o.memory, &info);
-  std::string name = o.file ? "coloring:" + *o.file : "coloring:" + variant;
+  std::string name = o.text("file") ? "coloring:" + *o.text("file") : "coloring:" + variant;
   return std::make_unique<ColoringPuzzle>(name, std::move(g), path, info);
 }
 
@@ -274,7 +274,18 @@ Family family() {
     if (e.path().extension() == ".col") shipped.push_back(e.path().stem().string());
   std::sort(shipped.begin(), shipped.end());
   for (const auto& s : shipped) f.builtins.push_back({"coloring:" + s, "DIMACS instance shipped in data/coloring/"});
-  f.options = {"colors", "file"};
+  f.options = {opt::all(), opt::count(),
+               opt::integer("colors", "K: find a K-colouring or prove there is none (default: the chromatic number)", kSolve),
+               opt::text("file", "FILE", "a DIMACS .col graph, instead of coloring:FILE", kAllCommands)};
+  f.solvers = {
+      {"auto", {}, "clique lower bound, DSATUR branch and bound, then CaDiCaL for what DSATUR cannot settle (default)"},
+      {"dsatur", {}, "DSATUR branch and bound only (exact, may take long)"},
+      {"sat", {"cadical"}, "the K-colouring question as SAT, decided by CaDiCaL"},
+      {"greedy", {}, "DSATUR's greedy colouring only: an upper bound, not a proof"},
+  };
+  f.notation = "a colouring is one colour number (1..K) per vertex in vertex order; graphs come as DIMACS .col files";
+  f.examples = {"tansaku solve coloring:map12 --colors 3", "tansaku solve coloring:queen6_6", "tansaku solve coloring:map12 --count",
+                "tansaku solve coloring:my-graph.col --algorithm sat"};
   f.make = make;
   return f;
 }

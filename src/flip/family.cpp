@@ -12,6 +12,7 @@
 #include "flip/space.h"
 #include "flip/verify.h"
 #include "tansaku/core/error.h"
+#include "tansaku/core/random.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/core/tokens.h"
 #include "tansaku/puzzles/flip.h"
@@ -51,15 +52,6 @@ Bits from_word(std::uint64_t w, std::size_t n) {
 }
 
 std::uint64_t to_word(const Bits& b) { return b.words() ? b.word(0) : 0; }
-
-std::string canonical(std::string a) {
-  for (auto& c : a) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (a == "dense" || a == "gauss" || a == "elimination" || a == "gaussian") return "dense";
-  if (a == "chase" || a == "chasing" || a == "light-chasing") return "chase";
-  if (a == "bfs" || a == "breadth-first") return "bfs";
-  if (a == "algebra" || a == "gf2") return "algebra";
-  return a;
-}
 
 // A grid given on the command line, or "@FILE" for a grid stored in a file.
 std::string grid_text(const std::string& value, std::string_view what) {
@@ -150,7 +142,7 @@ class FlipPuzzle final : public Puzzle {
     r.goal = board_.format_grid(goal);
     r.extra["rule"] = board_.rule().name;
     r.extra["torus"] = board_.torus();
-    std::string alg = canonical(o.algorithm);
+    std::string alg = o.algorithm;
     if (alg.empty()) alg = board_.cells() <= kDenseDefaultCells ? "dense" : "chase";
     if (alg == "bfs") {
       solve_bfs(start, goal, o, r);
@@ -173,7 +165,7 @@ class FlipPuzzle final : public Puzzle {
     const std::string text = o.from ? *o.from : o.start ? *o.start : o.goal ? *o.goal : std::string();
     const Bits src = text.empty() ? Bits(static_cast<std::size_t>(n)) : board_.parse_grid(grid_text(text, "from state"), "from state");
     const std::uint64_t source = to_word(src);
-    std::string alg = canonical(o.algorithm);
+    std::string alg = o.algorithm;
     if (alg.empty()) alg = "algebra";
     ExploreReport r;
     r.puzzle = name_;
@@ -219,6 +211,23 @@ class FlipPuzzle final : public Puzzle {
     r.extra["peak_rss_bytes"] = peak_rss();
     r.seconds = sw.seconds();
     return r;
+  }
+
+  // Uniform over the configurations from which the goal can be reached: the goal plus the
+  // toggles of a uniformly random press set (every reachable difference has the same number,
+  // 2^nullity, of press sets).
+  std::vector<std::string> random(const Options& o, std::uint64_t seed, std::size_t count) const override {
+    const Bits goal = goal_of(o);
+    require_memory(static_cast<std::uint64_t>(board_.cells()) * 2 * count, o.memory, "the random configurations");
+    SplitMix64 rng{seed};
+    std::vector<std::string> out;
+    for (std::size_t k = 0; k < count; ++k) {
+      Bits x = goal;
+      for (std::int64_t p = 0; p < board_.cells(); ++p)
+        if (rng.next() >> 63) board_.for_each_toggled(p, [&](std::int64_t q) { x.flip(static_cast<std::size_t>(q)); });
+      out.push_back(board_.format_grid(x));
+    }
+    return out;
   }
 
  private:
@@ -363,8 +372,8 @@ std::unique_ptr<Puzzle> make(const std::string& variant, const Options& o) {
   if (rows < 1 || cols < 1) throw InputError(fmt::format("flip:{}: rows and columns must be at least 1", variant));
   if (static_cast<std::int64_t>(rows) * cols > kMaxCells)
     throw InputError(fmt::format("flip:{}: at most {} cells are supported", variant, kMaxCells));
-  Rule rule = parse_rule(o.rule);
-  return std::make_unique<FlipPuzzle>(fmt::format("flip:{}x{}", rows, cols), Board(rows, cols, o.torus, rule));
+  Rule rule = parse_rule(o.text("rule"));
+  return std::make_unique<FlipPuzzle>(fmt::format("flip:{}x{}", rows, cols), Board(rows, cols, o.flag("torus"), rule));
 }
 
 }  // namespace
@@ -377,7 +386,22 @@ Family family() {
                 {"flip:4x6", "8-flip, 4 rows x 6 columns: 2^24 configurations, farthest 24 presses"},
                 {"flip:5x5", "8-flip 5x5: all on cannot be cleared; with --rule lights-out: 15 presses"},
                 {"flip:RxC", "any R x C board; --rule eight | lights-out | 3x3 mask such as 010/111/010; --torus"}};
-  f.options = {"rule", "torus"};
+  f.options = {opt::start(kShow | kSolve, "start grid: R rows of 0/1 (or '@FILE'); default all on"),
+               opt::goal(kAllCommands, "goal grid (default all off; explore: the source when --from is not given)"),
+               opt::from(kExplore, "source grid of the explore (default all off)"), opt::all(), opt::count(), opt::farthest(),
+               opt::text("rule", "RULE", "eight (seed 000's 8-flip, default) | lights-out | a 3x3 mask such as 010/111/010"),
+               opt::flag("torus", "wrap the pattern around the edges")};
+  f.solvers = {
+      {"dense", {"gauss", "elimination", "gaussian"}, "Gaussian elimination over GF(2) (M4RI): the default for small boards"},
+      {"chase", {"chasing", "light-chasing"}, "light chasing along the shorter side, then a small GF(2) system: large boards"},
+      {"algebra", {"gf2"}, "the reachable set as a coset of the press space: explore by linear algebra", kExplore},
+      {"bfs", {"breadth-first"}, "breadth-first search over configurations (small boards; a cross-check)", kSolve | kExplore},
+  };
+  f.notation = "a grid of 0/1 (1 = on), rows separated by '/' or newlines or spaces, e.g. --start 1111/1111/1111/1111;\n"
+               "  '@FILE' reads the grid from a file";
+  f.examples = {"tansaku solve flip:4x4 --all", "tansaku solve flip:5x5 --rule lights-out",
+                "tansaku solve flip:1000x1000 --rule lights-out --quiet", "tansaku explore flip:4x6 --farthest 3",
+                "tansaku random flip:5x5 --rule lights-out"};
   f.make = make;
   return f;
 }

@@ -91,7 +91,7 @@ class SwapPuzzle final : public Puzzle {
     const auto start = d.make(inst.start);
     const int parity = (d.colour_sum(start) - d.colour_sum(d.goal()) + 64) % 2;
     r.extra["length_parity"] = parity == 0 ? "even" : "odd";
-    std::string alg = search::canonical_algorithm(o.algorithm);
+    std::string alg = o.algorithm;
     search::IdaOptions ida;
     ida.step = 2;  // every solution has the same parity (knight moves change colour)
     ida.mode = o.all ? search::SolutionMode::All : o.count ? search::SolutionMode::Count : search::SolutionMode::First;
@@ -314,7 +314,17 @@ Family swap_family() {
                 {"knight-swap:guarini", "Guarini's problem (1512): 3x3, knights on the corners exchanged (16 moves)"},
                 {"knight-swap:RxC", "first row against last row, or any --start/--goal"}};
   f.aliases = {{"guarini", "knight-swap:guarini"}};
-  f.options = {};
+  f.options = {opt::start(), opt::goal(kAllCommands, "goal position (explore: the source when --from is not given)"),
+               opt::from(), opt::all(), opt::count(), opt::farthest()};
+  f.solvers = {
+      {"bibfs", {"bidirectional", "bidirectional-bfs", "bi-bfs"}, "bidirectional BFS: the default for one solution"},
+      {"bfs", {"breadth-first"}, "BFS counting shortest paths per state: the default for --all and --count"},
+      {"idastar", {"ida*", "ida-star", "ida"}, "IDA* with knight distances to the nearest goal square"},
+      {"iddfs", {"id", "iterative-deepening"}, "iterative deepening depth-first search"},
+  };
+  f.notation = "a position is one token per square in row-major order: 0 empty, any other label a knight of that army,\n"
+               "  e.g. --start \"1 1 1 0 0 0 0 0 0 2 2 2\" (seed 002's 4 rows x 3 columns)";
+  f.examples = {"tansaku solve knight-swap:4x3", "tansaku solve guarini --count", "tansaku explore knight-swap:4x3"};
   f.make = make;
   return f;
 }

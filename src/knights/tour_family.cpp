@@ -44,15 +44,6 @@ std::uint64_t count_memory_estimate(int w, bool closed, bool odd) {
 // Boards up to this many squares get a picture of the tour.
 constexpr std::int64_t kPictureLimit = 900;
 
-std::string canonical(std::string a) {
-  for (auto& c : a) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (a == "backtrack" || a == "backtracking" || a == "dfs") return "dfs";
-  if (a == "dp" || a == "frontier" || a == "frontier-dp") return "dp";
-  if (a == "warnsdorff" || a == "heuristic") return "warnsdorff";
-  if (a.empty() || a == "auto") return "";
-  throw InputError(fmt::format("unknown algorithm '{}' for knight-tour (warnsdorff, dfs, dp)", a));
-}
-
 // A count as a JSON number when it fits 64 bits, a decimal string otherwise.
 json count_json(const std::string& x) {
   if (x.size() < 20 || (x.size() == 20 && x <= "18446744073709551615")) return std::stoull(x);
@@ -70,7 +61,7 @@ class TourPuzzle final : public Puzzle {
     r.info = {{"puzzle", name_}, {"rows", board_.rows()}, {"cols", board_.cols()}, {"squares", n},
               {"from", first_square(o)}};
     r.text = fmt::format("{}: {} rows x {} columns; the knight visits every square once{}.\n", name_, board_.rows(),
-                         board_.cols(), o.closed ? " and returns to its first square" : "");
+                         board_.cols(), o.flag("closed") ? " and returns to its first square" : "");
     if (n <= kPictureLimit) {
       r.text += "squares:\n" + board_.numbering();
       std::vector<std::string> degs(n);
@@ -79,7 +70,7 @@ class TourPuzzle final : public Puzzle {
     }
     r.text += fmt::format("first square: {} (--from SQ, default 0); squares 0..{} row-major\n", first_square(o), n - 1);
     if (n <= kListLimit)
-      if (auto why = no_tour_reason(board_, from_given(o) ? first_square(o) : -1, o.closed)) {
+      if (auto why = no_tour_reason(board_, from_given(o) ? first_square(o) : -1, o.flag("closed"))) {
         r.info["no_tour"] = *why;
         r.text += "no tour: " + *why + "\n";
       }
@@ -88,12 +79,12 @@ class TourPuzzle final : public Puzzle {
 
   SolveReport solve(const Options& o) const override {
     Stopwatch sw;
-    const std::string alg = canonical(o.algorithm);
+    const std::string alg = o.algorithm;
     SolveReport r;
     r.puzzle = name_;
     r.extra["rows"] = board_.rows();
     r.extra["cols"] = board_.cols();
-    r.extra["closed"] = o.closed;
+    r.extra["closed"] = o.flag("closed");
     // Distances, the walk and the printed tour take a few dozen bytes a square.
     require_memory(static_cast<std::uint64_t>(board_.squares()) * 48, o.memory,
                    fmt::format("a board of {} squares", board_.squares()));
@@ -110,7 +101,6 @@ class TourPuzzle final : public Puzzle {
 
   ExploreReport explore(const Options& o) const override {
     Stopwatch sw;
-    if (o.closed) throw InputError("explore knight-tour takes no --closed");
     require_memory(static_cast<std::uint64_t>(board_.squares()) * 12, o.memory, "the distance table");
     const std::int64_t from = first_square(o);
     auto dist = knight_distances(board_, from);
@@ -156,7 +146,7 @@ class TourPuzzle final : public Puzzle {
 
   HamiltonOptions dp_options(const Options& o, Progress* progress) const {
     HamiltonOptions h;
-    h.closed = o.closed;
+    h.closed = o.flag("closed");
     h.threads = o.threads;
     h.memory = o.memory;
     h.deadline = &o.deadline;
@@ -179,14 +169,14 @@ class TourPuzzle final : public Puzzle {
 
   void setup(const Options& o, SolveReport& r, std::int64_t from) const {
     r.start = std::to_string(from);
-    r.goal = o.closed ? fmt::format("every square once, then back to {}", from) : "every square once";
+    r.goal = o.flag("closed") ? fmt::format("every square once, then back to {}", from) : "every square once";
   }
 
   // One tour, or a proof that none exists from this square.
   void one(const Options& o, const std::string& alg, SolveReport& r) const {
     const std::int64_t from = first_square(o);
     setup(o, r, from);
-    if (auto why = no_tour_reason(board_, from, o.closed)) {
+    if (auto why = no_tour_reason(board_, from, o.flag("closed"))) {
       r.solvable = false;
       r.reason = *why;
       r.algorithm = "counting argument";
@@ -194,12 +184,12 @@ class TourPuzzle final : public Puzzle {
     }
     if (alg.empty() || alg == "warnsdorff") {
       WarnsdorffStats st;
-      auto tour = warnsdorff_tour(board_, from, o.closed, &o.deadline, &st);
+      auto tour = warnsdorff_tour(board_, from, o.flag("closed"), &o.deadline, &st);
       r.nodes += st.steps;
       if (tour) {
         r.algorithm = "warnsdorff (" + st.method + ")";
         r.extra["rotations"] = st.rotations;
-        report_tour(r, *tour, from, o.closed);
+        report_tour(r, *tour, from, o.flag("closed"));
         return;
       }
       if (alg == "warnsdorff")
@@ -226,12 +216,12 @@ class TourPuzzle final : public Puzzle {
       r.algorithm = "frontier dp (exhaustive)";
       if (!found) {
         r.solvable = false;
-        r.reason = fmt::format("the exhaustive count finds no {} tour from square {}", o.closed ? "closed" : "open", from);
+        r.reason = fmt::format("the exhaustive count finds no {} tour from square {}", o.flag("closed") ? "closed" : "open", from);
         return;
       }
       std::vector<std::int32_t> tour;
       for (int p : *found) tour.push_back(g.square_at[p]);
-      report_tour(r, tour, from, o.closed);
+      report_tour(r, tour, from, o.flag("closed"));
       return;
     }
     // Backtracking, in the board's own numbering.
@@ -242,7 +232,7 @@ class TourPuzzle final : public Puzzle {
       tie[s] = dr * dr + dc * dc;
     }
     DfsOptions d;
-    d.closed = o.closed;
+    d.closed = o.flag("closed");
     d.start = static_cast<int>(from);
     d.tie = &tie;
     d.deadline = &o.deadline;
@@ -255,12 +245,12 @@ class TourPuzzle final : public Puzzle {
     r.nodes += res.nodes;
     r.algorithm = "backtracking (warnsdorff order, dead-end pruning)";
     if (!tour.empty()) {
-      report_tour(r, tour, from, o.closed);
+      report_tour(r, tour, from, o.flag("closed"));
       return;
     }
     if (res.exhausted) {
       r.solvable = false;
-      r.reason = fmt::format("the exhaustive search finds no {} tour from square {}", o.closed ? "closed" : "open", from);
+      r.reason = fmt::format("the exhaustive search finds no {} tour from square {}", o.flag("closed") ? "closed" : "open", from);
       return;
     }
     throw LimitError(fmt::format(
@@ -273,12 +263,12 @@ class TourPuzzle final : public Puzzle {
   void all(const Options& o, SolveReport& r) const {
     const std::int64_t from = first_square(o);
     setup(o, r, from);
-    std::string alg = canonical(o.algorithm);
+    std::string alg = o.algorithm;
     if (!alg.empty() && alg != "dfs") throw InputError("--all lists tours by backtracking: use --algorithm dfs or none");
     r.algorithm = "backtracking (warnsdorff order, dead-end pruning)";
     json sols = json::array();
     std::uint64_t count = 0;
-    if (auto why = no_tour_reason(board_, from, o.closed)) {
+    if (auto why = no_tour_reason(board_, from, o.flag("closed"))) {
       r.solvable = false;
       r.reason = *why;
       r.algorithm = "counting argument";
@@ -289,14 +279,14 @@ class TourPuzzle final : public Puzzle {
     need_lists(o, "listing every tour");
     auto adj = board_.adjacency();
     DfsOptions d;
-    d.closed = o.closed;
+    d.closed = o.flag("closed");
     d.start = static_cast<int>(from);
     d.deadline = &o.deadline;
     const std::uint64_t per_tour = static_cast<std::uint64_t>(board_.squares()) * 24 + 64;
     std::vector<std::int32_t> first;
     auto res = tour_dfs(adj, d, [&](const std::vector<int>& p) {
       std::vector<std::int32_t> tour(p.begin(), p.end());
-      verify_tour(board_, tour, from, o.closed);
+      verify_tour(board_, tour, from, o.flag("closed"));
       if ((count + 1) * per_tour > o.memory)
         throw LimitError(fmt::format("--all: more than {} tours do not fit the memory budget", count));
       if (first.empty()) first = tour;
@@ -309,10 +299,10 @@ class TourPuzzle final : public Puzzle {
     r.count = count;
     if (count == 0) {
       r.solvable = false;
-      r.reason = fmt::format("the exhaustive search finds no {} tour from square {}", o.closed ? "closed" : "open", from);
+      r.reason = fmt::format("the exhaustive search finds no {} tour from square {}", o.flag("closed") ? "closed" : "open", from);
       return;
     }
-    report_tour(r, first, from, o.closed);
+    report_tour(r, first, from, o.flag("closed"));
   }
 
   // How many tours: directed open tours from --from (or from every square), or closed
@@ -321,15 +311,15 @@ class TourPuzzle final : public Puzzle {
     const bool given = from_given(o);
     const std::int64_t from = given ? first_square(o) : -1;
     r.start = given ? std::to_string(from) : "";
-    r.goal = o.closed ? "closed tours" : "open tours";
+    r.goal = o.flag("closed") ? "closed tours" : "open tours";
     r.length.reset();
     const std::int64_t n = board_.squares();
     std::string undirected = "0";  // open: paths (each once); closed: cycles
     std::string counted;
-    if (o.closed) counted = "closed tours, each cycle once (either direction, any first square)";
+    if (o.flag("closed")) counted = "closed tours, each cycle once (either direction, any first square)";
     else if (given) counted = fmt::format("directed open tours from square {}", from);
     else counted = "directed open tours from every square (each path twice, once from each end)";
-    if (auto why = no_tour_reason(board_, given ? from : -1, o.closed)) {
+    if (auto why = no_tour_reason(board_, given ? from : -1, o.flag("closed"))) {
       r.algorithm = "counting argument";
       r.reason = *why;
     } else {
@@ -342,13 +332,13 @@ class TourPuzzle final : public Puzzle {
       bool done = false;
       if (alg == "dfs" || (alg.empty() && std::min(board_.rows(), board_.cols()) >= 5)) {
         auto res = count_tours_dfs(board_.adjacency(), symmetry_classes(board_), given ? static_cast<int>(from) : -1,
-                                   o.closed, o.threads, &o.deadline, alg == "dfs" ? 0 : kCountDfsBudget);
+                                   o.flag("closed"), o.threads, &o.deadline, alg == "dfs" ? 0 : kCountDfsBudget);
         r.nodes += res.nodes;
         r.extra["tasks"] = res.tasks;
         r.algorithm = "backtracking (dead-end pruning), first squares up to symmetry, parallel";
         if (res.complete) {
           done = true;
-          undirected = to_decimal((o.closed || (!given && n > 1)) ? res.count / 2 : res.count);
+          undirected = to_decimal((o.flag("closed") || (!given && n > 1)) ? res.count / 2 : res.count);
         }
       }
       if (!done) {
@@ -356,13 +346,13 @@ class TourPuzzle final : public Puzzle {
         // 18 GiB, 8x8 closed about 68 GiB).
         const int w = std::min(board_.rows(), board_.cols());
         if (w >= 7)
-          require_memory(count_memory_estimate(w, o.closed, n % 2 == 1), o.memory,
+          require_memory(count_memory_estimate(w, o.flag("closed"), n % 2 == 1), o.memory,
                          fmt::format("counting {} tours of a {}-wide board by the frontier dp (estimate)",
-                                     o.closed ? "closed" : "open", w));
+                                     o.flag("closed") ? "closed" : "open", w));
         NarrowGraph g = narrow_graph(board_);
         Progress progress(o.progress());
         HamiltonOptions h = dp_options(o, &progress);
-        if (given && !o.closed) h.endpoint = g.pos_of[from];
+        if (given && !o.flag("closed")) h.endpoint = g.pos_of[from];
         auto st = count_hamiltonian(g.adj, h);
         progress.done();
         r.algorithm = r.algorithm.empty() ? "frontier dp (exact count)"
@@ -376,7 +366,7 @@ class TourPuzzle final : public Puzzle {
       }
     }
     std::string total;
-    if (o.closed) {
+    if (o.flag("closed")) {
       total = undirected;
       r.extra["directed_from_a_square"] = count_json(decimal_twice(undirected));
     } else if (given || n == 1) {
@@ -412,7 +402,17 @@ Family tour_family() {
   f.summary = "knight's tour on an R x C board: find (--closed, --from SQ), list (--all), count (--count)";
   f.builtins = {{"knight-tour:3x4", "knight's tour, 3 rows x 4 columns, from square 0 (seed 002: 2 tours)"},
                 {"knight-tour:RxC", "any board; --closed, --from SQ, --count, --all, --algorithm warnsdorff|dfs|dp"}};
-  f.options = {"closed"};
+  f.options = {opt::from(kAllCommands, "first square of the tour (row-major from 0; default 0)"),
+               opt::start(kAllCommands, "the same as --from"), opt::all(), opt::count(), opt::farthest(),
+               opt::flag("closed", "the tour returns to its first square", kShow | kSolve)};
+  f.solvers = {
+      {"warnsdorff", {"heuristic"}, "Warnsdorff's rule with tie-breaking and Posa rotations: one tour, any size (default)"},
+      {"dfs", {"backtrack", "backtracking"}, "backtracking in Warnsdorff order with dead-end pruning (--all, --count)"},
+      {"dp", {"frontier", "frontier-dp"}, "frontier dynamic programming over the board's columns: exact --count"},
+  };
+  f.notation = "a square is its number, row-major from 0 ('tansaku show knight-tour:RxC' prints them), e.g. --from 7";
+  f.examples = {"tansaku solve knight-tour:8x8 --closed", "tansaku solve knight-tour:5x5 --count",
+                "tansaku solve knight-tour:3x4 --all", "tansaku solve knight-tour:1000x1000 --quiet"};
   f.make = make;
   return f;
 }

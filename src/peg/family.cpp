@@ -138,7 +138,7 @@ class PegPuzzle final : public Puzzle {
     const Board& bd = solver_.board();
     const Bits start = start_of(o, true);
     std::optional<int> finish;
-    if (o.finish) finish = finish_hole(*o.finish);
+    if (o.text("finish")) finish = finish_hole(*o.text("finish"));
     if (o.goal) throw InputError("explore takes --finish H (the hole to count finishes on), not --goal");
     SolveParams p = params(o);
     Progress progress(o.progress());
@@ -189,10 +189,10 @@ class PegPuzzle final : public Puzzle {
  private:
   SolveParams params(const Options& o) const {
     SolveParams p;
-    if (o.metric) {
-      if (*o.metric == "moves") p.metric = Metric::Moves;
-      else if (*o.metric == "jumps") p.metric = Metric::Jumps;
-      else throw InputError(fmt::format("--metric '{}': use moves or jumps", *o.metric));
+    if (o.text("metric")) {
+      if (*o.text("metric") == "moves") p.metric = Metric::Moves;
+      else if (*o.text("metric") == "jumps") p.metric = Metric::Jumps;
+      else throw InputError(fmt::format("--metric '{}': use moves or jumps", *o.text("metric")));
     }
     p.algorithm = o.algorithm;
     p.threads = o.threads;
@@ -212,11 +212,11 @@ class PegPuzzle final : public Puzzle {
     std::optional<std::string> text = o.start;
     std::string what = "--start";
     if (explore && o.from) text = o.from, what = "--from";
-    if (text && o.empty) throw InputError(fmt::format("give either --empty or {}, not both", what));
+    if (text && o.text("empty")) throw InputError(fmt::format("give either --empty or {}, not both", what));
     if (text) return parse_position(bd, *text, what);
-    if (o.empty) {
+    if (o.text("empty")) {
       Bits b = bd.all;
-      for (int h : parse_holes(bd, *o.empty, "--empty")) b &= ~bd.bit(h);
+      for (int h : parse_holes(bd, *o.text("empty"), "--empty")) b &= ~bd.bit(h);
       return b;
     }
     return bd.all & ~bd.standard_empty;
@@ -224,9 +224,9 @@ class PegPuzzle final : public Puzzle {
 
   Goal goal_of(const Options& o, Bits start) const {
     const Board& bd = solver_.board();
-    if (o.goal && o.finish) throw InputError("give either --finish or --goal, not both");
+    if (o.goal && o.text("finish")) throw InputError("give either --finish or --goal, not both");
     if (o.goal) return solver_.exactly(parse_position(bd, *o.goal, "--goal"));
-    if (o.finish) return solver_.at(finish_hole(*o.finish));
+    if (o.text("finish")) return solver_.at(finish_hole(*o.text("finish")));
     if (bd.standard_finish) return solver_.at(*bd.standard_finish);
     return solver_.anywhere(start);
   }
@@ -258,11 +258,11 @@ bool is_builtin(const std::string& v) {
 
 std::unique_ptr<Puzzle> make(const std::string& variant, const Options& o) {
   if (variant.empty()) {
-    if (!o.file) throw InputError("peg needs a board: peg:triangle5, peg:trytry, peg:english, peg:french, peg:FILE or --file FILE");
-    Board bd = load_board_file(*o.file);
-    return std::make_unique<PegPuzzle>("peg:" + *o.file, std::move(bd));
+    if (!o.text("file")) throw InputError("peg needs a board: peg:triangle5, peg:trytry, peg:english, peg:french, peg:FILE or --file FILE");
+    Board bd = load_board_file(*o.text("file"));
+    return std::make_unique<PegPuzzle>("peg:" + *o.text("file"), std::move(bd));
   }
-  if (o.file) throw InputError("give the board either as peg:NAME or with --file, not both");
+  if (o.text("file")) throw InputError("give the board either as peg:NAME or with --file, not both");
   if (is_builtin(variant)) return std::make_unique<PegPuzzle>("peg:" + variant, builtin_board(variant));
   if (variant.find('/') != std::string::npos || variant.find('.') != std::string::npos ||
       std::filesystem::exists(variant))
@@ -278,7 +278,21 @@ Family family() {
   f.prefix = "peg";
   f.summary = "peg solitaire on any board: least moves, proofs of impossibility, solution counts, enumeration";
   for (auto& [name, summary] : builtin_list()) f.builtins.push_back({name, summary});
-  f.options = {"empty", "finish", "metric", "file"};
+  f.options = {opt::start(kAllCommands, "start position: one 0/1 per hole in hole order (explore starts here)"),
+               opt::goal(kShow | kSolve, "the exact final position (0/1 per hole), instead of --finish"),
+               opt::from(kExplore, "the position to explore from (same as --start)"), opt::count(), opt::farthest(),
+               opt::text("empty", "H[,H...]", "holes that start empty (default: the board's standard vacancy)"),
+               opt::text("finish", "H", "hole the last peg must finish in (default: anywhere)"),
+               opt::text("metric", "METRIC", "moves (a run of jumps by one peg is one move, default) | jumps"),
+               opt::text("file", "FILE", "board file (ASCII picture; see README), instead of peg:FILE")};
+  f.solvers = {
+      {"layered", {"dp", "bfs", "layers"}, "exhaustive layers of positions by pegs left: least moves with a proof (default)"},
+      {"idastar", {"ida*", "ida", "ida-star"}, "IDA* with a table of dead positions (the only solver for --metric jumps)"},
+  };
+  f.notation = "a position is one 0/1 per hole in hole order (1 = peg), e.g. --start 111111111111011 for triangle5\n"
+               "  with hole 11 empty; 'tansaku show PUZZLE' prints the hole numbers and a copyable start";
+  f.examples = {"tansaku solve peg:english --finish 16", "tansaku solve peg:triangle5 --empty 0 --count",
+                "tansaku solve peg:french --quiet", "tansaku explore peg:trytry", "tansaku solve peg:data/peg/wiegleb.txt"};
   f.make = make;
   return f;
 }

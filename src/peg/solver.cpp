@@ -170,12 +170,7 @@ SolveOutcome Solver::solve(Bits start, const Goal& goal, const SolveParams& p) c
   std::vector<int> jumps;  // the solution as jump indices (layered) ...
   std::vector<std::vector<int>> moves;  // ... or as moves (IDA*)
   bool found = false;
-  std::string alg = p.algorithm;
-  for (auto& c : alg) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (alg == "ida*" || alg == "ida" || alg == "ida-star") alg = "idastar";
-  if (alg == "dp" || alg == "bfs" || alg == "layers") alg = "layered";
-  if (!alg.empty() && alg != "idastar" && alg != "layered")
-    throw InputError(fmt::format("unknown algorithm '{}' for peg (idastar, layered)", p.algorithm));
+  const std::string& alg = p.algorithm;  // canonical (the CLI resolved aliases): "", idastar, layered
   if (p.metric == Metric::Jumps) {
     if (alg == "layered") throw InputError("--metric jumps uses idastar (a depth-first proof), not layered");
     JumpDomain d(bd_, gsym, goal);

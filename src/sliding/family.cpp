@@ -4,10 +4,12 @@
 
 #include "sliding/board.h"
 #include "sliding/domain.h"
+#include "sliding/pdb_cli.h"
 #include "sliding/pdb_solve.h"
 #include "sliding/verify.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
+#include "tansaku/core/random.h"
 #include "tansaku/core/tokens.h"
 #include "tansaku/puzzles/sliding.h"
 #include "tansaku/search/dispatch.h"
@@ -56,7 +58,7 @@ class SlidingPuzzle final : public Puzzle {
   }
 
   SolveReport solve(const Options& o) const override {
-    if (o.batch) return pdb::solve_batch(*this, geo_.n, o);  // --batch FILE (pdb_batch.cpp)
+    if (o.text("batch")) return pdb::solve_batch(*this, geo_.n, o);  // --batch FILE (pdb_batch.cpp)
     Stopwatch sw;
     Instance inst = instance(o, /*need_start=*/true);
     SolveReport r;
@@ -76,6 +78,29 @@ class SlidingPuzzle final : public Puzzle {
       run<Bytes>(inst, o, r);
     r.seconds = sw.seconds();
     return r;
+  }
+
+  // Uniform over the positions that can reach the goal: a uniform arrangement of the goal's
+  // pieces, with two tiles swapped when its permutation parity is the wrong one (distinct
+  // tiles; with identical pieces every arrangement is reachable).
+  std::vector<std::string> random(const Options& o, std::uint64_t seed, std::size_t count) const override {
+    Options g = o;
+    g.start.reset();
+    Instance inst = instance(g, /*need_start=*/false);
+    SplitMix64 rng{seed};
+    std::vector<std::string> out;
+    for (std::size_t k = 0; k < count; ++k) {
+      Cells c = inst.goal;
+      rng.shuffle(c);
+      if (inst.labels.distinct() && parity_invariant(geo_, c) != parity_invariant(geo_, inst.goal)) {
+        int a = -1, b = -1;
+        for (int i = 0; i < geo_.n && b < 0; ++i)
+          if (c[i] != 0) (a < 0 ? a : b) = i;
+        std::swap(c[a], c[b]);
+      }
+      out.push_back(format_cells(inst.labels, c));
+    }
+    return out;
   }
 
   ExploreReport explore(const Options& o) const override {
@@ -137,7 +162,7 @@ class SlidingPuzzle final : public Puzzle {
     Domain<C> d(inst, /*linear_conflict=*/true);
     // Pattern databases (pdb_solve.h) unless another algorithm is named or BFS is the default.
     if (pdb::applies(inst, o, d.size() != 0 && d.size() <= kBfsLimit)) return pdb::solve(inst, o, r);
-    std::string alg = search::canonical_algorithm(o.algorithm);
+    std::string alg = o.algorithm;
     search::IdaOptions ida;
     ida.step = 2;  // the grid is bipartite: every solution has the parity of the blank's distance
     ida.mode = o.all ? search::SolutionMode::All : o.count ? search::SolutionMode::Count : search::SolutionMode::First;
@@ -232,7 +257,25 @@ Family family() {
                 {"sliding:RxC", "any R x C board, R, C >= 2"}};
   f.aliases = {{"8-puzzle", "sliding:3x3"}, {"11-puzzle", "sliding:3x4"}, {"15-puzzle", "sliding:4x4"},
                {"24-puzzle", "sliding:5x5"}};
-  f.options = {"batch"};
+  f.options = {opt::start(), opt::goal(kAllCommands, "goal state (explore: the source when --from is not given)"),
+               opt::from(), opt::all(), opt::count(), opt::farthest(),
+               opt::text("batch", "FILE", "solve every instance of FILE (one start state a line)", kSolve)};
+  f.solvers = {
+      {"bibfs", {"bidirectional", "bidirectional-bfs", "bi-bfs"}, "bidirectional BFS: the default up to 2^22 states"},
+      {"pdb", {"idastar-pdb", "pdb-idastar", "ida*-pdb"},
+       "IDA* over additive pattern databases (disk, else built in memory): the default for distinct tiles"},
+      {"idastar", {"ida*", "ida-star", "ida"}, "IDA* with Manhattan distance + linear conflict (--all, --count)"},
+      {"bfs", {"breadth-first"}, "breadth-first search"},
+      {"iddfs", {"id", "iterative-deepening"}, "iterative deepening depth-first search (--all, --count)"},
+  };
+  f.notation =
+      "tiles in cell order (cells numbered row-major from 0), separated by spaces or commas; 0 is the blank,\n"
+      "  repeated labels are identical pieces; single-character labels also take the compact form 867254301.\n"
+      "  Example: --start \"8 6 7 2 5 4 3 0 1\" (the 8-puzzle's seed instance)";
+  f.examples = {"tansaku solve 8-puzzle --start \"8 6 7 2 5 4 3 0 1\"", "tansaku solve 15-puzzle --batch data/sliding/korf100.txt --quiet",
+                "tansaku explore sliding:4x4 --from \"1 1 2 2 1 1 2 2 1 3 3 2 3 3 3 0\"", "tansaku random 15-puzzle --seed 7 --count 3",
+                "tansaku pdb build 15-puzzle --groups 7-8"};
+  f.tools = pdb::tools();
   f.make = make;
   return f;
 }

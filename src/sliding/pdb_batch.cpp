@@ -15,7 +15,7 @@
 namespace tansaku::sliding::pdb {
 
 SolveReport solve_batch(const Puzzle& p, int cells, const Options& o) {
-  const std::string file = *o.batch;
+  const std::string file = *o.text("batch");
   if (o.start || o.from) throw InputError("--batch takes the start states from the file: drop --start/--from");
   if (o.all || o.count) throw InputError("--batch solves one solution per instance: drop --all/--count");
   std::ifstream in(file);
@@ -45,7 +45,7 @@ SolveReport solve_batch(const Puzzle& p, int cells, const Options& o) {
 
   Stopwatch sw;
   Options one = o;
-  one.batch.reset();
+  one.values.erase("batch");
   one.given.erase("batch");
   one.given.insert("start");
   std::vector<std::string> lines;

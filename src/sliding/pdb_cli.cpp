@@ -51,8 +51,10 @@ int run_pdb_build(const PdbArgs& a) {
   Labels labels = make_labels(tokens, "goal");
   if (!labels.distinct()) throw InputError("pattern databases need distinct tiles (the goal repeats a label)");
   Frame f = make_frame(geo, parse_cells(geo, labels, goal_text, "goal"));
+  if (a.groups_given && a.groups.find_first_not_of(" \t") == std::string::npos)
+    throw InputError("--groups is empty: give group sizes (7-8) or tile lists (1,2,3/4,5,6)");
   auto groups = a.groups.empty() ? groups_of_sizes(f, build_sizes(geo.n)) : parse_groups(a.groups, f, labels);
-  const std::uint64_t budget = a.memory.empty() ? default_memory_budget() : parse_size(a.memory);
+  const std::uint64_t budget = a.memory ? a.memory : default_memory_budget();
   const unsigned threads = a.threads ? a.threads : std::max(1u, std::thread::hardware_concurrency());
   const std::filesystem::path dir = dir_of(a);
 
@@ -125,6 +127,8 @@ int run_pdb_list(const PdbArgs& a) {
   const std::filesystem::path dir = dir_of(a);
   std::vector<std::pair<std::string, TableInfo>> found;
   std::error_code ec;
+  if (a.dir_given && !std::filesystem::is_directory(dir, ec))
+    throw InputError(fmt::format("--dir {}: no such directory", dir.string()));
   if (std::filesystem::is_directory(dir, ec))
     for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
       const std::string name = e.path().filename().string();
@@ -150,6 +154,42 @@ int run_pdb_list(const PdbArgs& a) {
   if (a.json) fmt::print("{}\n", json{{"dir", dir.string()}, {"tables", arr}}.dump());
   else fmt::print("{}", text);
   return 0;
+}
+
+namespace {
+PdbArgs args_of(const Options& o, const std::vector<std::string>& args) {
+  PdbArgs a;
+  if (!args.empty()) a.puzzle = args[0];
+  a.groups = o.text("groups").value_or("");
+  a.groups_given = o.has("groups");
+  a.dir = o.text("dir").value_or("");
+  a.dir_given = o.has("dir");
+  a.goal = o.text("goal").value_or("");
+  a.memory = o.memory;
+  a.threads = o.threads;
+  a.quiet = o.quiet;
+  a.json = o.json;
+  a.force = o.flag("force");
+  return a;
+}
+}  // namespace
+
+std::vector<ToolCommand> tools() {
+  const OptionSpec dir = opt::text("dir", "DIR", "table directory (default $TANSAKU_PDB_DIR or ~/.cache/tansaku)");
+  ToolCommand build;
+  build.path = {"pdb", "build"};
+  build.help = "build the pattern databases of a sliding board into the cache dir";
+  build.positional = "puzzle";
+  build.options = {opt::text("groups", "GROUPS", "tile groups: sizes (7-8) or tile lists (1,2,3/4,5,6)"),
+                   opt::text("goal", "STATE", "goal state (default: the puzzle's)"),
+                   opt::flag("force", "rebuild tables already present"), dir};
+  build.run = [](const Options& o, const std::vector<std::string>& args) { return run_pdb_build(args_of(o, args)); };
+  ToolCommand list;
+  list.path = {"pdb", "list"};
+  list.help = "list the pattern databases in the cache dir";
+  list.options = {dir};
+  list.run = [](const Options& o, const std::vector<std::string>& args) { return run_pdb_list(args_of(o, args)); };
+  return {build, list};
 }
 
 }  // namespace tansaku::sliding::pdb

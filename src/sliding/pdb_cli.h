@@ -1,8 +1,12 @@
 // `tansaku pdb build PUZZLE` and `tansaku pdb list`: building pattern databases explicitly
 // (with progress, refusing what cannot fit --memory) and listing those in the cache dir.
-// src/cli/main.cpp parses the options into PdbArgs and calls these.
+// The sliding family declares them as its tools (ToolCommand); the CLI parses the options.
 #pragma once
+#include <cstdint>
 #include <string>
+#include <vector>
+
+#include "tansaku/puzzles/puzzle.h"
 
 namespace tansaku::sliding::pdb {
 
@@ -11,12 +15,16 @@ struct PdbArgs {
   std::string groups;  // "7-8" or "1,2,3/4,5,6" ("" = the board's default)
   std::string dir;     // "" = default_dir()
   std::string goal;    // "" = the puzzle's default goal
-  std::string memory;  // "" = default budget
+  std::uint64_t memory = 0;  // bytes, 0 = default budget
   unsigned threads = 0;
+  bool groups_given = false, dir_given = false;
   bool quiet = false, json = false, force = false;
 };
 
 int run_pdb_build(const PdbArgs& a);
 int run_pdb_list(const PdbArgs& a);
+
+// `pdb build` and `pdb list` as the family declares them to the CLI.
+std::vector<ToolCommand> tools();
 
 }  // namespace tansaku::sliding::pdb

@@ -14,15 +14,8 @@
 
 namespace tansaku::sliding::pdb {
 
-namespace {
-bool named_pdb(const std::string& algorithm) {
-  const std::string a = search::canonical_algorithm(algorithm);
-  return a == "pdb" || a == "idastar-pdb" || a == "pdb-idastar" || a == "ida*-pdb";
-}
-}  // namespace
-
 bool applies(const Instance& inst, const Options& o, bool small_for_bfs) {
-  if (named_pdb(o.algorithm)) {
+  if (o.algorithm == "pdb") {
     if (!inst.labels.distinct()) throw InputError("--algorithm pdb needs distinct tiles (no repeated labels)");
     if (o.all || o.count) throw InputError("--all and --count need --algorithm idastar or iddfs, not pdb");
     return true;

@@ -9,6 +9,7 @@
 
 #include "sliding/board.h"
 #include "tansaku/core/error.h"
+#include "tansaku/core/random.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/core/ranking.h"
 #include "tansaku/core/tokens.h"
@@ -167,7 +168,7 @@ class RotatingPuzzle final : public Puzzle {
     }
     search::IdaOptions ida;
     ida.mode = o.all ? search::SolutionMode::All : o.count ? search::SolutionMode::Count : search::SolutionMode::First;
-    std::string alg = search::canonical_algorithm(o.algorithm);
+    std::string alg = o.algorithm;
     if (alg.empty()) alg = ida.mode == search::SolutionMode::First ? "bibfs" : "idastar";
     Progress progress(o.progress());
     auto lim = o.limits(&progress);
@@ -211,6 +212,23 @@ class RotatingPuzzle final : public Puzzle {
     return r;
   }
 
+  // Uniform over the positions that reach the goal: every move is an even permutation and
+  // the even ones are all reachable (181,440), so a uniform shuffle with its parity fixed.
+  std::vector<std::string> random(const Options& o, std::uint64_t seed, std::size_t count) const override {
+    const std::string goal = o.goal ? *o.goal : "1 2 3 4 5 6 7 8 9";
+    Pieces p = pieces_of(goal, "goal");
+    Cells g = p.parse(goal, "goal");
+    SplitMix64 rng{seed};
+    std::vector<std::string> out;
+    for (std::size_t k = 0; k < count; ++k) {
+      Cells c = g;
+      rng.shuffle(c);
+      if (PermutationRanker::parity(c.data(), 9) != PermutationRanker::parity(g.data(), 9)) std::swap(c[0], c[1]);
+      out.push_back(p.format(c));
+    }
+    return out;
+  }
+
   ExploreReport explore(const Options& o) const override {
     Stopwatch sw;
     std::string from = o.from ? *o.from : o.start ? *o.start : o.goal ? *o.goal : "1 2 3 4 5 6 7 8 9";
@@ -252,6 +270,17 @@ Family rotating_family() {
   f.prefix = "rotating-slide";
   f.summary = "3x3 rotating slide: each move turns three pieces through the centre (seed 000)";
   f.builtins = {{"rotating-slide", "3x3, 8 three-cycles through the centre; seed start 9 8 7 6 5 4 3 2 1, 12 moves"}};
+  f.options = {opt::start(), opt::goal(kAllCommands, "goal state (explore: the source when --from is not given)"),
+               opt::from(), opt::all(), opt::count(), opt::farthest()};
+  f.solvers = {
+      {"bibfs", {"bidirectional", "bidirectional-bfs", "bi-bfs"}, "bidirectional BFS: the default for one solution"},
+      {"idastar", {"ida*", "ida-star", "ida"}, "IDA* (misplaced pieces / 3): the default for --all and --count"},
+      {"bfs", {"breadth-first"}, "breadth-first search"},
+      {"iddfs", {"id", "iterative-deepening"}, "iterative deepening depth-first search"},
+  };
+  f.notation = "the nine pieces in cell order (row-major from 0), e.g. --start \"9 8 7 6 5 4 3 2 1\" or 987654321";
+  f.examples = {"tansaku solve rotating-slide --start 987654321", "tansaku explore rotating-slide --farthest 13",
+                "tansaku random rotating-slide --count 5"};
   f.make = [](const std::string& variant, const Options&) -> std::unique_ptr<Puzzle> {
     if (!variant.empty()) throw InputError(fmt::format("rotating-slide has no variant '{}'", variant));
     return std::make_unique<RotatingPuzzle>();

@@ -38,13 +38,13 @@ class SquareSumPuzzle final : public Puzzle {
   ShowReport show(const Options& o) const override {
     check(o);
     ShowReport r;
-    const bool ring = o.ring;
+    const bool ring = o.flag("ring");
     r.info = {{"puzzle", "square-sum"}, {"ring", ring}};
     r.text = fmt::format("square-sum: arrange 1..N in a {} so that every two neighbouring numbers add up to a\n"
                          "square{}. --n N (default: the least N that allows it, --smallest), --count, --all.\n",
                          ring ? "ring" : "row", ring ? " (the last and the first too)" : "");
-    if (o.n) {
-      const int n = static_cast<int>(*o.n);
+    if (o.integer("n")) {
+      const int n = static_cast<int>(*o.integer("n"));
       r.info["n"] = n;
       int zero = 0, one = 0, maxd = 0;
       std::vector<int> ones;
@@ -81,11 +81,11 @@ class SquareSumPuzzle final : public Puzzle {
     Progress progress(o.progress());
     SolveReport r;
     r.puzzle = "square-sum";
-    const bool ring = o.ring;
+    const bool ring = o.flag("ring");
     r.extra["ring"] = ring;
     int n = 0;
-    if (o.n) {
-      n = static_cast<int>(*o.n);
+    if (o.integer("n")) {
+      n = static_cast<int>(*o.integer("n"));
       FindResult f = find_sequence(n, ring, &o.deadline, &progress);
       r.nodes += f.nodes;
       r.algorithm = f.method;
@@ -149,14 +149,11 @@ class SquareSumPuzzle final : public Puzzle {
 
  private:
   static void check(const Options& o) {
-    for (const char* opt : {"start", "goal", "from"})
-      if (o.has(opt)) throw InputError(fmt::format("--{} does not apply to square-sum: give --n N", opt));
-    if (o.n && o.smallest) throw InputError("give either --n N or --smallest, not both");
-    if (o.n && *o.n < 1) throw InputError(fmt::format("--n must be at least 1 (got {})", *o.n));
-    if (o.n && *o.n > kMaxN) throw InputError(fmt::format("--n {} is more than this solver supports ({})", *o.n, kMaxN));
-    if (o.n && o.ring && *o.n < 3) throw InputError("a ring needs at least 3 numbers (--n 3 or more)");
-    if (o.n) require_memory(search_bytes(static_cast<std::uint64_t>(*o.n)), o.memory, fmt::format("square-sum N={}", *o.n));
-    if (!o.algorithm.empty()) throw InputError("square-sum chooses its own algorithm (exact search, Warnsdorff + Posa for large N)");
+    if (o.integer("n") && o.flag("smallest")) throw InputError("give either --n N or --smallest, not both");
+    if (o.integer("n") && *o.integer("n") < 1) throw InputError(fmt::format("--n must be at least 1 (got {})", *o.integer("n")));
+    if (o.integer("n") && *o.integer("n") > kMaxN) throw InputError(fmt::format("--n {} is more than this solver supports ({})", *o.integer("n"), kMaxN));
+    if (o.integer("n") && o.flag("ring") && *o.integer("n") < 3) throw InputError("a ring needs at least 3 numbers (--n 3 or more)");
+    if (o.integer("n")) require_memory(search_bytes(static_cast<std::uint64_t>(*o.integer("n"))), o.memory, fmt::format("square-sum N={}", *o.integer("n")));
   }
 };
 
@@ -172,7 +169,12 @@ Family family() {
   f.prefix = "square-sum";
   f.summary = "arrange 1..N so neighbouring sums are squares (row or --ring)";
   f.builtins = {{"square-sum", "1..N in a row (--ring: a ring) with square neighbouring sums; least N 15 (ring 32)"}};
-  f.options = {"n", "ring", "smallest"};
+  f.options = {opt::all(), opt::count(), opt::integer("n", "arrange the numbers 1..N (default: the least N with a solution)", kShow | kSolve),
+               opt::flag("ring", "close the row into a ring (the first and last numbers also sum to a square)", kShow | kSolve),
+               opt::flag("smallest", "the least N with a solution (the default without --n)", kShow | kSolve)};
+  f.notation = "a solution is the numbers 1..N in order along the row (or around the ring)";
+  f.examples = {"tansaku solve square-sum", "tansaku solve square-sum --ring", "tansaku solve square-sum --n 40 --count",
+                "tansaku solve square-sum --n 100000 --quiet"};
   f.make = make;
   return f;
 }

@@ -1,7 +1,9 @@
 // A small, fast, seedable generator (SplitMix64, Steele-Lea-Flood 2014) for the randomised
 // heuristics (local search, restarts): deterministic for a given seed, so runs repeat.
 #pragma once
+#include <cstddef>
 #include <cstdint>
+#include <utility>
 
 namespace tansaku {
 
@@ -13,7 +15,18 @@ struct SplitMix64 {
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
     return z ^ (z >> 31);
   }
-  std::uint64_t below(std::uint64_t n) { return next() % n; }  // n > 0
+  std::uint64_t below(std::uint64_t n) { return next() % n; }  // n > 0 (slightly biased: heuristics)
+  // Exactly uniform in [0, n), n > 0 (rejection of the biased tail): random positions.
+  std::uint64_t uniform(std::uint64_t n) {
+    const std::uint64_t limit = UINT64_MAX - UINT64_MAX % n;
+    for (;;)
+      if (std::uint64_t x = next(); x < limit) return x % n;
+  }
+  // Fisher-Yates shuffle of v, uniform over its permutations.
+  template <class V>
+  void shuffle(V& v) {
+    for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[uniform(i)]);
+  }
 };
 
 }  // namespace tansaku

@@ -1,9 +1,12 @@
-// The runtime face of a puzzle family, as the CLI sees it: parse an instance from the
-// command line, then show / solve / explore it into reports the CLI prints as text or JSON.
-// Families implement Puzzle and register a Family (registry.h); no search code changes.
+// The runtime face of a puzzle family, as the CLI sees it. A family *declares* what it takes
+// (options with their help, type and the subcommands they apply to; the solvers --algorithm
+// can name; the state notation) and the CLI does the rest generically: registers the options,
+// refuses what the family or the subcommand does not take, resolves --algorithm, prints help,
+// text and JSON. Families implement Puzzle and register a Family (one line in registry.cpp).
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -20,23 +23,66 @@ namespace tansaku {
 
 using json = nlohmann::ordered_json;
 
-// Every option of the command line; families read what applies to them.
+// The subcommands an option or a solver applies to (a bit mask).
+enum Command : unsigned { kShow = 1, kSolve = 2, kExplore = 4, kRandom = 8, kAllCommands = 15 };
+
+// One option a family takes: the CLI registers it, validates its type, refuses it on the
+// subcommands it does not list, and lists it in `tansaku help PUZZLE`.
+struct OptionSpec {
+  enum class Type { Flag, Text, Integer };
+  std::string name;        // long name without dashes: "rule"
+  Type type = Type::Text;
+  std::string help;        // one line
+  unsigned commands = kShow | kSolve | kExplore;
+  std::string value_name;  // for help: "H[,H...]"; default from the type
+};
+
+// The options every family may take, declared by the families that take them (state options
+// differ: a knight's tour has no goal). --threads --memory --timeout --quiet --json are
+// universal and never declared.
+namespace opt {
+OptionSpec start(unsigned commands = kShow | kSolve, std::string help = "start state");
+OptionSpec goal(unsigned commands = kShow | kSolve, std::string help = "goal state");
+OptionSpec from(unsigned commands = kExplore, std::string help = "source state of the explore (default: the goal)");
+OptionSpec all();       // solve: every optimal solution
+OptionSpec count();     // solve: count optimal solutions
+OptionSpec farthest();  // explore: how many farthest positions to print
+// An option of the family's own.
+OptionSpec text(std::string name, std::string value_name, std::string help, unsigned commands = kShow | kSolve | kExplore);
+OptionSpec integer(std::string name, std::string help, unsigned commands = kShow | kSolve | kExplore);
+OptionSpec flag(std::string name, std::string help, unsigned commands = kShow | kSolve | kExplore);
+}  // namespace opt
+
+// A search --algorithm can name. The family lists them in the order of its automatic choice
+// (it picks the first that applies to the instance); the CLI resolves names and aliases to
+// `name` before the family sees Options::algorithm, and refuses unknown ones with the list.
+struct SolverSpec {
+  std::string name;                  // canonical: "idastar"
+  std::vector<std::string> aliases;  // "ida*", "ida-star"
+  std::string summary;               // one line: what it does, when it applies
+  unsigned commands = kSolve;        // solve and/or explore
+};
+
+// Every option of the command line, after the CLI has parsed and checked it against the
+// family's declaration.
 struct Options {
+  unsigned command = kSolve;    // the subcommand being run
   std::set<std::string> given;  // long names of the options present ("start", "rule", ...)
   bool has(const std::string& name) const { return given.count(name) != 0; }
 
   std::optional<std::string> start, goal, from;
-  std::string algorithm;  // "" = the family's default
+  std::string algorithm;  // a SolverSpec::name of the family, "" = the family's automatic choice
   unsigned threads = 1;
   std::uint64_t memory = 0;  // bytes
   double timeout = 0;        // seconds, 0 = none
   bool all = false, count = false, quiet = false, json = false;
   std::size_t farthest = 20;
 
-  // Family options (DESIGN.md): peg, flip, knights, colouring, square-sum, batches.
-  std::optional<std::string> empty, finish, metric, rule, batch, file;
-  std::optional<std::int64_t> colors, n;
-  bool closed = false, ring = false, smallest = false, torus = false;
+  // The family's own options by name (flags hold "true"); read them with text/integer/flag.
+  std::map<std::string, std::string> values;
+  std::optional<std::string> text(const std::string& name) const;
+  std::optional<std::int64_t> integer(const std::string& name) const;
+  bool flag(const std::string& name) const { return values.count(name) != 0; }
 
   mutable Deadline deadline;  // built from timeout by the CLI
   bool progress() const { return !quiet; }
@@ -59,7 +105,7 @@ struct ShowReport {
 struct SolveReport {
   std::string puzzle, start, goal;
   bool solvable = true;
-  bool optimal = true;
+  bool optimal = true;  // the length is proved least; on an unsolvable result: the proof is complete
   std::optional<std::int64_t> length;
   json moves = json::array();
   std::uint64_t nodes = 0;
@@ -91,6 +137,9 @@ class Puzzle {
   virtual ShowReport show(const Options& o) const = 0;
   virtual SolveReport solve(const Options& o) const = 0;
   virtual ExploreReport explore(const Options& o) const = 0;
+  // `tansaku random`: `count` uniformly random solvable start positions, one state string
+  // each, reproducible for a seed. Families without a notion of a random start keep this.
+  virtual std::vector<std::string> random(const Options& o, std::uint64_t seed, std::size_t count) const;
 };
 
 struct Builtin {
@@ -98,12 +147,26 @@ struct Builtin {
   std::string summary;  // one line for `tansaku list`
 };
 
+// A subcommand of a family's own (sliding's `pdb build` / `pdb list`): its options are
+// declared like a puzzle's; `run` gets the parsed Options and the positional arguments.
+struct ToolCommand {
+  std::vector<std::string> path;  // {"pdb", "build"}
+  std::string help;
+  std::string positional;         // name of a required positional argument, "" for none
+  std::vector<OptionSpec> options;
+  std::function<int(const Options& o, const std::vector<std::string>& args)> run;
+};
+
 struct Family {
   std::string prefix;                // "sliding": names are "sliding" or "sliding:VARIANT"
   std::string summary;               // one line
   std::vector<Builtin> builtins;     // listed by `tansaku list`
   std::vector<std::pair<std::string, std::string>> aliases;  // {"8-puzzle", "sliding:3x3"}
-  std::vector<std::string> options;  // family options it accepts beyond the common ones
+  std::vector<OptionSpec> options;   // every option it takes beyond the universal ones
+  std::vector<SolverSpec> solvers;   // --algorithm names, in the order of the automatic choice
+  std::string notation;              // help: how a state is written, with an example
+  std::vector<std::string> examples; // help: pasteable command lines
+  std::vector<ToolCommand> tools;    // extra subcommands
   // Builds a puzzle from the variant (text after "prefix:", "" if none). Throws InputError.
   std::function<std::unique_ptr<Puzzle>(const std::string& variant, const Options& o)> make;
 };

@@ -1,5 +1,6 @@
-// Runs the path search a user named (--algorithm) on any domain, refusing names the domain
-// cannot support (bidirectional search needs predecessors, IDA* a heuristic).
+// Runs the path search a user named (--algorithm, already resolved to its canonical name by
+// the CLI) on any domain, refusing names the domain cannot support (bidirectional search
+// needs predecessors, IDA* a heuristic).
 #pragma once
 #include <string>
 
@@ -13,20 +14,10 @@
 
 namespace tansaku::search {
 
-// Canonical algorithm name for user spellings; "" stays "" (the family's default).
-inline std::string canonical_algorithm(std::string a) {
-  for (auto& c : a) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (a == "bidirectional" || a == "bidirectional-bfs" || a == "bi-bfs" || a == "bibfs") return "bibfs";
-  if (a == "ida*" || a == "ida-star" || a == "idastar" || a == "ida") return "idastar";
-  if (a == "iddfs" || a == "id" || a == "iterative-deepening") return "iddfs";
-  if (a == "bfs" || a == "breadth-first") return "bfs";
-  return a;
-}
-
 template <Domain D>
 PathResult<typename D::Move> run_path_search(const D& d, const typename D::State& start, const std::string& algorithm,
                                              const IdaOptions& ida, const Limits& lim) {
-  const std::string a = canonical_algorithm(algorithm);
+  const std::string& a = algorithm;
   if (ida.mode != SolutionMode::First && a != "idastar" && a != "iddfs")
     throw InputError(fmt::format("--all and --count need --algorithm idastar or iddfs, not {}", algorithm));
   if (a == "bfs") return bfs(d, start, lim);

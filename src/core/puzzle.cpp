@@ -1,0 +1,73 @@
+// The declarations families use for their options, and Options' typed access to them.
+#include "tansaku/puzzles/puzzle.h"
+
+#include <fmt/format.h>
+
+#include "tansaku/core/error.h"
+
+namespace tansaku {
+
+namespace opt {
+namespace {
+OptionSpec make(std::string name, OptionSpec::Type type, std::string value_name, std::string help, unsigned commands) {
+  OptionSpec s;
+  s.name = std::move(name);
+  s.type = type;
+  s.value_name = std::move(value_name);
+  s.help = std::move(help);
+  s.commands = commands;
+  return s;
+}
+}  // namespace
+
+OptionSpec start(unsigned commands, std::string help) {
+  return make("start", OptionSpec::Type::Text, "STATE", std::move(help), commands);
+}
+OptionSpec goal(unsigned commands, std::string help) {
+  return make("goal", OptionSpec::Type::Text, "STATE", std::move(help), commands);
+}
+OptionSpec from(unsigned commands, std::string help) {
+  return make("from", OptionSpec::Type::Text, "STATE", std::move(help), commands);
+}
+OptionSpec all() { return make("all", OptionSpec::Type::Flag, "", "every optimal solution", kSolve); }
+OptionSpec count() { return make("count", OptionSpec::Type::Flag, "", "count the optimal solutions", kSolve); }
+OptionSpec farthest() {
+  return make("farthest", OptionSpec::Type::Integer, "K", "how many farthest positions to print (default 20)", kExplore);
+}
+OptionSpec text(std::string name, std::string value_name, std::string help, unsigned commands) {
+  return make(std::move(name), OptionSpec::Type::Text, std::move(value_name), std::move(help), commands);
+}
+OptionSpec integer(std::string name, std::string help, unsigned commands) {
+  return make(std::move(name), OptionSpec::Type::Integer, "N", std::move(help), commands);
+}
+OptionSpec flag(std::string name, std::string help, unsigned commands) {
+  return make(std::move(name), OptionSpec::Type::Flag, "", std::move(help), commands);
+}
+}  // namespace opt
+
+std::optional<std::string> Options::text(const std::string& name) const {
+  auto it = values.find(name);
+  if (it == values.end()) return std::nullopt;
+  return it->second;
+}
+
+std::optional<std::int64_t> Options::integer(const std::string& name) const {
+  auto it = values.find(name);
+  if (it == values.end()) return std::nullopt;
+  const std::string& v = it->second;
+  std::size_t used = 0;
+  std::int64_t x = 0;
+  try {
+    x = std::stoll(v, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != v.size()) throw InputError(fmt::format("--{} '{}' is not a whole number", name, v));
+  return x;
+}
+
+std::vector<std::string> Puzzle::random(const Options&, std::uint64_t, std::size_t) const {
+  throw InputError(fmt::format("random positions are not defined for {}", name()));
+}
+
+}  // namespace tansaku
