@@ -113,19 +113,30 @@ std::optional<Weights> integral_pagoda(const Board& bd, const std::vector<double
   double amax = 0;
   for (double v : w) amax = std::max(amax, std::abs(v));
   if (amax <= 0) return std::nullopt;
-  const int max_scale = std::max(1, static_cast<int>(std::floor(max_weight / amax)));
+  // At most 64 scales (clamped as a double: a tiny amax would overflow an int).
+  const int max_scale = static_cast<int>(std::clamp(std::floor(max_weight / amax), 1.0, 64.0));
+  constexpr long kMaxTotal = 16000;  // sum of |weights| of a function worth keeping
   Weights wi(static_cast<std::size_t>(bd.n));
-  for (int s = 1; s <= std::min(max_scale, 64); ++s) {
+  for (int s = 1; s <= max_scale; ++s) {
     for (int h = 0; h < bd.n; ++h) wi[h] = static_cast<int>(std::lround(s * w[h]));
     // Lower the landing holes of violated jumps until every inequality holds (a few rounds).
-    for (int round = 0; round < bd.n && !is_pagoda(bd, wi); ++round)
+    // Weights only decrease, so one below -kMaxTotal already rules this scale out; stopping
+    // there also keeps the sums far from int overflow (a negative cycle would diverge).
+    bool too_large = false;
+    for (int round = 0; round < bd.n && !too_large && !is_pagoda(bd, wi); ++round)
       for (const auto& j : bd.jumps)
-        if (wi[j.to] > wi[j.from] + wi[j.over]) wi[j.to] = wi[j.from] + wi[j.over];
-    if (!is_pagoda(bd, wi)) continue;
+        if (wi[j.to] > wi[j.from] + wi[j.over]) {
+          wi[j.to] = wi[j.from] + wi[j.over];
+          if (wi[j.to] < -kMaxTotal) {
+            too_large = true;
+            break;
+          }
+        }
+    if (too_large || !is_pagoda(bd, wi)) continue;
     long total = 0;
     int g = 0;
     for (int v : wi) total += std::abs(v), g = std::gcd(g, std::abs(v));
-    if (g == 0 || total > 16000) continue;
+    if (g == 0 || total > kMaxTotal) continue;
     if (pagoda_goal_value(wi, goal) - pagoda_value(wi, pegs) <= 0) continue;
     for (int& v : wi) v /= g;
     if (*std::max_element(wi.begin(), wi.end()) > max_weight || *std::min_element(wi.begin(), wi.end()) < -max_weight)
