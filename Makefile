@@ -2,7 +2,7 @@
 #   make run   - install missing packages, build Release, solve and show the seed puzzles
 #   make test  - the same install and build, then the whole test suite through ctest, then
 #                the suite again under AddressSanitizer + UndefinedBehaviorSanitizer
-.PHONY: all deps configure build run test sanitize tsan bench fuzz clean
+.PHONY: all deps configure build run test sanitize bench fuzz clean
 PRESET ?= release
 BIN := build/$(PRESET)/tansaku
 
@@ -30,13 +30,6 @@ sanitize: deps
 	@cmake --preset asan >/dev/null
 	@cmake --build --preset asan
 	@ctest --preset asan
-
-# The parallel parts (explore, parallel IDA*, pattern-database builds, the frontier dp)
-# under ThreadSanitizer. Not part of `make test` (a third full build would not fit CI's time).
-tsan: deps
-	@cmake --preset tsan >/dev/null
-	@cmake --build --preset tsan
-	@ctest --preset tsan
 
 bench: build
 	@$(BIN) bench
