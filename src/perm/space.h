@@ -4,9 +4,12 @@
 // pieces: a permutation, one parity class of it, or a multiset arrangement when pieces are
 // identical) and an orientation coordinate (all digits, or all but one when every move keeps
 // the orbit's orientation sum). Parities of orbits that the moves tie together (over GF(2))
-// are implied by the independent ones. A rank is the mixed-radix number of the coordinates;
-// move tables per coordinate give a neighbour's rank in a few lookups (explore's hot loop,
-// pattern databases, bidirectional search).
+// are implied by the independent ones. Small coordinates the moves tie together otherwise
+// (e.g. the skewb's orientation sums and the 3-cycles of its corner orbits, all mod 3) are
+// found by a search over their combinations and merged into one coordinate that numbers
+// only the combinations reachable together. A rank is the mixed-radix number of the
+// coordinates; move tables per coordinate give a neighbour's rank in a few lookups
+// (explore's hot loop, pattern databases, bidirectional search).
 #pragma once
 #include <cstdint>
 #include <algorithm>
@@ -17,6 +20,7 @@
 
 #include "perm/definition.h"
 #include "perm/generators.h"
+#include "tansaku/core/fast_div.h"
 #include "tansaku/core/ranking.h"
 
 namespace tansaku::perm {
@@ -59,6 +63,11 @@ class Space {
         const std::uint64_t idx = co.two_rows ? c[j] * 2 + pin[j] : c[j];
         row[j] = co.table.data() + idx * static_cast<std::uint64_t>(nm_);
       }
+      if (k == 2) {  // the common case (permutation x orientation) without the inner loop
+        const std::uint64_t w0 = coords_[0].weight;
+        for (int m = 0; m < nm_; ++m) f(m, std::uint64_t{row[0][m]} * w0 + row[1][m]);
+        return;
+      }
       for (int m = 0; m < nm_; ++m) {
         std::uint64_t s = 0;
         for (std::size_t j = 0; j < k; ++j) s += std::uint64_t{row[j][m]} * coords_[j].weight;
@@ -75,7 +84,7 @@ class Space {
 
  private:
   struct Coord {
-    enum class Kind { Perm, Multiset, Ori } kind = Kind::Perm;
+    enum class Kind { Perm, Multiset, Ori, Group } kind = Kind::Perm;
     int orbit = 0;
     std::vector<int> cells;        // flat positions; local index = index here
     int k = 0;
@@ -94,9 +103,39 @@ class Space {
     std::vector<std::vector<std::uint8_t>> lperm, ltwist;  // per move, local
     std::vector<std::uint32_t> table;        // moves tables (empty: not tabled)
     std::vector<std::uint8_t> parity_bits;   // pivot: parity of each value (when tabled)
+    bool parity_needed = false;              // pivot: some half coordinate depends on it
+    FastDiv32 div;                           // by size (ranks below 2^32)
+    // Group: the merged coordinates, the reachable combinations of their values (member
+    // values of group value g at members.size() * g), and the group value of each
+    // combination (mixed radix over the members, the last fastest; ~0u: unreachable).
+    std::vector<Coord> members;
+    std::vector<std::uint32_t> tuples, index_of;
   };
 
-  void digits(std::uint64_t r, std::uint64_t* c, std::uint8_t* pin) const;
+  // Coordinate values of rank r; pin: the parity each half coordinate is unranked with
+  // (computed for the two_rows ones only unless all_pins).
+  void digits(std::uint64_t r, std::uint64_t* c, std::uint8_t* pin, bool all_pins = false) const {
+    const std::size_t k = coords_.size();
+    if (small_) {
+      auto q = static_cast<std::uint32_t>(r);
+      for (std::size_t j = k; j-- > 0;) {
+        const std::uint32_t d = coords_[j].div.div(q);
+        c[j] = q - d * static_cast<std::uint32_t>(coords_[j].size);
+        q = d;
+      }
+    } else {
+      for (std::size_t j = k; j-- > 0;) c[j] = r % coords_[j].size, r /= coords_[j].size;
+    }
+    if (all_pins || pins_) parity_pins(c, pin);
+  }
+  void parity_pins(const std::uint64_t* c, std::uint8_t* pin) const;
+  // Merges small coordinates the moves tie together (see the top of the file).
+  void group_coordinates(unsigned threads);
+  // Reachable combinations of the members' values (their tables built): a sorted list of
+  // mixed-radix combination numbers.
+  std::vector<std::uint32_t> reachable_combinations(const std::vector<const Coord*>& members) const;
+  std::uint64_t group_value(const Coord& co, const Position& p) const;
+  void write_group(const Coord& co, std::uint64_t v, Position& p) const;
   // Local arrays <-> values.
   void local_of(const Coord& co, std::uint64_t v, int parity, std::uint8_t* a) const;
   std::uint64_t value_of(const Coord& co, const std::uint8_t* a) const;
@@ -115,6 +154,8 @@ class Space {
   std::vector<int> fixed_cells_;  // cells kept as in ref (labels or orientations)
   std::uint64_t size_ = 1, table_bytes_ = 0;
   bool all_tabled_ = true;
+  bool small_ = false;  // size_ <= 2^32: digits by FastDiv32
+  bool pins_ = false;   // some coordinate has two_rows
 };
 
 }  // namespace tansaku::perm

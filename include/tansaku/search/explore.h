@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -33,6 +34,7 @@ struct ExploreResult {
   std::uint64_t farthest_count = 0;
   std::uint64_t table_bytes = 0;
   Stats stats;
+  std::unique_ptr<TwoBitTable> distances;  // keep_distances: distance mod 3 of every state (3: unreached)
 };
 
 // Calls f(neighbour_rank) for each successor of the state ranked r: the domain's own fast
@@ -47,14 +49,24 @@ inline void for_each_neighbor_rank(const D& d, std::uint64_t r, F&& f) {
   }
 }
 
+// keep_distances: the result also holds every state's distance from the sources mod 3
+// (`distances`; 3 = not reached), written as each layer is closed (a sequential pass over
+// the words the scan visits anyway). In a symmetric domain a neighbour of a state at
+// distance k whose value is (k - 1) mod 3 is one step closer: shortest paths follow
+// (search/explore_path.h).
 template <RankedDomain D>
 ExploreResult explore(const D& d, std::span<const std::uint64_t> sources, std::size_t keep_farthest,
-                      const Limits& lim = {}) {
+                      const Limits& lim = {}, bool keep_distances = false) {
   ExploreResult res;
   const std::uint64_t n = d.size();
-  res.table_bytes = TwoBitTable::bytes_for(n);
-  require_memory(res.table_bytes, lim.memory, "the 2-bit state table");
+  res.table_bytes = TwoBitTable::bytes_for(n) * (keep_distances ? 2 : 1);
+  require_memory(res.table_bytes, lim.memory, keep_distances ? "the 2-bit state table and the distances mod 3" : "the 2-bit state table");
   TwoBitTable table(n);
+  if (keep_distances) {
+    res.distances = std::make_unique<TwoBitTable>(n);
+    res.distances->fill(3);
+  }
+  TwoBitTable* dist3 = res.distances.get();
 
   std::uint64_t layer_count = 0;
   for (std::uint64_t r : sources)
@@ -68,11 +80,13 @@ ExploreResult explore(const D& d, std::span<const std::uint64_t> sources, std::s
   const std::uint64_t words = table.words();
   const std::uint64_t chunk_words = 1 << 12;  // 131072 states per task
   const std::uint64_t chunks = (words + chunk_words - 1) / chunk_words;
-  tbb::task_arena arena(static_cast<int>(std::max(1u, lim.threads)));
+  const unsigned threads = std::max(1u, lim.threads);
+  tbb::task_arena arena(static_cast<int>(threads));
 
   constexpr std::size_t kBatch = 48, kCap = 256;
   unsigned frontier = 1;
   while (layer_count > 0) {
+    const unsigned layer_mod3 = static_cast<unsigned>(res.histogram.size() % 3);
     res.histogram.push_back(layer_count);
     res.states += layer_count;
     const unsigned next = 3 - frontier;
@@ -82,47 +96,54 @@ ExploreResult explore(const D& d, std::span<const std::uint64_t> sources, std::s
       backward = d.symmetric() && n - res.states < layer_count;
     tbb::enumerable_thread_specific<std::uint64_t> found(0), expanded(0), generated(0);
     std::atomic<bool> late{false};
-    arena.execute([&] {
-      tbb::parallel_for(std::uint64_t{0}, chunks, [&](std::uint64_t c) {
-        if (lim.deadline && lim.deadline->expired()) {
-          late = true;
-          return;
+    // One chunk of words; Alone: the only thread (claims need no locked instruction).
+    auto chunk = [&]<bool Alone>(std::uint64_t c) {
+      if (lim.deadline && lim.deadline->expired()) {
+        late = true;
+        return;
+      }
+      std::uint64_t nf = 0, ne = 0, ng = 0;
+      auto& first = firsts[c];
+      std::uint64_t pending[kCap];
+      std::size_t npending = 0;
+      auto flush = [&] {
+        ng += npending;
+        std::uint64_t got = 0;
+        for (std::size_t i = 0; i < npending; ++i) {
+          if constexpr (Alone)
+            got += table.claim_alone(pending[i], next);
+          else
+            got += table.claim(pending[i], next);
         }
-        std::uint64_t& nf = found.local();
-        std::uint64_t& ne = expanded.local();
-        std::uint64_t& ng = generated.local();
-        auto& first = firsts[c];
-        std::uint64_t pending[kCap];
-        std::size_t npending = 0;
-        auto flush = [&] {
-          ng += npending;
-          for (std::size_t i = 0; i < npending; ++i)
-            if (table.claim(pending[i], next)) ++nf;
-          npending = 0;
-        };
-        const std::uint64_t w_end = std::min(words, (c + 1) * chunk_words);
-        if (backward) {
-          for (std::uint64_t w = c * chunk_words; w < w_end; ++w) {
-            const std::uint64_t fm = table.match(w, frontier);
-            for (std::uint64_t b = fm; b && first.size() < keep_farthest; b &= b - 1)
-              first.push_back(w * 32 + static_cast<std::uint64_t>(std::countr_zero(b)) / 2);
-            ne += static_cast<std::uint64_t>(std::popcount(fm));
-            // Unseen cells (value 0) among the table's cells.
-            const std::uint64_t x = table.word(w);
-            std::uint64_t unseen = ~(x | (x >> 1)) & 0x5555555555555555ull;
-            if (w == words - 1 && n % 32) unseen &= (std::uint64_t{1} << (2 * (n % 32))) - 1;
-            for (; unseen; unseen &= unseen - 1) {
-              const std::uint64_t r = w * 32 + static_cast<std::uint64_t>(std::countr_zero(unseen)) / 2;
-              bool hit = false;
-              // A neighbour claimed in this layer holds `next`, never `frontier`: no race.
-              for_each_neighbor_rank(d, r, [&](std::uint64_t t) {
-                if (!hit) ++ng, hit = table.get(t) == frontier;
-              });
-              if (hit && table.claim(r, next)) ++nf;
-            }
+        nf += got;
+        npending = 0;
+      };
+      const std::uint64_t w_end = std::min(words, (c + 1) * chunk_words);
+      if (backward) {
+        for (std::uint64_t w = c * chunk_words; w < w_end; ++w) {
+          const std::uint64_t fm = table.match(w, frontier);
+          for (std::uint64_t b = fm; b && first.size() < keep_farthest; b &= b - 1)
+            first.push_back(w * 32 + static_cast<std::uint64_t>(std::countr_zero(b)) / 2);
+          ne += static_cast<std::uint64_t>(std::popcount(fm));
+          // Unseen cells (value 0) among the table's cells.
+          const std::uint64_t x = table.word(w);
+          std::uint64_t unseen = ~(x | (x >> 1)) & 0x5555555555555555ull;
+          if (w == words - 1 && n % 32) unseen &= (std::uint64_t{1} << (2 * (n % 32))) - 1;
+          std::uint64_t hits = 0;
+          for (; unseen; unseen &= unseen - 1) {
+            const unsigned bit = static_cast<unsigned>(std::countr_zero(unseen));
+            const std::uint64_t r = w * 32 + bit / 2;
+            bool hit = false;
+            // A neighbour claimed in this layer holds `next`, never `frontier`: no race.
+            for_each_neighbor_rank(d, r, [&](std::uint64_t t) {
+              if (!hit) ++ng, hit = table.get(t) == frontier;
+            });
+            if (hit) hits |= std::uint64_t{1} << bit;
           }
-          return;
+          // Only this task writes word w in a backward layer (others just read it).
+          if (hits) table.set_cells_owned(w, hits, next), nf += static_cast<std::uint64_t>(std::popcount(hits));
         }
+      } else {
         for (std::uint64_t w = c * chunk_words; w < w_end; ++w) {
           const std::uint64_t m = table.match(w, frontier);
           if (!m) continue;
@@ -139,19 +160,39 @@ ExploreResult explore(const D& d, std::span<const std::uint64_t> sources, std::s
             });
             if (npending >= kBatch) flush();
           }
-          table.or_word(w, m | (m << 1));  // frontier -> done
+          if constexpr (Alone)  // frontier -> done
+            table.set_cells_owned(w, m, 3);
+          else
+            table.or_word(w, m | (m << 1));
+          if (dist3) dist3->set_cells_owned(w, m, layer_mod3);
         }
         flush();
+      }
+      found.local() += nf;
+      expanded.local() += ne;
+      generated.local() += ng;
+    };
+    if (threads == 1) {
+      for (std::uint64_t c = 0; c < chunks; ++c) chunk.template operator()<true>(c);
+    } else {
+      arena.execute([&] {
+        tbb::parallel_for(std::uint64_t{0}, chunks, [&](std::uint64_t c) { chunk.template operator()<false>(c); });
       });
-    });
+    }
     if (late) throw LimitError("time limit reached (--timeout)");
     if (backward) {  // the frontier is done only now: the unseen states looked at it
-      arena.execute([&] {
-        tbb::parallel_for(std::uint64_t{0}, words, [&](std::uint64_t w) {
-          const std::uint64_t m = table.match(w, frontier);
-          if (m) table.or_word(w, m | (m << 1));
-        });
-      });
+      auto close = [&](std::uint64_t w) {
+        const std::uint64_t m = table.match(w, frontier);
+        if (m) {
+          table.or_word(w, m | (m << 1));
+          if (dist3) dist3->set_cells_owned(w, m, layer_mod3);
+        }
+      };
+      if (threads == 1) {
+        for (std::uint64_t w = 0; w < words; ++w) close(w);
+      } else {
+        arena.execute([&] { tbb::parallel_for(std::uint64_t{0}, words, close); });
+      }
     }
     std::vector<std::uint64_t> merged;
     for (auto& f : firsts) {
