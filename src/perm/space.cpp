@@ -209,6 +209,14 @@ Space::Space(const Definition& d, const MoveSet& ms, const Position& ref, std::u
     build_table(co, threads);
     table_bytes_ += bytes;
   }
+  blocks_ = all_tabled_ && !coords_.empty() && !coords_.back().parity_needed && nm_ <= kMaxMoves;
+  if (blocks_) {
+    const auto& t = coords_.back().table;
+    const std::uint64_t rows = t.size() / static_cast<std::uint64_t>(nm_);
+    last_t_.resize(t.size());
+    for (std::uint64_t v = 0; v < rows; ++v)
+      for (int m = 0; m < nm_; ++m) last_t_[static_cast<std::uint64_t>(m) * rows + v] = t[v * static_cast<std::uint64_t>(nm_) + static_cast<std::uint64_t>(m)];
+  }
 }
 
 void Space::read_local(const Coord& co, const Position& p, std::uint8_t* a) const {
