@@ -3,11 +3,11 @@
 #include <benchmark/benchmark.h>
 
 #include "knights/board.h"
-#include "knights/hamiltonian_dp.h"
 #include "knights/swap_domain.h"
 #include "knights/tour_analysis.h"
-#include "knights/tour_dfs.h"
 #include "knights/warnsdorff.h"
+#include "tansaku/graph/frontier_dp.h"
+#include "tansaku/graph/hamiltonian_search.h"
 #include "tansaku/search/bidirectional_bfs.h"
 #include "tansaku/search/explore.h"
 #include "tansaku/search/shortest_paths.h"
@@ -33,18 +33,15 @@ static void BM_CountDp(benchmark::State& state) {
   const int r = static_cast<int>(state.range(0)), c = static_cast<int>(state.range(1));
   const bool closed = state.range(2) != 0;
   NarrowGraph g = narrow_graph(Board(r, c));
-  HamiltonOptions o;
-  o.closed = closed;
-  o.threads = 1;
-  for (auto _ : state) benchmark::DoNotOptimize(count_hamiltonian(g.adj, o));
+  for (auto _ : state) benchmark::DoNotOptimize(graph::count_hamiltonian(g.adj, {closed, -1}));
 }
 BENCHMARK(BM_CountDp)->Args({5, 5, 0})->Args({6, 6, 1})->Args({3, 40, 0})->Unit(benchmark::kMillisecond);
 
 static void BM_CountBacktracking5x5Corner(benchmark::State& state) {
-  auto adj = Board(5, 5).adjacency();
+  const graph::AdjacencyGraph adj(Board(5, 5).adjacency());
   for (auto _ : state) {
-    DfsOptions o;
-    benchmark::DoNotOptimize(tour_dfs(adj, o, [](const std::vector<int>&) { return true; }));
+    graph::DfsOptions o;
+    benchmark::DoNotOptimize(graph::hamiltonian_dfs(adj, o, [](const std::vector<int>&) { return true; }));
   }
 }
 BENCHMARK(BM_CountBacktracking5x5Corner)->Unit(benchmark::kMillisecond);

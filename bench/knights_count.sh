@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Exact knight's-tour counts by the frontier dp (src/knights/hamiltonian_dp.cpp): time and
+# Exact knight's-tour counts by the frontier dp (src/graph/frontier_dp.cpp): time and
 # peak resident set of each run (/usr/bin/time -v), for the tables of README.md and
 # docs/knights.md.
 # Usage: bench/knights_count.sh [path/to/tansaku] [--small | --big]

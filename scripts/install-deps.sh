@@ -2,8 +2,8 @@
 # Installs the Debian 12 packages tansaku builds against, only those missing.
 set -euo pipefail
 pkgs=(g++ cmake make pkg-config libcli11-dev libfmt-dev nlohmann-json3-dev libtbb-dev
-      libm4ri-dev libzstd-dev libgmp-dev libgtest-dev libgmock-dev libbenchmark-dev
-      cadical)  # cadical: optional SAT solver for hard colouring proofs (coloring falls back to DSATUR)
+      libm4ri-dev libzstd-dev libgmp-dev libcadical-dev libglpk-dev
+      libgtest-dev libgmock-dev libbenchmark-dev)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

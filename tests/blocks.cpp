@@ -210,7 +210,7 @@ void agree(const Board& b, bool distinct, bool count = true) {
     if (count) {
       const Solution c = solve(q, "", Want::Count, 0, limits());
       ASSERT_TRUE(c.count);
-      EXPECT_EQ(static_cast<std::uint64_t>(*c.count), want.paths);
+      EXPECT_EQ(tansaku::to_u64(*c.count), want.paths);
     }
   }
 }

@@ -8,32 +8,35 @@
 
 #include "tansaku/core/error.h"
 #include "knights/board.h"
-#include "knights/hamiltonian_dp.h"
 #include "knights/tour_analysis.h"
-#include "knights/tour_dfs.h"
 #include "knights/tour_verify.h"
 #include "knights/warnsdorff.h"
+#include "tansaku/graph/frontier_dp.h"
+#include "tansaku/graph/hamiltonian_search.h"
 
 using namespace tansaku::knights;
-using tansaku::to_decimal;
+using namespace tansaku::graph;
+using tansaku::to_string;
 
 namespace {
 
 std::string dp_count(const Board& b, bool closed, std::int64_t from = -1) {
   NarrowGraph g = narrow_graph(b);
-  HamiltonOptions o;
-  o.closed = closed;
-  o.threads = 2;
-  if (from >= 0) o.endpoint = g.pos_of[from];
-  return count_hamiltonian(g.adj, o).count;
+  tansaku::search::Limits limits;
+  limits.threads = 2;
+  return count_hamiltonian(g.adj, {closed, from >= 0 ? g.pos_of[from] : -1}, limits).count.get_str();
 }
+
+// Twice a decimal count, and half of an even one.
+std::string decimal_twice(const std::string& x) { return to_string(2 * mpz_class(x)); }
+std::string decimal_half(const std::string& x) { return to_string(mpz_class(x) / 2); }
 
 // Directed tours from `from` by backtracking.
 std::uint64_t dfs_count(const Board& b, bool closed, std::int64_t from) {
   DfsOptions o;
   o.closed = closed;
   o.start = static_cast<int>(from);
-  auto res = tour_dfs(b.adjacency(), o, [](const std::vector<int>&) { return true; });
+  auto res = hamiltonian_dfs(AdjacencyGraph(b.adjacency()), o, [](const std::vector<int>&) { return true; });
   EXPECT_TRUE(res.exhausted);
   return static_cast<std::uint64_t>(res.count);
 }
@@ -71,7 +74,7 @@ TEST(KnightTour, SeedThreeByFourHasTwoToursFromTheCorner) {
   Board b(4, 3);
   std::set<std::vector<int>> tours;
   DfsOptions o;
-  tour_dfs(b.adjacency(), o, [&](const std::vector<int>& p) {
+  hamiltonian_dfs(AdjacencyGraph(b.adjacency()), o, [&](const std::vector<int>& p) {
     tours.insert(p);
     return true;
   });
@@ -121,20 +124,25 @@ TEST(KnightTour, DpAgreesWithBacktrackingOnSmallBoards) {
 // The parallel count (first squares up to symmetry, split by the first two moves) against
 // the dp, on square and oblong boards.
 TEST(KnightTour, SymmetricParallelCountAgreesWithDp) {
+  tansaku::search::Limits two;
+  two.threads = 2;
+  auto count_dfs = [&](const Board& b, int from, bool closed, std::uint64_t budget = UINT64_MAX) {
+    return count_hamiltonian_dfs(AdjacencyGraph(b.adjacency()), symmetry_classes(b), from, closed, budget, two);
+  };
   for (auto [r, c] : {std::pair{5, 5}, std::pair{3, 7}, std::pair{4, 5}, std::pair{5, 6}, std::pair{3, 8}, std::pair{1, 1}}) {
     Board b(r, c);
-    auto res = count_tours_dfs(b.adjacency(), symmetry_classes(b), -1, false, 2, nullptr);
+    auto res = count_dfs(b, -1, false);
     ASSERT_TRUE(res.complete);
     const std::string paths = dp_count(b, false);
-    EXPECT_EQ(to_decimal(res.count), b.squares() == 1 ? paths : decimal_twice(paths)) << r << "x" << c;
-    auto closed = count_tours_dfs(b.adjacency(), symmetry_classes(b), -1, true, 2, nullptr);
-    EXPECT_EQ(to_decimal(closed.count / 2), dp_count(b, true)) << r << "x" << c << " closed";
-    auto from = count_tours_dfs(b.adjacency(), symmetry_classes(b), static_cast<int>(b.squares() - 1), false, 2, nullptr);
-    EXPECT_EQ(to_decimal(from.count), dp_count(b, false, b.squares() - 1)) << r << "x" << c << " from the last square";
+    EXPECT_EQ(to_string(res.count), b.squares() == 1 ? paths : decimal_twice(paths)) << r << "x" << c;
+    auto closed = count_dfs(b, -1, true);
+    EXPECT_EQ(to_string(closed.count / 2), dp_count(b, true)) << r << "x" << c << " closed";
+    auto from = count_dfs(b, static_cast<int>(b.squares() - 1), false);
+    EXPECT_EQ(to_string(from.count), dp_count(b, false, b.squares() - 1)) << r << "x" << c << " from the last square";
   }
   // A budget stops it and says so.
   Board b(6, 6);
-  auto cut = count_tours_dfs(b.adjacency(), symmetry_classes(b), -1, false, 2, nullptr, 100000);
+  auto cut = count_dfs(b, -1, false, 100000);
   EXPECT_FALSE(cut.complete);
 }
 
@@ -144,10 +152,7 @@ TEST(KnightTour, DpBuildsToursOrProvesNone) {
                               std::tuple{6, 5, true}}) {
     Board b(r, c);
     NarrowGraph g = narrow_graph(b);
-    HamiltonOptions o;
-    o.closed = closed;
-    o.endpoint = g.pos_of[0];
-    auto found = find_hamiltonian(g.adj, o);
+    auto found = find_hamiltonian(g.adj, {closed, g.pos_of[0]});
     ASSERT_TRUE(found) << r << "x" << c;
     std::vector<std::int32_t> tour;
     for (int p : *found) tour.push_back(g.square_at[p]);
@@ -157,10 +162,7 @@ TEST(KnightTour, DpBuildsToursOrProvesNone) {
   for (auto [r, c, closed] : {std::tuple{4, 4, false}, std::tuple{3, 6, false}, std::tuple{4, 20, true}}) {
     Board b(r, c);
     NarrowGraph g = narrow_graph(b);
-    HamiltonOptions o;
-    o.closed = closed;
-    o.endpoint = g.pos_of[0];
-    EXPECT_FALSE(find_hamiltonian(g.adj, o)) << r << "x" << c;
+    EXPECT_FALSE(find_hamiltonian(g.adj, {closed, g.pos_of[0]})) << r << "x" << c;
   }
 }
 
@@ -225,155 +227,23 @@ TEST(KnightTour, VerifierRejectsBadTours) {
   EXPECT_THROW(verify_tour(b, {0, 6, 8}, 0, false), std::logic_error);
 }
 
-// The frontier dp on graphs that are not knight's graphs: complete graphs, grid graphs,
-// cycles, the Petersen graph (not bipartite, no Hamiltonian cycle), each against a known
-// count or the backtracking counter.
-namespace {
-
-using Adj = std::vector<std::vector<int>>;
-
-Adj complete_graph(int n) {
-  Adj g(n);
-  for (int a = 0; a < n; ++a)
-    for (int b = 0; b < n; ++b)
-      if (a != b) g[a].push_back(b);
-  return g;
-}
-
-Adj grid_graph(int rows, int cols) {  // P_rows x P_cols, numbered row-major
-  Adj g(rows * cols);
-  for (int r = 0; r < rows; ++r)
-    for (int c = 0; c < cols; ++c) {
-      const int v = r * cols + c;
-      if (c + 1 < cols) g[v].push_back(v + 1), g[v + 1].push_back(v);
-      if (r + 1 < rows) g[v].push_back(v + cols), g[v + cols].push_back(v);
-    }
-  return g;
-}
-
-Adj petersen() {
-  Adj g(10);
-  auto edge = [&](int a, int b) { g[a].push_back(b), g[b].push_back(a); };
-  for (int i = 0; i < 5; ++i) edge(i, (i + 1) % 5), edge(i, i + 5), edge(5 + i, 5 + (i + 2) % 5);
-  return g;
-}
-
-std::string ham(const Adj& g, bool closed, int endpoint = -1, unsigned threads = 2) {
-  HamiltonOptions o;
-  o.closed = closed;
-  o.endpoint = endpoint;
-  o.threads = threads;
-  return count_hamiltonian(g, o).count;
-}
-
-// Undirected Hamiltonian paths (or cycles) by backtracking from every first vertex.
-std::uint64_t ham_dfs(const Adj& g, bool closed) {
-  const int n = static_cast<int>(g.size());
-  std::uint64_t directed = 0;
-  for (int s = 0; s < (closed ? 1 : n); ++s) {
-    DfsOptions o;
-    o.closed = closed;
-    o.start = s;
-    auto res = tour_dfs(g, o, [](const std::vector<int>&) { return true; });
-    EXPECT_TRUE(res.exhausted);
-    directed += static_cast<std::uint64_t>(res.count);
-  }
-  return n == 1 ? directed : directed / 2;
-}
-
-}  // namespace
-
-TEST(HamiltonDp, CompleteGraphs) {
-  std::uint64_t fact = 1;  // (n-1)!
-  for (int n = 3; n <= 10; ++n) {
-    fact *= static_cast<std::uint64_t>(n - 1);
-    const Adj g = complete_graph(n);
-    EXPECT_EQ(ham(g, false), std::to_string(fact * n / 2)) << "K_" << n << " paths: n!/2";
-    EXPECT_EQ(ham(g, true), std::to_string(fact / 2)) << "K_" << n << " cycles: (n-1)!/2";
-    EXPECT_EQ(ham(g, false, n - 1), std::to_string(fact)) << "K_" << n << " paths from a vertex: (n-1)!";
-  }
-  EXPECT_EQ(ham(complete_graph(2), false), "1");
-  EXPECT_EQ(ham(complete_graph(2), true), "0");  // a cycle needs 3 vertices
-}
-
-TEST(HamiltonDp, GridGraphCycles) {
-  for (int n = 2; n <= 12; ++n) EXPECT_EQ(ham(grid_graph(2, n), true), "1") << "2x" << n;
-  EXPECT_EQ(ham(grid_graph(4, 4), true), "6");  // OEIS A003763
-  EXPECT_EQ(ham(grid_graph(6, 6), true), "1072");
-  EXPECT_EQ(ham(grid_graph(8, 8), true), "4638576");
-  EXPECT_EQ(ham(grid_graph(10, 10), true), "467260456608");
-  EXPECT_EQ(ham(grid_graph(3, 5), true), "0");  // odd number of vertices
-  EXPECT_EQ(ham(grid_graph(4, 5), true), "14");  // OEIS A006864 (4 x n): 1, 2, 6, 14, 37
-  EXPECT_EQ(ham(grid_graph(4, 6), true), "37");
-}
-
-TEST(HamiltonDp, GridGraphPathsAgreeWithBacktracking) {
-  for (int r = 1; r <= 4; ++r)
-    for (int c = r; c <= 5; ++c) {
-      const Adj g = grid_graph(r, c);
-      EXPECT_EQ(ham(g, false), std::to_string(ham_dfs(g, false))) << r << "x" << c;
-      EXPECT_EQ(ham(g, true), std::to_string(ham_dfs(g, true))) << r << "x" << c << " closed";
-    }
-  EXPECT_EQ(ham(grid_graph(3, 3), false), "20");  // OEIS A096969: 1, 4, 20, 276, 4324, 229348
-  EXPECT_EQ(ham(grid_graph(4, 4), false), "276");
-  EXPECT_EQ(ham(grid_graph(5, 5), false), "4324");
-  EXPECT_EQ(ham(grid_graph(6, 6), false), "229348");
-}
-
-TEST(HamiltonDp, CyclesAndPetersen) {
-  for (int n = 3; n <= 9; ++n) {
-    Adj g(n);
-    for (int i = 0; i < n; ++i) g[i].push_back((i + 1) % n), g[(i + 1) % n].push_back(i);
-    EXPECT_EQ(ham(g, true), "1") << "C_" << n;
-    EXPECT_EQ(ham(g, false), std::to_string(n)) << "C_" << n;
-  }
-  const Adj p = petersen();
-  EXPECT_EQ(ham(p, true), "0");  // the Petersen graph is not Hamiltonian
-  EXPECT_EQ(ham(p, false), std::to_string(ham_dfs(p, false)));
-  EXPECT_NE(ham(p, false), "0");
-  HamiltonOptions o;
-  o.closed = true;
-  EXPECT_FALSE(find_hamiltonian(p, o));
-}
-
 // One thread and several give the same counts (the shared table and its retries).
-TEST(HamiltonDp, ThreadsAgree) {
+TEST(KnightTour, DpThreadsAgree) {
   NarrowGraph g = narrow_graph(Board(5, 6));
   for (bool closed : {false, true}) {
-    HamiltonOptions o;
-    o.closed = closed;
-    o.threads = 1;
-    const std::string one = count_hamiltonian(g.adj, o).count;
-    o.threads = 2;
-    EXPECT_EQ(count_hamiltonian(g.adj, o).count, one);
+    tansaku::search::Limits l;
+    l.threads = 1;
+    const std::string one = count_hamiltonian(g.adj, {closed, -1}, l).count.get_str();
+    l.threads = 2;
+    EXPECT_EQ(count_hamiltonian(g.adj, {closed, -1}, l).count.get_str(), one);
   }
-  EXPECT_EQ(ham(grid_graph(6, 6), true, -1, 1), "1072");
 }
 
 // A budget that cannot hold the tables is refused with a LimitError, not exceeded.
-TEST(HamiltonDp, MemoryBudgetIsRespected) {
+TEST(KnightTour, DpMemoryBudgetIsRespected) {
   NarrowGraph g = narrow_graph(Board(6, 6));
-  HamiltonOptions o;
-  o.threads = 2;
-  o.memory = 1 << 20;  // 1 MiB: far too small for 6x6 open tours
-  EXPECT_THROW(count_hamiltonian(g.adj, o), tansaku::LimitError);
-}
-
-// The count does not depend on the vertex order: a grid numbered along its long side has a
-// frontier of more than 16 vertices (128-bit states), along its short side 5 (64-bit).
-TEST(HamiltonDp, WideStatesAgreeWithNarrowOrder) {
-  const int rows = 2, cols = 17;
-  const Adj wide = grid_graph(rows, cols);  // row-major: rows of 17
-  Adj narrow(rows * cols);                  // column-major
-  auto at = [&](int v) { return (v % cols) * rows + v / cols; };
-  for (int v = 0; v < rows * cols; ++v)
-    for (int w : wide[v]) narrow[at(v)].push_back(at(w));
-  EXPECT_GT(frontier_width(wide), 16);
-  EXPECT_LE(frontier_width(narrow), 4);
-  for (bool closed : {true, false}) {
-    const std::string n = ham(narrow, closed), w = ham(wide, closed);
-    EXPECT_EQ(w, n) << (closed ? "cycles" : "paths");
-    EXPECT_NE(n, "0");
-  }
-  EXPECT_EQ(ham(wide, false, 0), ham(narrow, false, at(0)));
+  tansaku::search::Limits l;
+  l.threads = 2;
+  l.memory = 1 << 20;  // 1 MiB: far too small for 6x6 open tours
+  EXPECT_THROW(count_hamiltonian(g.adj, {false, -1}, l), tansaku::LimitError);
 }

@@ -1,4 +1,4 @@
-// Pagoda functions: the exact check, the simplex, the functions found, the proofs of
+// Pagoda functions: the exact check, the LPs (GLPK), the functions found, the proofs of
 // impossibility (cross-checked by exhaustive search), and searches with pruning on and off.
 #include <gtest/gtest.h>
 
@@ -141,7 +141,7 @@ TEST(PegPagoda, SimplexOnSmallPrograms) {
     ASSERT_TRUE(s.optimal);
     EXPECT_NEAR(s.value, 2.5, 1e-9);
   }
-  {  // bounds only: max x + y - z, x <= 2, y <= 3 -> 5 by bound flips
+  {  // bounds only: max x + y - z, x <= 2, y <= 3 -> 5 at (2, 3, 0)
     LinearProgram lp;
     lp.vars = 3;
     lp.c = {1, 1, -1};
@@ -149,7 +149,18 @@ TEST(PegPagoda, SimplexOnSmallPrograms) {
     auto s = solve_lp(lp);
     ASSERT_TRUE(s.optimal);
     EXPECT_NEAR(s.value, 5.0, 1e-9);
-    EXPECT_EQ(s.pivots, 2);
+    EXPECT_EQ(s.x, (std::vector<double>{2, 3, 0}));
+  }
+  {  // the same with a slack row, through GLPK: bound flips only
+    LinearProgram lp;
+    lp.vars = 3;
+    lp.c = {1, 1, -1};
+    lp.upper = {2, 3, 4};
+    lp.rows = {{{0, 1.0}, {1, 1.0}, {2, 1.0}}};
+    lp.rhs = {10};
+    auto s = solve_lp(lp);
+    ASSERT_TRUE(s.optimal);
+    EXPECT_NEAR(s.value, 5.0, 1e-9);
   }
   {  // degenerate: max x + y with x - y <= 0 (three copies), x + y <= 0 -> 0
     LinearProgram lp;
@@ -361,7 +372,7 @@ TEST(PegPagoda, ResultsUnchangedWithPruningOnAndOff) {
     }
     const Bits corner = vacancy(s.board(), 0);
     auto c = s.count(corner, s.anywhere(corner), params("", 1));
-    EXPECT_EQ(static_cast<std::uint64_t>(c.count), 29760u);
+    EXPECT_EQ(tansaku::to_u64(c.count), 29760u);
     auto t = s.solve(vacancy(s.board(), 12), s.at(12), params("", 1));
     EXPECT_EQ(t.length, 9);
   }
@@ -373,7 +384,7 @@ TEST(PegPagoda, ResultsUnchangedWithPruningOnAndOff) {
     EXPECT_EQ(s.solve(start, s.at(11), params("", 1)).length, 12);
     EXPECT_EQ(s.solve(start, s.at(11), params("layered", 1)).length, 12);
     auto on = s.count(start, s.at(3), params("", 1));
-    EXPECT_EQ(static_cast<std::uint64_t>(on.count), 1622487499889400u);
+    EXPECT_EQ(tansaku::to_u64(on.count), 1622487499889400u);
   }
   {  // English, the lower 20 holes but 23: IDA* past its plain stage, with and without.
     Solver s(builtin_board("english"));

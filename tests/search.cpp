@@ -61,7 +61,7 @@ TEST(Search, CountsOptimalSolutions) {
   o.mode = SolutionMode::Count;
   auto r = ida_star(d, 0, o);
   EXPECT_EQ(r.cost, 3);
-  EXPECT_EQ(static_cast<unsigned>(r.count), 3u);
+  EXPECT_EQ(tansaku::to_u64(r.count), 3u);
   o.mode = SolutionMode::All;
   auto all = ida_star(d, 0, o);
   EXPECT_EQ(all.all.size(), 3u);

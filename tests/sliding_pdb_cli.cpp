@@ -50,7 +50,8 @@ TEST_F(PdbCli, BuildListAndSolveWithTables) {
   // Again: nothing to do.
   auto again = run_tansaku("pdb build 8-puzzle --groups 4-4 --dir " + tables + " --json");
   ASSERT_EQ(again.code, 0);
-  for (const auto& t : again.json()["tables"]) EXPECT_EQ(t["status"], "exists");
+  const auto again_json = again.json();  // a range-for over a temporary's member would dangle
+  for (const auto& t : again_json["tables"]) EXPECT_EQ(t["status"], "exists");
   auto list = run_tansaku("pdb list --dir " + tables + " --json");
   ASSERT_EQ(list.code, 0);
   EXPECT_EQ(list.json()["tables"].size(), 2u);

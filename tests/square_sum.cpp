@@ -5,7 +5,6 @@
 #include <functional>
 
 #include "square_sum/path_search.h"
-#include "square_sum/posa.h"
 #include "square_sum/solver.h"
 #include "square_sum/squares.h"
 #include "square_sum/verify.h"

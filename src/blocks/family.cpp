@@ -11,6 +11,7 @@
 #include "blocks/rules.h"
 #include "blocks/solver.h"
 #include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/puzzles/blocks.h"
 #include "tansaku/puzzles/path_report.h"
@@ -42,11 +43,8 @@ constexpr BuiltinFile kBuiltins[] = {
 };
 
 std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(fmt::format("cannot read '{}'", path));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  // core/input.h: a regular UTF-8 text file within the default budget's file limit.
+  return read_text_file(path, "picture file", 0, nullptr);
 }
 
 // A picture option: the contents of a file when one exists at that path, else the text.

@@ -6,6 +6,7 @@
 // blank lines are skipped (our addition, for comments). The pieces are drawn with letters
 // A, B, ... in the order the start configuration places them.
 #include <cctype>
+#include <algorithm>
 #include <map>
 
 #include <fmt/format.h>
@@ -85,12 +86,17 @@ Board parse_knuth(std::string_view text, const std::string& source) {
   bt.source = source;
   bt.knuth = true;
   // "R x C comment"
-  const auto& [l0, first] = lines.front();
+  if (lines.empty())  // found by fuzz/fuzz_blocks_board.cpp (front() of an empty vector)
+    throw InputError(fmt::format("{}: no 'ROWS x COLUMNS' line (Knuth's format)", source));
+  // (no structured bindings: the lambdas below capture them, which clang 14 cannot)
+  const auto& l0 = lines.front().first;
+  const auto& first = lines.front().second;
   int rows = 0, cols = 0;
   std::size_t i = 0;
   auto number = [&](int& v) {
     const std::size_t s = i;
-    while (i < first.size() && std::isdigit(static_cast<unsigned char>(first[i]))) v = v * 10 + (first[i++] - '0');
+    // v stops growing past 64 (found by fuzz/fuzz_blocks_board.cpp: "1111111111x..." overflowed)
+    while (i < first.size() && std::isdigit(static_cast<unsigned char>(first[i]))) v = std::min(v * 10 + (first[i++] - '0'), 65);
     if (i == s || v > 64) throw InputError(where(source, l0) + "expected 'ROWS x COLUMNS' (Knuth's format)");
     while (i < first.size() && first[i] == ' ') ++i;
   };
@@ -105,7 +111,8 @@ Board parse_knuth(std::string_view text, const std::string& source) {
   std::map<char, Shape> shapes;
   std::size_t k = 1;
   for (; k < lines.size() && lines[k].second.find('=') != std::string::npos; ++k) {
-    const auto& [ln, t] = lines[k];
+    const auto& ln = lines[k].first;
+    const auto& t = lines[k].second;
     const std::string name = trim(std::string_view(t).substr(0, t.find('=')));
     const std::string pat = trim(std::string_view(t).substr(t.find('=') + 1));
     if (name.size() != 1 || !std::isxdigit(static_cast<unsigned char>(name[0])) || name[0] == '0')

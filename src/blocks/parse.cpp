@@ -11,6 +11,7 @@
 #include "blocks/build.h"
 #include "blocks/picture.h"
 #include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
 
 namespace tansaku::blocks {
 
@@ -139,11 +140,8 @@ Board parse_board(std::string_view text, const std::string& source) {
 }
 
 Board load_board(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(fmt::format("cannot read board file '{}'", path));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parse_board(ss.str(), path);
+  // core/input.h: a regular UTF-8 text file within the default budget's file limit.
+  return parse_board(read_text_file(path, "board file", 0, nullptr), path);
 }
 
 namespace {

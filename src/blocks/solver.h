@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "tansaku/core/count.h"
 #include "blocks/board.h"
 #include "tansaku/search/limits.h"
 
@@ -30,7 +31,7 @@ struct Solution {
   std::vector<std::string> moves; // "Gdr"
   std::vector<std::vector<Piece>> positions;  // after each move
   std::vector<std::vector<std::string>> all;  // Want::All
-  std::optional<unsigned __int128> count;     // Want::Count / All
+  std::optional<mpz_class> count;             // Want::Count / All
   std::uint64_t nodes = 0;
   std::string algorithm;          // the search that ran
 };

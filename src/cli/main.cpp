@@ -18,6 +18,7 @@
 #include "cli/output.h"
 #include "tansaku/core/suggest.h"
 #include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/puzzles/registry.h"
 
@@ -26,6 +27,7 @@ using namespace tansaku;
 namespace {
 
 constexpr unsigned kMaxThreads = 256;
+constexpr std::size_t kMessageBytes = 4000;  // an error message is cut (and escaped: input.h) beyond this
 
 // Raw values as typed; checked after parsing, once the family is known.
 struct Raw {
@@ -201,6 +203,12 @@ std::vector<std::string> command_names(const CLI::App& app) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Every argument is UTF-8 text (states, names and paths reach JSON output): refused otherwise.
+  for (int i = 1; i < argc; ++i)
+    if (!valid_utf8(argv[i])) {
+      fmt::print(stderr, "tansaku: argument {} '{}' is not valid UTF-8\n", i, printable(argv[i]));
+      return 2;
+    }
   CLI::App app{"tansaku (探索): optimal puzzle solving, proofs of unsolvability, whole state spaces"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("tansaku ") + TANSAKU_VERSION);
@@ -264,7 +272,7 @@ int main(int argc, char** argv) {
     if (std::find(names.begin(), names.end(), argv[1]) == names.end()) {
       std::string list_of;
       for (const auto& n : names) list_of += (list_of.empty() ? "" : ", ") + n;
-      fmt::print(stderr, "tansaku: unknown command '{}'{} ({})\n", argv[1], did_you_mean(argv[1], names), list_of);
+      fmt::print(stderr, "tansaku: unknown command '{}'{} ({})\n", printable(argv[1]), printable(did_you_mean(argv[1], names)), list_of);
       return 2;
     }
     const std::string sub = argv[1];
@@ -276,7 +284,7 @@ int main(int argc, char** argv) {
             fmt::print("{}", family_help(argv[2], c));
             return finish_output(0);
           } catch (const InputError& e) {
-            fmt::print(stderr, "tansaku: {}\n", e.what());
+            fmt::print(stderr, "tansaku: {}\n", printable(e.what(), kMessageBytes));
             return 2;
           }
         }
@@ -301,18 +309,18 @@ int main(int argc, char** argv) {
       }
     if (typed.empty()) {
       if (auto nl = msg.find('\n'); nl != std::string::npos) msg.resize(nl);
-      fmt::print(stderr, "tansaku: {}\n", msg);
+      fmt::print(stderr, "tansaku: {}\n", printable(msg, kMessageBytes));
       return 2;
     }
     std::vector<std::string> known;
     for (const auto& n : kUniversal) known.push_back("--" + n);
     for (const auto& s : specs) known.push_back("--" + s.name);
-    fmt::print(stderr, "tansaku: unknown option '{}'{}\n", typed, did_you_mean(typed, known));
+    fmt::print(stderr, "tansaku: unknown option '{}'{}\n", printable(typed), printable(did_you_mean(typed, known)));
     return 2;
   } catch (const CLI::ParseError& e) {
     std::string msg = e.what();
     if (auto nl = msg.find('\n'); nl != std::string::npos) msg.resize(nl);
-    fmt::print(stderr, "tansaku: {}\n", msg);
+    fmt::print(stderr, "tansaku: {}\n", printable(msg, kMessageBytes));
     return 2;
   }
 
@@ -379,16 +387,16 @@ int main(int argc, char** argv) {
     print_explore(puzzle->explore(o), o.json);
     return finish_output(0);
   } catch (const InputError& e) {
-    fmt::print(stderr, "tansaku: {}\n", e.what());
+    fmt::print(stderr, "tansaku: {}\n", printable(e.what(), kMessageBytes));
     return 2;
   } catch (const LimitError& e) {
-    fmt::print(stderr, "tansaku: {}\n", e.what());
+    fmt::print(stderr, "tansaku: {}\n", printable(e.what(), kMessageBytes));
     return 3;
   } catch (const std::bad_alloc&) {
     fmt::print(stderr, "tansaku: out of memory\n");
     return 3;
   } catch (const std::exception& e) {
-    fmt::print(stderr, "tansaku: internal error: {}\n", e.what());
+    fmt::print(stderr, "tansaku: internal error: {}\n", printable(e.what(), kMessageBytes));
     return 4;
   }
 }

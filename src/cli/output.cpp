@@ -15,7 +15,9 @@ std::string move_text(const json& moves) {
   }
   return s;
 }
-void print_json(const json& j) { fmt::print("{}\n", j.dump()); }
+// Inputs are checked to be UTF-8 (core/input.h, main.cpp); should a byte that is not slip
+// through, it is replaced (U+FFFD) rather than failing the whole report.
+void print_json(const json& j) { fmt::print("{}\n", j.dump(-1, ' ', false, json::error_handler_t::replace)); }
 // --all listed fewer solutions than --count found (a listing cut at its memory bound).
 bool truncated(const SolveReport& r) {
   return r.solutions && r.count && r.count->is_number_unsigned() && r.solutions->size() < r.count->get<std::uint64_t>();

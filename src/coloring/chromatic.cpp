@@ -1,6 +1,7 @@
 #include "coloring/chromatic.h"
 
 #include <algorithm>
+#include <memory>
 
 #include <fmt/format.h>
 
@@ -33,8 +34,10 @@ std::vector<int> canonical(std::vector<int> c) {
 }
 
 // Decides "K colours?" with the configured strategy; fills `step` and, if found, `colours`.
-bool decide(const Graph& g, int K, const std::vector<int>& clique, const SolverOptions& o, Step& step,
-            std::vector<int>& colours) {
+// `sat`: the incremental SAT formula, built on first use for K..`lowest` colours and kept
+// for the decisions that follow (each asks for fewer colours).
+bool decide(const Graph& g, int K, int lowest, const std::vector<int>& clique, const SolverOptions& o, Step& step,
+            std::vector<int>& colours, std::unique_ptr<SatColouring>& sat) {
   step.colors = K;
   if (static_cast<int>(clique.size()) > K) {
     step.by = "clique";
@@ -50,15 +53,19 @@ bool decide(const Graph& g, int K, const std::vector<int>& clique, const SolverO
     step.by = by;
     return step.found = false;
   };
-  auto run_sat = [&]() -> int {  // 1 found, 0 refuted, -1 no solver
-    SatResult s = sat_decide(g, K, clique, o.deadline, o.memory);
+  std::string sat_message;
+  auto run_sat = [&]() -> int {  // 1 found, 0 refuted, -1 unavailable (memory)
+    if (!sat || !sat->available())
+      sat = std::make_unique<SatColouring>(g, std::max<int>(lowest, static_cast<int>(clique.size())), K, o.memory);
+    SatResult s = sat->decide(K, clique, o.deadline);
+    sat_message = s.message;
     if (s.status == SatStatus::Sat) return finish(std::move(s.colours), "cadical"), 1;
     if (s.status == SatStatus::Unsat) return refute("cadical"), 0;
     return -1;
   };
   if (o.algorithm == "sat") {
     int r = run_sat();
-    if (r < 0) throw InputError("--algorithm sat: no usable SAT solver (install the Debian package 'cadical')");
+    if (r < 0) throw InputError(fmt::format("--algorithm sat: {} (--memory)", sat_message));
     return step.found;
   }
   auto dsatur = [&](std::uint64_t budget) -> int {
@@ -110,12 +117,13 @@ ChromaticResult chromatic_number(const Graph& g, const SolverOptions& o) {
   r.upper = verify_colouring(g, r.colouring, g.n);
   r.upper_by = "dsatur-greedy";
   if (o.algorithm != "greedy") {
+    std::unique_ptr<SatColouring> sat;
     try {
       while (r.lower < r.upper) {
         const int K = r.upper - 1;
         Step step;
         std::vector<int> colours;
-        bool found = decide(g, K, r.clique, o, step, colours);
+        bool found = decide(g, K, r.lower, r.clique, o, step, colours, sat);
         r.nodes += step.nodes;
         r.steps.push_back(step);
         if (found) {
@@ -164,7 +172,8 @@ KResult colour_with(const Graph& g, int K, const SolverOptions& o) {
     throw LimitError(fmt::format("--algorithm greedy found no {}-colouring (it needed {}); no proof attempted", K,
                                  colours_used(greedy)));
   try {
-    r.found = decide(g, K, r.clique, o, step, r.colouring);
+    std::unique_ptr<SatColouring> sat;
+    r.found = decide(g, K, K, r.clique, o, step, r.colouring, sat);
   } catch (const LimitError& e) {
     throw LimitError(fmt::format("{}: no {}-colouring found yet", e.what(), K));
   }

@@ -9,88 +9,6 @@
 namespace tansaku::coloring {
 
 namespace {
-constexpr std::uint32_t kBase = 1000000000u;
-}
-
-BigUInt::BigUInt(std::uint64_t v) {
-  while (v) limbs_.push_back(static_cast<std::uint32_t>(v % kBase)), v /= kBase;
-}
-
-void BigUInt::trim() {
-  while (!limbs_.empty() && limbs_.back() == 0) limbs_.pop_back();
-}
-
-BigUInt& BigUInt::operator+=(const BigUInt& o) {
-  if (limbs_.size() < o.limbs_.size()) limbs_.resize(o.limbs_.size(), 0);
-  std::uint64_t carry = 0;
-  for (std::size_t i = 0; i < limbs_.size(); ++i) {
-    std::uint64_t s = carry + limbs_[i] + (i < o.limbs_.size() ? o.limbs_[i] : 0);
-    limbs_[i] = static_cast<std::uint32_t>(s % kBase);
-    carry = s / kBase;
-  }
-  if (carry) limbs_.push_back(static_cast<std::uint32_t>(carry));
-  return *this;
-}
-
-BigUInt& BigUInt::operator*=(const BigUInt& o) {
-  if (limbs_.empty() || o.limbs_.empty()) {
-    limbs_.clear();
-    return *this;
-  }
-  std::vector<std::uint64_t> acc(limbs_.size() + o.limbs_.size() + 1, 0);
-  for (std::size_t i = 0; i < limbs_.size(); ++i) {
-    std::uint64_t carry = 0;
-    for (std::size_t j = 0; j < o.limbs_.size(); ++j) {
-      std::uint64_t cur = acc[i + j] + static_cast<std::uint64_t>(limbs_[i]) * o.limbs_[j] + carry;
-      acc[i + j] = cur % kBase;
-      carry = cur / kBase;
-    }
-    std::size_t k = i + o.limbs_.size();
-    while (carry) {
-      std::uint64_t cur = acc[k] + carry;
-      acc[k++] = cur % kBase;
-      carry = cur / kBase;
-    }
-  }
-  limbs_.assign(acc.begin(), acc.end());
-  trim();
-  return *this;
-}
-
-std::uint32_t BigUInt::divide(std::uint32_t d) {
-  std::uint64_t rem = 0;
-  for (std::size_t i = limbs_.size(); i-- > 0;) {
-    std::uint64_t cur = limbs_[i] + rem * kBase;
-    limbs_[i] = static_cast<std::uint32_t>(cur / d);
-    rem = cur % d;
-  }
-  trim();
-  return static_cast<std::uint32_t>(rem);
-}
-
-bool BigUInt::fits_u64() const {
-  if (limbs_.size() <= 2) return true;
-  if (limbs_.size() > 3) return false;
-  // up to 1.8e19: compare with 18446744073709551615 = 18 | 446744073 | 709551615
-  if (limbs_[2] != 18) return limbs_[2] < 18;
-  if (limbs_[1] != 446744073u) return limbs_[1] < 446744073u;
-  return limbs_[0] <= 709551615u;
-}
-
-std::uint64_t BigUInt::to_u64() const {
-  std::uint64_t v = 0;
-  for (std::size_t i = limbs_.size(); i-- > 0;) v = v * kBase + limbs_[i];
-  return v;
-}
-
-std::string BigUInt::str() const {
-  if (limbs_.empty()) return "0";
-  std::string s = fmt::format("{}", limbs_.back());
-  for (std::size_t i = limbs_.size() - 1; i-- > 0;) s += fmt::format("{:09}", limbs_[i]);
-  return s;
-}
-
-namespace {
 
 // Static order for one component: start at the vertex of largest degree, then always the
 // vertex with most already-ordered neighbours (ties: larger degree), so that colour
@@ -174,30 +92,27 @@ class Counter {
 
 CountResult count_colourings(const Graph& g, int K, Deadline* deadline, Progress* progress) {
   CountResult r;
-  r.total = BigUInt(1);
+  r.total = 1;
   if (K < 0) K = 0;
   for (const auto& comp : components(g)) {
     if (comp.size() == 1) {
-      r.total *= BigUInt(static_cast<std::uint64_t>(K));
+      r.total *= static_cast<unsigned long>(K);
       continue;
     }
     auto order = constraint_order(g, comp);
     Counter c(g, order, K, deadline, progress);
     c.run();
     r.nodes += c.nodes();
-    BigUInt comp_total(0);
-    BigUInt falling(1);  // K (K-1) ... (K-m+1)
+    mpz_class comp_total = 0, falling = 1;  // falling: K (K-1) ... (K-m+1)
     const auto& by_m = c.by_colours_used();
     int top = static_cast<int>(by_m.size()) - 1;
     while (top > 0 && by_m[top] == 0) --top;  // K may far exceed the vertices
     for (int m = 1; m <= top; ++m) {
-      falling *= BigUInt(static_cast<std::uint64_t>(K - m + 1));
-      BigUInt term(by_m[m]);
-      term *= falling;
-      comp_total += term;
+      falling *= static_cast<unsigned long>(K - m + 1);
+      comp_total += to_mpz(by_m[m]) * falling;
     }
     r.total *= comp_total;
-    if (r.total.is_zero()) break;
+    if (r.total == 0) break;
   }
   return r;
 }

@@ -7,31 +7,14 @@
 #include <vector>
 
 #include "coloring/graph.h"
+#include "tansaku/core/count.h"
 #include "tansaku/core/deadline.h"
 #include "tansaku/core/progress.h"
 
 namespace tansaku::coloring {
 
-// Unsigned integer of any size (base 1e9 limbs): enough for counts and their products.
-class BigUInt {
- public:
-  BigUInt(std::uint64_t v = 0);
-  BigUInt& operator+=(const BigUInt& o);
-  BigUInt& operator*=(const BigUInt& o);
-  // Division by a small number; returns the remainder.
-  std::uint32_t divide(std::uint32_t d);
-  bool fits_u64() const;
-  std::uint64_t to_u64() const;  // requires fits_u64()
-  std::string str() const;
-  bool is_zero() const { return limbs_.empty(); }
-
- private:
-  void trim();
-  std::vector<std::uint32_t> limbs_;  // little endian, base 1e9
-};
-
 struct CountResult {
-  BigUInt total;       // proper colourings with colours 1..K
+  mpz_class total;     // proper colourings with colours 1..K
   std::uint64_t nodes = 0;
 };
 

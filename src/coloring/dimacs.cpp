@@ -1,12 +1,12 @@
 #include "coloring/dimacs.h"
 
-#include <fstream>
 #include <sstream>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/core/tokens.h"
 
@@ -43,12 +43,18 @@ Graph parse_dimacs(std::istream& in, const std::string& source, std::uint64_t me
       if (have_p) throw InputError(where() + ": a second 'p' line");
       if (f.size() < 4) throw InputError(where() + ": the 'p' line needs 'p edge N M'");
       if (f[1] != "edge" && f[1] != "edges" && f[1] != "col")
-        throw InputError(fmt::format("{}: unknown problem '{}' on the 'p' line (expected 'edge')", where(), f[1]));
+        throw InputError(fmt::format("{}: unknown problem '{}' on the 'p' line (expected 'edge')", where(), printable(f[1])));
       n = parse_uint(f[2], where() + ": vertex count");
       m = parse_uint(f[3], where() + ": edge count");
-      if (n > 1000000) throw InputError(fmt::format("{}: {} vertices is more than this solver supports", where(), n));
+      // The solvers keep an N x N bit matrix: N is capped so that a few bytes of header cannot
+      // claim gigabytes (at most 512 MiB), and the matrix must fit the budget.
+      if (n > kMaxVertices)
+        throw InputError(fmt::format("{}: {} vertices is more than this solver supports (at most {}: it keeps an N x N "
+                                     "bit matrix)", where(), n, kMaxVertices));
       require_memory(graph_bytes(n, m), memory, fmt::format("the graph of {} ({} vertices)", source, n));
-      edges.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(m, 50000000)));
+      // Memory follows the file: the edge list grows with the 'e' lines actually read, never
+      // with what the 'p' line claims.
+      edges.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(m, 1 << 16)));
       have_p = true;
     } else if (kind == "e") {
       if (!have_p) throw InputError(where() + ": an 'e' line before the 'p' line");
@@ -68,7 +74,7 @@ Graph parse_dimacs(std::istream& in, const std::string& source, std::uint64_t me
       auto v = parse_uint(f[1], where() + ": vertex");
       if (v < 1 || v > n) throw InputError(fmt::format("{}: vertex {} out of range 1..{}", where(), v, n));
     } else {
-      throw InputError(fmt::format("{}: unknown line type '{}' (expected c, p or e)", where(), kind));
+      throw InputError(fmt::format("{}: unknown line type '{}' (expected c, p or e)", where(), printable(kind)));
     }
   }
   if (in.bad()) throw InputError(source + ": read error");
@@ -77,9 +83,8 @@ Graph parse_dimacs(std::istream& in, const std::string& source, std::uint64_t me
   return make_graph(static_cast<int>(n), edges);
 }
 
-Graph read_dimacs_file(const std::string& path, std::uint64_t memory, DimacsInfo* info) {
-  std::ifstream in(path);
-  if (!in) throw InputError(fmt::format("cannot open '{}'", path));
+Graph read_dimacs_file(const std::string& path, std::uint64_t memory, DimacsInfo* info, const Deadline* deadline) {
+  std::istringstream in(read_text_file(path, "graph file", memory, deadline));
   return parse_dimacs(in, path, memory, info);
 }
 

@@ -8,8 +8,12 @@
 #include <string>
 
 #include "coloring/graph.h"
+#include "tansaku/core/deadline.h"
 
 namespace tansaku::coloring {
+
+// Most vertices a graph may have (its N x N bit matrix stays within 512 MiB).
+inline constexpr std::uint64_t kMaxVertices = 65536;
 
 struct DimacsInfo {
   std::uint64_t declared_edges = 0;  // M on the p line
@@ -21,6 +25,9 @@ struct DimacsInfo {
 // a missing or repeated p line, a vertex out of 1..N, or a graph whose bit
 // rows would not fit `memory` bytes.
 Graph parse_dimacs(std::istream& in, const std::string& source, std::uint64_t memory, DimacsInfo* info = nullptr);
-Graph read_dimacs_file(const std::string& path, std::uint64_t memory, DimacsInfo* info = nullptr);
+// Reads the file through core/input.h (a regular UTF-8 text file within a quarter of
+// `memory`; `deadline` polled while reading).
+Graph read_dimacs_file(const std::string& path, std::uint64_t memory, DimacsInfo* info = nullptr,
+                       const Deadline* deadline = nullptr);
 
 }  // namespace tansaku::coloring

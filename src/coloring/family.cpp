@@ -37,8 +37,6 @@ json colours_json(const std::vector<int>& c) {
   return a;
 }
 
-json count_json(const BigUInt& b) { return b.fits_u64() ? json(b.to_u64()) : json(b.str()); }
-
 class ColoringPuzzle final : public Puzzle {
  public:
   ColoringPuzzle(std::string name, Graph g, std::string source, DimacsInfo info)
@@ -163,22 +161,25 @@ class ColoringPuzzle final : public Puzzle {
     if (o.count || o.all) {
       CountResult c = count_colourings(g_, K, &o.deadline, &progress);
       r.nodes += c.nodes;
-      BigUInt first = c.total;  // vertex 0 fixed to colour 1: count / K by colour symmetry
-      if (K > 0 && first.divide(static_cast<std::uint32_t>(K)) != 0)
-        throw std::logic_error("colouring count is not a multiple of the number of colours");
+      mpz_class first = c.total;  // vertex 0 fixed to colour 1: count / K by colour symmetry
+      if (K > 0) {
+        if (!mpz_divisible_ui_p(c.total.get_mpz_t(), static_cast<unsigned long>(K)))
+          throw std::logic_error("colouring count is not a multiple of the number of colours");
+        mpz_divexact_ui(first.get_mpz_t(), c.total.get_mpz_t(), static_cast<unsigned long>(K));
+      }
       r.count = count_json(c.total);
       r.extra["count_colors"] = K;
       r.extra["count_first_fixed"] = g_.n ? count_json(first) : json(nullptr);
-      if (g_.n) r.text += fmt::format("colourings with colours 1..{}: {}; with vertex {} fixed to colour 1: {}\n", K, c.total.str(),
-                            g_.n ? g_.names[0] : "-", first.str());
+      if (g_.n) r.text += fmt::format("colourings with colours 1..{}: {}; with vertex {} fixed to colour 1: {}\n", K, to_string(c.total),
+                            g_.n ? g_.names[0] : "-", to_string(first));
       if (o.all) {
         const std::uint64_t limit = std::max<std::uint64_t>(1, o.memory / (64 + 8 * static_cast<std::uint64_t>(g_.n)));
-        if (!c.total.fits_u64() || c.total.to_u64() > limit)
-          throw InputError(fmt::format("--all: {} colourings do not fit the memory budget (use --count)", c.total.str()));
+        if (!fits_u64(c.total) || to_u64(c.total) > limit)
+          throw InputError(fmt::format("--all: {} colourings do not fit the memory budget (use --count)", to_string(c.total)));
         std::uint64_t nodes = 0;
         auto all = all_colourings(g_, K, limit, &o.deadline, &nodes);
         r.nodes += nodes;
-        if (all.size() != c.total.to_u64()) throw std::logic_error("listing and count of colourings disagree");
+        if (all.size() != to_u64(c.total)) throw std::logic_error("listing and count of colourings disagree");
         json sols = json::array();
         for (const auto& s : all) {
           verify_colouring(g_, s, K);
@@ -258,9 +259,8 @@ std::unique_ptr<Puzzle> make(const std::string& variant, const Options& o) {
     if (fs::exists(shipped)) path = shipped;
   }
   if (!fs::exists(path)) throw InputError(fmt::format("coloring: no file '{}' (and no shipped instance of that name)", path));
-  if (fs::is_directory(path)) throw InputError(fmt::format("coloring: '{}' is a directory", path));
   DimacsInfo info;
-  Graph g = read_dimacs_file(path, o.memory, &info);
+  Graph g = read_dimacs_file(path, o.memory, &info, &o.deadline);
   std::string name = o.text("file") ? "coloring:" + *o.text("file") : "coloring:" + variant;
   return std::make_unique<ColoringPuzzle>(name, std::move(g), path, info);
 }

@@ -1,74 +1,64 @@
 #include "coloring/sat.h"
 
-#include <fcntl.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <chrono>
-#include <cstdio>
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
-#include <thread>
+#include <climits>
 
+#include <cadical.hpp>
 #include <fmt/format.h>
 
-#include "coloring/dsatur.h"
 #include "tansaku/core/error.h"
-
-extern char** environ;
+#include "tansaku/core/input.h"
 
 namespace tansaku::coloring {
 
-std::string sat_solver_path() {
-  if (const char* env = std::getenv("TANSAKU_SAT_SOLVER")) return env;
-  const char* path = std::getenv("PATH");
-  std::string dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
-  std::stringstream ss(dirs);
-  std::string dir;
-  while (std::getline(ss, dir, ':')) {
-    if (dir.empty()) continue;
-    std::string p = dir + "/cadical";
-    if (access(p.c_str(), X_OK) == 0) return p;
-  }
-  return "";
-}
+namespace {
+// Stops the solver when the deadline passes (CaDiCaL asks often).
+struct DeadlineTerminator final : CaDiCaL::Terminator {
+  const Deadline* deadline;
+  explicit DeadlineTerminator(const Deadline* d) : deadline(d) {}
+  bool terminate() override { return deadline->expired(); }
+};
+}  // namespace
 
-std::string colouring_cnf(const Graph& g, int K) {
+SatColouring::SatColouring(const Graph& g, int k_min, int k_max, std::uint64_t memory)
+    : g_(g), k_min_(std::max(k_min, 1)), k_max_(std::max(k_max, k_min_)), peel_(peel(g, k_min_)),
+      core_(induced(g, peel_.core)) {
+  // The clauses are ~ (edges + 4 vertices) x K_max, of ~ 16 bytes each in CNF text: fall
+  // back (Unavailable) when that would not fit the memory budget.
+  const double bytes = 16.0 * (static_cast<double>(core_.edge_count()) + 4.0 * core_.n) * k_max_;
+  if (bytes > static_cast<double>(memory)) {
+    message_ = "the CNF would not fit the memory budget";
+    return;
+  }
+  if ((2.0 * core_.n + 1) * k_max_ >= static_cast<double>(INT_MAX)) {
+    message_ = "too many variables for the SAT solver";
+    return;
+  }
+  solver_ = std::make_unique<CaDiCaL::Solver>();
+  solver_->set("quiet", 1);
+  const int n = core_.n, K = k_max_;
+  vars_ = 2 * n * K + K;
+  solver_->reserve(vars_);
   // x(v, c): vertex v has colour c (1..K). Symmetry breaking by colour precedence along the
   // vertices by decreasing degree: colour c may appear at the i-th vertex only if colour c-1
   // appears among the vertices before it. y(i, c) = "colour c appears among the first i+1
   // vertices of the order". Every colouring, its colours renamed in order of first
   // appearance, satisfies this, so no colouring is lost. (Fixing a clique to 1..q instead,
   // or as well with the clique first in the order, made queen8_8's refutation 5x slower.)
-  const long long nx = static_cast<long long>(g.n) * K;
-  auto x = [K](int v, int c) { return static_cast<long long>(v) * K + c; };
-  auto y = [nx, K](int i, int c) { return nx + static_cast<long long>(i) * K + c; };
-  std::vector<int> order(static_cast<std::size_t>(g.n));
-  for (int v = 0; v < g.n; ++v) order[v] = v;
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return g.adj[a].size() > g.adj[b].size(); });
-
-  std::string body;
-  std::size_t clauses = 0;
-  auto clause = [&](std::initializer_list<long long> lits) {
-    for (long long l : lits) body += fmt::format("{} ", l);
-    body += "0\n";
-    ++clauses;
-  };
-  for (int v = 0; v < g.n; ++v) {
-    for (int c = 1; c <= K; ++c) body += fmt::format("{} ", x(v, c));
-    body += "0\n";
-    ++clauses;
+  std::vector<int> order(static_cast<std::size_t>(n));
+  for (int v = 0; v < n; ++v) order[v] = v;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int a, int b) { return core_.adj[a].size() > core_.adj[b].size(); });
+  for (int v = 0; v < n; ++v) {
+    for (int c = 1; c <= K; ++c) solver_->add(x(v, c));
+    solver_->add(0);
+    ++clauses_;
   }
-  for (int v = 0; v < g.n; ++v)
-    for (int u : g.adj[v])
+  for (int v = 0; v < n; ++v)
+    for (int u : core_.adj[v])
       if (u > v)
         for (int c = 1; c <= K; ++c) clause({-x(v, c), -x(u, c)});
-  for (int i = 0; i < g.n; ++i) {
+  for (int i = 0; i < n; ++i) {
     const int v = order[i];
     for (int c = 1; c <= K; ++c) {
       if (c > i + 1) clause({-x(v, c)});  // the i-th vertex sees at most i+1 colours
@@ -83,114 +73,70 @@ std::string colouring_cnf(const Graph& g, int K) {
       clause({-x(v, c), y(i, c)});
     }
   }
-  return fmt::format("p cnf {} {}\n", 2 * nx, clauses) + body;
+  // The selectors: "colour c is unused" forbids c at every vertex.
+  for (int c = 1; c <= K; ++c)
+    for (int v = 0; v < n; ++v) clause({-unused(c), -x(v, c)});
 }
 
-namespace {
-struct TempFile {
-  std::string path;
-  explicit TempFile(const char* tag) {
-    std::string t = fmt::format("/tmp/tansaku-{}-XXXXXX", tag);
-    int fd = mkstemp(t.data());
-    if (fd < 0) throw std::runtime_error("cannot create a temporary file");
-    close(fd);
-    path = t;
-  }
-  ~TempFile() { std::remove(path.c_str()); }
-};
-}  // namespace
+SatColouring::~SatColouring() = default;
 
-SatResult sat_decide(const Graph& g, int K, const std::vector<int>& clique, Deadline* deadline, std::uint64_t memory) {
+void SatColouring::clause(std::initializer_list<int> lits) {
+  for (int l : lits) solver_->add(l);
+  solver_->add(0);
+  ++clauses_;
+}
+
+SatResult SatColouring::decide(int K, const std::vector<int>& clique, Deadline* deadline) {
   SatResult r;
-  r.solver = sat_solver_path();
-  if (r.solver.empty()) {
-    r.message = "no SAT solver found (install the Debian package 'cadical')";
-    return r;
-  }
   if (static_cast<int>(clique.size()) > K) {
     r.status = SatStatus::Unsat;
     return r;
   }
-  Peel p = peel(g, K);
-  Graph core = induced(g, p.core);
-  // The CNF text is ~ (edges + 4 vertices) x K clauses of ~16 bytes: refuse (fall back) when
-  // that would not fit the memory budget.
-  const double cnf_bytes = 16.0 * (static_cast<double>(core.edge_count()) + 4.0 * core.n) * K;
-  if (cnf_bytes > static_cast<double>(memory)) {
-    r.message = "the CNF would not fit the memory budget";
+  if (!solver_) {
+    r.message = message_;
     return r;
   }
-  TempFile cnf("cnf"), out("sat");
-  {
-    std::ofstream f(cnf.path);
-    f << colouring_cnf(core, K);
-    if (!f) throw std::runtime_error("cannot write the CNF file");
+  if (K < k_min_ || K > k_max_)
+    throw std::logic_error(fmt::format("SAT colouring: {} colours asked of a formula for {}..{}", K, k_min_, k_max_));
+  for (int c = K + 1; c <= k_max_; ++c) solver_->assume(unused(c));
+  std::unique_ptr<DeadlineTerminator> stop;
+  if (deadline && deadline->active()) {
+    stop = std::make_unique<DeadlineTerminator>(deadline);
+    solver_->connect_terminator(stop.get());
   }
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 1, out.path.c_str(), O_WRONLY | O_TRUNC, 0600);
-  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-  std::string a0 = r.solver, a1 = "-q", a2 = cnf.path;
-  char* argv[] = {a0.data(), a1.data(), a2.data(), nullptr};
-  pid_t pid = 0;
-  int rc = posix_spawn(&pid, r.solver.c_str(), &fa, nullptr, argv, environ);
-  posix_spawn_file_actions_destroy(&fa);
-  if (rc != 0) {
-    r.message = fmt::format("cannot run {}", r.solver);
-    return r;
-  }
-  int status = 0;
-  auto sleep = std::chrono::microseconds(200);
-  for (;;) {
-    pid_t w = waitpid(pid, &status, WNOHANG);
-    if (w == pid) break;
-    if (w < 0) {
-      r.status = SatStatus::Failed;
-      r.message = "lost the SAT solver process";
-      return r;
-    }
-    if (deadline && deadline->expired()) {
-      kill(pid, SIGKILL);
-      waitpid(pid, &status, 0);
-      throw LimitError("time limit reached (--timeout)");
-    }
-    std::this_thread::sleep_for(sleep);
-    if (sleep < std::chrono::milliseconds(20)) sleep *= 2;
-  }
-  const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::ifstream in(out.path);
-  std::string line, answer;
-  std::vector<char> value(static_cast<std::size_t>(core.n) * static_cast<std::size_t>(K) + 1, 0);
-  while (std::getline(in, line)) {
-    if (line.rfind("s ", 0) == 0) answer = line.substr(2);
-    if (line.rfind("v ", 0) == 0) {
-      std::stringstream ls(line.substr(2));
-      long long lit;
-      while (ls >> lit)
-        if (lit > 0 && static_cast<std::size_t>(lit) < value.size()) value[static_cast<std::size_t>(lit)] = 1;
-    }
-  }
-  if (code == 20 && answer == "UNSATISFIABLE") {
+  const int answer = solver_->solve();
+  if (stop) solver_->disconnect_terminator();
+  if (answer == 20) {
     r.status = SatStatus::Unsat;
     return r;
   }
-  if (code != 10 || answer != "SATISFIABLE") {
+  if (answer != 10) {
+    if (deadline && deadline->expired()) throw LimitError("time limit reached (--timeout)");
     r.status = SatStatus::Failed;
-    r.message = fmt::format("{} exited with code {} ('{}')", r.solver, code, answer);
+    r.message = fmt::format("CaDiCaL answered {}", answer);
     return r;
   }
-  std::vector<int> colours(static_cast<std::size_t>(g.n), 0);
-  for (int v = 0; v < core.n; ++v)
+  std::vector<int> colours(static_cast<std::size_t>(g_.n), 0);
+  for (int v = 0; v < core_.n; ++v)
     for (int c = 1; c <= K; ++c)
-      if (value[static_cast<std::size_t>(v) * K + c]) {
-        colours[p.core[v]] = c;
+      if (solver_->val(x(v, c)) > 0) {
+        colours[peel_.core[v]] = c;
         break;
       }
-  extend_peeled(g, p, K, colours);
+  extend_peeled(g_, peel_, K, colours);
   r.status = SatStatus::Sat;
   r.colours = std::move(colours);
   return r;
+}
+
+SatResult sat_decide(const Graph& g, int K, const std::vector<int>& clique, Deadline* deadline, std::uint64_t memory) {
+  if (static_cast<int>(clique.size()) > K) {
+    SatResult r;
+    r.status = SatStatus::Unsat;
+    return r;
+  }
+  SatColouring s(g, K, K, memory);
+  return s.decide(K, clique, deadline);
 }
 
 }  // namespace tansaku::coloring

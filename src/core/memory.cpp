@@ -33,6 +33,8 @@ std::uint64_t parse_size(std::string_view text) {
   else if (unit == "T" || unit == "TB" || unit == "TIB") mult = 1024.0 * 1024 * 1024 * 1024;
   else throw InputError(fmt::format("bad size '{}': unknown unit '{}'", text, unit));
   if (!(value >= 0) || !std::isfinite(value)) throw InputError(fmt::format("bad size '{}'", text));
+  // 2^64 and beyond do not convert (undefined behaviour, found by fuzz/fuzz_states.cpp).
+  if (value * mult >= 18446744073709551616.0) throw InputError(fmt::format("size '{}' is too large", text));
   return static_cast<std::uint64_t>(value * mult);
 }
 

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
 
 namespace tansaku {
 
@@ -32,7 +33,7 @@ std::uint64_t parse_uint(std::string_view token, std::string_view what) {
   std::uint64_t v = 0;
   auto [p, ec] = std::from_chars(token.data(), token.data() + token.size(), v);
   if (ec != std::errc() || p != token.data() + token.size() || token.empty())
-    throw InputError(fmt::format("{}: '{}' is not a non-negative integer", what, token));
+    throw InputError(fmt::format("{}: '{}' is not a non-negative integer", what, printable(token)));
   return v;
 }
 
@@ -40,15 +41,15 @@ std::int64_t parse_int(std::string_view token, std::string_view what) {
   std::int64_t v = 0;
   auto [p, ec] = std::from_chars(token.data(), token.data() + token.size(), v);
   if (ec != std::errc() || p != token.data() + token.size() || token.empty())
-    throw InputError(fmt::format("{}: '{}' is not an integer", what, token));
+    throw InputError(fmt::format("{}: '{}' is not an integer", what, printable(token)));
   return v;
 }
 
 std::pair<int, int> parse_dims(std::string_view text, std::string_view what) {
   auto x = text.find_first_of("xX");
-  if (x == std::string_view::npos) throw InputError(fmt::format("{}: '{}' is not of the form RxC", what, text));
+  if (x == std::string_view::npos) throw InputError(fmt::format("{}: '{}' is not of the form RxC", what, printable(text)));
   auto r = parse_uint(text.substr(0, x), what), c = parse_uint(text.substr(x + 1), what);
-  if (r > 100000 || c > 100000) throw InputError(fmt::format("{}: '{}' is too large", what, text));
+  if (r > 100000 || c > 100000) throw InputError(fmt::format("{}: '{}' is too large", what, printable(text)));
   return {static_cast<int>(r), static_cast<int>(c)};
 }
 

@@ -1,8 +1,6 @@
 // flip:RxC — parsing the instance, choosing the solver, the proof of unsolvability, the
 // minimum over the solution coset, verification, and the reports.
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 
@@ -11,14 +9,15 @@
 #include "flip/minimize.h"
 #include "flip/space.h"
 #include "flip/verify.h"
+#include "tansaku/core/count.h"
 #include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
 #include "tansaku/core/random.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/core/tokens.h"
 #include "tansaku/puzzles/flip.h"
 #include "tansaku/search/bfs.h"
 #include "tansaku/search/explore.h"
-#include "tansaku/core/int128.h"
 
 namespace tansaku::flip {
 namespace {
@@ -27,6 +26,7 @@ constexpr std::int64_t kMaxCells = std::int64_t{1} << 28;
 constexpr std::int64_t kDenseDefaultCells = 0;  // the chase is the default everywhere
 constexpr int kBfsSolveCells = 30;              // --algorithm bfs (hash map of configurations)
 constexpr int kPictureSide = 64;                // boards drawn in text output
+constexpr std::uint64_t kBytesPerCell = 64;     // solve / show: the least a cell costs (require_cells)
 
 json cells_json(const Bits& x) {
   json a = json::array();
@@ -53,20 +53,15 @@ Bits from_word(std::uint64_t w, std::size_t n) {
 
 std::uint64_t to_word(const Bits& b) { return b.words() ? b.word(0) : 0; }
 
-// A grid given on the command line, or "@FILE" for a grid stored in a file.
-std::string grid_text(const std::string& value, std::string_view what) {
+// A grid given on the command line, or "@FILE" for a grid stored in a file (read through
+// core/input.h: a regular text file within a quarter of the budget, the deadline polled).
+std::string grid_text(const std::string& value, std::string_view what, const Options& o) {
   if (value.empty() || value[0] != '@') return value;
-  std::ifstream in(value.substr(1), std::ios::binary);
-  if (!in) throw InputError(fmt::format("{}: cannot read the file '{}'", what, value.substr(1)));
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  return read_text_file(value.substr(1), fmt::format("{} file", what), o.memory, &o.deadline);
 }
 
 std::string power_of_two(std::int64_t r) {
-  if (r < 128) {
-    return to_decimal(static_cast<unsigned __int128>(1) << r);
-  }
+  if (r < 128) return to_string(mpz_class(1) << static_cast<mp_bitcnt_t>(r));
   return fmt::format("2^{}", r);
 }
 
@@ -76,6 +71,7 @@ class FlipPuzzle final : public Puzzle {
   std::string name() const override { return name_; }
 
   ShowReport show(const Options& o) const override {
+    require_cells(o);
     const Bits start = start_of(o), goal = goal_of(o);
     LinearOptions lo = linear_options(o);
     lo.want_kernel = board_.cells() <= 4096;
@@ -134,6 +130,7 @@ class FlipPuzzle final : public Puzzle {
 
   SolveReport solve(const Options& o) const override {
     Stopwatch sw;
+    require_cells(o);
     const Bits start = start_of(o), goal = goal_of(o);
     const Bits rhs = start ^ goal;
     SolveReport r;
@@ -163,7 +160,7 @@ class FlipPuzzle final : public Puzzle {
       throw InputError(fmt::format("explore enumerates every reachable configuration; {} has {} cells (at most 63)",
                                    name_, n));
     const std::string text = o.from ? *o.from : o.start ? *o.start : o.goal ? *o.goal : std::string();
-    const Bits src = text.empty() ? Bits(static_cast<std::size_t>(n)) : board_.parse_grid(grid_text(text, "from state"), "from state");
+    const Bits src = text.empty() ? Bits(static_cast<std::size_t>(n)) : board_.parse_grid(grid_text(text, "from state", o), "from state");
     const std::uint64_t source = to_word(src);
     std::string alg = o.algorithm;
     if (alg.empty()) alg = "algebra";
@@ -231,14 +228,22 @@ class FlipPuzzle final : public Puzzle {
   }
 
  private:
+  // Refuses a board whose per-cell cost cannot fit the budget before anything is parsed or
+  // allocated: the chase's bookkeeping (deciders, equations, lanes: 25 bytes a cell), the
+  // grids and the report (start, goal and the presses, as text and JSON: ~40 bytes a cell).
+  void require_cells(const Options& o) const {
+    if (o.algorithm == "bfs") return;  // at most kBfsSolveCells cells
+    require_memory(static_cast<std::uint64_t>(board_.cells()) * kBytesPerCell, o.memory,
+                   fmt::format("{} ({} cells)", name_, board_.cells()));
+  }
   Bits start_of(const Options& o) const {
-    if (o.start) return board_.parse_grid(grid_text(*o.start, "start"), "start");
+    if (o.start) return board_.parse_grid(grid_text(*o.start, "start", o), "start");
     Bits b(static_cast<std::size_t>(board_.cells()));
     b.fill(true);
     return b;
   }
   Bits goal_of(const Options& o) const {
-    if (o.goal) return board_.parse_grid(grid_text(*o.goal, "goal"), "goal");
+    if (o.goal) return board_.parse_grid(grid_text(*o.goal, "goal", o), "goal");
     return Bits(static_cast<std::size_t>(board_.cells()));
   }
   LinearOptions linear_options(const Options& o) const {

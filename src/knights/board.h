@@ -20,6 +20,7 @@ class Board {
   int rows() const { return rows_; }
   int cols() const { return cols_; }
   std::int64_t squares() const { return n_; }
+  std::int64_t size() const { return n_; }  // (the board is a graph::Graph: its knight's graph)
   int row(std::int64_t sq) const { return static_cast<int>(sq / cols_); }
   int col(std::int64_t sq) const { return static_cast<int>(sq % cols_); }
   bool inside(std::int64_t r, std::int64_t c) const { return r >= 0 && r < rows_ && c >= 0 && c < cols_; }

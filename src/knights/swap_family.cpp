@@ -10,6 +10,7 @@
 #include "knights/swap_domain.h"
 #include "knights/swap_verify.h"
 #include "knights/tour_analysis.h"
+#include "tansaku/core/count.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/core/tokens.h"
@@ -91,6 +92,7 @@ class SwapPuzzle final : public Puzzle {
     const search::IdaOptions ida = ida_options(o, 2);  // every solution has the same parity (knight moves change colour)
     const bool many = ida.mode != search::SolutionMode::First;
     if (alg.empty()) alg = many ? "bfs" : "bibfs";
+    require_space(inst.armies, alg, o);
     search::PathResult<SwapMove> res;
     if (many && alg == "bfs") {
       // Shortest paths counted per state, layer by layer; listed back from the goal.
@@ -242,17 +244,28 @@ class SwapPuzzle final : public Puzzle {
     for (auto c : cells) t.push_back(c ? a.names[c] : ".");
     return board_.picture(t);
   }
-  static std::string arrangements(const Armies& a) {
-    unsigned __int128 total = 1;
-    int left = 0;
-    for (int c : a.counts) left += c;
-    for (int c : a.counts) {
-      unsigned __int128 b = 1;
-      for (int i = 1; i <= c; ++i) b = b * static_cast<unsigned>(left - c + i) / static_cast<unsigned>(i);
+  static std::string arrangements(const Armies& a) { return to_string(arrangement_count(a)); }
+  static mpz_class arrangement_count(const Armies& a) {
+    mpz_class total = 1, b;
+    unsigned long left = 0;
+    for (int c : a.counts) left += static_cast<unsigned long>(c);
+    for (int c : a.counts) {  // the multinomial, one binomial C(left, c) at a time
+      mpz_bin_uiui(b.get_mpz_t(), left, static_cast<unsigned long>(c));
       total *= b;
-      left -= c;
+      left -= static_cast<unsigned long>(c);
     }
-    return to_decimal(total);
+    return total;
+  }
+  // The breadth-first searches keep every position they reach and may reach them all:
+  // refused before they start when the whole space cannot fit the budget (IDA* stores none).
+  void require_space(const Armies& a, const std::string& alg, const Options& o) const {
+    if (alg != "bfs" && alg != "bibfs") return;
+    const double need = arrangement_count(a).get_d() * static_cast<double>(search::detail::node_bytes<SwapDomain::State>());
+    if (need > static_cast<double>(o.memory))
+      throw InputError(fmt::format("{}: {} may store all {} arrangements ({:.3g} bytes), more than the memory budget {} "
+                                   "(--memory); --algorithm idastar stores none",
+                                   name_, alg == "bfs" ? "breadth-first search" : "bidirectional bfs",
+                                   arrangements(a), need, format_size(o.memory)));
   }
 
   std::string name_;

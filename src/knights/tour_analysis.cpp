@@ -4,7 +4,6 @@
 
 #include <fmt/format.h>
 
-#include "knights/wide_count.h"
 
 namespace tansaku::knights {
 
@@ -55,9 +54,10 @@ NarrowGraph narrow_graph(const Board& b) {
     g.square_at[p] = sq;
     g.pos_of[sq] = p;
   }
-  g.adj.resize(n);
+  std::vector<std::vector<int>> lists(n);
   for (int p = 0; p < n; ++p)
-    b.for_each_neighbor(g.square_at[p], [&](std::int64_t t) { g.adj[p].push_back(g.pos_of[t]); });
+    b.for_each_neighbor(g.square_at[p], [&](std::int64_t t) { lists[p].push_back(g.pos_of[t]); });
+  g.adj = graph::AdjacencyGraph(lists);
   return g;
 }
 
@@ -80,28 +80,6 @@ std::vector<int> symmetry_classes(const Board& b) {
     rep[s] = best;
   }
   return rep;
-}
-
-std::string decimal_twice(const std::string& x) {
-  std::string out(x.size(), '0');
-  int carry = 0;
-  for (std::size_t i = x.size(); i-- > 0;) {
-    const int d = 2 * (x[i] - '0') + carry;
-    out[i] = static_cast<char>('0' + d % 10);
-    carry = d / 10;
-  }
-  return carry ? "1" + out : out;
-}
-
-std::string decimal_half(const std::string& x) {
-  std::string out;
-  int rem = 0;
-  for (char c : x) {
-    const int d = rem * 10 + (c - '0');
-    if (!out.empty() || d / 2) out += static_cast<char>('0' + d / 2);
-    rem = d % 2;
-  }
-  return out.empty() ? "0" : out;
 }
 
 }  // namespace tansaku::knights

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "knights/board.h"
-#include "tansaku/core/int128.h"
+#include "tansaku/graph/graph.h"
 
 namespace tansaku::knights {
 
@@ -19,7 +19,7 @@ std::optional<std::string> no_tour_reason(const Board& b, std::int64_t from, boo
 // The knight's graph numbered along the board's narrow direction (row-major when
 // cols <= rows, column-major otherwise): adj over positions, square_at[pos], pos_of[square].
 struct NarrowGraph {
-  std::vector<std::vector<int>> adj;
+  graph::AdjacencyGraph adj;
   std::vector<int> square_at, pos_of;
 };
 NarrowGraph narrow_graph(const Board& b);
@@ -27,9 +27,5 @@ NarrowGraph narrow_graph(const Board& b);
 // rep[s]: the smallest square that a symmetry of the board (reflections, the half turn,
 // and on square boards the quarter turns and diagonal reflections) maps s to.
 std::vector<int> symmetry_classes(const Board& b);
-
-// Twice a decimal number, and half of an even one.
-std::string decimal_twice(const std::string& x);
-std::string decimal_half(const std::string& x);
 
 }  // namespace tansaku::knights

@@ -6,14 +6,15 @@
 #include <fmt/format.h>
 
 #include "knights/board.h"
-#include "knights/hamiltonian_dp.h"
 #include "knights/tour_analysis.h"
-#include "knights/tour_dfs.h"
 #include "knights/tour_verify.h"
 #include "knights/warnsdorff.h"
+#include "tansaku/core/count.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/core/tokens.h"
+#include "tansaku/graph/frontier_dp.h"
+#include "tansaku/graph/hamiltonian_search.h"
 #include "tansaku/puzzles/knights.h"
 
 namespace tansaku::knights {
@@ -43,12 +44,6 @@ std::uint64_t count_memory_estimate(int w, bool closed, bool odd) {
 
 // Boards up to this many squares get a picture of the tour.
 constexpr std::int64_t kPictureLimit = 900;
-
-// A count as a JSON number when it fits 64 bits, a decimal string otherwise.
-json count_json(const std::string& x) {
-  if (x.size() < 20 || (x.size() == 20 && x <= "18446744073709551615")) return std::stoull(x);
-  return x;
-}
 
 class TourPuzzle final : public Puzzle {
  public:
@@ -85,8 +80,9 @@ class TourPuzzle final : public Puzzle {
     r.extra["rows"] = board_.rows();
     r.extra["cols"] = board_.cols();
     r.extra["closed"] = o.flag("closed");
-    // Distances, the walk and the printed tour take a few dozen bytes a square.
-    require_memory(static_cast<std::uint64_t>(board_.squares()) * 48, o.memory,
+    // Distances, the walk and the printed tour take a few dozen bytes a square; the report as
+    // JSON (a json value a move, then its text) about twice that (measured: 41 and 76 bytes).
+    require_memory(static_cast<std::uint64_t>(board_.squares()) * (o.json ? 96 : 48), o.memory,
                    fmt::format("a board of {} squares", board_.squares()));
     if (o.count) {
       count(o, alg, r);
@@ -144,14 +140,13 @@ class TourPuzzle final : public Puzzle {
     require_memory(static_cast<std::uint64_t>(board_.squares()) * 96, o.memory, "the knight's graph");
   }
 
-  HamiltonOptions dp_options(const Options& o, Progress* progress) const {
-    HamiltonOptions h;
-    h.closed = o.flag("closed");
-    h.threads = o.threads;
-    h.memory = o.memory;
-    h.deadline = &o.deadline;
-    h.progress = progress;
-    return h;
+  search::Limits limits(const Options& o, Progress* progress) const {
+    search::Limits l;
+    l.threads = o.threads;
+    l.memory = o.memory;
+    l.deadline = &o.deadline;
+    l.progress = progress;
+    return l;
   }
 
   void report_tour(SolveReport& r, const std::vector<std::int32_t>& tour, std::int64_t from, bool closed) const {
@@ -204,13 +199,11 @@ class TourPuzzle final : public Puzzle {
                                    from, board_.squares()));
     need_lists(o, "an exhaustive search");
     NarrowGraph g = narrow_graph(board_);
-    const bool dp_fits = std::min(board_.rows(), board_.cols()) <= 6 && frontier_width(g.adj) <= kMaxFrontier;
+    const bool dp_fits = std::min(board_.rows(), board_.cols()) <= 6 && graph::frontier_width(g.adj) <= graph::kMaxFrontier;
     if (alg == "dp" || (alg.empty() && dp_fits)) {
       Progress progress(o.progress());
-      HamiltonOptions h = dp_options(o, &progress);
-      h.endpoint = g.pos_of[from];
-      HamiltonStats st;
-      auto found = find_hamiltonian(g.adj, h, &st);
+      graph::FrontierStats st;
+      auto found = graph::find_hamiltonian(g.adj, {o.flag("closed"), g.pos_of[from]}, limits(o, &progress), &st);
       progress.done();
       r.nodes += st.states;
       r.algorithm = "frontier dp (exhaustive)";
@@ -225,20 +218,20 @@ class TourPuzzle final : public Puzzle {
       return;
     }
     // Backtracking, in the board's own numbering.
-    auto adj = board_.adjacency();
+    const graph::AdjacencyGraph adj(board_.adjacency());
     std::vector<std::int64_t> tie(board_.squares());
     for (std::int64_t s = 0; s < board_.squares(); ++s) {
       const std::int64_t dr = 2 * board_.row(s) - (board_.rows() - 1), dc = 2 * board_.col(s) - (board_.cols() - 1);
       tie[s] = dr * dr + dc * dc;
     }
-    DfsOptions d;
+    graph::DfsOptions d;
     d.closed = o.flag("closed");
     d.start = static_cast<int>(from);
     d.tie = &tie;
     d.deadline = &o.deadline;
     if (alg.empty()) d.max_nodes = kDfsBudget;
     std::vector<std::int32_t> tour;
-    auto res = tour_dfs(adj, d, [&](const std::vector<int>& p) {
+    auto res = graph::hamiltonian_dfs(adj, d, [&](const std::vector<int>& p) {
       tour.assign(p.begin(), p.end());
       return false;
     });
@@ -277,14 +270,14 @@ class TourPuzzle final : public Puzzle {
       return;
     }
     need_lists(o, "listing every tour");
-    auto adj = board_.adjacency();
-    DfsOptions d;
+    const graph::AdjacencyGraph adj(board_.adjacency());
+    graph::DfsOptions d;
     d.closed = o.flag("closed");
     d.start = static_cast<int>(from);
     d.deadline = &o.deadline;
     const std::uint64_t per_tour = static_cast<std::uint64_t>(board_.squares()) * 24 + 64;
     std::vector<std::int32_t> first;
-    auto res = tour_dfs(adj, d, [&](const std::vector<int>& p) {
+    auto res = graph::hamiltonian_dfs(adj, d, [&](const std::vector<int>& p) {
       std::vector<std::int32_t> tour(p.begin(), p.end());
       verify_tour(board_, tour, from, o.flag("closed"));
       if ((count + 1) * per_tour > o.memory)
@@ -314,7 +307,7 @@ class TourPuzzle final : public Puzzle {
     r.goal = o.flag("closed") ? "closed tours" : "open tours";
     r.length.reset();
     const std::int64_t n = board_.squares();
-    std::string undirected = "0";  // open: paths (each once); closed: cycles
+    mpz_class undirected = 0;  // open: paths (each once); closed: cycles
     std::string counted;
     if (o.flag("closed")) counted = "closed tours, each cycle once (either direction, any first square)";
     else if (given) counted = fmt::format("directed open tours from square {}", from);
@@ -331,14 +324,15 @@ class TourPuzzle final : public Puzzle {
       // least 5 wide) within a budget, then the dp.
       bool done = false;
       if (alg == "dfs" || (alg.empty() && std::min(board_.rows(), board_.cols()) >= 5)) {
-        auto res = count_tours_dfs(board_.adjacency(), symmetry_classes(board_), given ? static_cast<int>(from) : -1,
-                                   o.flag("closed"), o.threads, &o.deadline, alg == "dfs" ? 0 : kCountDfsBudget);
+        auto res = graph::count_hamiltonian_dfs(graph::AdjacencyGraph(board_.adjacency()), symmetry_classes(board_),
+                                                given ? static_cast<int>(from) : -1, o.flag("closed"),
+                                                alg == "dfs" ? UINT64_MAX : kCountDfsBudget, limits(o, nullptr));
         r.nodes += res.nodes;
         r.extra["tasks"] = res.tasks;
         r.algorithm = "backtracking (dead-end pruning), first squares up to symmetry, parallel";
         if (res.complete) {
           done = true;
-          undirected = to_decimal((o.flag("closed") || (!given && n > 1)) ? res.count / 2 : res.count);
+          undirected = (o.flag("closed") || (!given && n > 1)) ? mpz_class(res.count / 2) : res.count;
         }
       }
       if (!done) {
@@ -351,9 +345,8 @@ class TourPuzzle final : public Puzzle {
                                      o.flag("closed") ? "closed" : "open", w));
         NarrowGraph g = narrow_graph(board_);
         Progress progress(o.progress());
-        HamiltonOptions h = dp_options(o, &progress);
-        if (given && !o.flag("closed")) h.endpoint = g.pos_of[from];
-        auto st = count_hamiltonian(g.adj, h);
+        const int endpoint = given && !o.flag("closed") ? g.pos_of[from] : -1;
+        auto st = graph::count_hamiltonian(g.adj, {o.flag("closed"), endpoint}, limits(o, &progress));
         progress.done();
         r.algorithm = r.algorithm.empty() ? "frontier dp (exact count)"
                                           : fmt::format("frontier dp (exact count; backtracking gave up after {} steps)",
@@ -365,19 +358,19 @@ class TourPuzzle final : public Puzzle {
         undirected = st.count;
       }
     }
-    std::string total;
+    mpz_class total;
     if (o.flag("closed")) {
       total = undirected;
-      r.extra["directed_from_a_square"] = count_json(decimal_twice(undirected));
+      r.extra["directed_from_a_square"] = count_json(2 * undirected);
     } else if (given || n == 1) {
       total = undirected;
     } else {
-      total = decimal_twice(undirected);
+      total = 2 * undirected;
       r.extra["undirected"] = count_json(undirected);
     }
     r.count = count_json(total);
     r.extra["counted"] = counted;
-    r.solvable = total != "0";
+    r.solvable = total != 0;
     if (!r.solvable && r.reason.empty()) r.reason = "the exhaustive count is 0";
   }
 

@@ -1,9 +1,7 @@
-// Knight's tours on boards of any size, fast: Warnsdorff's rule (go to the square with the
-// fewest onward moves) with ties broken towards the edge of the board (Roth), repaired by
-// Pósa rotations when it runs into a dead end, closed by rotations of the path's end, and
-// retried with other tie-breaks and first squares. A heuristic: it never proves that no
-// tour exists. Works on the board geometry directly (no adjacency lists), so 1000 x 1000
-// boards take a fraction of a second.
+// Knight's tours on boards of any size, fast: the graph module's Warnsdorff + Posa walk on
+// the board's geometry (no adjacency lists), with ties broken towards the edge of the board
+// (Roth), then towards the centre, then at random; closed tours are walked from the centre
+// and cut open at the first square. A heuristic: it never proves that no tour exists.
 #pragma once
 #include <cstdint>
 #include <optional>

@@ -2,13 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
-#include <sstream>
+#include <map>
 
 #include <fmt/format.h>
 
 #include "peg/bounds.h"
 #include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
 #include "tansaku/core/tokens.h"
 
 namespace tansaku::peg {
@@ -102,6 +102,7 @@ Board parse_board(const std::string& text, const std::string& source) {
     }
     if (!cur.empty()) lines.push_back(cur);
   }
+  std::map<std::string, int> key_line;  // "lattice" -> the line that set it
   int row = -1;  // picture row of the current line (-1 before the picture starts)
   int pending_blank = 0;
   for (std::size_t li = 0; li < lines.size(); ++li) {
@@ -116,6 +117,9 @@ Board parse_board(const std::string& text, const std::string& source) {
     if (auto colon = t.find(':'); colon != std::string::npos) {
       std::string key = trim(t.substr(0, colon)), value = trim(t.substr(colon + 1));
       for (auto& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      if (auto [at, fresh] = key_line.emplace(key, lineno); !fresh && (key == "lattice" || key == "name" || key == "finish" || key == "empty"))
+        throw InputError(fmt::format("{} line {}: a second '{}:' line (the first is line {})", source, lineno, key,
+                                     at->second));
       if (key == "lattice") {
         std::string v = value;
         for (auto& c : v) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -124,7 +128,7 @@ Board parse_board(const std::string& text, const std::string& source) {
         else if (v == "triangular" || v == "triangle" || v == "hex") lattice = Lattice::Triangular;
         else
           throw InputError(fmt::format("{} line {}: unknown lattice '{}' (square, square-diagonal, triangular)", source,
-                                       lineno, value));
+                                       lineno, printable(value)));
       } else if (key == "name") {
         if (value.empty()) throw InputError(fmt::format("{} line {}: empty name", source, lineno));
         bd.name = value;
@@ -134,7 +138,7 @@ Board parse_board(const std::string& text, const std::string& source) {
         empty = value;
       } else {
         throw InputError(
-            fmt::format("{} line {}: unknown key '{}' (lattice, name, empty, finish)", source, lineno, key));
+            fmt::format("{} line {}: unknown key '{}' (lattice, name, empty, finish)", source, lineno, printable(key)));
       }
       continue;
     }
@@ -149,7 +153,7 @@ Board parse_board(const std::string& text, const std::string& source) {
         continue;
       }
       throw InputError(fmt::format("{} line {} column {}: unexpected character '{}' (holes are 'o' or '.', gaps are spaces)",
-                                   source, lineno, c + 1, ch == '\t' ? std::string("\\t") : std::string(1, ch)));
+                                   source, lineno, c + 1, printable(std::string_view(&line[c], 1))));
     }
   }
   if (!lattice) throw InputError(fmt::format("{}: no 'lattice:' line (square, square-diagonal, triangular)", source));
@@ -201,12 +205,8 @@ Board parse_board(const std::string& text, const std::string& source) {
   return bd;
 }
 
-Board load_board_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(fmt::format("cannot read board file '{}'", path));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parse_board(ss.str(), path);
+Board load_board_file(const std::string& path, std::uint64_t memory, const Deadline* deadline) {
+  return parse_board(read_text_file(path, "board file", memory, deadline), path);
 }
 
 namespace {

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "tansaku/core/deadline.h"
+
 namespace tansaku::peg {
 
 using Bits = std::uint64_t;
@@ -46,8 +48,9 @@ struct Board {
 // Parses a board file's text (format in docs/peg.md). `source` names it in messages.
 // Throws InputError with a one-line message on any malformed input.
 Board parse_board(const std::string& text, const std::string& source);
-// Reads and parses a board file.
-Board load_board_file(const std::string& path);
+// Reads (core/input.h: a regular text file within a quarter of `memory`, 0 = the default
+// budget, `deadline` polled) and parses a board file.
+Board load_board_file(const std::string& path, std::uint64_t memory = 0, const Deadline* deadline = nullptr);
 // Builtins: "triangleN" (N = 4..10), "trytry", "english", "french". Throws InputError.
 Board builtin_board(const std::string& variant);
 // The builtin variants for `tansaku list`.

@@ -8,17 +8,13 @@
 #include "peg/board.h"
 #include "peg/solver.h"
 #include "peg/verify.h"
+#include "tansaku/core/count.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/puzzles/peg.h"
 
 namespace tansaku::peg {
 namespace {
-
-json count_json(unsigned __int128 v) {
-  if (v <= std::numeric_limits<std::uint64_t>::max()) return json(static_cast<std::uint64_t>(v));
-  return json(to_decimal(v));
-}
 
 json moves_json(const std::vector<std::vector<int>>& moves) {
   json a = json::array();
@@ -262,14 +258,14 @@ bool is_builtin(const std::string& v) {
 std::unique_ptr<Puzzle> make(const std::string& variant, const Options& o) {
   if (variant.empty()) {
     if (!o.text("file")) throw InputError("peg needs a board: peg:triangle5, peg:trytry, peg:english, peg:french, peg:FILE or --file FILE");
-    Board bd = load_board_file(*o.text("file"));
+    Board bd = load_board_file(*o.text("file"), o.memory, &o.deadline);
     return std::make_unique<PegPuzzle>("peg:" + *o.text("file"), std::move(bd));
   }
   if (o.text("file")) throw InputError("give the board either as peg:NAME or with --file, not both");
   if (is_builtin(variant)) return std::make_unique<PegPuzzle>("peg:" + variant, builtin_board(variant));
   if (variant.find('/') != std::string::npos || variant.find('.') != std::string::npos ||
       std::filesystem::exists(variant))
-    return std::make_unique<PegPuzzle>("peg:" + variant, load_board_file(variant));
+    return std::make_unique<PegPuzzle>("peg:" + variant, load_board_file(variant, o.memory, &o.deadline));
   builtin_board(variant);  // throws the list of builtins
   return nullptr;
 }

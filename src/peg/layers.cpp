@@ -328,12 +328,14 @@ CountResult count_layers(const Board& bd, const Symmetry& H, Bits start, const G
   const int G = H.order();
   if (goal.anywhere) {
     // Every image of a reachable one-peg position is one too (and lies in the start's class).
-    for (std::size_t i = 0; i < keys.size(); ++i) res.count += T[i].value();
+    unsigned __int128 total = 0;
+    for (std::size_t i = 0; i < keys.size(); ++i) total += T[i].value();
+    res.count = to_mpz(total);
   } else {
     const std::int64_t at = find_sorted(keys, H.canonical(goal.pegs));
     if (at >= 0) {
       const int orbit = G / H.stabiliser_size(keys[static_cast<std::size_t>(at)]);
-      res.count = T[static_cast<std::size_t>(at)].value() / static_cast<unsigned>(orbit);
+      res.count = to_mpz(T[static_cast<std::size_t>(at)].value() / static_cast<unsigned>(orbit));
     }
   }
   res.stats.peak_bytes = mem.peak;

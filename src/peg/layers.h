@@ -19,6 +19,7 @@
 #include "peg/domain.h"
 #include "peg/pagoda.h"
 #include "peg/symmetry.h"
+#include "tansaku/core/count.h"
 #include "tansaku/core/deadline.h"
 #include "tansaku/core/progress.h"
 
@@ -53,7 +54,7 @@ ExploreLayers explore_layers(const Board& bd, const Symmetry& H, Bits start, std
                              std::size_t keep, const LayerLimits& lim);
 
 struct CountResult {
-  unsigned __int128 count = 0;
+  mpz_class count = 0;  // accumulated in 128-bit table counters
   std::uint64_t positions = 0;  // canonical positions visited
   LayerStats stats;
 };

@@ -6,12 +6,15 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <map>
+#include <memory>
 #include <numeric>
 #include <random>
 #include <set>
 #include <unordered_set>
 
 #include <fmt/format.h>
+#include <glpk.h>
 
 #include "peg/domain.h"
 
@@ -44,101 +47,61 @@ std::string format_weights(const Weights& w) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Bounded-variable primal simplex on a dense tableau. Columns: the structural variables,
-// then one slack per row (upper bound infinite); the slacks form the first basis, so the
-// origin (every structural variable at its lower bound 0) is the first vertex. A nonbasic
-// variable sits at its lower or at its upper bound; the entering variable may simply move
-// from one bound to the other (a bound flip, no pivot). Dantzig's rule, falling back to
-// Bland's (smallest index) after a run of degenerate pivots, which rules out cycling.
+// GLPK: its primal simplex in floating point finds an optimal basis, then glp_exact
+// re-solves from that basis in exact rational arithmetic, so the optimum it reports is a
+// true vertex of the programme (not one a rounding error could have faked).
 LpSolution solve_lp(const LinearProgram& lp, int max_pivots) {
-  constexpr double kEps = 1e-9;
-  constexpr double kInf = std::numeric_limits<double>::infinity();
-  const int n = lp.vars, m = static_cast<int>(lp.rows.size()), N = n + m;
   LpSolution sol;
-  std::vector<double> T(static_cast<std::size_t>(m) * N, 0.0), d(N, 0.0), val(N, 0.0), ub(N, kInf);
-  std::vector<int> basis(m), row_of(N, -1);
-  std::vector<char> at_upper(N, 0);
-  for (int j = 0; j < n; ++j) d[j] = lp.c[j], ub[j] = lp.upper[j];
+  const int n = lp.vars, m = static_cast<int>(lp.rows.size());
+  if (m == 0) {  // bounds only (GLPK wants rows): each variable at its better bound
+    sol.x.assign(static_cast<std::size_t>(n), 0.0);
+    for (int j = 0; j < n; ++j) {
+      if (lp.c[j] <= 0) continue;
+      if (std::isinf(lp.upper[j])) return sol;  // unbounded
+      sol.x[j] = lp.upper[j], sol.value += lp.c[j] * lp.upper[j];
+    }
+    sol.optimal = true;
+    return sol;
+  }
+  if (n == 0) {
+    sol.optimal = true;
+    return sol;
+  }
+  std::unique_ptr<glp_prob, void (*)(glp_prob*)> guard(glp_create_prob(), glp_delete_prob);
+  glp_prob* P = guard.get();
+  glp_set_obj_dir(P, GLP_MAX);
+  glp_add_cols(P, n);
+  for (int j = 0; j < n; ++j) {
+    const double u = lp.upper[j];
+    glp_set_col_bnds(P, j + 1, std::isinf(u) ? GLP_LO : u == 0 ? GLP_FX : GLP_DB, 0.0, std::isinf(u) ? 0.0 : u);
+    glp_set_obj_coef(P, j + 1, lp.c[j]);
+  }
+  // The matrix, 1-based (GLPK leaves index 0 unused); repeated entries of a row are summed.
+  std::vector<int> ia{0}, ja{0};
+  std::vector<double> ar{0.0};
+  glp_add_rows(P, m);
   for (int r = 0; r < m; ++r) {
-    for (auto [j, a] : lp.rows[r]) T[static_cast<std::size_t>(r) * N + j] += a;
-    T[static_cast<std::size_t>(r) * N + n + r] = 1.0;
-    basis[r] = n + r;
-    row_of[n + r] = r;
-    val[n + r] = lp.rhs[r];
+    glp_set_row_bnds(P, r + 1, GLP_UP, 0.0, lp.rhs[r]);
+    std::map<int, double> row;
+    for (auto [j, a] : lp.rows[r]) row[j] += a;
+    for (auto [j, a] : row)
+      if (a != 0.0) ia.push_back(r + 1), ja.push_back(j + 1), ar.push_back(a);
   }
-  int degenerate = 0;
-  bool bland = false;
-  while (true) {
-    // Entering variable.
-    int e = -1;
-    double best = 0;
-    for (int j = 0; j < N; ++j) {
-      if (row_of[j] >= 0) continue;
-      const bool up = !at_upper[j] && d[j] > kEps && ub[j] > 0;
-      const bool down = at_upper[j] && d[j] < -kEps;
-      if (!up && !down) continue;
-      if (bland) {
-        e = j;
-        break;
-      }
-      if (std::abs(d[j]) > best) best = std::abs(d[j]), e = j;
-    }
-    if (e < 0) {
-      sol.optimal = true;
-      break;
-    }
-    if (sol.pivots >= max_pivots) break;
-    ++sol.pivots;
-    const double dir = at_upper[e] ? -1.0 : 1.0;
-    // Ratio test: how far the entering variable can move.
-    double t = ub[e];
-    int leave = -1;
-    bool leave_up = false;
-    for (int r = 0; r < m; ++r) {
-      const double a = T[static_cast<std::size_t>(r) * N + e] * dir;  // basic var decreases by a * t
-      const int v = basis[r];
-      double lim;
-      bool up;
-      if (a > kEps) lim = std::max(0.0, val[v]) / a, up = false;
-      else if (a < -kEps && ub[v] < kInf) lim = std::max(0.0, ub[v] - val[v]) / -a, up = true;
-      else continue;
-      const bool better = leave < 0 ? lim < t : (lim < t - kEps || (lim < t + kEps && v < basis[leave]));
-      if (better) t = lim, leave = r, leave_up = up;
-    }
-    if (t == kInf) break;  // unbounded
-    degenerate = t < kEps ? degenerate + 1 : 0;
-    if (degenerate > 50) bland = true;
-    val[e] += dir * t;
-    for (int r = 0; r < m; ++r) val[basis[r]] -= T[static_cast<std::size_t>(r) * N + e] * dir * t;
-    if (leave < 0) {  // bound flip
-      at_upper[e] = !at_upper[e];
-      val[e] = at_upper[e] ? ub[e] : 0.0;
-      continue;
-    }
-    const int v = basis[leave];
-    val[v] = leave_up ? ub[v] : 0.0;
-    at_upper[v] = leave_up;
-    row_of[v] = -1;
-    double* pr = &T[static_cast<std::size_t>(leave) * N];
-    const double piv = pr[e];
-    for (int j = 0; j < N; ++j) pr[j] /= piv;
-    for (int r = 0; r < m; ++r) {
-      if (r == leave) continue;
-      double* q = &T[static_cast<std::size_t>(r) * N];
-      const double f = q[e];
-      if (f == 0.0) continue;
-      for (int j = 0; j < N; ++j) q[j] -= f * pr[j];
-      q[e] = 0.0;
-    }
-    const double f = d[e];
-    for (int j = 0; j < N; ++j) d[j] -= f * pr[j];
-    d[e] = 0.0;
-    basis[leave] = e;
-    row_of[e] = leave;
-    at_upper[e] = 0;
+  glp_load_matrix(P, static_cast<int>(ia.size()) - 1, ia.data(), ja.data(), ar.data());
+  glp_smcp sp;
+  glp_init_smcp(&sp);
+  sp.msg_lev = GLP_MSG_OFF;
+  sp.it_lim = max_pivots;
+  sp.pricing = GLP_PT_STD;  // Dantzig's rule
+  sp.r_test = GLP_RT_STD;   // textbook ratio test
+  int rc = glp_simplex(P, &sp);
+  if (rc == 0 && glp_get_status(P) == GLP_OPT) {
+    rc = glp_exact(P, &sp);
   }
-  sol.x.assign(val.begin(), val.begin() + n);
-  for (int j = 0; j < n; ++j) sol.x[j] = std::clamp(sol.x[j], 0.0, lp.upper[j]);
+  sol.pivots = glp_get_it_cnt(P);
+  sol.optimal = rc == 0 && glp_get_status(P) == GLP_OPT;
+  sol.x.resize(static_cast<std::size_t>(n));
+  for (int j = 0; j < n; ++j) sol.x[j] = std::clamp(glp_get_col_prim(P, j + 1), 0.0, lp.upper[j]);
   for (int j = 0; j < n; ++j) sol.value += lp.c[j] * sol.x[j];
   return sol;
 }
@@ -150,19 +113,30 @@ std::optional<Weights> integral_pagoda(const Board& bd, const std::vector<double
   double amax = 0;
   for (double v : w) amax = std::max(amax, std::abs(v));
   if (amax <= 0) return std::nullopt;
-  const int max_scale = std::max(1, static_cast<int>(std::floor(max_weight / amax)));
+  // At most 64 scales (clamped as a double: a tiny amax would overflow an int).
+  const int max_scale = static_cast<int>(std::clamp(std::floor(max_weight / amax), 1.0, 64.0));
+  constexpr long kMaxTotal = 16000;  // sum of |weights| of a function worth keeping
   Weights wi(static_cast<std::size_t>(bd.n));
-  for (int s = 1; s <= std::min(max_scale, 64); ++s) {
+  for (int s = 1; s <= max_scale; ++s) {
     for (int h = 0; h < bd.n; ++h) wi[h] = static_cast<int>(std::lround(s * w[h]));
     // Lower the landing holes of violated jumps until every inequality holds (a few rounds).
-    for (int round = 0; round < bd.n && !is_pagoda(bd, wi); ++round)
+    // Weights only decrease, so one below -kMaxTotal already rules this scale out; stopping
+    // there also keeps the sums far from int overflow (a negative cycle would diverge).
+    bool too_large = false;
+    for (int round = 0; round < bd.n && !too_large && !is_pagoda(bd, wi); ++round)
       for (const auto& j : bd.jumps)
-        if (wi[j.to] > wi[j.from] + wi[j.over]) wi[j.to] = wi[j.from] + wi[j.over];
-    if (!is_pagoda(bd, wi)) continue;
+        if (wi[j.to] > wi[j.from] + wi[j.over]) {
+          wi[j.to] = wi[j.from] + wi[j.over];
+          if (wi[j.to] < -kMaxTotal) {
+            too_large = true;
+            break;
+          }
+        }
+    if (too_large || !is_pagoda(bd, wi)) continue;
     long total = 0;
     int g = 0;
     for (int v : wi) total += std::abs(v), g = std::gcd(g, std::abs(v));
-    if (g == 0 || total > 16000) continue;
+    if (g == 0 || total > kMaxTotal) continue;
     if (pagoda_goal_value(wi, goal) - pagoda_value(wi, pegs) <= 0) continue;
     for (int& v : wi) v /= g;
     if (*std::max_element(wi.begin(), wi.end()) > max_weight || *std::min_element(wi.begin(), wi.end()) < -max_weight)

@@ -3,9 +3,9 @@
 // sum of the pegs, P(position), never increases. Hence a position with P(pos) < P(goal)
 // cannot finish (for "one peg anywhere" P(goal) is the least weight of a possible last hole):
 //  - before any search, a function with P(start) < P(goal) proves the problem impossible;
-//    whether one exists is a linear programme, solved by a small dense bounded-variable
-//    simplex; its real solution is scaled, rounded and checked exactly in integers, so the
-//    proof never rests on floating point;
+//    whether one exists is a linear programme, solved by GLPK (simplex, then its exact
+//    rational simplex from that basis); the solution is scaled, rounded and checked exactly
+//    in integers, so the proof never rests on floating point;
 //  - during a search, a few functions prune dead positions. They are found from positions of
 //    random playouts: one LP per sampled position asks for the function that separates it
 //    from the goal by the widest margin (weights in [-1, 1]); the integer functions that pass
@@ -40,8 +40,8 @@ long pagoda_goal_value(const Weights& w, const Goal& goal);
 // The function as text: the weights in hole order.
 std::string format_weights(const Weights& w);
 
-// A linear programme: maximise c.x subject to rows a.x <= b (b >= 0) and 0 <= x <= upper,
-// by a bounded-variable primal simplex on a dense tableau (the origin is feasible).
+// A linear programme: maximise c.x subject to rows a.x <= b (b >= 0) and 0 <= x <= upper
+// (the origin is feasible), solved by GLPK: glp_simplex, then glp_exact from its basis.
 struct LinearProgram {
   int vars = 0;
   std::vector<double> c, upper;
@@ -49,10 +49,10 @@ struct LinearProgram {
   std::vector<double> rhs;
 };
 struct LpSolution {
-  bool optimal = false;  // false: unbounded or the pivot limit was reached
+  bool optimal = false;  // false: unbounded or the iteration limit was reached
   double value = 0;
   std::vector<double> x;
-  int pivots = 0;
+  int pivots = 0;  // simplex iterations (GLPK's count)
 };
 LpSolution solve_lp(const LinearProgram& lp, int max_pivots = 20000);
 

@@ -16,9 +16,9 @@
 #include "peg/layers.h"
 #include "peg/pagoda.h"
 #include "peg/symmetry.h"
+#include "tansaku/core/count.h"
 #include "tansaku/core/deadline.h"
 #include "tansaku/core/progress.h"
-#include "tansaku/core/int128.h"
 
 namespace tansaku::peg {
 
@@ -50,7 +50,7 @@ struct SolveOutcome {
 };
 
 struct CountOutcome {
-  unsigned __int128 count = 0;
+  mpz_class count = 0;
   std::uint64_t positions = 0, nodes = 0;
   std::optional<Weights> pagoda_proof;  // the count is 0 by this function, without search
   int pagoda_functions = 0;
@@ -90,7 +90,5 @@ class Solver {
   std::vector<Perm> group_;
   PositionClass classes_;
 };
-
-// "12345678901234567890" for a 128-bit count.
 
 }  // namespace tansaku::peg

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
 
 namespace tansaku::perm {
 
@@ -312,11 +313,8 @@ std::vector<std::pair<std::string, Position>> parse_scrambles(const Definition& 
 }
 
 std::string read_text_file(const std::string& path, const std::string& what) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(fmt::format("{}: cannot read the file '{}'", what, path));
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  // core/input.h: a regular UTF-8 text file within the default budget's file limit.
+  return tansaku::read_text_file(path, what + " file", 0, nullptr);
 }
 
 std::string data_dir() {

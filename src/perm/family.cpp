@@ -9,6 +9,7 @@
 #include "perm/ranked_domain.h"
 #include "perm/solver.h"
 #include "perm/space.h"
+#include "tansaku/core/count.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/puzzles/perm.h"
@@ -125,7 +126,7 @@ class PermPuzzle final : public Puzzle {
       }
       r.solutions = sols;
     }
-    if (o.all || o.count) r.count = static_cast<std::uint64_t>(res.path.count);
+    if (o.all || o.count) r.count = count_json(res.path.count);
     r.text = fmt::format("sequence:  {}\n", format_sequence(ms, res.path.moves));
     r.seconds = sw.seconds();
     return r;

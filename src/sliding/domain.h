@@ -314,7 +314,14 @@ class Domain {
   }
   // With nibble cells and lines of <= 4 cells, a line's conflict is one table lookup keyed
   // by the line's nibbles (rows: a shift; columns: a bit gather).
+  // A key holding a nibble beyond the puzzle's labels is no line of a real board: its entry
+  // stays 0 and is never read.
   static constexpr bool kTables = std::is_same_v<C, Nibbles>;
+  bool labels_in_range(std::uint64_t key, int cells) const {
+    for (int i = 0; i < cells; ++i, key >>= 4)
+      if ((key & 15) >= labels_.names.size()) return false;
+    return true;
+  }
   void build_line_tables() {
     if constexpr (kTables) {
       row_tab_.clear();
@@ -323,6 +330,7 @@ class Domain {
         for (int r = 0; r < geo_.rows; ++r) {
           std::vector<std::uint8_t> t(std::size_t{1} << (4 * geo_.cols));
           for (std::size_t key = 0; key < t.size(); ++key) {
+            if (!labels_in_range(key, geo_.cols)) continue;
             C cells;
             cells.v = std::uint64_t(key) << (4 * geo_.cols * r);
             t[key] = static_cast<std::uint8_t>(row_lc_direct(cells, r));
@@ -337,6 +345,7 @@ class Domain {
           col_mask_.push_back(mask);
           std::vector<std::uint8_t> t(std::size_t{1} << (4 * geo_.rows));
           for (std::size_t key = 0; key < t.size(); ++key) {
+            if (!labels_in_range(key, geo_.rows)) continue;
             C cells;
             cells.v = bits::deposit(key, mask);
             t[key] = static_cast<std::uint8_t>(col_lc_direct(cells, c));

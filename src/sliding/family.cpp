@@ -7,6 +7,7 @@
 #include "sliding/pdb_cli.h"
 #include "sliding/pdb_solve.h"
 #include "sliding/verify.h"
+#include "tansaku/core/count.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/core/random.h"
@@ -15,7 +16,6 @@
 #include "tansaku/puzzles/sliding.h"
 #include "tansaku/search/dispatch.h"
 #include "tansaku/search/explore.h"
-#include "tansaku/core/int128.h"
 
 namespace tansaku::sliding {
 namespace {
@@ -152,17 +152,15 @@ class SlidingPuzzle final : public Puzzle {
   }
 
   std::string state_count(const Instance& inst) const {
-    unsigned __int128 total = 1;
-    int left = geo_.n;
-    for (int c : inst.labels.counts) {
-      // multinomial step: C(left, c), exact in 128 bits for boards up to 64 cells of this size
-      unsigned __int128 b = 1;
-      for (int i = 1; i <= c; ++i) b = b * static_cast<unsigned>(left - c + i) / static_cast<unsigned>(i);
+    mpz_class total = 1, b;
+    unsigned long left = static_cast<unsigned long>(geo_.n);
+    for (int c : inst.labels.counts) {  // the multinomial, one binomial C(left, c) at a time
+      mpz_bin_uiui(b.get_mpz_t(), left, static_cast<unsigned long>(c));
       total *= b;
-      left -= c;
+      left -= static_cast<unsigned long>(c);
     }
     if (inst.labels.distinct()) total /= 2;
-    return to_decimal(total);
+    return to_string(total);
   }
 
   template <class C>

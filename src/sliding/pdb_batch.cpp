@@ -3,7 +3,6 @@
 // per instance as it finishes (JSON Lines with --json), then the summary the CLI prints.
 // Every line is parsed and checked before any search, so bad input prints nothing; a
 // --timeout later on keeps the lines already printed (exit 3).
-#include <fstream>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -11,27 +10,20 @@
 #include "sliding/pdb_solve.h"
 #include "tansaku/core/deadline.h"
 #include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
 #include "tansaku/core/tokens.h"
 
 namespace tansaku::sliding::pdb {
 
-SolveReport solve_batch(const Puzzle& p, int cells, const Options& o) {
-  const std::string file = *o.text("batch");
-  if (o.start || o.from) throw InputError("--batch takes the start states from the file: drop --start/--from");
-  if (o.all || o.count) throw InputError("--batch solves one solution per instance: drop --all/--count");
-  std::ifstream in(file);
-  if (!in) throw InputError(fmt::format("cannot read batch file '{}'", file));
-  struct Item {
-    std::string id, start;
-    int line;
-  };
-  std::vector<Item> items;
+std::vector<BatchItem> parse_batch(const std::string& text, int cells, const std::string& file) {
+  std::istringstream in(text);
+  std::vector<BatchItem> items;
   std::string line;
   for (int no = 1; std::getline(in, line); ++no) {
     if (auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
     auto tokens = split_state(line, static_cast<std::size_t>(cells));
     if (tokens.empty()) continue;
-    Item it{std::to_string(items.size() + 1), "", no};
+    BatchItem it{std::to_string(items.size() + 1), "", no};
     if (static_cast<int>(tokens.size()) == cells + 1) {
       it.id = tokens.front();
       tokens.erase(tokens.begin());
@@ -43,6 +35,14 @@ SolveReport solve_batch(const Puzzle& p, int cells, const Options& o) {
     items.push_back(std::move(it));
   }
   if (items.empty()) throw InputError(fmt::format("batch file '{}' has no instances", file));
+  return items;
+}
+
+SolveReport solve_batch(const Puzzle& p, int cells, const Options& o) {
+  const std::string file = *o.text("batch");
+  if (o.start || o.from) throw InputError("--batch takes the start states from the file: drop --start/--from");
+  if (o.all || o.count) throw InputError("--batch solves one solution per instance: drop --all/--count");
+  const std::vector<BatchItem> items = parse_batch(read_text_file(file, "batch file", o.memory, &o.deadline), cells, file);
 
   Stopwatch sw;
   Options one = o;
@@ -50,7 +50,7 @@ SolveReport solve_batch(const Puzzle& p, int cells, const Options& o) {
   one.given.erase("batch");
   one.given.insert("start");
   // Every instance is checked before the first is solved, so bad input prints nothing.
-  for (const Item& it : items) {
+  for (const BatchItem& it : items) {
     one.start = it.start;
     try {
       (void)p.show(one);
@@ -64,7 +64,7 @@ SolveReport solve_batch(const Puzzle& p, int cells, const Options& o) {
   double setup = 0;
   std::uint64_t generated = 0;
   std::string algorithm;
-  for (const Item& it : items) {
+  for (const BatchItem& it : items) {
     one.start = it.start;
     SolveReport r;
     try {
@@ -89,7 +89,7 @@ SolveReport solve_batch(const Puzzle& p, int cells, const Options& o) {
       if (!r.reason.empty()) j["reason"] = r.reason;
       for (const auto& [k, v] : r.extra.items())
         if (k != "cells") j[k] = v;
-      fmt::print("{}\n", j.dump());
+      fmt::print("{}\n", j.dump(-1, ' ', false, json::error_handler_t::replace));
     } else {
       fmt::print("{}\n", r.solvable && r.length ? fmt::format("{:>4}: length {:>3}  nodes {:>12}  {:.3f} s", it.id, *r.length,
                                                            r.nodes, r.seconds)

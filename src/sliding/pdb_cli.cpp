@@ -11,6 +11,7 @@
 #include "sliding/pdb.h"
 #include "tansaku/core/deadline.h"
 #include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/core/tokens.h"
 #include "tansaku/puzzles/sliding.h"
@@ -64,6 +65,14 @@ int run_pdb_build(const PdbArgs& a) {
     infos.push_back(TableInfo{rows, cols, f.blank, g});
     require_memory(build_memory(infos.back()), budget,
                    fmt::format("building the {}-tile pattern database of {}x{}", g.size(), rows, cols));
+  }
+  {
+    // Refuse before building: the tables must have somewhere to go.
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec || !std::filesystem::is_directory(dir, ec))
+      throw InputError(fmt::format("--dir {}: cannot create the directory ({})", printable(dir.string()),
+                                   ec ? ec.message() : "not a directory"));
   }
   std::vector<std::size_t> canon_label(geo.n);  // canonical label -> the goal's label index
   for (std::size_t L = 0; L < labels.names.size(); ++L) canon_label[f.label_canon[L]] = L;

@@ -21,6 +21,7 @@
 
 #include "sliding/pdb.h"
 #include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
 
 namespace tansaku::sliding::pdb {
 namespace {
@@ -95,6 +96,7 @@ struct Mapped {
   void* addr = MAP_FAILED;
   std::size_t size = 0;
   explicit Mapped(const std::filesystem::path& file) {
+    regular_file_size(file.string(), "pattern database", UINT64_MAX);  // no directory, device or FIFO
     int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) throw InputError(fmt::format("cannot open pattern database {}: {}", file.string(), std::strerror(errno)));
     struct stat st {};
@@ -150,7 +152,11 @@ void save_table(const Table& t, const std::filesystem::path& file, unsigned thre
   put(head, static_cast<std::uint32_t>(frames));
   for (const auto& f : packed) put(head, static_cast<std::uint64_t>(f.size()));
 
-  if (!file.parent_path().empty()) std::filesystem::create_directories(file.parent_path());
+  std::error_code ec;
+  if (!file.parent_path().empty()) {
+    std::filesystem::create_directories(file.parent_path(), ec);
+    if (ec) throw InputError(fmt::format("cannot create the directory {}: {}", printable(file.parent_path().string()), ec.message()));
+  }
   const std::filesystem::path tmp = file.string() + fmt::format(".tmp{}", ::getpid());
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
@@ -160,10 +166,15 @@ void save_table(const Table& t, const std::filesystem::path& file, unsigned thre
     out.flush();
     if (!out) throw InputError(fmt::format("cannot write {} (disk full?)", tmp.string()));
   }
-  std::filesystem::rename(tmp, file);
+  std::filesystem::rename(tmp, file, ec);
+  if (ec) {
+    std::filesystem::remove(tmp, ec);
+    throw InputError(fmt::format("cannot write {}: {}", printable(file.string()), ec.message()));
+  }
 }
 
 TableInfo read_table_info(const std::filesystem::path& file) {
+  regular_file_size(file.string(), "pattern database", UINT64_MAX);  // a FIFO would block the read below
   std::ifstream in(file, std::ios::binary);
   if (!in) throw InputError(fmt::format("cannot open pattern database {}", file.string()));
   std::vector<std::uint8_t> buf(1 << 16);  // the header and its frame index fit easily

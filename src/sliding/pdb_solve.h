@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "sliding/board.h"
@@ -26,6 +27,17 @@ void solve(const Instance& inst, const Options& o, SolveReport& r);
 // An optimal solution in original cells with the given heuristic (tests, benchmarks).
 search::PathResult<std::uint8_t> find_path(const Instance& inst, const Frame& f, std::shared_ptr<const Heuristic> h,
                                         const search::Limits& lim);
+
+// One instance of a --batch file: its id (the optional leading number, else its position),
+// its start (the tokens joined by spaces) and its line number.
+struct BatchItem {
+  std::string id, start;
+  int line = 0;
+};
+// Parses a --batch file's text (`file` names it in messages): one instance a line, '#'
+// starts a comment, each line `cells` tokens optionally after an instance number. Throws
+// InputError on a malformed line or a file without instances.
+std::vector<BatchItem> parse_batch(const std::string& text, int cells, const std::string& file);
 
 // Solves every instance of the file o.batch through `p.solve`, prints one line per instance
 // (JSON with o.json) and returns the summary report.

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "sliding/board.h"
+#include "tansaku/core/count.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/random.h"
 #include "tansaku/core/memory.h"
@@ -177,15 +178,17 @@ class RotatingPuzzle final : public Puzzle {
     auto res = run_path(d, RotatingDomain::pack(start), alg, ida, o);
     r.algorithm = alg;
     // Verifier: replay the patterns.
-    const auto replay = [&](const std::vector<std::uint8_t>& moves) {
-      std::uint64_t st = RotatingDomain::pack(start);
+    // (init-captures: clang 14 cannot capture structured bindings)
+    const auto replay = [&, packed_start = RotatingDomain::pack(start), packed_goal = RotatingDomain::pack(goal)](
+                            const std::vector<std::uint8_t>& moves) {
+      std::uint64_t st = packed_start;
       json out = json::array();
       for (auto m : moves) {
         if (m >= 8) throw std::logic_error("verifier: unknown pattern");
         st = RotatingDomain::apply(st, m);
         out.push_back(kPatterns[m]);
       }
-      if (st != RotatingDomain::pack(goal)) throw std::logic_error("verifier: the solution does not reach the goal");
+      if (st != packed_goal) throw std::logic_error("verifier: the solution does not reach the goal");
       return out;
     };
     report_path<std::uint8_t>(res, o, "the goal is not reachable from the start", replay, r);

@@ -49,6 +49,7 @@ class SquareSumPuzzle final : public Puzzle {
       int zero = 0, one = 0, maxd = 0;
       std::vector<int> ones;
       for (int v = 1; v <= n; ++v) {
+        if ((v & 0xFFFFF) == 0) o.deadline.check();
         int d = degree(n, v);
         zero += d == 0;
         if (d == 1) ++one, ones.push_back(v);

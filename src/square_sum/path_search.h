@@ -1,8 +1,7 @@
 // Exact search for rows (Hamiltonian paths) and rings (Hamiltonian cycles) of the
-// square-sum graph: depth-first, least-remaining-degree first (Warnsdorff's order), with
-// dead-end pruning from the remaining degrees (a vertex left with no way in and out, or
-// more one-way vertices than there are path ends). Complete: with no budget it proves
-// that no row / ring exists, counts them, or lists them. Iterative, so N = 100,000 is fine.
+// square-sum graph, by the graph module's backtracking (Warnsdorff order, dead-end
+// pruning; ties to the larger number). Complete: with no budget it proves that no row /
+// ring exists, counts them, or lists them.
 #pragma once
 #include <cstdint>
 #include <vector>

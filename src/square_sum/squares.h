@@ -34,10 +34,24 @@ inline void for_each_neighbour(int n, int v, F&& f) {
   }
 }
 
+// The number of neighbours of v in 1..n, in O(1): the squares s^2 in (v, v + n], less one
+// when 2v is a square (v would be its own partner).
 inline int degree(int n, int v) {
-  int d = 0;
-  for_each_neighbour(n, v, [&](int) { ++d; });
-  return d;
+  const std::int64_t v64 = v;
+  return static_cast<int>(isqrt(v64 + n) - isqrt(v64) - (is_square(2 * v64) ? 1 : 0));
 }
+
+// The same graph as a graph::Graph for the graph module's searches: vertex v is the
+// number v + 1.
+struct SquareSumGraph {
+  int n;
+  std::int64_t size() const { return n; }
+  int degree(int v) const { return square_sum::degree(n, v + 1); }
+  bool adjacent(int a, int b) const { return square_sum::adjacent(a + 1, b + 1); }
+  template <class F>
+  void for_each_neighbor(int v, F&& f) const {
+    for_each_neighbour(n, v + 1, [&](int u) { f(u - 1); });
+  }
+};
 
 }  // namespace tansaku::square_sum

@@ -9,17 +9,11 @@
 #include <vector>
 
 #include "tansaku/core/error.h"
-#include "tansaku/core/int128.h"
+#include "tansaku/core/count.h"
 #include "tansaku/puzzles/puzzle.h"
 #include "tansaku/search/dispatch.h"
 
 namespace tansaku {
-
-// A count as a JSON number when it fits 64 bits, a decimal string otherwise.
-inline json count_json(unsigned __int128 x) {
-  if (x <= std::numeric_limits<std::uint64_t>::max()) return static_cast<std::uint64_t>(x);
-  return to_decimal(x);
-}
 
 // --all / --count as the engine's solution mode; `step` is the domain's cost parity step.
 inline search::IdaOptions ida_options(const Options& o, int step = 1) {

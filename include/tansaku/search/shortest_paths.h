@@ -40,7 +40,7 @@ PathResult<typename D::Move> shortest_paths(const D& d, const typename D::State&
     for (const auto& [s, c] : cur)
       if (d.is_goal(s)) {
         res.found = true;
-        res.count += c;
+        res.count += to_mpz(c);
         goals.push_back(&s);
       }
     if (res.found) break;
@@ -51,7 +51,9 @@ PathResult<typename D::Move> shortest_paths(const D& d, const typename D::State&
     }
     if (static_cast<int>(layers.size()) - 1 >= lim.max_cost) return res;
     Layer next(cur.size() * 2 + 16, hasher);
-    for (const auto& [s, c] : cur) {
+    for (const auto& entry : cur) {
+      const State& s = entry.first;
+      const auto c = entry.second;  // not a structured binding: clang 14 cannot capture those
       if (lim.deadline) lim.deadline->poll();
       ++res.stats.expanded;
       d.for_each_move(s, [&](const Move&, const State& t) {

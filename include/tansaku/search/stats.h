@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "tansaku/core/count.h"
+
 namespace tansaku::search {
 
 struct Stats {
@@ -20,7 +22,7 @@ struct PathResult {
   int cost = -1;              // length in the domain's metric
   std::vector<Move> moves;    // one optimal solution
   std::vector<std::vector<Move>> all;  // every optimal solution (when asked)
-  unsigned __int128 count = 0;         // number of optimal solutions (when asked)
+  mpz_class count = 0;                 // number of optimal solutions (when asked)
   Stats stats;
 };
 

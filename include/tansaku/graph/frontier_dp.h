@@ -7,29 +7,23 @@
 // decide existence and rebuild one path or cycle. Generic over any graph.
 #pragma once
 #include <cstdint>
-#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "tansaku/core/deadline.h"
-#include "tansaku/core/progress.h"
+#include "tansaku/core/count.h"
+#include "tansaku/graph/graph.h"
+#include "tansaku/search/limits.h"
 
-namespace tansaku::knights {
+namespace tansaku::graph {
 
-using u128 = unsigned __int128;
-
-struct HamiltonOptions {
+struct FrontierOptions {
   bool closed = false;  // count cycles instead of paths
   int endpoint = -1;    // open paths: a vertex that must be one end (-1: any)
-  unsigned threads = 1;
-  std::uint64_t memory = std::numeric_limits<std::uint64_t>::max();  // bytes for the tables
-  const Deadline* deadline = nullptr;
-  Progress* progress = nullptr;
 };
 
-struct HamiltonStats {
-  std::string count = "0";      // decimal: paths (undirected, each once) or cycles
+struct FrontierStats {
+  mpz_class count = 0;           // paths (undirected, each once) or cycles
   std::uint64_t states = 0;      // frontier states summed over all steps
   std::uint64_t widest = 0;      // largest number of states in one step
   int frontier = 0;              // largest number of frontier vertices
@@ -37,17 +31,18 @@ struct HamiltonStats {
 };
 
 // Largest frontier of the vertex order 0..n-1 (the DP needs it <= kMaxFrontier).
-int frontier_width(const std::vector<std::vector<int>>& adj);
+int frontier_width(const AdjacencyGraph& g);
 inline constexpr int kMaxFrontier = 24;
 
 // Number of Hamiltonian paths (open) or cycles (closed) of the graph. Vertices are
-// processed in index order, so number them along the graph's narrow direction.
+// processed in index order, so number them along the graph's narrow direction. Uses
+// limits.threads, memory (for the tables), deadline and progress.
 // Throws InputError if the frontier is too wide, LimitError on memory or deadline.
-HamiltonStats count_hamiltonian(const std::vector<std::vector<int>>& adj, const HamiltonOptions& o);
+FrontierStats count_hamiltonian(const AdjacencyGraph& g, const FrontierOptions& o, const search::Limits& limits = {});
 
 // One Hamiltonian path (starting at o.endpoint when given) or cycle (starting at vertex
 // o.endpoint, or 0), or nullopt when none exists. Keeps every step's states in memory.
-std::optional<std::vector<int>> find_hamiltonian(const std::vector<std::vector<int>>& adj, const HamiltonOptions& o,
-                                                 HamiltonStats* stats = nullptr);
+std::optional<std::vector<int>> find_hamiltonian(const AdjacencyGraph& g, const FrontierOptions& o,
+                                                 const search::Limits& limits = {}, FrontierStats* stats = nullptr);
 
-}  // namespace tansaku::knights
+}  // namespace tansaku::graph

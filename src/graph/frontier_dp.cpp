@@ -1,4 +1,4 @@
-#include "knights/hamiltonian_dp.h"
+#include "tansaku/graph/frontier_dp.h"
 
 #include <algorithm>
 #include <array>
@@ -21,10 +21,26 @@
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/core/zeroed_pages.h"
-#include "knights/wide_count.h"
+#include "graph/wide_count.h"
 
-namespace tansaku::knights {
+namespace tansaku::graph {
 namespace {
+
+using u128 = unsigned __int128;
+
+// The frontier options and the limits together.
+struct DpOptions {
+  bool closed = false;
+  int endpoint = -1;
+  unsigned threads = 1;
+  std::uint64_t memory = ~0ull;
+  const Deadline* deadline = nullptr;
+  Progress* progress = nullptr;
+};
+
+DpOptions dp_options(const FrontierOptions& o, const search::Limits& l) {
+  return {o.closed, o.endpoint, l.threads, l.memory, l.deadline, l.progress};
+}
 
 // Mate of a path end whose other end is already a final end of colour c: -1 - c.
 constexpr int term(int c) { return -1 - c; }
@@ -58,7 +74,7 @@ struct Plan {
 // Colours of a bipartite graph (all 0 otherwise). In a bipartite graph a Hamiltonian path
 // alternates sides: equal sides give one end on each, a side one larger holds both ends,
 // anything else none; a cycle needs equal sides.
-void colour_classes(const std::vector<std::vector<int>>& adj, bool closed, int endpoint, Plan& p,
+void colour_classes(const AdjacencyGraph& adj, bool closed, int endpoint, Plan& p,
                     std::vector<std::int8_t>& colour) {
   const int n = static_cast<int>(adj.size());
   colour.assign(n, -1);
@@ -90,7 +106,7 @@ void colour_classes(const std::vector<std::vector<int>>& adj, bool closed, int e
   }
 }
 
-Plan make_plan(const std::vector<std::vector<int>>& adj, bool closed, int endpoint) {
+Plan make_plan(const AdjacencyGraph& adj, bool closed, int endpoint) {
   const int n = static_cast<int>(adj.size());
   std::vector<int> last(n);
   for (int u = 0; u < n; ++u) {
@@ -208,7 +224,7 @@ class CountMap {
       const std::uint64_t now = bytes_->fetch_add(need) + need;
       if (now > budget_) {
         bytes_->fetch_sub(need);
-        throw LimitError(fmt::format("counting tours: the frontier tables outgrow the memory budget ({})",
+        throw LimitError(fmt::format("the frontier dp: its tables outgrow the memory budget ({})",
                                      format_size(budget_)));
       }
     }
@@ -241,7 +257,7 @@ struct CountOverflow {};
 template <class Key, class Count>
 class FrontierDp {
  public:
-  FrontierDp(const Plan& plan, const HamiltonOptions& o) : plan_(plan), o_(o) {}
+  FrontierDp(const Plan& plan, const DpOptions& o) : plan_(plan), o_(o) {}
 
   // Calls emit(mask, key) for each successor state of `key` at step v and accept(mask)
   // for each completed path / cycle; mask = chosen edges to st.back[...].
@@ -387,7 +403,7 @@ class FrontierDp {
 
   // Forward pass. keep: store every step's states (sorted) for rebuilding a solution.
   // Throws CountOverflow when Count is too narrow.
-  HamiltonStats run(bool keep) {
+  FrontierStats run(bool keep) {
     if constexpr (std::is_same_v<Count, std::uint64_t>) return run_shared(keep);
     else return run_local(keep);
   }
@@ -414,12 +430,12 @@ class FrontierDp {
     return e;
   }
 
-  HamiltonStats run_shared(bool keep) {
+  FrontierStats run_shared(bool keep) {
     using Entry = SharedEntry;
     static_assert(sizeof(Entry) == (kWideKey ? 24 : 16));
     constexpr std::uint64_t kEmpty = ~std::uint64_t{0}, kBusy = kEmpty - 1;
     using Table = std::vector<Entry, HugeAlloc<Entry>>;
-    HamiltonStats stats;
+    FrontierStats stats;
     std::uint64_t total_count = 0;
     stats.frontier = plan_.width;
     Table cur(1, entry(0, 1)), nxt;
@@ -569,7 +585,7 @@ class FrontierDp {
         tbb::parallel_sort(keys.begin(), keys.end());
         kept_bytes_ += keys.size() * sizeof(Key);
         if (kept_bytes_ + (cur.size() + nxt.size()) * sizeof(Entry) > o_.memory)
-          throw LimitError(fmt::format("finding a tour: the frontier tables outgrow the memory budget ({})",
+          throw LimitError(fmt::format("the frontier dp: its tables outgrow the memory budget ({})",
                                        format_size(o_.memory)));
         layers_.push_back(std::move(keys));
       }
@@ -581,12 +597,12 @@ class FrontierDp {
       stats.table_bytes = std::max<std::uint64_t>(stats.table_bytes, (cur.size() + nxt.size()) * sizeof(Entry));
       if (o_.progress) o_.progress->update("counting: vertex {} of {}, {} frontier states", v + 1, n, used);
     }
-    stats.count = decimal(total_count);
+    stats.count = to_mpz(total_count);
     return stats;
   }
 
-  HamiltonStats run_local(bool keep) {
-    HamiltonStats stats;
+  FrontierStats run_local(bool keep) {
+    FrontierStats stats;
     Count total_count = 0;
     stats.frontier = plan_.width;
     using Map = CountMap<Key, Count>;
@@ -668,7 +684,7 @@ class FrontierDp {
         for (int p = 0; p < kParts; ++p) offset[p + 1] = offset[p] + (big[p] ? big[p]->size() : 0);
         const std::uint64_t need = bytes.load() + (layer.size() + offset[kParts]) * sizeof(layer[0]);
         if (need > o_.memory)
-          throw LimitError(fmt::format("counting tours: the frontier tables outgrow the memory budget ({})",
+          throw LimitError(fmt::format("the frontier dp: its tables outgrow the memory budget ({})",
                                        format_size(o_.memory)));
         next.resize(offset[kParts]);
         tbb::parallel_for(0, kParts, [&](int p) {
@@ -686,7 +702,7 @@ class FrontierDp {
         for (std::size_t i = 0; i < next.size(); ++i) keys[i] = next[i].first;
         kept_bytes_ += keys.size() * sizeof(Key);
         if (kept_bytes_ + next.size() * sizeof(next[0]) > o_.memory)
-          throw LimitError(fmt::format("finding a tour: the frontier tables outgrow the memory budget ({})",
+          throw LimitError(fmt::format("the frontier dp: its tables outgrow the memory budget ({})",
                                        format_size(o_.memory)));
         layers_.push_back(std::move(keys));
       }
@@ -699,7 +715,7 @@ class FrontierDp {
       stats.table_bytes = std::max<std::uint64_t>(stats.table_bytes, bytes.load() + (layer.capacity() + next.capacity()) * sizeof(layer[0]));
       if (o_.progress) o_.progress->update("counting: vertex {} of {}, {} frontier states", v + 1, n, layer.size());
     }
-    stats.count = decimal(total_count);
+    stats.count = to_mpz(total_count);
     return stats;
   }
 
@@ -758,7 +774,7 @@ class FrontierDp {
 
  private:
   const Plan& plan_;
-  const HamiltonOptions& o_;
+  const DpOptions& o_;
   std::vector<std::vector<Key>> layers_;  // layers_[v] = sorted states after step v
   std::uint64_t kept_bytes_ = 0;
 };
@@ -799,10 +815,10 @@ void check_width(const Plan& p) {
 
 }  // namespace
 
-int frontier_width(const std::vector<std::vector<int>>& adj) { return make_plan(adj, false, -1).width; }
+int frontier_width(const AdjacencyGraph& adj) { return make_plan(adj, false, -1).width; }
 
 template <class Key>
-HamiltonStats count_with(const Plan& plan, const HamiltonOptions& o) {
+FrontierStats count_with(const Plan& plan, const DpOptions& o) {
   try {
     return FrontierDp<Key, std::uint64_t>(plan, o).run(false);
   } catch (const CountOverflow&) {
@@ -822,11 +838,12 @@ HamiltonStats count_with(const Plan& plan, const HamiltonOptions& o) {
   throw LimitError("counting: the partial counts exceed 2048 bits");
 }
 
-HamiltonStats count_hamiltonian(const std::vector<std::vector<int>>& adj, const HamiltonOptions& o) {
+FrontierStats count_hamiltonian(const AdjacencyGraph& adj, const FrontierOptions& fo, const search::Limits& limits) {
+  const DpOptions o = dp_options(fo, limits);
   const int n = static_cast<int>(adj.size());
-  HamiltonStats stats;
+  FrontierStats stats;
   if (n <= 1) {
-    if (n == 1 && !o.closed) stats.count[0] = '1';
+    if (n == 1 && !o.closed) stats.count = 1;
     return stats;
   }
   Plan plan = make_plan(adj, o.closed, o.closed ? -1 : o.endpoint);
@@ -836,8 +853,9 @@ HamiltonStats count_hamiltonian(const std::vector<std::vector<int>>& adj, const 
   return count_with<u128>(plan, o);
 }
 
-std::optional<std::vector<int>> find_hamiltonian(const std::vector<std::vector<int>>& adj, const HamiltonOptions& o,
-                                                 HamiltonStats* stats) {
+std::optional<std::vector<int>> find_hamiltonian(const AdjacencyGraph& adj, const FrontierOptions& fo,
+                                                 const search::Limits& limits, FrontierStats* stats) {
+  const DpOptions o = dp_options(fo, limits);
   const int n = static_cast<int>(adj.size());
   if (n <= 1) {
     if (stats) *stats = {};
@@ -852,13 +870,13 @@ std::optional<std::vector<int>> find_hamiltonian(const std::vector<std::vector<i
   }
   // Only existence matters here: saturating counts.
   auto go = [&](auto dp) -> std::optional<std::vector<int>> {
-    HamiltonStats s = dp.run(true);
+    FrontierStats s = dp.run(true);
     if (stats) *stats = s;
-    if (s.count == "0") return std::nullopt;
+    if (s.count == 0) return std::nullopt;
     return walk(n, dp.rebuild(), o.closed, o.endpoint);
   };
   if (plan.width <= 16) return go(FrontierDp<std::uint64_t, Saturating>(plan, o));
   return go(FrontierDp<u128, Saturating>(plan, o));
 }
 
-}  // namespace tansaku::knights
+}  // namespace tansaku::graph

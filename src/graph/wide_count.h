@@ -1,14 +1,15 @@
 // Counter types for the frontier DP: 64 and 128-bit integers, fixed-width multi-word
 // integers for counts beyond 128 bits (tours of long boards), and a saturating counter
-// for when only "zero or not" matters. add_overflow(a, b) adds b to a and reports overflow.
+// for when only "zero or not" matters. add_overflow(a, b) adds b to a and reports overflow;
+// to_mpz(a) hands the total over as the one count type (core/count.h).
 #pragma once
 #include <array>
 #include <cstdint>
 #include <limits>
-#include <string>
-#include "tansaku/core/int128.h"
 
-namespace tansaku::knights {
+#include "tansaku/core/count.h"
+
+namespace tansaku::graph {
 
 template <int N>
 struct Wide {
@@ -39,25 +40,11 @@ bool add_overflow(Wide<N>& a, const Wide<N>& b) {
   return carry != 0;
 }
 
-inline std::string decimal(unsigned __int128 x) { return to_decimal(x); }
-inline std::string decimal(std::uint64_t x) { return std::to_string(x); }
-inline std::string decimal(Saturating x) { return x.v ? "1" : "0"; }
+inline mpz_class to_mpz(Saturating x) { return x.v ? 1 : 0; }
 template <int N>
-std::string decimal(Wide<N> x) {
-  std::string s;
-  for (;;) {
-    bool zero = true;
-    std::uint64_t rem = 0;  // divide by 10^18, most significant word first
-    for (int i = N - 1; i >= 0; --i) {
-      unsigned __int128 cur = (static_cast<unsigned __int128>(rem) << 64) | x.w[i];
-      x.w[i] = static_cast<std::uint64_t>(cur / 1000000000000000000ull);
-      rem = static_cast<std::uint64_t>(cur % 1000000000000000000ull);
-      zero &= x.w[i] == 0;
-    }
-    std::string chunk = std::to_string(rem);
-    if (zero) return chunk + s;
-    s = std::string(18 - chunk.size(), '0') + chunk + s;
-  }
+mpz_class to_mpz(const Wide<N>& x) {
+  return tansaku::to_mpz(x.w.data(), x.w.size());
 }
+using tansaku::to_mpz;
 
-}  // namespace tansaku::knights
+}  // namespace tansaku::graph

@@ -1,0 +1,46 @@
+// The one way tansaku reads a file (board files, DIMACS graphs, --batch files, @FILE
+// arguments, pattern databases): regular files only (a directory, a device such as
+// /dev/zero, a FIFO are refused before a byte is read), a size limit tied to --memory, the
+// deadline checked while reading, and text that is UTF-8 without control characters. It
+// also holds the helpers that make untrusted bytes safe to print in a one-line message.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "tansaku/core/deadline.h"
+
+namespace tansaku {
+
+// No file is read whole beyond this, whatever the budget.
+inline constexpr std::uint64_t kMaxFileBytes = std::uint64_t{1} << 30;
+
+// The largest file read whole under memory budget `memory` (0: the default budget): a
+// quarter of the budget (the parsed form needs room too), at most kMaxFileBytes.
+std::uint64_t max_file_bytes(std::uint64_t memory);
+
+// Opens nothing: checks that `path` names a regular file of at most `limit` bytes and
+// returns its size. Throws InputError("WHAT 'PATH': is a directory") and the like.
+std::uint64_t regular_file_size(const std::string& path, std::string_view what, std::uint64_t limit);
+
+// Reads a whole file: regular files only, at most max_file_bytes(memory) bytes (checked
+// before reading and while reading), the deadline polled between chunks (LimitError). The
+// bytes are returned as they are.
+std::string read_file(const std::string& path, std::string_view what, std::uint64_t memory, const Deadline* deadline);
+
+// read_file, then the text must be UTF-8 with no control characters other than tab, CR,
+// LF, FF and VT: InputError("WHAT 'PATH' line L column C: ...") otherwise.
+std::string read_text_file(const std::string& path, std::string_view what, std::uint64_t memory,
+                           const Deadline* deadline);
+
+// Whether `text` is well-formed UTF-8 (no overlongs, no surrogates, nothing above U+10FFFF).
+bool valid_utf8(std::string_view text);
+// Byte offset of the first byte that is not well-formed UTF-8, or text.size().
+std::size_t utf8_prefix(std::string_view text);
+
+// `text` made safe for a one-line message: control characters (NUL, ESC, newlines, DEL...)
+// and bytes that are not UTF-8 become \xNN (\t \n \r as such); at most `max` bytes of the
+// input are shown, then "...".
+std::string printable(std::string_view text, std::size_t max = 200);
+
+}  // namespace tansaku

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# `make fuzz`: builds the libFuzzer harnesses of fuzz/ with clang (build/fuzz) and runs each
+# for FUZZ_SECONDS (default 60) on a copy of its seed corpus fuzz/corpus/<name>/ (new inputs
+# go to build/fuzz/corpus/<name>/, crashes to build/fuzz/artifacts/). Exits non-zero when a
+# harness finds a crash.
+#   scripts/fuzz.sh [SECONDS]          fuzz every harness SECONDS seconds
+#   scripts/fuzz.sh --corpus-only      run every harness once over its seed corpus (CI)
+#   FUZZ_ONLY=dimacs scripts/fuzz.sh   one harness
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mode=fuzz
+seconds=${FUZZ_SECONDS:-60}
+if [ "${1:-}" = "--corpus-only" ]; then mode=corpus; elif [ -n "${1:-}" ]; then seconds=$1; fi
+jobs=${FUZZ_BUILD_JOBS:-2}
+CC=clang CXX=clang++ cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTANSAKU_FUZZ=ON \
+  -DTANSAKU_TESTS=OFF -DTANSAKU_BENCH=OFF -DTANSAKU_NATIVE=OFF >/dev/null
+harnesses=()
+for src in fuzz/fuzz_*.cpp; do
+  name=$(basename "$src" .cpp)
+  name=${name#fuzz_}
+  [ -n "${FUZZ_ONLY:-}" ] && [ "$FUZZ_ONLY" != "$name" ] && continue
+  harnesses+=("$name")
+done
+targets=()
+for h in "${harnesses[@]}"; do targets+=("fuzz_$h"); done
+cmake --build build/fuzz --target "${targets[@]}" -j"$jobs"
+mkdir -p build/fuzz/artifacts
+status=0
+for h in "${harnesses[@]}"; do
+  bin=build/fuzz/fuzz/fuzz_$h
+  seeds=fuzz/corpus/$h
+  if [ "$mode" = corpus ]; then
+    echo "== fuzz_$h: seed corpus ($(ls "$seeds" | wc -l) inputs)"
+    "$bin" -runs=0 -rss_limit_mb=2048 "$seeds" >"build/fuzz/$h.log" 2>&1 || { echo "fuzz_$h failed (build/fuzz/$h.log)"; status=1; }
+  else
+    mkdir -p "build/fuzz/corpus/$h"
+    echo "== fuzz_$h: $seconds s"
+    log=build/fuzz/$h.log
+    rc=0
+    "$bin" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len=4096 -print_final_stats=1 \
+      -artifact_prefix="build/fuzz/artifacts/$h-" "build/fuzz/corpus/$h" "$seeds" >"$log" 2>&1 || rc=$?
+    grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==ERROR|SUMMARY|Done)" "$log" || true
+    [ $rc -eq 0 ] || { echo "fuzz_$h: exit $rc (see $log)"; status=1; }
+  fi
+done
+exit $status

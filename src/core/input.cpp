@@ -1,0 +1,175 @@
+#include "tansaku/core/input.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "tansaku/core/error.h"
+#include "tansaku/core/memory.h"
+
+namespace tansaku {
+namespace {
+
+constexpr std::size_t kChunk = std::size_t{1} << 20;  // bytes read between two deadline checks
+
+// Length of the well-formed UTF-8 sequence starting at s[i], or 0.
+std::size_t utf8_length(std::string_view s, std::size_t i) {
+  const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned char c = b(i);
+  if (c < 0x80) return 1;
+  std::size_t n = 0;
+  unsigned lo = 0x80, hi = 0xBF;  // allowed range of the second byte
+  if (c >= 0xC2 && c <= 0xDF) n = 2;
+  else if (c == 0xE0) n = 3, lo = 0xA0;
+  else if (c >= 0xE1 && c <= 0xEC) n = 3;
+  else if (c == 0xED) n = 3, hi = 0x9F;  // no surrogates
+  else if (c >= 0xEE && c <= 0xEF) n = 3;
+  else if (c == 0xF0) n = 4, lo = 0x90;
+  else if (c >= 0xF1 && c <= 0xF3) n = 4;
+  else if (c == 0xF4) n = 4, hi = 0x8F;  // nothing above U+10FFFF
+  else return 0;
+  if (i + n > s.size()) return 0;
+  if (b(i + 1) < lo || b(i + 1) > hi) return 0;
+  for (std::size_t k = 2; k < n; ++k)
+    if (b(i + k) < 0x80 || b(i + k) > 0xBF) return 0;
+  return n;
+}
+
+bool allowed_control(unsigned char c) { return c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
+struct Fd {
+  int fd = -1;
+  ~Fd() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+// The kind of a non-regular file, for the message.
+const char* kind_of(mode_t m) {
+  if (S_ISDIR(m)) return "is a directory";
+  if (S_ISFIFO(m)) return "is a pipe (FIFO)";
+  if (S_ISCHR(m)) return "is a character device";
+  if (S_ISBLK(m)) return "is a block device";
+  if (S_ISSOCK(m)) return "is a socket";
+  return "is not a regular file";
+}
+
+std::string too_big(std::string_view what, const std::string& path, std::uint64_t limit) {
+  return fmt::format("{} '{}' is larger than {}: files are read whole, and at most a quarter of the memory budget "
+                     "(--memory), {} at most, is spent on one",
+                     what, printable(path), format_size(limit), format_size(kMaxFileBytes));
+}
+
+// Opens `path` without blocking (a FIFO with no writer would block a plain open) and
+// checks it is a regular file of at most `limit` bytes.
+int open_regular(const std::string& path, std::string_view what, std::uint64_t limit, std::uint64_t* size) {
+  Fd f;
+  f.fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (f.fd < 0) throw InputError(fmt::format("cannot read {} '{}': {}", what, printable(path), std::strerror(errno)));
+  struct stat st {};
+  if (::fstat(f.fd, &st) != 0)
+    throw InputError(fmt::format("cannot read {} '{}': {}", what, printable(path), std::strerror(errno)));
+  if (!S_ISREG(st.st_mode)) throw InputError(fmt::format("{} '{}' {}: give a regular file", what, printable(path), kind_of(st.st_mode)));
+  if (static_cast<std::uint64_t>(st.st_size) > limit) throw InputError(too_big(what, path, limit));
+  *size = static_cast<std::uint64_t>(st.st_size);
+  const int fd = f.fd;
+  f.fd = -1;
+  return fd;
+}
+
+}  // namespace
+
+std::uint64_t max_file_bytes(std::uint64_t memory) {
+  if (memory == 0) memory = default_memory_budget();
+  return std::min(memory / 4, kMaxFileBytes);
+}
+
+std::uint64_t regular_file_size(const std::string& path, std::string_view what, std::uint64_t limit) {
+  std::uint64_t size = 0;
+  Fd f;
+  f.fd = open_regular(path, what, limit, &size);
+  return size;
+}
+
+std::string read_file(const std::string& path, std::string_view what, std::uint64_t memory, const Deadline* deadline) {
+  const std::uint64_t limit = max_file_bytes(memory);
+  std::uint64_t size = 0;
+  Fd f;
+  f.fd = open_regular(path, what, limit, &size);
+  std::string data;
+  data.reserve(static_cast<std::size_t>(size));
+  std::string chunk(kChunk, '\0');
+  for (;;) {
+    if (deadline) deadline->check();
+    const ssize_t got = ::read(f.fd, chunk.data(), chunk.size());
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      throw InputError(fmt::format("cannot read {} '{}': {}", what, printable(path), std::strerror(errno)));
+    }
+    if (got == 0) break;
+    // A file that grows while it is read (or reports size 0, as /proc does) is still bounded.
+    if (data.size() + static_cast<std::uint64_t>(got) > limit) throw InputError(too_big(what, path, limit));
+    data.append(chunk.data(), static_cast<std::size_t>(got));
+  }
+  return data;
+}
+
+std::string read_text_file(const std::string& path, std::string_view what, std::uint64_t memory,
+                           const Deadline* deadline) {
+  std::string text = read_file(path, what, memory, deadline);
+  std::size_t line = 1, column = 1;
+  for (std::size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const std::size_t n = utf8_length(text, i);
+    const bool control = (c < 0x20 && !allowed_control(c)) || c == 0x7F ||
+                         (n == 2 && c == 0xC2 && static_cast<unsigned char>(text[i + 1]) < 0xA0);  // C1 controls
+    if (n == 0 || control)
+      throw InputError(fmt::format("{} '{}' line {} column {}: {} {} (a text file in UTF-8 was expected)", what,
+                                   printable(path), line, column, n == 0 ? "byte" : "control character",
+                                   printable(text.substr(i, n ? n : 1))));
+    if (c == '\n') ++line, column = 1;
+    else ++column;
+    i += n;
+  }
+  return text;
+}
+
+std::size_t utf8_prefix(std::string_view text) {
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const std::size_t n = utf8_length(text, i);
+    if (n == 0) return i;
+    i += n;
+  }
+  return i;
+}
+
+bool valid_utf8(std::string_view text) { return utf8_prefix(text) == text.size(); }
+
+std::string printable(std::string_view text, std::size_t max) {
+  std::string out;
+  const std::size_t end = std::min(text.size(), max);
+  for (std::size_t i = 0; i < end;) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const std::size_t n = utf8_length(text, i);
+    if (c == '\t') out += "\\t";
+    else if (c == '\n') out += "\\n";
+    else if (c == '\r') out += "\\r";
+    else if (n == 0 || c < 0x20 || c == 0x7F) out += fmt::format("\\x{:02x}", c);
+    else if (n == 2 && c == 0xC2 && static_cast<unsigned char>(text[i + 1]) < 0xA0)
+      out += fmt::format("\\u{:04x}", static_cast<unsigned char>(text[i + 1]));  // C1 control (CSI...)
+    else if (i + n > end) break;  // a character cut by the limit
+    else out.append(text.substr(i, n));
+    i += n ? n : 1;
+  }
+  if (text.size() > max) out += "...";
+  return out;
+}
+
+}  // namespace tansaku
