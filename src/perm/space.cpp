@@ -209,8 +209,13 @@ Space::Space(const Definition& d, const MoveSet& ms, const Position& ref, std::u
     build_table(co, threads);
     table_bytes_ += bytes;
   }
-  blocks_ = all_tabled_ && !coords_.empty() && !coords_.back().parity_needed && nm_ <= kMaxMoves;
+  // The batch path reads the last coordinate's table move by move: a transposed copy,
+  // within the budget.
+  const std::uint64_t last_bytes = coords_.empty() ? 0 : coords_.back().table.size() * 4;
+  blocks_ = all_tabled_ && !coords_.empty() && !coords_.back().parity_needed && nm_ <= kMaxMoves &&
+            table_bytes_ + last_bytes <= table_bytes;
   if (blocks_) {
+    table_bytes_ += last_bytes;
     const auto& t = coords_.back().table;
     const std::uint64_t rows = t.size() / static_cast<std::uint64_t>(nm_);
     last_t_.resize(t.size());
