@@ -1,7 +1,8 @@
 # Two commands do all set-up on a fresh Debian 12 machine:
 #   make run   - install missing packages, build Release, solve and show the seed puzzles
-#   make test  - the same install and build, then the whole test suite through ctest
-.PHONY: all deps configure build run test bench fuzz clean
+#   make test  - the same install and build, then the whole test suite through ctest, then
+#                the suite again under AddressSanitizer + UndefinedBehaviorSanitizer
+.PHONY: all deps configure build run test sanitize tsan bench fuzz clean
 PRESET ?= release
 BIN := build/$(PRESET)/tansaku
 
@@ -21,6 +22,21 @@ run: build
 
 test: build
 	@ctest --preset $(PRESET)
+	@$(MAKE) --no-print-directory sanitize
+
+# The suite under ASan + UBSan (-O1; the few tests that take minutes even in Release are
+# left to the Release run): any finding fails the test.
+sanitize: deps
+	@cmake --preset asan >/dev/null
+	@cmake --build --preset asan
+	@ctest --preset asan
+
+# The parallel parts (explore, parallel IDA*, pattern-database builds, the frontier dp)
+# under ThreadSanitizer. Not part of `make test` (a third full build would not fit CI's time).
+tsan: deps
+	@cmake --preset tsan >/dev/null
+	@cmake --build --preset tsan
+	@ctest --preset tsan
 
 bench: build
 	@$(BIN) bench
