@@ -2,6 +2,7 @@
 // independent breadth-first search written here.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <queue>
 #include <set>
@@ -14,6 +15,7 @@
 #include "perm/space.h"
 #include "tansaku/core/error.h"
 #include "tansaku/search/explore.h"
+#include "tansaku/search/explore_path.h"
 
 using namespace tansaku;
 using namespace tansaku::perm;
@@ -21,13 +23,13 @@ using namespace tansaku::perm;
 namespace {
 
 search::ExploreResult explore_def(const Definition& d, const std::string& metric, const std::string& moves,
-                                  std::size_t keep = 20) {
+                                  std::size_t keep = 20, unsigned threads = 2) {
   MoveSet ms = build_moves(d, metric, moves);
-  Space sp(d, ms, d.solved, std::uint64_t{1} << 30, 2);
+  Space sp(d, ms, d.solved, std::uint64_t{1} << 30, threads);
   RankedDomain dom(d, ms, sp);
   const std::uint64_t r0 = sp.rank(d.solved);
   search::Limits lim;
-  lim.threads = 2;
+  lim.threads = threads;
   return search::explore(dom, std::span<const std::uint64_t>(&r0, 1), keep, lim);
 }
 
@@ -159,10 +161,68 @@ B
 End
 )";
 
+// Orientation sums tied across two orbits: X and Y turn A by +1 and B by +2 in total, so
+// only the sum over both is kept (27 of the 81 orientation combinations); C's parity is
+// tied to A's and B's.
+const char* kOriTie = R"(Name oritie
+Set A 2 3
+Set B 2 3
+Set C 5 1
+Solved
+A
+1 2
+B
+1 2
+C
+1 2 3 4 5
+End
+Move X
+A
+2 1
+1 0
+B
+1 2
+2 0
+C
+2 1 3 4 5
+End
+Move Y
+A
+1 2
+0 1
+B
+2 1
+0 2
+C
+1 3 4 5 2
+End
+)";
+
+// Distance of every position reachable from d.solved (position bytes as the key).
+std::map<std::string, int> brute_distances(const Definition& d, const std::vector<Perm>& gens) {
+  auto key = [&](const Position& p) {
+    std::string k;
+    for (int i = 0; i < d.positions; ++i) k += static_cast<char>(p.lab[static_cast<std::size_t>(i)]), k += static_cast<char>(p.ori[static_cast<std::size_t>(i)]);
+    return k;
+  };
+  std::map<std::string, int> dist{{key(d.solved), 0}};
+  std::vector<Position> layer{d.solved};
+  for (int k = 1; !layer.empty(); ++k) {
+    std::vector<Position> next;
+    for (const auto& p : layer)
+      for (const auto& g : gens) {
+        const Position q = d.applied(g, p);
+        if (dist.emplace(key(q), k).second) next.push_back(q);
+      }
+    layer.swap(next);
+  }
+  return dist;
+}
+
 }  // namespace
 
 TEST(PermExplore, IndependentBfsOnSmallDefinitions) {
-  for (const char* text : {kSmall, kTied}) {
+  for (const char* text : {kSmall, kTied, kOriTie}) {
     const Definition d = parse_definition(text, "small.tws");
     for (const char* metric : {"htm", "qtm"}) {
       auto res = explore_def(d, metric, "");
@@ -174,7 +234,7 @@ TEST(PermExplore, IndependentBfsOnSmallDefinitions) {
 }
 
 TEST(PermSpace, RankUnrankRoundTrip) {
-  for (const char* text : {kSmall, kTied}) {
+  for (const char* text : {kSmall, kTied, kOriTie}) {
   const Definition d = parse_definition(text, "small.tws");
   MoveSet ms = build_moves(d, "htm", "");
   Space sp(d, ms, d.solved, 1 << 20);
@@ -188,6 +248,115 @@ TEST(PermSpace, RankUnrankRoundTrip) {
       ASSERT_EQ(t, sp.rank(d.applied(ms.gens[static_cast<std::size_t>(m)].p, p)));
     });
   }
+  }
+}
+
+TEST(PermSpace, TiedCoordinatesAreMergedIntoTheReachableSet) {
+  // The small definition: the space is exactly the reachable set; batch paths agree with
+  // the one-rank path.
+  const Definition d = parse_definition(kOriTie, "oritie.tws");
+  MoveSet ms = build_moves(d, "htm", "");
+  Space sp(d, ms, d.solved, 1 << 20);
+  std::uint64_t reachable = 0;
+  for (auto c : brute_histogram(d, all_powers(d, false))) reachable += c;
+  EXPECT_EQ(sp.size(), reachable);
+  EXPECT_EQ(sp.size(), 6480u);
+  bool merged = false;
+  for (const auto& line : sp.describe()) merged = merged || line.find("27 combinations reachable together (of 81") != std::string::npos;
+  EXPECT_TRUE(merged);
+  for (std::uint64_t lo = 0; lo < sp.size(); lo += 61) {  // batches of ascending, unequal-block ranks
+    std::vector<std::uint64_t> r;
+    for (std::uint64_t x = lo; x < std::min(sp.size(), lo + 61); x += 1 + x % 3) r.push_back(x);
+    std::vector<std::uint64_t> one, batch;
+    for (auto x : r) sp.for_each_neighbor_rank(x, [&](std::uint64_t t) { one.push_back(t); });
+    const auto [calls, trues] = sp.for_each_neighbor_rank_batch(
+        r.data(), r.size(), [&](std::uint64_t t) { return batch.push_back(t), t % 2 == 0; }, [](std::uint64_t, std::uint64_t) {});
+    EXPECT_EQ(calls, one.size());
+    EXPECT_EQ(trues, static_cast<std::uint64_t>(std::count_if(one.begin(), one.end(), [](auto t) { return t % 2 == 0; })));
+    std::sort(one.begin(), one.end());
+    std::sort(batch.begin(), batch.end());
+    ASSERT_EQ(one, batch);
+    // any: a neighbour below lo + 100, tested in move order up to the first.
+    std::uint64_t want = 0, tested = 0;
+    for (std::size_t i = 0; i < r.size(); ++i) {
+      bool hit = false;
+      sp.for_each_neighbor_rank(r[i], [&](std::uint64_t t) {
+        if (!hit) ++tested, hit = t < lo + 100;
+      });
+      if (hit) want |= std::uint64_t{1} << i;
+    }
+    const auto [calls2, found] = sp.any_neighbor_rank_batch(
+        r.data(), r.size(), [&](std::uint64_t t) { return t < lo + 100; }, [](std::uint64_t, std::uint64_t) {});
+    EXPECT_EQ(found, want);
+    EXPECT_EQ(calls2, tested);
+  }
+  // The skewb with a corner fixed: orientation sums and the corner orbits' 3-cycles are tied
+  // mod 3 (8,748 of 78,732 combinations): the space is exactly the 3,149,280 positions.
+  for (const auto& [name, moves] : {std::pair<std::string, std::string>{"skewb-fixed", ""}, {"skewb", "ULB,UBR,UFL,DBL"}}) {
+    const Definition sk = load_definition(name);
+    MoveSet skm = build_moves(sk, "htm", moves);
+    Space s2(sk, skm, sk.solved, std::uint64_t{1} << 26);
+    EXPECT_EQ(s2.size(), 3149280u) << name;
+    for (std::uint64_t r = 0; r < s2.size(); r += 4999) {
+      const Position p = s2.unrank(r);
+      ASSERT_EQ(s2.rank(p), r);
+      ASSERT_TRUE(s2.contains(p));
+      s2.for_each_move_rank(r, [&](int m, std::uint64_t t) {
+        ASSERT_EQ(t, s2.rank(sk.applied(skm.gens[static_cast<std::size_t>(m)].p, p)));
+      });
+    }
+    Position twisted = sk.solved;  // one corner turned: outside the reachable set
+    twisted.ori[0] = 1;
+    EXPECT_FALSE(s2.contains(twisted)) << name;
+  }
+}
+
+TEST(PermExplore, OneAndTwoThreadsAgree) {
+  for (const auto& [name, moves] : {std::pair<std::string, std::string>{"2x2x2", "U,F,R"}, {"skewb-fixed", ""}, {"pyraminx", ""}}) {
+    const Definition d = load_definition(name);
+    auto a = explore_def(d, "htm", moves, 50, 1);
+    auto b = explore_def(d, "htm", moves, 50, 2);
+    EXPECT_EQ(a.histogram, b.histogram) << name;
+    EXPECT_EQ(a.farthest, b.farthest) << name;
+    EXPECT_EQ(a.stats.expanded, b.stats.expanded) << name;
+  }
+  EXPECT_EQ(explore_def(load_definition("skewb-fixed"), "htm", "", 0, 1).farthest_count, 90u);
+}
+
+TEST(PermExplore, DistancesMod3GiveShortestPaths) {
+  for (const char* text : {kOriTie, kSmall}) {
+    const Definition d = parse_definition(text, "small.tws");
+    for (unsigned threads : {1u, 2u}) {
+      MoveSet ms = build_moves(d, "htm", "");
+      Space sp(d, ms, d.solved, 1 << 20);
+      RankedDomain dom(d, ms, sp);
+      const std::uint64_t r0 = sp.rank(d.solved);
+      search::Limits lim;
+      lim.threads = threads;
+      auto res = search::explore(dom, std::span<const std::uint64_t>(&r0, 1), 5, lim, true);
+      ASSERT_TRUE(res.distances);
+      const auto dist = brute_distances(d, all_powers(d, false));
+      std::size_t seen = 0;
+      for (std::uint64_t r = 0; r < sp.size(); ++r) {
+        const Position p = sp.unrank(r);
+        std::string k;
+        for (int i = 0; i < d.positions; ++i) k += static_cast<char>(p.lab[static_cast<std::size_t>(i)]), k += static_cast<char>(p.ori[static_cast<std::size_t>(i)]);
+        const auto it = dist.find(k);
+        if (it == dist.end()) {
+          EXPECT_EQ(res.distances->get(r), 3u);  // not reached
+          continue;
+        }
+        ++seen;
+        ASSERT_EQ(res.distances->get(r), static_cast<unsigned>(it->second % 3));
+        // The walk back reaches the source in exactly that many moves.
+        const auto path = search::path_to_source(dom, *res.distances, r, it->second);
+        ASSERT_EQ(path.size(), static_cast<std::size_t>(it->second));
+        Position q = p;
+        for (int m : path) q = d.applied(ms.gens[static_cast<std::size_t>(m)].p, q);
+        ASSERT_TRUE(q == d.solved);
+      }
+      EXPECT_EQ(seen, dist.size());
+    }
   }
 }
 

@@ -15,6 +15,7 @@
 #include "tansaku/puzzles/perm.h"
 #include "tansaku/search/bidirectional_bfs.h"
 #include "tansaku/search/explore.h"
+#include "tansaku/search/explore_path.h"
 
 namespace tansaku::perm {
 namespace {
@@ -144,7 +145,11 @@ class PermPuzzle final : public Puzzle {
     lim.memory = o.memory - sp.table_bytes();
     RankedDomain dom(d_, ms, sp);
     const std::uint64_t r0 = sp.rank(from);
-    auto res = search::explore(dom, std::span<const std::uint64_t>(&r0, 1), o.farthest, lim);
+    // The farthest positions' move sequences follow the distances mod 3 that explore can
+    // keep (a second 2-bit table) when the moves are symmetric and memory allows; the
+    // solver finds them otherwise.
+    const bool walk = o.farthest > 0 && dom.symmetric() && lim.memory / 2 >= TwoBitTable::bytes_for(sp.size());
+    auto res = search::explore(dom, std::span<const std::uint64_t>(&r0, 1), o.farthest, lim, walk);
     ExploreReport r;
     r.puzzle = name();
     r.from = format_position(d_, from);
@@ -157,21 +162,28 @@ class PermPuzzle final : public Puzzle {
     json seqs = json::array();
     std::string text;
     for (std::size_t i = 0; i < res.farthest.size() && i < kFarthestSequences; ++i) {
-      SolveRequest req;
-      req.d = &d_;
-      req.ms = &ms;
-      req.start = sp.unrank(res.farthest[i]);
-      req.goal = from;
-      auto s = perm::solve(req, lim);
-      if (!s.path.found || static_cast<int>(s.path.moves.size()) != res.depth)
-        throw std::logic_error("perm: no path of the explored depth to a farthest position");
+      const Position far = sp.unrank(res.farthest[i]);
+      std::vector<int> back;  // from the farthest position to the source
+      if (walk) {
+        back = search::path_to_source(dom, *res.distances, res.farthest[i], res.depth);
+      } else {
+        SolveRequest req;
+        req.d = &d_;
+        req.ms = &ms;
+        req.start = far;
+        req.goal = from;
+        auto s = perm::solve(req, lim);
+        if (!s.path.found || static_cast<int>(s.path.moves.size()) != res.depth)
+          throw std::logic_error("perm: no path of the explored depth to a farthest position");
+        back = s.path.moves;
+      }
       std::vector<int> there;  // the inverse of the way back
-      for (auto it = s.path.moves.rbegin(); it != s.path.moves.rend(); ++it) {
+      for (auto it = back.rbegin(); it != back.rend(); ++it) {
         const int inv = ms.gens[static_cast<std::size_t>(*it)].inverse;
         if (inv < 0) throw std::logic_error("perm: a move without its inverse");
         there.push_back(inv);
       }
-      verify(d_, ms, from, req.start, there);
+      verify(d_, ms, from, far, there);
       seqs.push_back(format_sequence(ms, there));
       text += fmt::format("  {}\n", format_sequence(ms, there));
     }

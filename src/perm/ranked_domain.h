@@ -35,6 +35,16 @@ class RankedDomain {
   void for_each_neighbor_rank(std::uint64_t r, F&& f) const {
     sp_->for_each_neighbor_rank(r, f);
   }
+  template <class F, class P>
+  std::pair<std::uint64_t, std::uint64_t> for_each_neighbor_rank_batch(const std::uint64_t* r, std::size_t n, F f,
+                                                                       P touch) const {
+    return sp_->for_each_neighbor_rank_batch(r, n, f, touch);
+  }
+  template <class F, class P>
+  std::pair<std::uint64_t, std::uint64_t> any_neighbor_rank_batch(const std::uint64_t* r, std::size_t n, F pred,
+                                                                  P touch) const {
+    return sp_->any_neighbor_rank_batch(r, n, pred, touch);
+  }
 
  private:
   const Definition* d_;

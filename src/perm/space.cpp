@@ -174,7 +174,9 @@ Space::Space(const Definition& d, const MoveSet& ms, const Position& ref, std::u
         co.parity_const ^= ref_parity(coords_[static_cast<std::size_t>(par_coords[pj])]);
       }
     co.two_rows = !co.deps.empty();
+    for (int dj : co.deps) coords_[static_cast<std::size_t>(dj)].parity_needed = true;
   }
+  group_coordinates(threads);
   // Weights (the last coordinate varies fastest) and the size.
   unsigned __int128 total = 1;
   for (std::size_t j = coords_.size(); j-- > 0;) {
@@ -184,19 +186,41 @@ Space::Space(const Definition& d, const MoveSet& ms, const Position& ref, std::u
       throw InputError(fmt::format("{}: more than 2^64 positions, too many to rank", d.name));
   }
   size_ = static_cast<std::uint64_t>(total);
-  // Move tables, smallest coordinates first, while the budget lasts.
+  small_ = size_ < (std::uint64_t{1} << 32);
+  for (auto& co : coords_) {
+    if (small_) co.div = FastDiv32(static_cast<std::uint32_t>(co.size));
+    pins_ = pins_ || co.two_rows;
+  }
+  // Move tables, smallest coordinates first, while the budget lasts (groups have theirs).
   std::vector<std::size_t> order(coords_.size());
   std::iota(order.begin(), order.end(), 0);
   std::sort(order.begin(), order.end(), [&](auto a, auto b) { return coords_[a].size < coords_[b].size; });
   for (auto j : order) {
     Coord& co = coords_[j];
     const std::uint64_t bytes = co.size * (co.two_rows ? 2 : 1) * static_cast<std::uint64_t>(nm_) * 4 + (co.pivot ? co.size : 0);
+    if (co.kind == Coord::Kind::Group) {
+      table_bytes_ += bytes + co.tuples.size() * 4 + co.index_of.size() * 4;
+      continue;
+    }
     if (co.size > 0xFFFFFFFFull || table_bytes_ + bytes > table_bytes) {
       all_tabled_ = false;
       continue;
     }
     build_table(co, threads);
     table_bytes_ += bytes;
+  }
+  // The batch path reads the last coordinate's table move by move: a transposed copy,
+  // within the budget.
+  const std::uint64_t last_bytes = coords_.empty() ? 0 : coords_.back().table.size() * 4;
+  blocks_ = all_tabled_ && !coords_.empty() && !coords_.back().parity_needed && nm_ <= kMaxMoves &&
+            table_bytes_ + last_bytes <= table_bytes;
+  if (blocks_) {
+    table_bytes_ += last_bytes;
+    const auto& t = coords_.back().table;
+    const std::uint64_t rows = t.size() / static_cast<std::uint64_t>(nm_);
+    last_t_.resize(t.size());
+    for (std::uint64_t v = 0; v < rows; ++v)
+      for (int m = 0; m < nm_; ++m) last_t_[static_cast<std::uint64_t>(m) * rows + v] = t[v * static_cast<std::uint64_t>(nm_) + static_cast<std::uint64_t>(m)];
   }
 }
 
@@ -234,6 +258,7 @@ std::uint64_t Space::value_of(const Coord& co, const std::uint8_t* a) const {
   switch (co.kind) {
     case Coord::Kind::Perm: return co.half ? co.pr->rank_half(a) : co.pr->rank(a);
     case Coord::Kind::Multiset: return co.mr->rank(a);
+    case Coord::Kind::Group: break;  // rank() handles groups
     case Coord::Kind::Ori: {
       std::uint64_t v = 0;
       for (int i = co.ndigits; i-- > 0;) v = v * static_cast<std::uint64_t>(co.n) + a[i];
@@ -252,6 +277,7 @@ void Space::local_of(const Coord& co, std::uint64_t v, int parity, std::uint8_t*
         co.pr->unrank(v, a);
       return;
     case Coord::Kind::Multiset: co.mr->unrank(v, a); return;
+    case Coord::Kind::Group: return;  // unrank() handles groups
     case Coord::Kind::Ori: {
       int s = 0;
       for (int i = 0; i < co.ndigits; ++i) {
@@ -294,13 +320,8 @@ void Space::build_table(Coord& co, unsigned threads) {
   });
 }
 
-void Space::digits(std::uint64_t r, std::uint64_t* c, std::uint8_t* pin) const {
-  const std::size_t k = coords_.size();
-  for (std::size_t j = 0; j < k; ++j) {
-    const auto& co = coords_[j];
-    c[j] = (r / co.weight) % co.size;
-  }
-  for (std::size_t j = 0; j < k; ++j) {
+void Space::parity_pins(const std::uint64_t* c, std::uint8_t* pin) const {
+  for (std::size_t j = 0; j < coords_.size(); ++j) {
     const auto& co = coords_[j];
     if (!co.half) {
       pin[j] = 0;
@@ -315,6 +336,9 @@ void Space::digits(std::uint64_t r, std::uint64_t* c, std::uint8_t* pin) const {
 void Space::slow_neighbors(const std::uint64_t* c, const std::uint8_t* pin,
                            const std::function<void(int, std::uint64_t)>& f) const {
   const std::size_t k = coords_.size();
+  std::uint8_t pins[kMaxCoords];
+  parity_pins(c, pins);
+  pin = pins;
   std::vector<std::uint64_t> sums(static_cast<std::size_t>(nm_), 0);
   std::uint8_t a[64], b[64];
   for (std::size_t j = 0; j < k; ++j) {
@@ -334,10 +358,162 @@ void Space::slow_neighbors(const std::uint64_t* c, const std::uint8_t* pin,
   for (int m = 0; m < nm_; ++m) f(m, sums[static_cast<std::size_t>(m)]);
 }
 
+std::vector<std::uint32_t> Space::reachable_combinations(const std::vector<const Coord*>& members) const {
+  const std::size_t k = members.size();
+  std::vector<std::uint64_t> radix(k, 1);  // weight of each member in a combination number
+  std::uint64_t product = 1;
+  for (std::size_t i = k; i-- > 0;) radix[i] = product, product *= members[i]->size;
+  std::vector<std::uint8_t> seen(product, 0);
+  std::uint64_t start = 0;
+  std::uint8_t a[64];
+  for (std::size_t i = 0; i < k; ++i) {
+    read_local(*members[i], ref_, a);
+    start += value_of(*members[i], a) * radix[i];
+  }
+  std::vector<std::uint32_t> queue{static_cast<std::uint32_t>(start)};
+  seen[start] = 1;
+  std::uint64_t v[kMaxCoords];
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    std::uint64_t x = queue[head];
+    for (std::size_t i = k; i-- > 0;) v[i] = x % members[i]->size, x /= members[i]->size;
+    for (int m = 0; m < nm_; ++m) {
+      std::uint64_t y = 0;
+      for (std::size_t i = 0; i < k; ++i)
+        y += std::uint64_t{members[i]->table[v[i] * static_cast<std::uint64_t>(nm_) + static_cast<std::uint64_t>(m)]} * radix[i];
+      if (!seen[y]) seen[y] = 1, queue.push_back(static_cast<std::uint32_t>(y));
+    }
+  }
+  std::sort(queue.begin(), queue.end());
+  return queue;
+}
+
+void Space::group_coordinates(unsigned threads) {
+  // Candidates: coordinates whose moves depend on nothing else (no parity from another
+  // orbit) and whose parity no other coordinate reads; the smallest first, while the
+  // combinations stay few (a search over them costs a small part of the whole space).
+  std::vector<std::size_t> cand;
+  unsigned __int128 total = 1;
+  for (std::size_t j = 0; j < coords_.size(); ++j) {
+    const Coord& co = coords_[j];
+    total *= co.size;
+    if (total > (static_cast<unsigned __int128>(1) << 100)) total = static_cast<unsigned __int128>(1) << 100;
+    if (co.kind == Coord::Kind::Perm && (co.two_rows || co.parity_needed)) continue;
+    cand.push_back(j);
+  }
+  std::stable_sort(cand.begin(), cand.end(), [&](auto a, auto b) { return coords_[a].size < coords_[b].size; });
+  const std::uint64_t limit = static_cast<std::uint64_t>(std::min<unsigned __int128>(std::uint64_t{1} << 20, total / 16));
+  std::vector<std::size_t> chosen;
+  std::uint64_t product = 1;
+  for (auto j : cand) {
+    if (product * coords_[j].size > limit) break;
+    product *= coords_[j].size;
+    chosen.push_back(j);
+  }
+  if (chosen.size() < 2) return;
+  std::sort(chosen.begin(), chosen.end());  // coordinate order
+  for (auto j : chosen) build_table(coords_[j], threads);
+  auto pointers = [&](const std::vector<std::size_t>& js) {
+    std::vector<const Coord*> v;
+    for (auto j : js) v.push_back(&coords_[j]);
+    return v;
+  };
+  auto reach = reachable_combinations(pointers(chosen));
+  if (reach.size() == product) {  // nothing tied: keep them apart
+    for (auto j : chosen) coords_[j].table.clear(), coords_[j].parity_bits.clear();
+    return;
+  }
+  // Leave out the members the others do not depend on (largest first).
+  std::vector<std::size_t> by_size = chosen;
+  std::stable_sort(by_size.begin(), by_size.end(), [&](auto a, auto b) { return coords_[a].size > coords_[b].size; });
+  for (auto j : by_size) {
+    if (chosen.size() <= 2) break;
+    std::vector<std::size_t> rest;
+    for (auto i : chosen)
+      if (i != j) rest.push_back(i);
+    auto r = reachable_combinations(pointers(rest));
+    if (r.size() * coords_[j].size == reach.size()) {
+      coords_[j].table.clear(), coords_[j].parity_bits.clear();
+      chosen = rest;
+      reach = std::move(r);
+    }
+  }
+  // The group: values are the reachable combinations in increasing order.
+  Coord g;
+  g.kind = Coord::Kind::Group;
+  g.orbit = coords_[chosen[0]].orbit;
+  g.size = reach.size();
+  const std::size_t k = chosen.size();
+  std::uint64_t raw = 1;
+  for (auto j : chosen) raw *= coords_[j].size;
+  g.index_of.assign(raw, ~0u);
+  for (std::size_t i = 0; i < reach.size(); ++i) g.index_of[reach[i]] = static_cast<std::uint32_t>(i);
+  g.tuples.resize(reach.size() * k);
+  for (std::size_t i = 0; i < reach.size(); ++i) {
+    std::uint64_t x = reach[i];
+    for (std::size_t t = k; t-- > 0;)
+      g.tuples[i * k + t] = static_cast<std::uint32_t>(x % coords_[chosen[t]].size), x /= coords_[chosen[t]].size;
+  }
+  g.table.resize(reach.size() * static_cast<std::uint64_t>(nm_));
+  for (std::size_t i = 0; i < reach.size(); ++i)
+    for (int m = 0; m < nm_; ++m) {
+      std::uint64_t y = 0;
+      for (std::size_t t = 0; t < k; ++t) {
+        const Coord& mc = coords_[chosen[t]];
+        y = y * mc.size + mc.table[std::uint64_t{g.tuples[i * k + t]} * static_cast<std::uint64_t>(nm_) + static_cast<std::uint64_t>(m)];
+      }
+      g.table[i * static_cast<std::uint64_t>(nm_) + static_cast<std::uint64_t>(m)] = g.index_of[y];
+    }
+  for (auto j : chosen) {
+    coords_[j].table.clear();
+    coords_[j].parity_bits.clear();
+    g.cells.insert(g.cells.end(), coords_[j].cells.begin(), coords_[j].cells.end());
+    g.members.push_back(std::move(coords_[j]));
+  }
+  g.k = static_cast<int>(g.cells.size());
+  // Replace the members by the group (at the first member's place); renumber deps.
+  std::vector<Coord> out;
+  std::vector<int> renumber(coords_.size(), -1);
+  for (std::size_t j = 0; j < coords_.size(); ++j) {
+    if (j == chosen[0]) out.push_back(std::move(g));
+    if (std::find(chosen.begin(), chosen.end(), j) != chosen.end()) continue;
+    renumber[j] = static_cast<int>(out.size());
+    out.push_back(std::move(coords_[j]));
+  }
+  for (auto& co : out)
+    for (int& dj : co.deps) dj = renumber[static_cast<std::size_t>(dj)];
+  coords_ = std::move(out);
+}
+
+std::uint64_t Space::group_value(const Coord& co, const Position& p) const {
+  std::uint64_t x = 0;
+  std::uint8_t a[64];
+  for (const auto& m : co.members) {
+    read_local(m, p, a);
+    x = x * m.size + value_of(m, a);
+  }
+  return co.index_of[x];  // ~0u when p is outside the reachable combinations
+}
+
+void Space::write_group(const Coord& co, std::uint64_t v, Position& p) const {
+  const std::size_t k = co.members.size();
+  std::uint8_t a[64];
+  for (std::size_t t = 0; t < k; ++t) {
+    const Coord& m = co.members[t];
+    local_of(m, co.tuples[v * k + t], m.parity_const, a);
+    write_local(m, a, p);
+  }
+}
+
 bool Space::contains(const Position& p) const {
   for (int c : fixed_cells_)
     if (p.lab[static_cast<std::size_t>(c)] != ref_.lab[static_cast<std::size_t>(c)]) return false;
+  std::vector<const Coord*> leaves;
   for (const auto& co : coords_) {
+    if (co.kind != Coord::Kind::Group) leaves.push_back(&co);
+    for (const auto& m : co.members) leaves.push_back(&m);
+  }
+  for (const Coord* cp : leaves) {
+    const Coord& co = *cp;
     if (co.kind == Coord::Kind::Ori) continue;
     std::vector<int> cnt(co.labels.size(), 0);
     for (int c : co.cells) {
@@ -348,6 +524,8 @@ bool Space::contains(const Position& p) const {
     for (std::size_t i = 0; i < cnt.size(); ++i)
       if (cnt[i] != (co.kind == Coord::Kind::Perm ? 1 : co.counts[i])) return false;
   }
+  for (const auto& co : coords_)
+    if (co.kind == Coord::Kind::Group && group_value(co, p) == ~0u) return false;
   // Orientations outside an Ori coordinate are constant; parity and sums: round trip.
   Position q = unrank(rank(p));
   for (int i = 0; i < d_->positions; ++i)
@@ -362,6 +540,10 @@ std::uint64_t Space::rank(const Position& p) const {
   std::uint64_t r = 0;
   std::uint8_t a[64];
   for (const auto& co : coords_) {
+    if (co.kind == Coord::Kind::Group) {
+      r += group_value(co, p) * co.weight;
+      continue;
+    }
     read_local(co, p, a);
     r += value_of(co, a) * co.weight;
   }
@@ -372,9 +554,13 @@ Position Space::unrank(std::uint64_t r) const {
   Position p = ref_;
   std::uint64_t c[kMaxCoords];
   std::uint8_t pin[kMaxCoords];
-  digits(r, c, pin);
+  digits(r, c, pin, true);
   std::uint8_t a[64];
   for (std::size_t j = 0; j < coords_.size(); ++j) {
+    if (coords_[j].kind == Coord::Kind::Group) {
+      write_group(coords_[j], c[j], p);
+      continue;
+    }
     local_of(coords_[j], c[j], pin[j], a);
     write_local(coords_[j], a, p);
   }
@@ -383,10 +569,20 @@ Position Space::unrank(std::uint64_t r) const {
 
 std::vector<std::string> Space::describe() const {
   std::vector<std::string> out;
-  for (const auto& co : coords_) {
+  auto where = [&](const Coord& co) {
     const auto& sd = d_->sets[static_cast<std::size_t>(d_->set_of[static_cast<std::size_t>(co.cells[0])])];
     std::string cells;
     for (int c : co.cells) cells += fmt::format("{}{}", cells.empty() ? "" : " ", c - sd.offset + 1);
+    return fmt::format("{} positions {}", sd.name, cells);
+  };
+  for (const auto& co : coords_) {
+    if (co.kind == Coord::Kind::Group) {
+      std::uint64_t product = 1;
+      for (const auto& m : co.members) product *= m.size;
+      out.push_back(fmt::format("{} combinations reachable together (of {}; the moves tie these):", co.size, product));
+      for (const auto& m : co.members) out.push_back(fmt::format("  {}: {} {}", where(m), m.size, m.kind == Coord::Kind::Ori ? "orientations" : "arrangements"));
+      continue;
+    }
     std::string what;
     switch (co.kind) {
       case Coord::Kind::Perm:
@@ -395,12 +591,13 @@ std::vector<std::string> Space::describe() const {
                        : fmt::format("{}! arrangements", co.k);
         break;
       case Coord::Kind::Multiset: what = fmt::format("{} arrangements (identical pieces)", co.size); break;
+      case Coord::Kind::Group: break;
       case Coord::Kind::Ori:
         what = co.ndigits < co.k ? fmt::format("{}^{} orientations (the sum is kept)", co.n, co.ndigits)
                                  : fmt::format("{}^{} orientations", co.n, co.ndigits);
         break;
     }
-    out.push_back(fmt::format("{} positions {}: {}", sd.name, cells, what));
+    out.push_back(fmt::format("{}: {}", where(co), what));
   }
   return out;
 }

@@ -4,19 +4,25 @@
 // pieces: a permutation, one parity class of it, or a multiset arrangement when pieces are
 // identical) and an orientation coordinate (all digits, or all but one when every move keeps
 // the orbit's orientation sum). Parities of orbits that the moves tie together (over GF(2))
-// are implied by the independent ones. A rank is the mixed-radix number of the coordinates;
-// move tables per coordinate give a neighbour's rank in a few lookups (explore's hot loop,
-// pattern databases, bidirectional search).
+// are implied by the independent ones. Small coordinates the moves tie together otherwise
+// (e.g. the skewb's orientation sums and the 3-cycles of its corner orbits, all mod 3) are
+// found by a search over their combinations and merged into one coordinate that numbers
+// only the combinations reachable together. A rank is the mixed-radix number of the
+// coordinates; move tables per coordinate give a neighbour's rank in a few lookups
+// (explore's hot loop, pattern databases, bidirectional search).
 #pragma once
 #include <cstdint>
 #include <algorithm>
+#include <bit>
 #include <functional>
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
 #include "perm/definition.h"
 #include "perm/generators.h"
+#include "tansaku/core/fast_div.h"
 #include "tansaku/core/ranking.h"
 
 namespace tansaku::perm {
@@ -24,6 +30,7 @@ namespace tansaku::perm {
 class Space {
  public:
   static constexpr int kMaxCoords = 64;
+  static constexpr int kMaxMoves = 1024;  // for the batch path (more: one rank at a time)
   // Throws InputError when the ranked space exceeds 64 bits. Move tables are built for the
   // coordinates that fit `table_bytes` (the others are stepped by unrank / apply / rank).
   Space(const Definition& d, const MoveSet& ms, const Position& ref, std::uint64_t table_bytes,
@@ -59,6 +66,11 @@ class Space {
         const std::uint64_t idx = co.two_rows ? c[j] * 2 + pin[j] : c[j];
         row[j] = co.table.data() + idx * static_cast<std::uint64_t>(nm_);
       }
+      if (k == 2) {  // the common case (permutation x orientation) without the inner loop
+        const std::uint64_t w0 = coords_[0].weight;
+        for (int m = 0; m < nm_; ++m) f(m, std::uint64_t{row[0][m]} * w0 + row[1][m]);
+        return;
+      }
       for (int m = 0; m < nm_; ++m) {
         std::uint64_t s = 0;
         for (std::size_t j = 0; j < k; ++j) s += std::uint64_t{row[j][m]} * coords_[j].weight;
@@ -72,10 +84,76 @@ class Space {
   void for_each_neighbor_rank(std::uint64_t r, F&& f) const {
     for_each_move_rank(r, [&](int, std::uint64_t s) { f(s); });
   }
+  // Batch paths over n <= 64 ranks r[0..n) (ascending; search/explore.h's
+  // BatchRankedDomain). Ranks that differ only in the last coordinate (a block of its
+  // size) share the other coordinates' part of each neighbour, computed once per block;
+  // neighbours are given move by move, each move's falling in one range of ranks of the
+  // last coordinate's size (touch(lo, hi) announces it when it is at most 8192 ranks).
+  // f, touch are taken by value (their state stays in registers in the loops).
+  // f(neighbour rank) -> bool for every move of every rank: {calls, how many were true}.
+  template <class F, class P>
+  std::pair<std::uint64_t, std::uint64_t> for_each_neighbor_rank_batch(const std::uint64_t* r, std::size_t n, F f,
+                                                                       P touch) const {
+    std::uint64_t calls = 0, trues = 0;
+    if (!blocks_) {
+      for (std::size_t i = 0; i < n; ++i) for_each_neighbor_rank(r[i], [&](std::uint64_t t) { ++calls, trues += f(t); });
+      return {calls, trues};
+    }
+    std::uint64_t base[kMaxMoves];
+    for (std::size_t i = 0; i < n;) {
+      const Block b = block(r[i], base, touch);
+      std::size_t e = i;
+      while (e < n && r[e] < b.end) ++e;
+      for (int m = 0; m < nm_; ++m) {
+        const std::uint64_t bm = base[m];
+        const std::uint32_t* tm = b.table + static_cast<std::uint64_t>(m) * b.move_stride;
+        for (std::size_t q = i; q < e; ++q) trues += f(bm + tm[(r[q] - b.start) * b.rows]);
+      }
+      calls += (e - i) * static_cast<std::uint64_t>(nm_);
+      i = e;
+    }
+    return {calls, trues};
+  }
+  // pred(t) for the neighbours t of each r[i] in move order up to the first true:
+  // {calls, bit i set iff r[i] has such a neighbour}.
+  template <class F, class P>
+  std::pair<std::uint64_t, std::uint64_t> any_neighbor_rank_batch(const std::uint64_t* r, std::size_t n, F pred,
+                                                                  P touch) const {
+    std::uint64_t found = 0, calls = 0;
+    if (!blocks_) {
+      for (std::size_t i = 0; i < n; ++i) {
+        bool hit = false;
+        for_each_neighbor_rank(r[i], [&](std::uint64_t t) {
+          if (!hit) ++calls, hit = pred(t);
+        });
+        if (hit) found |= std::uint64_t{1} << i;
+      }
+      return {calls, found};
+    }
+    std::uint64_t base[kMaxMoves];
+    for (std::size_t i = 0; i < n;) {
+      const Block b = block(r[i], base, touch);
+      std::size_t e = i;
+      while (e < n && r[e] < b.end) ++e;
+      const std::uint64_t run = (e - i == 64 ? ~std::uint64_t{0} : ((std::uint64_t{1} << (e - i)) - 1)) << i;
+      for (int m = 0; m < nm_ && (found & run) != run; ++m) {
+        const std::uint64_t bm = base[m];
+        const std::uint32_t* tm = b.table + static_cast<std::uint64_t>(m) * b.move_stride;
+        const std::uint64_t left = run & ~found;
+        calls += static_cast<std::uint64_t>(std::popcount(left));
+        for (std::uint64_t l = left; l; l &= l - 1) {
+          const auto q = static_cast<std::size_t>(std::countr_zero(l));
+          found |= std::uint64_t{pred(bm + tm[(r[q] - b.start) * b.rows])} << q;  // no branch on the table
+        }
+      }
+      i = e;
+    }
+    return {calls, found};
+  }
 
  private:
   struct Coord {
-    enum class Kind { Perm, Multiset, Ori } kind = Kind::Perm;
+    enum class Kind { Perm, Multiset, Ori, Group } kind = Kind::Perm;
     int orbit = 0;
     std::vector<int> cells;        // flat positions; local index = index here
     int k = 0;
@@ -94,9 +172,65 @@ class Space {
     std::vector<std::vector<std::uint8_t>> lperm, ltwist;  // per move, local
     std::vector<std::uint32_t> table;        // moves tables (empty: not tabled)
     std::vector<std::uint8_t> parity_bits;   // pivot: parity of each value (when tabled)
+    bool parity_needed = false;              // pivot: some half coordinate depends on it
+    FastDiv32 div;                           // by size (ranks below 2^32)
+    // Group: the merged coordinates, the reachable combinations of their values (member
+    // values of group value g at members.size() * g), and the group value of each
+    // combination (mixed radix over the members, the last fastest; ~0u: unreachable).
+    std::vector<Coord> members;
+    std::vector<std::uint32_t> tuples, index_of;
   };
 
-  void digits(std::uint64_t r, std::uint64_t* c, std::uint8_t* pin) const;
+  struct Block {
+    std::uint64_t start, end;        // the ranks sharing r's other coordinates
+    const std::uint32_t* table;      // the last coordinate's moves, move-major, + r's parity row
+    std::uint64_t move_stride, rows;
+  };
+  // r's block, and in base[m] the other coordinates' part of r's neighbour by move m.
+  template <class P>
+  Block block(std::uint64_t r, std::uint64_t* base, P& touch) const {
+    const std::size_t k = coords_.size();
+    const Coord& last = coords_[k - 1];
+    const std::uint64_t nm = static_cast<std::uint64_t>(nm_);
+    std::uint64_t c[kMaxCoords];
+    std::uint8_t pin[kMaxCoords];
+    digits(r, c, pin);
+    for (int m = 0; m < nm_; ++m) base[m] = 0;
+    for (std::size_t j = 0; j + 1 < k; ++j) {
+      const Coord& co = coords_[j];
+      const std::uint32_t* row = co.table.data() + (co.two_rows ? c[j] * 2 + pin[j] : c[j]) * nm;
+      for (int m = 0; m < nm_; ++m) base[m] += std::uint64_t{row[m]} * co.weight;
+    }
+    const std::uint64_t rows = last.two_rows ? 2 : 1;
+    if (last.size <= 8192)
+      for (int m = 0; m < nm_; ++m) touch(base[m], base[m] + last.size);
+    return Block{r - c[k - 1], r - c[k - 1] + last.size, last_t_.data() + (last.two_rows ? pin[k - 1] : 0),
+                 last.size * rows, rows};
+  }
+  // Coordinate values of rank r; pin: the parity each half coordinate is unranked with
+  // (computed for the two_rows ones only unless all_pins).
+  void digits(std::uint64_t r, std::uint64_t* c, std::uint8_t* pin, bool all_pins = false) const {
+    const std::size_t k = coords_.size();
+    if (small_) {
+      auto q = static_cast<std::uint32_t>(r);
+      for (std::size_t j = k; j-- > 0;) {
+        const std::uint32_t d = coords_[j].div.div(q);
+        c[j] = q - d * static_cast<std::uint32_t>(coords_[j].size);
+        q = d;
+      }
+    } else {
+      for (std::size_t j = k; j-- > 0;) c[j] = r % coords_[j].size, r /= coords_[j].size;
+    }
+    if (all_pins || pins_) parity_pins(c, pin);
+  }
+  void parity_pins(const std::uint64_t* c, std::uint8_t* pin) const;
+  // Merges small coordinates the moves tie together (see the top of the file).
+  void group_coordinates(unsigned threads);
+  // Reachable combinations of the members' values (their tables built): a sorted list of
+  // mixed-radix combination numbers.
+  std::vector<std::uint32_t> reachable_combinations(const std::vector<const Coord*>& members) const;
+  std::uint64_t group_value(const Coord& co, const Position& p) const;
+  void write_group(const Coord& co, std::uint64_t v, Position& p) const;
   // Local arrays <-> values.
   void local_of(const Coord& co, std::uint64_t v, int parity, std::uint8_t* a) const;
   std::uint64_t value_of(const Coord& co, const std::uint8_t* a) const;
@@ -115,6 +249,10 @@ class Space {
   std::vector<int> fixed_cells_;  // cells kept as in ref (labels or orientations)
   std::uint64_t size_ = 1, table_bytes_ = 0;
   bool all_tabled_ = true;
+  bool small_ = false;  // size_ <= 2^32: digits by FastDiv32
+  bool pins_ = false;   // some coordinate has two_rows
+  std::vector<std::uint32_t> last_t_;  // the last coordinate's move table, move-major (batch paths)
+  bool blocks_ = false; // the batch path applies: all tabled, the last coordinate's parity read by none
 };
 
 }  // namespace tansaku::perm

@@ -15,6 +15,10 @@ class TwoBitTable {
     data_.reset(static_cast<std::uint64_t*>(std::calloc(words_ ? words_ : 1, sizeof(std::uint64_t))));
     if (!data_) throw std::bad_alloc();
   }
+  void fill(unsigned v) {  // every cell to v (single-threaded setup)
+    const std::uint64_t x = 0x5555555555555555ull * v;
+    for (std::uint64_t w = 0; w < words_; ++w) data_[w] = x;
+  }
   static std::uint64_t bytes_for(std::uint64_t cells) { return (cells + 31) / 32 * 8; }
   std::uint64_t cells() const { return cells_; }
   std::uint64_t words() const { return words_; }
@@ -41,7 +45,32 @@ class TwoBitTable {
     const std::uint64_t bit = std::uint64_t{1} << (sh + v - 1);
     return (w.fetch_or(bit, std::memory_order_relaxed) & bit) == 0;
   }
+  // claim() for a table only this thread uses (a single-threaded run): plain accesses,
+  // no locked instruction, and no branch (whether a neighbour is new is unpredictable,
+  // and a mispredicted branch would also cancel the loads that follow it). Static, on the
+  // words (data()), so that a hot loop keeps the pointer in a register.
+  static bool claim_alone(std::uint64_t* data, std::uint64_t i, unsigned v) {
+    std::uint64_t& w = data[i >> 5];
+    const unsigned sh = static_cast<unsigned>(i & 31) * 2;
+    const std::uint64_t x = w;
+    const std::uint64_t empty = ((x >> sh) & 3u) == 0;
+    w = x | (empty * v) << sh;
+    return empty != 0;
+  }
+  bool claim_alone(std::uint64_t i, unsigned v) { return claim_alone(data_.get(), i, v); }
+  std::uint64_t* data() { return data_.get(); }
+  // Sets the cells of `mask` (bit 2k: cell k) in word w to v, the others unchanged. Only
+  // the thread that owns word w may call it (no other thread writes w meanwhile).
+  void set_cells_owned(std::uint64_t w, std::uint64_t mask, unsigned v) {
+    std::atomic_ref<std::uint64_t> a(data_[w]);
+    const std::uint64_t both = mask | (mask << 1);
+    a.store((a.load(std::memory_order_relaxed) & ~both) | (mask * v), std::memory_order_relaxed);
+  }
   void prefetch(std::uint64_t i) const { __builtin_prefetch(&data_[i >> 5], 1, 3); }
+  // The cache lines of cells [lo, hi).
+  void prefetch_range(std::uint64_t lo, std::uint64_t hi) const {
+    for (std::uint64_t w = lo >> 5; w <= (hi - 1) >> 5; w += 8) __builtin_prefetch(&data_[w], 1, 3);
+  }
   void or_word(std::uint64_t w, std::uint64_t bits) {
     std::atomic_ref<std::uint64_t>(data_[w]).fetch_or(bits, std::memory_order_relaxed);
   }

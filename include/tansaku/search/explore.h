@@ -5,12 +5,18 @@
 // Domains whose moves are symmetric (each move's inverse is a move; they say so with
 // `bool symmetric() const`) switch to backward layers once fewer states are unseen than
 // the frontier holds: each unseen state looks for a neighbour in the frontier and stops at
-// the first, instead of every frontier state claiming all its neighbours.
+// the first, instead of every frontier state claiming all its neighbours. Domains with a
+// batch path (BatchRankedDomain) get frontier and unseen states 64 at a time and give the
+// neighbours in an order with locality; a single thread claims without locked
+// instructions or branches on the table. Optionally every state's distance mod 3 is kept,
+// from which shortest paths back to the sources follow (search/explore_path.h).
 #pragma once
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include <tbb/enumerable_thread_specific.h>
@@ -33,6 +39,7 @@ struct ExploreResult {
   std::uint64_t farthest_count = 0;
   std::uint64_t table_bytes = 0;
   Stats stats;
+  std::unique_ptr<TwoBitTable> distances;  // keep_distances: distance mod 3 of every state (3: unreached)
 };
 
 // Calls f(neighbour_rank) for each successor of the state ranked r: the domain's own fast
@@ -47,14 +54,40 @@ inline void for_each_neighbor_rank(const D& d, std::uint64_t r, F&& f) {
   }
 }
 
+// A domain with batch paths over n <= 64 states ranked r[0..n) (ascending), each returning
+// {calls of its function, result}:
+// - for_each_neighbor_rank_batch(r, n, f, touch): f(t) -> bool for each successor t of each
+//   state, in an order of its choice; result: how many calls returned true;
+// - any_neighbor_rank_batch(r, n, pred, touch): pred(t) for each state's successors in
+//   move order up to the first true; result: bit i set iff r[i] has such a successor;
+// both calling touch(lo, hi) before successors that fall in [lo, hi) (a hint: explore
+// prefetches that part of its table).
+template <class D>
+concept BatchRankedDomain = RankedDomain<D> && requires(const D& d, const std::uint64_t* r, std::size_t n) {
+  { d.for_each_neighbor_rank_batch(r, n, [](std::uint64_t) { return true; }, [](std::uint64_t, std::uint64_t) {}) }
+      -> std::convertible_to<std::pair<std::uint64_t, std::uint64_t>>;
+  { d.any_neighbor_rank_batch(r, n, [](std::uint64_t) { return true; }, [](std::uint64_t, std::uint64_t) {}) }
+      -> std::convertible_to<std::pair<std::uint64_t, std::uint64_t>>;
+};
+
+// keep_distances: the result also holds every state's distance from the sources mod 3
+// (`distances`; 3 = not reached), written as each layer is closed (a sequential pass over
+// the words the scan visits anyway). In a symmetric domain a neighbour of a state at
+// distance k whose value is (k - 1) mod 3 is one step closer: shortest paths follow
+// (search/explore_path.h).
 template <RankedDomain D>
 ExploreResult explore(const D& d, std::span<const std::uint64_t> sources, std::size_t keep_farthest,
-                      const Limits& lim = {}) {
+                      const Limits& lim = {}, bool keep_distances = false) {
   ExploreResult res;
   const std::uint64_t n = d.size();
-  res.table_bytes = TwoBitTable::bytes_for(n);
-  require_memory(res.table_bytes, lim.memory, "the 2-bit state table");
+  res.table_bytes = TwoBitTable::bytes_for(n) * (keep_distances ? 2 : 1);
+  require_memory(res.table_bytes, lim.memory, keep_distances ? "the 2-bit state table and the distances mod 3" : "the 2-bit state table");
   TwoBitTable table(n);
+  if (keep_distances) {
+    res.distances = std::make_unique<TwoBitTable>(n);
+    res.distances->fill(3);
+  }
+  TwoBitTable* dist3 = res.distances.get();
 
   std::uint64_t layer_count = 0;
   for (std::uint64_t r : sources)
@@ -68,11 +101,13 @@ ExploreResult explore(const D& d, std::span<const std::uint64_t> sources, std::s
   const std::uint64_t words = table.words();
   const std::uint64_t chunk_words = 1 << 12;  // 131072 states per task
   const std::uint64_t chunks = (words + chunk_words - 1) / chunk_words;
-  tbb::task_arena arena(static_cast<int>(std::max(1u, lim.threads)));
+  const unsigned threads = std::max(1u, lim.threads);
+  tbb::task_arena arena(static_cast<int>(threads));
 
-  constexpr std::size_t kBatch = 48, kCap = 256;
+  static constexpr std::size_t kBatch = 48, kCap = 256, kRanks = 64;
   unsigned frontier = 1;
   while (layer_count > 0) {
+    const unsigned layer_mod3 = static_cast<unsigned>(res.histogram.size() % 3);
     res.histogram.push_back(layer_count);
     res.states += layer_count;
     const unsigned next = 3 - frontier;
@@ -82,47 +117,123 @@ ExploreResult explore(const D& d, std::span<const std::uint64_t> sources, std::s
       backward = d.symmetric() && n - res.states < layer_count;
     tbb::enumerable_thread_specific<std::uint64_t> found(0), expanded(0), generated(0);
     std::atomic<bool> late{false};
-    arena.execute([&] {
-      tbb::parallel_for(std::uint64_t{0}, chunks, [&](std::uint64_t c) {
-        if (lim.deadline && lim.deadline->expired()) {
-          late = true;
-          return;
+    // One chunk of words; Alone: the only thread (claims need no locked instruction).
+    auto chunk = [&]<bool Alone>(std::uint64_t c) {
+      if (lim.deadline && lim.deadline->expired()) {
+        late = true;
+        return;
+      }
+      std::uint64_t nf = 0, ne = 0, ng = 0;
+      auto& first = firsts[c];
+      std::uint64_t pending[kCap];
+      std::size_t npending = 0;
+      auto flush = [&] {
+        ng += npending;
+        std::uint64_t got = 0;
+        for (std::size_t i = 0; i < npending; ++i) {
+          if constexpr (Alone)
+            got += table.claim_alone(pending[i], next);
+          else
+            got += table.claim(pending[i], next);
         }
-        std::uint64_t& nf = found.local();
-        std::uint64_t& ne = expanded.local();
-        std::uint64_t& ng = generated.local();
-        auto& first = firsts[c];
-        std::uint64_t pending[kCap];
-        std::size_t npending = 0;
-        auto flush = [&] {
-          ng += npending;
-          for (std::size_t i = 0; i < npending; ++i)
-            if (table.claim(pending[i], next)) ++nf;
-          npending = 0;
-        };
-        const std::uint64_t w_end = std::min(words, (c + 1) * chunk_words);
-        if (backward) {
-          for (std::uint64_t w = c * chunk_words; w < w_end; ++w) {
-            const std::uint64_t fm = table.match(w, frontier);
-            for (std::uint64_t b = fm; b && first.size() < keep_farthest; b &= b - 1)
-              first.push_back(w * 32 + static_cast<std::uint64_t>(std::countr_zero(b)) / 2);
-            ne += static_cast<std::uint64_t>(std::popcount(fm));
-            // Unseen cells (value 0) among the table's cells.
-            const std::uint64_t x = table.word(w);
-            std::uint64_t unseen = ~(x | (x >> 1)) & 0x5555555555555555ull;
-            if (w == words - 1 && n % 32) unseen &= (std::uint64_t{1} << (2 * (n % 32))) - 1;
+        nf += got;
+        npending = 0;
+      };
+      auto flush_claims = [&] {  // claims of the pending neighbours (counted in `generated` already)
+        std::uint64_t got = 0;
+        for (std::size_t i = 0; i < npending; ++i) got += table.claim(pending[i], next);
+        nf += got;
+        npending = 0;
+      };
+      // Domains with a batch path get the frontier kRanks states at a time (ascending
+      // ranks) and give neighbours in an order with locality (touch(lo, hi): the next
+      // ones fall in [lo, hi), whose words are prefetched): they are claimed at once.
+      std::uint64_t batch[kRanks];
+      std::size_t nbatch = 0;
+      auto expand = [&] {
+        if constexpr (BatchRankedDomain<D>) {
+          TwoBitTable& tb = table;
+          std::uint64_t* const words_of = table.data();
+          const unsigned v = next;
+          if constexpr (Alone) {
+            const auto [calls, got] = d.for_each_neighbor_rank_batch(
+                batch, nbatch, [words_of, v](std::uint64_t t) { return TwoBitTable::claim_alone(words_of, t, v); },
+                [&tb](std::uint64_t lo, std::uint64_t hi) { tb.prefetch_range(lo, hi); });
+            nf += got;
+            ng += calls;
+          } else {
+            // Neighbours seen empty are kept without a branch; only they are claimed
+            // (a locked instruction each).
+            std::uint64_t* const keep = pending;
+            std::size_t& nkeep = npending;
+            const auto [calls, unused] = d.for_each_neighbor_rank_batch(
+                batch, nbatch,
+                [&tb, keep, &nkeep, &flush_claims](std::uint64_t t) {
+                  keep[nkeep] = t;
+                  nkeep += tb.get(t) == 0;
+                  if (nkeep == kCap) flush_claims();
+                  return false;
+                },
+                [&tb](std::uint64_t lo, std::uint64_t hi) { tb.prefetch_range(lo, hi); });
+            flush_claims();
+            ng += calls;
+          }
+        }
+        nbatch = 0;
+      };
+      // Backward layers with a batch path: unseen states kRanks at a time.
+      std::uint64_t back[kRanks];
+      std::size_t nback = 0;
+      auto look_back = [&] {
+        if constexpr (BatchRankedDomain<D>) {
+          if (!nback) return;
+          const unsigned f = frontier;
+          const TwoBitTable& tb = table;
+          const auto [tested, hit] = d.any_neighbor_rank_batch(
+              back, nback, [&tb, f](std::uint64_t t) { return tb.get(t) == f; }, [](std::uint64_t, std::uint64_t) {});
+          ng += tested;
+          for (std::uint64_t h = hit; h; h &= h - 1) {
+            const std::uint64_t r = back[std::countr_zero(h)];
+            table.set_cells_owned(r >> 5, std::uint64_t{1} << ((r & 31) * 2), next);  // only this task writes r's word
+          }
+          nf += static_cast<std::uint64_t>(std::popcount(hit));
+          nback = 0;
+        }
+      };
+      const std::uint64_t w_end = std::min(words, (c + 1) * chunk_words);
+      if (backward) {
+        for (std::uint64_t w = c * chunk_words; w < w_end; ++w) {
+          const std::uint64_t fm = table.match(w, frontier);
+          for (std::uint64_t b = fm; b && first.size() < keep_farthest; b &= b - 1)
+            first.push_back(w * 32 + static_cast<std::uint64_t>(std::countr_zero(b)) / 2);
+          ne += static_cast<std::uint64_t>(std::popcount(fm));
+          // Unseen cells (value 0) among the table's cells.
+          const std::uint64_t x = table.word(w);
+          std::uint64_t unseen = ~(x | (x >> 1)) & 0x5555555555555555ull;
+          if (w == words - 1 && n % 32) unseen &= (std::uint64_t{1} << (2 * (n % 32))) - 1;
+          std::uint64_t hits = 0;
+          // A neighbour claimed in this layer holds `next`, never `frontier`: no race.
+          if constexpr (BatchRankedDomain<D>) {
             for (; unseen; unseen &= unseen - 1) {
-              const std::uint64_t r = w * 32 + static_cast<std::uint64_t>(std::countr_zero(unseen)) / 2;
+              back[nback++] = w * 32 + static_cast<std::uint64_t>(std::countr_zero(unseen)) / 2;
+              if (nback == kRanks) look_back();
+            }
+          } else {
+            for (; unseen; unseen &= unseen - 1) {
+              const unsigned bit = static_cast<unsigned>(std::countr_zero(unseen));
+              const std::uint64_t r = w * 32 + bit / 2;
               bool hit = false;
-              // A neighbour claimed in this layer holds `next`, never `frontier`: no race.
               for_each_neighbor_rank(d, r, [&](std::uint64_t t) {
                 if (!hit) ++ng, hit = table.get(t) == frontier;
               });
-              if (hit && table.claim(r, next)) ++nf;
+              if (hit) hits |= std::uint64_t{1} << bit;
             }
           }
-          return;
+          // Only this task writes word w in a backward layer (others just read it).
+          if (hits) table.set_cells_owned(w, hits, next), nf += static_cast<std::uint64_t>(std::popcount(hits));
         }
+        look_back();
+      } else {
         for (std::uint64_t w = c * chunk_words; w < w_end; ++w) {
           const std::uint64_t m = table.match(w, frontier);
           if (!m) continue;
@@ -130,28 +241,54 @@ ExploreResult explore(const D& d, std::span<const std::uint64_t> sources, std::s
             const std::uint64_t r = w * 32 + static_cast<std::uint64_t>(std::countr_zero(bitsleft)) / 2;
             if (first.size() < keep_farthest) first.push_back(r);
             ++ne;
-            // Neighbour ranks are buffered and their words prefetched; claiming them a
-            // few states later hides the cache misses of the random table accesses.
-            for_each_neighbor_rank(d, r, [&](std::uint64_t t) {
-              table.prefetch(t);
-              pending[npending++] = t;
-              if (npending == kCap) flush();
-            });
-            if (npending >= kBatch) flush();
+            if constexpr (BatchRankedDomain<D>) {
+              batch[nbatch++] = r;
+              if (nbatch == kRanks) expand();
+            } else {
+              // Neighbour ranks are buffered and their words prefetched; claiming them a
+              // few states later hides the cache misses of the random table accesses.
+              for_each_neighbor_rank(d, r, [&](std::uint64_t t) {
+                table.prefetch(t);
+                pending[npending++] = t;
+                if (npending == kCap) flush();
+              });
+              if (npending >= kBatch) flush();
+            }
           }
-          table.or_word(w, m | (m << 1));  // frontier -> done
+          if constexpr (Alone)  // frontier -> done
+            table.set_cells_owned(w, m, 3);
+          else
+            table.or_word(w, m | (m << 1));
+          if (dist3) dist3->set_cells_owned(w, m, layer_mod3);
         }
+        expand();
         flush();
+      }
+      found.local() += nf;
+      expanded.local() += ne;
+      generated.local() += ng;
+    };
+    if (threads == 1) {
+      for (std::uint64_t c = 0; c < chunks; ++c) chunk.template operator()<true>(c);
+    } else {
+      arena.execute([&] {
+        tbb::parallel_for(std::uint64_t{0}, chunks, [&](std::uint64_t c) { chunk.template operator()<false>(c); });
       });
-    });
+    }
     if (late) throw LimitError("time limit reached (--timeout)");
     if (backward) {  // the frontier is done only now: the unseen states looked at it
-      arena.execute([&] {
-        tbb::parallel_for(std::uint64_t{0}, words, [&](std::uint64_t w) {
-          const std::uint64_t m = table.match(w, frontier);
-          if (m) table.or_word(w, m | (m << 1));
-        });
-      });
+      auto close = [&](std::uint64_t w) {
+        const std::uint64_t m = table.match(w, frontier);
+        if (m) {
+          table.or_word(w, m | (m << 1));
+          if (dist3) dist3->set_cells_owned(w, m, layer_mod3);
+        }
+      };
+      if (threads == 1) {
+        for (std::uint64_t w = 0; w < words; ++w) close(w);
+      } else {
+        arena.execute([&] { tbb::parallel_for(std::uint64_t{0}, words, close); });
+      }
     }
     std::vector<std::uint64_t> merged;
     for (auto& f : firsts) {
