@@ -69,7 +69,9 @@ class TwoBitTable {
   void prefetch(std::uint64_t i) const { __builtin_prefetch(&data_[i >> 5], 1, 3); }
   // The cache lines of cells [lo, hi).
   void prefetch_range(std::uint64_t lo, std::uint64_t hi) const {
-    for (std::uint64_t w = lo >> 5; w <= (hi - 1) >> 5; w += 8) __builtin_prefetch(&data_[w], 1, 3);
+    const auto first = reinterpret_cast<std::uintptr_t>(&data_[lo >> 5]) & ~std::uintptr_t{63};
+    const auto last = reinterpret_cast<std::uintptr_t>(&data_[(hi - 1) >> 5]);
+    for (std::uintptr_t a = first; a <= last; a += 64) __builtin_prefetch(reinterpret_cast<const void*>(a), 1, 3);
   }
   void or_word(std::uint64_t w, std::uint64_t bits) {
     std::atomic_ref<std::uint64_t>(data_[w]).fetch_or(bits, std::memory_order_relaxed);
