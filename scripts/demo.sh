@@ -37,3 +37,6 @@ run solve square-sum
 run solve square-sum --ring
 run solve square-sum --n 23 --all
 run solve 15-puzzle --start "14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15" --goal "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15" --quiet
+run solve hakoiri-musume --quiet
+run explore perm:2x2x2 --moves U,F,R --farthest 3 --quiet
+run random 15-puzzle --seed 7 --count 3
