@@ -25,8 +25,6 @@ struct SolverOptions {
   std::uint64_t dsatur_budget = 3000000;   // DSATUR nodes before the SAT solver (auto)
 };
 
-
-
 // One exact decision, as recorded in the report.
 struct Step {
   int colors = 0;
