@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages tansaku builds against, only those missing.
+# Installs the Debian 12 packages tansaku builds against, only those missing; extra package
+# names given as arguments are installed the same way (scripts/install-fuzz-deps.sh).
 set -euo pipefail
 pkgs=(g++ cmake make pkg-config libcli11-dev libfmt-dev nlohmann-json3-dev libtbb-dev
       libm4ri-dev libzstd-dev libgmp-dev libcadical-dev libglpk-dev
-      libgtest-dev libgmock-dev libbenchmark-dev)
+      libgtest-dev libgmock-dev libbenchmark-dev "$@")
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -17,13 +17,14 @@ std::string slurp(const std::string& path) {
 }
 }  // namespace
 
-CliResult run_cli(const std::string& args) {
+CliResult run_sh(const std::string& prefix, const std::string& args, const std::string& out) {
   char out_tmpl[] = "/tmp/tansaku-out-XXXXXX";
   char err_tmpl[] = "/tmp/tansaku-err-XXXXXX";
   int fo = mkstemp(out_tmpl), fe = mkstemp(err_tmpl);
   close(fo);
   close(fe);
-  std::string cmd = std::string(TANSAKU_BIN) + " " + args + " >" + out_tmpl + " 2>" + err_tmpl + " </dev/null";
+  const std::string cmd = prefix + " " + std::string(TANSAKU_BIN) + " " + args + " >" +
+                          (out.empty() ? std::string(out_tmpl) : out) + " 2>" + err_tmpl + " </dev/null";
   int status = std::system(cmd.c_str());
   CliResult r;
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -33,3 +34,5 @@ CliResult run_cli(const std::string& args) {
   std::remove(err_tmpl);
   return r;
 }
+
+CliResult run_cli(const std::string& args) { return run_sh("", args); }

@@ -12,3 +12,5 @@ struct CliResult {
 
 // `args` is appended to the binary path and run through /bin/sh.
 CliResult run_cli(const std::string& args);
+// The same as `PREFIX BIN ARGS` (PREFIX: e.g. a ulimit), stdout to `out` when it is given.
+CliResult run_sh(const std::string& prefix, const std::string& args, const std::string& out = "");

@@ -36,32 +36,6 @@ void expect_clean(const CliResult& r, int code, const std::string& needle) {
   EXPECT_EQ(r.err.find("internal error"), std::string::npos) << r.err;
 }
 
-std::string slurp(const std::string& path) {
-  std::ifstream f(path);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
-// The binary run through /bin/sh as `PREFIX BIN ARGS` (PREFIX: e.g. a ulimit), with its
-// own redirections of stdout when `out` is not empty.
-CliResult run_sh(const std::string& prefix, const std::string& args, const std::string& out = "") {
-  char out_tmpl[] = "/tmp/tansaku-hout-XXXXXX";
-  char err_tmpl[] = "/tmp/tansaku-herr-XXXXXX";
-  int fo = mkstemp(out_tmpl), fe = mkstemp(err_tmpl);
-  close(fo);
-  close(fe);
-  const std::string cmd = prefix + " " + std::string(TANSAKU_BIN) + " " + args + " >" +
-                          (out.empty() ? std::string(out_tmpl) : out) + " 2>" + err_tmpl + " </dev/null";
-  const int status = std::system(cmd.c_str());
-  CliResult r;
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(out_tmpl);
-  r.err = slurp(err_tmpl);
-  std::remove(out_tmpl);
-  std::remove(err_tmpl);
-  return r;
-}
 
 // Address space for a child run: the budget given with --memory plus room for the binary,
 // its libraries and the thread stacks. A run that allocates beyond its budget gets
