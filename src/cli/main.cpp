@@ -16,6 +16,7 @@
 #include "cli/bench.h"
 #include "cli/help.h"
 #include "cli/output.h"
+#include "cli/request.h"
 #include "tansaku/core/suggest.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
@@ -26,37 +27,7 @@ using namespace tansaku;
 
 namespace {
 
-constexpr unsigned kMaxThreads = 256;
 constexpr std::size_t kMessageBytes = 4000;  // an error message is cut (and escaped: input.h) beyond this
-
-// Raw values as typed; checked after parsing, once the family is known.
-struct Raw {
-  std::string puzzle;
-  std::map<std::string, std::string> text;  // every option with a value
-  std::map<std::string, bool> flags;        // every flag
-  std::vector<std::string> args;            // tool positionals
-};
-
-// Options the CLI itself owns on every puzzle subcommand.
-const std::vector<std::string> kUniversal = {"threads", "memory", "timeout", "quiet", "json", "algorithm"};
-
-// The union of what the families declare, one spec per name (the first declaration wins;
-// families must agree on an option's type).
-std::vector<OptionSpec> declared_options() {
-  std::vector<OptionSpec> out;
-  std::map<std::string, OptionSpec::Type> seen;
-  for (const auto& f : families())
-    for (const auto& s : f.options) {
-      auto [it, fresh] = seen.emplace(s.name, s.type);
-      if (!fresh) {
-        if (it->second != s.type)
-          throw std::logic_error(fmt::format("option --{} is declared with two types by the families", s.name));
-        continue;
-      }
-      out.push_back(s);
-    }
-  return out;
-}
 
 void add_spec(CLI::App* cmd, const OptionSpec& s, Raw& raw) {
   const std::string flag = "--" + s.name;
@@ -82,107 +53,6 @@ std::set<std::string> given_of(const CLI::App* cmd) {
     if (name != "help") given.insert(name);
   }
   return given;
-}
-
-const char* command_name(unsigned c) {
-  switch (c) {
-    case kShow: return "show";
-    case kSolve: return "solve";
-    case kExplore: return "explore";
-    default: return "random";
-  }
-}
-
-std::uint64_t whole(const std::string& name, const std::string& v, std::uint64_t max) {
-  if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos || v.size() > 12)
-    throw InputError(fmt::format("--{} '{}' is not a whole number >= 0", name, v));
-  const std::uint64_t x = std::stoull(v);
-  if (x > max) throw InputError(fmt::format("--{} {} is too large (at most {})", name, v, max));
-  return x;
-}
-
-// Fills the universal fields of `o` from the raw values.
-void universal(const std::set<std::string>& given, Raw& raw, Options& o) {
-  o.given = given;
-  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-  o.threads = cores;
-  if (given.count("threads")) {
-    const auto t = static_cast<unsigned>(whole("threads", raw.text["threads"], kMaxThreads));
-    if (t != 0) o.threads = std::min(t, cores);  // more threads than cores only adds overhead
-  }
-  o.memory = given.count("memory") ? parse_size(raw.text["memory"]) : default_memory_budget();
-  if (o.memory == 0) throw InputError("--memory must be more than 0");
-  o.timeout = 0;
-  if (given.count("timeout")) {
-    const std::string& v = raw.text["timeout"];
-    char* end = nullptr;
-    const double t = std::strtod(v.c_str(), &end);
-    if (v.empty() || *end != '\0' || !std::isfinite(t) || t <= 0 || t > 1e9)
-      throw InputError(fmt::format("--timeout '{}': give a number of seconds above 0 and at most 1e9", v));
-    o.timeout = t;
-  }
-  o.quiet = raw.flags["quiet"];
-  o.json = raw.flags["json"];
-  o.deadline = Deadline(o.timeout);
-}
-
-// Checks the given options against the family's declaration for this subcommand and moves
-// them into `o`.
-void family_options(const Family& f, const std::string& puzzle, unsigned command, Raw& raw, Options& o) {
-  // explore: --start is an alias of --from (DESIGN.md) where the family has no start of its own.
-  auto takes = [&](const std::string& name) {
-    for (const auto& s : f.options)
-      if (s.name == name && (s.commands & command)) return &s;
-    return static_cast<const OptionSpec*>(nullptr);
-  };
-  if (command == kExplore && o.has("start") && !takes("start") && takes("from")) {
-    if (o.has("from")) throw InputError("give either --from or --start, not both");
-    raw.text["from"] = raw.text["start"];
-    o.given.erase("start");
-    o.given.insert("from");
-  }
-  for (const auto& name : o.given) {
-    if (std::find(kUniversal.begin(), kUniversal.end(), name) != kUniversal.end()) continue;
-    const OptionSpec* s = takes(name);
-    if (!s) {
-      bool elsewhere = false;
-      for (const auto& d : f.options) elsewhere |= d.name == name;
-      if (elsewhere) throw InputError(fmt::format("option --{} does not apply to '{} {}'", name, command_name(command), puzzle));
-      throw InputError(fmt::format("option --{} does not apply to {} (see 'tansaku help {}')", name, puzzle, puzzle));
-    }
-    if (s->type == OptionSpec::Type::Flag) {
-      o.values[name] = "true";
-    } else {
-      o.values[name] = raw.text[name];
-      if (s->type == OptionSpec::Type::Integer) (void)o.integer(name);  // refuses non-numbers here
-    }
-  }
-  // The common options keep their typed fields.
-  auto text = [&](const char* n) { return o.values.count(n) ? std::optional<std::string>(o.values[n]) : std::nullopt; };
-  o.start = text("start");
-  o.goal = text("goal");
-  o.from = text("from");
-  o.all = o.values.count("all") != 0;
-  o.count = o.values.count("count") != 0;
-  if (o.values.count("farthest")) o.farthest = whole("farthest", o.values["farthest"], std::uint64_t{1} << 32);
-  // --algorithm: a solver of the family for this subcommand, by name or alias.
-  if (o.has("algorithm")) {
-    std::string a = raw.text["algorithm"];
-    for (auto& c : a) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    std::vector<std::string> names;
-    for (const auto& s : f.solvers) {
-      if (!(s.commands & command)) continue;
-      names.push_back(s.name);
-      if (a == s.name || std::find(s.aliases.begin(), s.aliases.end(), a) != s.aliases.end()) o.algorithm = s.name;
-    }
-    if (o.algorithm.empty()) {
-      if (names.empty()) throw InputError(fmt::format("'{} {}' takes no --algorithm", command_name(command), puzzle));
-      std::string list;
-      for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
-      throw InputError(fmt::format("unknown algorithm '{}' for {} {}{}: use one of {}", raw.text["algorithm"],
-                                   command_name(command), puzzle, did_you_mean(a, names), list));
-    }
-  }
 }
 
 // Writes what is buffered and reports a failed write (a full disk, a closed pipe) as an error.
@@ -356,10 +226,10 @@ int main(int argc, char** argv) {
     CLI::App* cmd = show->parsed() ? show : solve->parsed() ? solve : explore->parsed() ? explore : random;
     const unsigned command = cmd == show ? kShow : cmd == solve ? kSolve : cmd == explore ? kExplore : kRandom;
     Options o;
-    o.command = command;
-    universal(given_of(cmd), raw, o);
-    const Family& family = family_of(raw.puzzle);
     if (command == kRandom) {
+      o.command = command;
+      universal(given_of(cmd), raw, o);
+      const Family& family = family_of(raw.puzzle);
       o.given.erase("seed");
       o.given.erase("count");
       // random takes the options that define the instance: those `show` takes.
@@ -373,7 +243,7 @@ int main(int argc, char** argv) {
         for (const auto& p : positions) fmt::print("{}\n", p);
       return finish_output(0);
     }
-    family_options(family, raw.puzzle, command, raw, o);
+    o = request_options(command, given_of(cmd), raw);
     auto puzzle = make_puzzle(raw.puzzle, o);
     if (command == kShow) {
       print_show(puzzle->show(o), o.json);

@@ -70,4 +70,8 @@ std::vector<std::string> Puzzle::random(const Options&, std::uint64_t, std::size
   throw InputError(fmt::format("random positions are not defined for {}", name()));
 }
 
+std::string Puzzle::draw(const Options&) const { return {}; }
+Drawing Puzzle::draw_solution(const Options&, const SolveReport&) const { return {}; }
+std::string Puzzle::draw_state(const Options&, const std::string&) const { return {}; }
+
 }  // namespace tansaku

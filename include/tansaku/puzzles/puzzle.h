@@ -130,6 +130,15 @@ struct ExploreReport {
   std::string text;
 };
 
+// Pictures (--svg, --html, `tansaku serve`). A family draws its own positions, each as one
+// self-contained <svg> element (inline styles, nothing fetched; render/svg.h helps); the
+// render module builds the pages around them. Cells a user may click to edit a position
+// carry `data-cell="I"`, I being the cell's index in the family's state notation.
+struct Drawing {
+  std::vector<std::string> frames;  // SVG: the start, then the position after each step
+  std::vector<std::string> labels;  // frames.size() - 1 captions: the step, as written in `moves`
+};
+
 class Puzzle {
  public:
   virtual ~Puzzle() = default;
@@ -140,6 +149,16 @@ class Puzzle {
   // `tansaku random`: `count` uniformly random solvable start positions, one state string
   // each, reproducible for a seed. Families without a notion of a random start keep this.
   virtual std::vector<std::string> random(const Options& o, std::uint64_t seed, std::size_t count) const;
+
+  // Pictures; a family that cannot draw keeps these (empty results: the CLI refuses --svg).
+  // The position `show` describes (the start, or the board), as SVG.
+  virtual std::string draw(const Options& o) const;
+  // A solved report step by step: frames[0] the start, then one frame per step (a family may
+  // group steps on huge solutions; `labels` says what each frame did). A report with no
+  // steps (an unsolvable start, a colouring) gives one frame: the start or the answer drawn.
+  virtual Drawing draw_solution(const Options& o, const SolveReport& r) const;
+  // One position in the family's state notation (explore's farthest positions).
+  virtual std::string draw_state(const Options& o, const std::string& state) const;
 };
 
 struct Builtin {

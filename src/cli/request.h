@@ -1,0 +1,48 @@
+// One show / solve / explore request, as the command line or the web API (`tansaku serve`)
+// gives it: raw option values checked against the family's declaration into Options. Both
+// front ends go through here, so an option is refused or accepted the same way in each.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "tansaku/puzzles/puzzle.h"
+
+namespace tansaku {
+
+constexpr unsigned kMaxThreads = 256;
+
+// Raw values as typed; checked once the family is known.
+struct Raw {
+  std::string puzzle;
+  std::map<std::string, std::string> text;  // every option with a value
+  std::map<std::string, bool> flags;        // every flag
+  std::vector<std::string> args;            // tool positionals
+};
+
+// Options the front end itself owns on every puzzle subcommand.
+extern const std::vector<std::string> kUniversal;
+
+// The union of what the families declare, one spec per name (the first declaration wins;
+// families must agree on an option's type: std::logic_error otherwise).
+std::vector<OptionSpec> declared_options();
+
+const char* command_name(unsigned command);  // "show", "solve", "explore", "random"
+
+// `v` as a whole number in [0, max], or InputError naming --name.
+std::uint64_t whole(const std::string& name, const std::string& v, std::uint64_t max);
+
+// Fills the universal fields of `o` (threads capped to the cores, memory, timeout, quiet,
+// json, the deadline) from the raw values; `given` = the long names present.
+void universal(const std::set<std::string>& given, Raw& raw, Options& o);
+
+// Checks the given options against the family's declaration for this subcommand and moves
+// them into `o` (resolving --algorithm). Throws InputError naming the option.
+void family_options(const Family& f, const std::string& puzzle, unsigned command, Raw& raw, Options& o);
+
+// Both of the above for a show / solve / explore request on raw.puzzle.
+Options request_options(unsigned command, const std::set<std::string>& given, Raw& raw);
+
+}  // namespace tansaku
