@@ -4,13 +4,18 @@
 # go to build/fuzz/corpus/<name>/, crashes to build/fuzz/artifacts/). Exits non-zero when a
 # harness finds a crash.
 #   scripts/fuzz.sh [SECONDS]          fuzz every harness SECONDS seconds
-#   scripts/fuzz.sh --corpus-only      run every harness once over its seed corpus (CI)
+#   scripts/fuzz.sh --corpus-only      run every harness once over its seed corpus
+#   scripts/fuzz.sh --ci               the seed corpus, then a short bounded run of each:
+#                                      FUZZ_CI_RUNS inputs (default 20000) from seed 1, at
+#                                      most FUZZ_CI_SECONDS (30): `make test` runs this
 #   FUZZ_ONLY=dimacs scripts/fuzz.sh   one harness
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=fuzz
 seconds=${FUZZ_SECONDS:-60}
-if [ "${1:-}" = "--corpus-only" ]; then mode=corpus; elif [ -n "${1:-}" ]; then seconds=$1; fi
+if [ "${1:-}" = "--corpus-only" ]; then mode=corpus
+elif [ "${1:-}" = "--ci" ]; then mode=ci; seconds=${FUZZ_CI_SECONDS:-30}
+elif [ -n "${1:-}" ]; then seconds=$1; fi
 jobs=${FUZZ_BUILD_JOBS:-2}
 CC=clang CXX=clang++ cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTANSAKU_FUZZ=ON \
   -DTANSAKU_TESTS=OFF -DTANSAKU_BENCH=OFF -DTANSAKU_NATIVE=OFF >/dev/null
@@ -29,18 +34,25 @@ status=0
 for h in "${harnesses[@]}"; do
   bin=build/fuzz/fuzz/fuzz_$h
   seeds=fuzz/corpus/$h
-  if [ "$mode" = corpus ]; then
+  if [ "$mode" != fuzz ]; then
     echo "== fuzz_$h: seed corpus ($(ls "$seeds" | wc -l) inputs)"
-    "$bin" -runs=0 -rss_limit_mb=2048 "$seeds" >"build/fuzz/$h.log" 2>&1 || { echo "fuzz_$h failed (build/fuzz/$h.log)"; status=1; }
-  else
+    "$bin" -runs=0 -rss_limit_mb=2048 "$seeds" >"build/fuzz/$h.log" 2>&1 || { tail -40 "build/fuzz/$h.log"; echo "fuzz_$h failed on its seed corpus (build/fuzz/$h.log)"; status=1; }
+  fi
+  if [ "$mode" != corpus ]; then
     mkdir -p "build/fuzz/corpus/$h"
-    echo "== fuzz_$h: $seconds s"
+    bound=()
+    if [ "$mode" = ci ]; then
+      bound=(-seed=1 -runs="${FUZZ_CI_RUNS:-20000}")
+      echo "== fuzz_$h: ${FUZZ_CI_RUNS:-20000} runs from seed 1, at most $seconds s"
+    else
+      echo "== fuzz_$h: $seconds s"
+    fi
     log=build/fuzz/$h.log
     rc=0
-    "$bin" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len=4096 -print_final_stats=1 \
+    "$bin" "${bound[@]}" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len=4096 -print_final_stats=1 \
       -artifact_prefix="build/fuzz/artifacts/$h-" "build/fuzz/corpus/$h" "$seeds" >"$log" 2>&1 || rc=$?
     grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==ERROR|SUMMARY|Done)" "$log" || true
-    [ $rc -eq 0 ] || { echo "fuzz_$h: exit $rc (see $log)"; status=1; }
+    [ $rc -eq 0 ] || { tail -40 "$log"; echo "fuzz_$h: exit $rc (see $log)"; status=1; }
   fi
 done
 exit $status
