@@ -6,7 +6,7 @@
 #   scripts/fuzz.sh [SECONDS]          fuzz every harness SECONDS seconds
 #   scripts/fuzz.sh --corpus-only      run every harness once over its seed corpus
 #   scripts/fuzz.sh --ci               the seed corpus, then a short bounded run of each:
-#                                      FUZZ_CI_RUNS inputs (default 20000) from seed 1, at
+#                                      FUZZ_CI_RUNS inputs (default 100000) from seed 1, at
 #                                      most FUZZ_CI_SECONDS (30): `make test` runs this
 #   FUZZ_ONLY=dimacs scripts/fuzz.sh   one harness
 set -euo pipefail
@@ -42,8 +42,8 @@ for h in "${harnesses[@]}"; do
     mkdir -p "build/fuzz/corpus/$h"
     bound=()
     if [ "$mode" = ci ]; then
-      bound=(-seed=1 -runs="${FUZZ_CI_RUNS:-20000}")
-      echo "== fuzz_$h: ${FUZZ_CI_RUNS:-20000} runs from seed 1, at most $seconds s"
+      bound=(-seed=1 -runs="${FUZZ_CI_RUNS:-100000}")
+      echo "== fuzz_$h: ${FUZZ_CI_RUNS:-100000} runs from seed 1, at most $seconds s"
     else
       echo "== fuzz_$h: $seconds s"
     fi
