@@ -10,6 +10,8 @@
 #include <regex>
 #include <set>
 
+#include "coloring/draw.h"
+#include "coloring/graph.h"
 #include "peg/board.h"
 #include "peg/verify.h"
 #include "tansaku/core/tokens.h"
@@ -269,6 +271,16 @@ TEST(DrawFamilies, KnightTourPath) {
     tour.push_back(static_cast<std::int64_t>(y) * 100 + static_cast<std::int64_t>(x));
   }
   for (std::size_t i = 0; i < tour.size(); ++i) ASSERT_EQ(tour[i], big.report.moves[i].get<std::int64_t>()) << i;
+  // 90,000 squares: blocks coloured by when the knight was there, a few frames, no path.
+  const Solved heat = solve_and_draw("knight-tour:300x300", o);
+  ASSERT_TRUE(heat.report.solvable);
+  EXPECT_GE(heat.drawing.frames.size(), 3u);
+  EXPECT_LE(heat.drawing.frames.size(), 201u);
+  total = 0;
+  for (const auto& f : heat.drawing.frames) total += f.size();
+  EXPECT_LT(total, 2'000'000u);
+  EXPECT_EQ(count(heat.drawing.frames.back(), "stroke-linejoin"), 0u);
+  EXPECT_NE(heat.drawing.labels.back().find("(to " + heat.report.moves.back().dump() + ")"), std::string::npos);
   // A million squares: the board itself is a few kilobytes.
   auto huge = make_puzzle("knight-tour:1000x1000", o);
   const std::string h = huge->draw(o);
@@ -288,15 +300,54 @@ TEST(DrawFamilies, ColoringGraph) {
     EXPECT_EQ(s.drawing.frames[0], p->draw_state(o, join(c))) << name;
     EXPECT_EQ(count(s.drawing.frames[0], "data-cell="), s.report.moves.size());
   }
-  // map12 is drawn planar: Tutte's embedding with no crossing edges (not the circle).
+  // map12 is drawn planar (Tutte's embedding): no two edges cross.
   auto map = make_puzzle("coloring:map12", o);
-  EXPECT_EQ(map->draw(o).find("cx=\"300\" cy=\"20\""), std::string::npos);
+  const coloring::Graph g12 = coloring::map12();
+  const auto pos = coloring::layout(g12, "coloring:map12");
+  auto side = [](auto p, auto q, auto r) {
+    return (q.first - p.first) * (r.second - p.second) - (q.second - p.second) * (r.first - p.first);
+  };
+  int crossings = 0;
+  for (int a = 0; a < g12.n; ++a)
+    for (int b : g12.adj[a])
+      for (int c = 0; c < g12.n; ++c)
+        for (int d : g12.adj[c]) {
+          if (a >= b || c >= d || a == c || a == d || b == c || b == d) continue;
+          if (side(pos[a], pos[b], pos[c]) * side(pos[a], pos[b], pos[d]) < -1e-12 &&
+              side(pos[c], pos[d], pos[a]) * side(pos[c], pos[d], pos[b]) < -1e-12)
+            ++crossings;
+        }
+  EXPECT_EQ(crossings, 0);
   // No 3-colouring of map12: the graph uncoloured, one frame.
   const Solved none = solve_and_draw("coloring:map12", options({{"colors", "3"}}));
   EXPECT_FALSE(none.report.solvable);
   EXPECT_EQ(none.drawing.frames.size(), 1u);
   EXPECT_NE(none.drawing.frames[0].find("no 3-colouring"), std::string::npos);
   EXPECT_THROW(map->draw_state(o, "1 2 3"), InputError);
+}
+
+// DIMACS graphs beyond the drawable: the vertices alone (a grid), then the colour classes.
+TEST(DrawFamilies, ColoringLargeGraphs) {
+  const Options o = options();
+  for (const int n : {300, 5000}) {
+    const std::string file = ::testing::TempDir() + "/draw_cycle" + std::to_string(n) + ".col";
+    {
+      std::ofstream f(file);
+      f << "p edge " << n << " " << n << "\n";
+      for (int v = 1; v <= n; ++v) f << "e " << v << " " << v % n + 1 << "\n";
+    }
+    auto p = make_puzzle("coloring:" + file, o);
+    const std::string plain = p->draw(o);
+    EXPECT_TRUE(well_formed(plain));
+    std::string c;
+    for (int v = 0; v < n; ++v) c += v % 2 ? "2 " : "1 ";
+    const std::string coloured = p->draw_state(o, c);
+    EXPECT_TRUE(well_formed(coloured));
+    EXPECT_NE(coloured.find("2 colours"), std::string::npos);
+    EXPECT_EQ(count(coloured, "data-cell="), n == 300 ? 300u : 0u);
+    EXPECT_LT(coloured.size(), 40'000u);
+    dump("coloring_cycle" + std::to_string(n), coloured);
+  }
 }
 
 TEST(DrawFamilies, SquareSumChain) {

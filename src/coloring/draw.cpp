@@ -161,6 +161,8 @@ std::string draw_graph(const Graph& g, const std::string& name, const std::vecto
       if (!size[c]) continue;
       const double w = 560.0 * size[c] / g.n;
       svg.rect(x, 20, w, 40, colour_of(c, k), fmt::format("stroke=\"#fff\" stroke-width=\"0.5\""));
+      const std::string label = std::to_string(size[c]);
+      if (w > 9.0 * label.size()) svg.text(x + w / 2, 40, label, 13, c ? "#fff" : "#222");
       x += w;
     }
     if (cap) svg.text(W / 2, 80 + cap / 2, caption, 15);

@@ -66,6 +66,61 @@ void step(std::string& d, int v) {
   d += std::to_string(v);
 }
 
+// The colour of a moment in the tour, t in [0, 1]: dark blue, teal, green, yellow.
+std::string ramp(double t) {
+  static constexpr double kStops[4][3] = {{0x2c, 0x1e, 0x6e}, {0x21, 0x91, 0x8c}, {0x5e, 0xc9, 0x62}, {0xfd, 0xe7, 0x25}};
+  t = std::clamp(t, 0.0, 1.0) * 3;
+  const int i = std::min(2, static_cast<int>(t));
+  const double f = t - i;
+  int c[3];
+  for (int k = 0; k < 3; ++k) c[k] = static_cast<int>(std::lround(kStops[i][k] + (kStops[i + 1][k] - kStops[i][k]) * f));
+  return fmt::format("#{:02x}{:02x}{:02x}", c[0], c[1], c[2]);
+}
+
+// Huge tours: blocks of side `side` squares, coloured by the mean move number of the
+// squares visited up to move `upto` (16 shades, one <path> each).
+Drawing heat_tour(const Board& b, const std::vector<std::int64_t>& tour) {
+  constexpr int kShades = 16;
+  const int side = (std::max(b.rows(), b.cols()) + kHeatBlocks - 1) / kHeatBlocks;
+  const int br = (b.rows() + side - 1) / side, bc = (b.cols() + side - 1) / side;
+  const double sc = scale_of(b), steps = static_cast<double>(tour.size() - 1);
+  auto frame = [&](std::size_t upto) {
+    std::vector<double> sum(static_cast<std::size_t>(br) * bc, 0);
+    std::vector<std::uint32_t> cnt(sum.size(), 0);
+    for (std::size_t i = 0; i <= upto; ++i) {
+      const std::size_t blk = static_cast<std::size_t>(b.row(tour[i]) / side) * bc + b.col(tour[i]) / side;
+      sum[blk] += static_cast<double>(i);
+      ++cnt[blk];
+    }
+    std::vector<std::string> d(kShades);
+    for (std::size_t blk = 0; blk < sum.size(); ++blk) {
+      if (!cnt[blk]) continue;
+      const int shade = std::min(kShades - 1, static_cast<int>(sum[blk] / cnt[blk] / std::max(1.0, steps) * kShades));
+      d[shade] += fmt::format("M{} {}h{}v{}h-{}z", (blk % bc) * side, (blk / bc) * side, side, side, side);
+    }
+    render::Svg svg(b.cols(), b.rows(), sc);
+    svg.rect(0, 0, b.cols(), b.rows(), kLight);
+    for (int k = 0; k < kShades; ++k)
+      if (!d[k].empty()) svg.path(d[k], ramp((k + 0.5) / kShades), "none", 0, "shape-rendering=\"crispEdges\"");
+    const double r = 6 / sc, w = 2.5 / sc;
+    svg.circle(b.col(tour[0]) + 0.5, b.row(tour[0]) + 0.5, r, "none", fmt::format("stroke=\"#1a8a2a\" stroke-width=\"{}\"", num(w)));
+    svg.circle(b.col(tour[upto]) + 0.5, b.row(tour[upto]) + 0.5, r, "none", fmt::format("stroke=\"#d0202a\" stroke-width=\"{}\"", num(w)));
+    return svg.str();
+  };
+  Drawing dr;
+  dr.frames.push_back(frame(0));
+  const std::size_t full = dr.frames[0].size() + static_cast<std::size_t>(br) * bc * 24;
+  const std::size_t groups = std::clamp<std::size_t>(kTourFrameBudget / full, 1, kMaxTourFrames - 1);
+  std::size_t done = 0;
+  for (std::size_t g = 1; g <= groups; ++g) {
+    const std::size_t upto = (tour.size() - 1) * g / groups;
+    dr.frames.push_back(frame(upto));
+    dr.labels.push_back(fmt::format("moves {}-{} (to {})", done + 1, upto, tour[upto]));
+    done = upto;
+  }
+  return dr;
+}
+
 }  // namespace
 
 std::string draw_tour_board(const Board& b, std::optional<std::int64_t> k) {
@@ -83,6 +138,7 @@ Drawing draw_tour(const Board& b, const std::vector<std::int64_t>& tour, bool cl
     return d;
   }
   const std::size_t steps = tour.size() - 1;
+  if (b.squares() > kPathSquares && steps > 1) return heat_tour(b, tour);
   const double sc = scale_of(b);
   const double stroke = std::max(0.08, 1.2 / sc);  // at least about a pixel wide
   // The whole path's data once; a frame uses a prefix of it (offsets[i]: end of move i).

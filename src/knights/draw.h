@@ -19,6 +19,8 @@ inline constexpr std::size_t kMaxTourFrames = 201;         // the start and at m
 inline constexpr std::size_t kTourFrameBudget = 1500000;  // bytes of SVG for all frames of a long tour
 inline constexpr std::int64_t kClickableSquares = 1024;   // boards up to this size get a data-cell per square
 inline constexpr std::int64_t kNumberedSquares = 144;     // boards up to this size get numbers in the squares
+inline constexpr std::int64_t kPathSquares = 40000;       // tours up to this size are drawn as their path
+inline constexpr int kHeatBlocks = 100;                   // larger ones as at most 100 x 100 blocks
 
 // The board with a knight on `knight` (none: the bare board). Squares carry data-cell on
 // boards of at most kClickableSquares squares; small boards show the square numbers.
@@ -26,6 +28,9 @@ std::string draw_tour_board(const Board& b, std::optional<std::int64_t> knight);
 // A tour (squares in visiting order; `closed`: the last square is a move from the first):
 // frame 0 the knight on the first square, then frames of consecutive moves, the last one
 // holding the whole tour. Labels: the square reached ("17"), or "moves A-B (to S)".
+// Tours over kPathSquares (a path of millions of points is a solid blot that takes a browser
+// half a minute) are drawn as blocks of squares coloured by when the knight was there (the
+// mean move number of the squares visited so far, dark blue early to yellow late).
 Drawing draw_tour(const Board& b, const std::vector<std::int64_t>& tour, bool closed);
 // draw_tour of a report's tour; without one (a count, no tour): the board with the knight on
 // the report's first square, if any.
