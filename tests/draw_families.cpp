@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <regex>
 #include <set>
@@ -196,6 +197,16 @@ TEST(DrawFamilies, PegHolesAndJumps) {
     EXPECT_EQ(s.drawing.frames[0], p->draw(o)) << name;
     EXPECT_EQ(count(s.drawing.frames[1], "class=\"step\""), 1u);
   }
+  // The shipped board files: every lattice (square, square-diagonal, triangular hexagon).
+  int files = 0;
+  for (const auto& e : std::filesystem::directory_iterator(std::string(TANSAKU_DATA_DIR) + "/peg")) {
+    auto p = make_puzzle("peg:" + e.path().string(), o);
+    const std::string svg = p->draw(o);
+    EXPECT_TRUE(well_formed(svg)) << e.path();
+    dump("peg_file_" + e.path().stem().string(), svg);
+    ++files;
+  }
+  EXPECT_GE(files, 5);
   // No solution (French board, one peg anywhere): the start alone.
   const Solved fr = solve_and_draw("peg:french", o);
   if (!fr.report.solvable) {

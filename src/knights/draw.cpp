@@ -16,7 +16,7 @@ constexpr const char* kLight = "#f0dcb4";
 constexpr const char* kDark = "#c49a6c";
 constexpr const char* kPathColour = "#1f4fbf";
 
-double scale_of(const Board& b) { return std::clamp(720.0 / std::max(b.rows(), b.cols()), 0.5, 56.0); }
+double scale_of(const Board& b) { return std::clamp(720.0 / std::max(b.rows(), b.cols()), 0.5, 80.0); }
 
 // The checkered board: a light rectangle and the dark squares as dashed horizontal strokes
 // (two paths, a subpath per row: light on huge boards), or, when `clickable`, a rectangle
@@ -53,9 +53,11 @@ void numbers(render::Svg& svg, const Board& b) {
   svg.raw("</g>");
 }
 
+// A red disc, at least a few pixels wide on huge boards.
 void knight(render::Svg& svg, const Board& b, std::int64_t s, const char* fill) {
-  const double x = b.col(s) + 0.5, y = b.row(s) + 0.5;
-  svg.circle(x, y, 0.3, fill, "stroke=\"#222\" stroke-width=\"0.05\" pointer-events=\"none\"");
+  const double x = b.col(s) + 0.5, y = b.row(s) + 0.5, sc = scale_of(b);
+  svg.circle(x, y, std::max(0.3, 5 / sc), fill,
+             fmt::format("stroke=\"#222\" stroke-width=\"{}\" pointer-events=\"none\"", num(std::max(0.05, 1 / sc))));
 }
 
 double width_of(const Board& b) { return b.cols(); }
