@@ -8,7 +8,6 @@
 
 #include <cstdio>
 #include <fstream>
-#include <regex>
 #include <sstream>
 
 #include "cli_util.h"
@@ -84,7 +83,12 @@ TEST(RenderCli, SolveWritesTheLastPositionAndThePlayer) {
   // highlight, data-mark: render/page.h).
   auto g = run_cli("show 8-puzzle --start \"1 2 3 4 5 6 7 8 0\" --svg -");
   ASSERT_EQ(g.code, 0) << g.err;
-  EXPECT_EQ(g.out, std::regex_replace(svg, std::regex("<[a-z]+ [^<>]*data-mark=\"1\"[^<>]*/>"), ""));
+  std::string unmarked = svg;
+  for (std::size_t k; (k = unmarked.find(" data-mark=\"1\"")) != std::string::npos;) {
+    const std::size_t open = unmarked.rfind('<', k), close = unmarked.find("/>", k);
+    unmarked.erase(open, close + 2 - open);
+  }
+  EXPECT_EQ(g.out, unmarked);
 }
 
 TEST(RenderCli, StdoutTakesOnlyThePicture) {

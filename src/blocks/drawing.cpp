@@ -1,6 +1,7 @@
 #include "blocks/drawing.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <stdexcept>
 
@@ -20,7 +21,7 @@ std::string grid_of(const Board& b, const std::string& notation) {
   return g;
 }
 
-std::string position_svg(const Board& b, const std::string& g) {
+std::string position_svg(const Board& b, const std::string& g, const std::vector<int>& marked) {
   std::map<char, int> kind;
   for (const Piece& p : b.pieces) kind[p.label] = p.kind;
   std::vector<int> goal_kinds;
@@ -37,6 +38,7 @@ std::string position_svg(const Board& b, const std::string& g) {
   auto at = [&](int r, int c) { return (r < 0 || r >= b.rows || c < 0 || c >= b.cols) ? '\0' : g[static_cast<std::size_t>(r * b.cols + c)]; };
   std::map<char, std::pair<double, double>> sum;
   std::map<char, int> count;
+  std::map<char, std::vector<std::pair<double, double>>> centres;
   for (int r = 0; r < b.rows; ++r)
     for (int c = 0; c < b.cols; ++c) {
       const char ch = at(r, c);
@@ -54,12 +56,30 @@ std::string position_svg(const Board& b, const std::string& g) {
       const bool right = at(r, c + 1) == ch, down = at(r + 1, c) == ch;
       svg.rect(x + in, y + in, 1 - 2 * in + (right ? 2 * in : 0), 1 - 2 * in + (down ? 2 * in : 0), fill, cell);
       if (right && down && at(r + 1, c + 1) != ch) svg.rect(x + 1 - in, y + 1 - in, 2 * in, 2 * in, "#efe6d2");
+      centres[ch].emplace_back(x + 0.5, y + 0.5);
       sum[ch].first += x + 0.5;
       sum[ch].second += y + 0.5;
       ++count[ch];
     }
-  for (const auto& [ch, s] : sum)
-    svg.text(s.first / count[ch], s.second / count[ch], std::string(1, ch), 0.42, "#fff", "font-weight=\"bold\"");
+  // The label at the centre of the piece, or on its cell nearest the centre (an L's corner).
+  for (const auto& [ch, s] : sum) {
+    const double cx = s.first / count[ch], cy = s.second / count[ch];
+    std::pair<double, double> at_cell = centres[ch].front();
+    double best = 1e9;
+    for (const auto& [x, y] : centres[ch]) {
+      const double d = (x - cx) * (x - cx) + (y - cy) * (y - cy);
+      if (d < best) best = d, at_cell = {x, y};
+    }
+    // Inside when every cell the point touches is the piece's (a 2x2's centre touches four).
+    bool inside = true;
+    for (int r = 0; r < b.rows; ++r)
+      for (int c = 0; c < b.cols; ++c)
+        if (std::abs(pad + c + 0.5 - cx) <= 0.5001 && std::abs(pad + r + 0.5 - cy) <= 0.5001) inside &= at(r, c) == ch;
+    svg.text(inside ? cx : at_cell.first, inside ? cy : at_cell.second, std::string(1, ch), 0.42, "#fff", "font-weight=\"bold\"");
+  }
+  for (int i : marked)
+    svg.rect(pad + i % b.cols + 0.08, pad + i / b.cols + 0.08, 0.84, 0.84, "none",
+             "stroke=\"#ffd23f\" stroke-width=\"0.08\" data-mark=\"1\"");
   return svg.str();
 }
 
@@ -87,7 +107,7 @@ Drawing solution_drawing(const Board& b, const SolveReport& r) {
       for (int p : moved) g[static_cast<std::size_t>(p)] = label;
       cells = moved;
     }
-    d.frames.push_back(position_svg(b, g));
+    d.frames.push_back(position_svg(b, g, cells));
     d.labels.push_back(m);
   }
   return d;

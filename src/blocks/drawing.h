@@ -10,7 +10,8 @@
 namespace tansaku::blocks {
 
 // `grid`: the position's characters row-major (notation without the '/').
-std::string position_svg(const Board& b, const std::string& grid);
+// `marked`: cells to outline (the piece the step moved; data-mark, render/page.h).
+std::string position_svg(const Board& b, const std::string& grid, const std::vector<int>& marked = {});
 // The notation's characters: '/' dropped; InputError unless rows x cols of them.
 std::string grid_of(const Board& b, const std::string& notation);
 // start, then the position after each move ("Xudlr": piece X, then its unit steps).

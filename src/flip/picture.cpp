@@ -59,7 +59,8 @@ std::string board_svg(const Board& b, const Bits& lit, const Bits& marked) {
     svg.rect(0, 0, b.cols(), b.rows(), kDark);
     const double inset = px >= 4 ? 0.06 : 0;
     if (lit.count()) svg.path(runs_path(b, lit, inset), kLit, "none", 0);
-    if (has_marks && marked.count()) svg.path(runs_path(b, marked, 0.3), "#e0301e", "none", 0, "data-mark=\"1\"");
+    if (has_marks && marked.count())  // a dot per press; a whole cell when cells are a few pixels
+      svg.path(runs_path(b, marked, px >= 6 ? 0.3 : 0), "#e0301e", "none", 0, "data-mark=\"1\"");
   }
   return svg.str();
 }
