@@ -46,15 +46,24 @@
     var labelText = el('span', 'label');
     controls.appendChild(stepText);
     controls.appendChild(labelText);
-    var list = el('ol', 'moves');
-    var items = [];
-    labels.forEach(function (l, i) {
-      var li = el('li', null, String(l));
-      li.title = 'step ' + (i + 1);
-      li.addEventListener('click', function () { if (!sampled) go(i + 1); });
-      items.push(li);
-      list.appendChild(li);
-    });
+    // The steps: a clickable list, or (beyond kListMax steps) plain text, which a browser
+    // lays out at once where 10^5 list items would not.
+    var kListMax = 5000;
+    var list, items = [];
+    if (steps <= kListMax) {
+      list = el('ol', 'moves');
+      labels.forEach(function (l, i) {
+        var li = el('li', null, String(l));
+        li.title = 'step ' + (i + 1);
+        li.addEventListener('click', function () { if (!sampled) go(i + 1); });
+        items.push(li);
+        list.appendChild(li);
+      });
+    } else {
+      list = el('details', 'moves-text');
+      list.appendChild(el('summary', null, steps + ' steps'));
+      list.appendChild(el('p', 'mono', labels.join(' ')));
+    }
     root.appendChild(board);
     root.appendChild(controls);
     if (steps > 0) root.appendChild(list);
