@@ -243,7 +243,7 @@ Drawing draw_swap(const Board& b, const Armies& a, const Cells& start, const std
     const double x1 = b.col(m.from) + 0.5, y1 = b.row(m.from) + 0.5, x2 = b.col(m.to) + 0.5, y2 = b.row(m.to) + 0.5;
     const double len = std::hypot(x2 - x1, y2 - y1), ux = (x2 - x1) / len, uy = (y2 - y1) / len;
     std::string step = fmt::format(
-        "<g class=\"step\" pointer-events=\"none\"><circle cx=\"{}\" cy=\"{}\" r=\"0.33\" fill=\"none\" stroke=\"#222\" "
+        "<g class=\"step\" data-mark=\"1\" pointer-events=\"none\"><circle cx=\"{}\" cy=\"{}\" r=\"0.33\" fill=\"none\" stroke=\"#222\" "
         "stroke-width=\"0.05\" stroke-dasharray=\"0.1 0.08\"/><path d=\"{}\" fill=\"#222\" stroke=\"#222\" "
         "stroke-width=\"0.07\" opacity=\"0.75\"/></g>",
         num(x1), num(y1 + 0.02), render::arrow_path(x1 + ux * 0.2, y1 + uy * 0.2, x2 - ux * 0.34, y2 - uy * 0.34, 0.25));

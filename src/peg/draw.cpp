@@ -84,7 +84,7 @@ Drawing draw_moves(const Board& bd, Bits start, const std::vector<std::vector<in
     render::Svg svg = board_svg(bd, b, f);
     auto X = [&](int h) { return px(bd, h) - f.minx + kMargin; };
     auto Y = [&](int h) { return py(bd, h) - f.miny + kMargin; };
-    svg.raw("<g class=\"step\" pointer-events=\"none\">");
+    svg.raw("<g class=\"step\" data-mark=\"1\" pointer-events=\"none\">");
     // The pegs removed: a red cross in each hole jumped over.
     for (int h : over) {
       const double x = X(h), y = Y(h), r = kHole * 0.45;

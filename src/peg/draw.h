@@ -13,7 +13,7 @@ namespace tansaku::peg {
 // One position. Each hole is a <g data-cell="H"> (H = hole number, its index in the state).
 std::string draw_position(const Board& bd, Bits pegs);
 // A solution: the start, then the position after each move [from, to, to, ...] with that
-// move drawn in a <g class="step"> (a frame without that group is draw_position of it).
+// move drawn in a <g class="step" data-mark="1"> (render/page.h; a frame without that group is draw_position of it).
 Drawing draw_moves(const Board& bd, Bits start, const std::vector<std::vector<int>>& moves);
 // draw_moves from a report (its start and moves); no moves: the start alone.
 Drawing draw_report(const Board& bd, const SolveReport& r);
