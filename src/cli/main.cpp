@@ -15,6 +15,7 @@
 
 #include "cli/bench.h"
 #include "cli/help.h"
+#include "cli/mpi.h"
 #include "cli/output.h"
 #include "tansaku/core/suggest.h"
 #include "tansaku/core/error.h"
@@ -104,7 +105,7 @@ std::uint64_t whole(const std::string& name, const std::string& v, std::uint64_t
 // Fills the universal fields of `o` from the raw values.
 void universal(const std::set<std::string>& given, Raw& raw, Options& o) {
   o.given = given;
-  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  const unsigned cores = usable_cores();  // under mpirun: the cores this rank is bound to
   o.threads = cores;
   if (given.count("threads")) {
     const auto t = static_cast<unsigned>(whole("threads", raw.text["threads"], kMaxThreads));
@@ -202,7 +203,7 @@ std::vector<std::string> command_names(const CLI::App& app) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int tansaku_main(int argc, char** argv) {
   // Every argument is UTF-8 text (states, names and paths reach JSON output): refused otherwise.
   for (int i = 1; i < argc; ++i)
     if (!valid_utf8(argv[i])) {
@@ -400,3 +401,6 @@ int main(int argc, char** argv) {
     return 4;
   }
 }
+
+// Under mpirun, every rank runs the same command line (cli/mpi.h).
+int main(int argc, char** argv) { return run_with_mpi(argc, argv, tansaku_main); }
