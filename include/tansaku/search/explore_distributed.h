@@ -94,7 +94,15 @@ ExploreResult explore_distributed(const D& d, std::span<const std::uint64_t> sou
     res.states += layer_count;
     const unsigned next = 3 - frontier;
     first.clear();
-    std::uint64_t found = 0, w = 0, word_mask = 0, rest = 0;  // word w: its frontier, those not yet expanded
+    std::uint64_t found = 0, w = 0, word_mask = 0, rest = 0;
+    // Neighbours this rank owns, waiting for their words to reach the cache.
+    constexpr std::size_t kPending = 128;
+    std::uint64_t pending[kPending];
+    std::size_t npending = 0;
+    auto claim_pending = [&] {
+      for (std::size_t i = 0; i < npending; ++i) found += TwoBitTable::claim_alone(cells, pending[i], next);
+      npending = 0;
+    };  // word w: its frontier, those not yet expanded
     bool resume = false;
     for (;;) {  // rounds: expand until a buffer is full, then exchange
       bool failed = false, late = false, broken = false;
@@ -111,7 +119,10 @@ ExploreResult explore_distributed(const D& d, std::span<const std::uint64_t> sou
               ++generated;
               const int o = part.owner(t);
               if (o == me) {
-                found += TwoBitTable::claim_alone(cells, t - lo, next);
+                // Claimed a few states later, once its word is prefetched.
+                table.prefetch(t - lo);
+                pending[npending++] = t - lo;
+                if (npending == kPending) claim_pending();
               } else {
                 std::uint64_t& c = send_counts[static_cast<std::size_t>(o)];
                 if (c == stride) throw std::length_error("explore_distributed: a state with more neighbours than the slack");
@@ -120,6 +131,7 @@ ExploreResult explore_distributed(const D& d, std::span<const std::uint64_t> sou
               }
             });
           }
+          if (npending >= kPending / 2) claim_pending();
           if (rest) {  // a buffer is full: the rest of this word after the exchange
             resume = true;
             break;
@@ -130,6 +142,7 @@ ExploreResult explore_distributed(const D& d, std::span<const std::uint64_t> sou
           }
           ++w;
         }
+        claim_pending();
         late = lim.deadline && lim.deadline->expired();
       } catch (const std::bad_alloc&) {
         failed = true;
@@ -144,9 +157,14 @@ ExploreResult explore_distributed(const D& d, std::span<const std::uint64_t> sou
       if (flags[1]) throw LimitError("time limit reached (--timeout)");
       cl.exchange(send, send_counts, stride, recv, recv_counts);
       std::fill(send_counts.begin(), send_counts.end(), 0);
-      for (std::size_t j = 0; j < kk; ++j)
-        for (std::uint64_t i = 0; i < recv_counts[j]; ++i)
-          found += TwoBitTable::claim_alone(cells, recv[j * stride + i] - lo, next);
+      for (std::size_t j = 0; j < kk; ++j) {
+        const std::uint64_t* got = recv.data() + j * stride;
+        const std::uint64_t c = recv_counts[j];
+        for (std::uint64_t i = 0; i < c; ++i) {
+          if (i + 16 < c) table.prefetch(got[i + 16] - lo);
+          found += TwoBitTable::claim_alone(cells, got[i] - lo, next);
+        }
+      }
       if (flags[0] == 0) break;  // every rank has expanded its frontier and received its claims
     }
     std::uint64_t c[1] = {found};
