@@ -91,6 +91,12 @@ int run_with_mpi(int argc, char** argv, int (*main_fn)(int, char**)) {
     }
     code = main_fn(argc, argv);
     std::fflush(stdout);
+    // bench/mpi.sh: the bytes the ranks sent each other, on rank 0's stderr.
+    if (code == 0 && std::getenv("TANSAKU_MPI_STATS")) {
+      std::uint64_t sent = cluster.bytes_sent(), total = 0;
+      MPI_Reduce(&sent, &total, 1, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+      if (cluster.rank() == 0) std::fprintf(stderr, "mpi: %d ranks sent %llu bytes\n", cluster.size(), static_cast<unsigned long long>(total));
+    }
     std::fflush(stderr);
     set_world(nullptr);
     // An internal error may have left the other ranks inside a collective: stop the job.
