@@ -15,6 +15,7 @@
 
 #include "cli/bench.h"
 #include "cli/help.h"
+#include "cli/mpi.h"
 #include "cli/output.h"
 #include "cli/pictures.h"
 #include "cli/request.h"
@@ -77,7 +78,7 @@ std::vector<std::string> command_names(const CLI::App& app) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int tansaku_main(int argc, char** argv) {
   // Every argument is UTF-8 text (states, names and paths reach JSON output): refused otherwise.
   for (int i = 1; i < argc; ++i)
     if (!valid_utf8(argv[i])) {
@@ -284,3 +285,6 @@ int main(int argc, char** argv) {
     return 4;
   }
 }
+
+// Under mpirun, every rank runs the same command line (cli/mpi.h).
+int main(int argc, char** argv) { return run_with_mpi(argc, argv, tansaku_main); }

@@ -1,5 +1,7 @@
 #include "cli/request.h"
 
+#include "cli/mpi.h"
+
 #include "cli/pictures.h"
 
 #include <algorithm>
@@ -55,7 +57,7 @@ std::uint64_t whole(const std::string& name, const std::string& v, std::uint64_t
 // Fills the universal fields of `o` from the raw values.
 void universal(const std::set<std::string>& given, Raw& raw, Options& o) {
   o.given = given;
-  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  const unsigned cores = usable_cores();  // under mpirun: the cores this rank is bound to
   o.threads = cores;
   if (given.count("threads")) {
     const auto t = static_cast<unsigned>(whole("threads", raw.text["threads"], kMaxThreads));

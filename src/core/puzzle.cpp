@@ -34,6 +34,10 @@ OptionSpec count() { return make("count", OptionSpec::Type::Flag, "", "count the
 OptionSpec farthest() {
   return make("farthest", OptionSpec::Type::Integer, "K", "how many farthest positions to print (default 20)", kExplore);
 }
+OptionSpec spill() {
+  return make("spill", OptionSpec::Type::Text, "DIR",
+              "keep the table on disk in DIR, a part at a time, when it does not fit --memory", kExplore);
+}
 OptionSpec text(std::string name, std::string value_name, std::string help, unsigned commands) {
   return make(std::move(name), OptionSpec::Type::Text, std::move(value_name), std::move(help), commands);
 }

@@ -324,7 +324,7 @@ Family swap_family() {
                 {"knight-swap:RxC", "first row against last row, or any --start/--goal"}};
   f.aliases = {{"guarini", "knight-swap:guarini"}};
   f.options = {opt::start(), opt::goal(kAllCommands, "goal position (explore: the source when --from is not given)"),
-               opt::from(), opt::all(), opt::count(), opt::farthest()};
+               opt::from(), opt::all(), opt::count(), opt::farthest(), opt::spill()};
   f.solvers = {
       {"bibfs", {"bidirectional", "bidirectional-bfs", "bi-bfs"}, "bidirectional BFS: the default for one solution"},
       {"bfs", {"breadth-first"}, "BFS counting shortest paths per state: the default for --all and --count"},

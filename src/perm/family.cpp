@@ -141,7 +141,10 @@ class PermPuzzle final : public Puzzle {
     auto lim = o.limits(&progress);
     const std::uint64_t tables = std::min<std::uint64_t>(o.memory / 4, std::uint64_t{1} << 30);
     Space sp(d_, ms, from, tables, o.threads);
-    require_memory(TwoBitTable::bytes_for(sp.size()) + sp.table_bytes(), o.memory,
+    // The 2-bit table is explore's to refuse: shared among MPI ranks or spilled to disk, it
+    // need not fit here whole.
+    const bool whole = !(lim.cluster && lim.cluster->size() > 1) && lim.spill.empty();
+    require_memory((whole ? TwoBitTable::bytes_for(sp.size()) : 0) + sp.table_bytes(), o.memory,
                    fmt::format("the 2-bit table of {} positions and its move tables", sp.size()));
     lim.memory = o.memory - sp.table_bytes();
     RankedDomain dom(d_, ms, sp);
@@ -166,7 +169,7 @@ class PermPuzzle final : public Puzzle {
       const Position far = sp.unrank(res.farthest[i]);
       std::vector<int> back;  // from the farthest position to the source
       if (walk) {
-        back = search::path_to_source(dom, *res.distances, res.farthest[i], res.depth);
+        back = search::path_to_source(dom, res, res.farthest[i], res.depth);
       } else {
         SolveRequest req;
         req.d = &d_;
@@ -266,7 +269,7 @@ Family family() {
                opt::from(),
                opt::all(),
                opt::count(),
-               opt::farthest(),
+               opt::farthest(), opt::spill(),
                opt::text("moves", "A,B,...", "use only these base moves (all their powers)"),
                opt::text("metric", "htm|qtm", "htm: every power of a move is one move (default); qtm: only the move and its inverse"),
                opt::text("scramble", "MOVES", "the start is the solved position after these moves (R U2 F')", kShow | kSolve)};

@@ -268,7 +268,7 @@ Family family() {
   f.aliases = {{"8-puzzle", "sliding:3x3"}, {"11-puzzle", "sliding:3x4"}, {"15-puzzle", "sliding:4x4"},
                {"24-puzzle", "sliding:5x5"}};
   f.options = {opt::start(), opt::goal(kAllCommands, "goal state (explore: the source when --from is not given)"),
-               opt::from(), opt::all(), opt::count(), opt::farthest(),
+               opt::from(), opt::all(), opt::count(), opt::farthest(), opt::spill(),
                opt::text("batch", "FILE", "solve every instance of FILE (one start state a line; JSON Lines with --json)", kSolve),
                opt::flag("steps", "draw the board after every move of the solution", kSolve)};
   f.solvers = {

@@ -313,7 +313,7 @@ Family rotating_family() {
   f.summary = "3x3 rotating slide: each move turns three pieces through the centre (seed 000)";
   f.builtins = {{"rotating-slide", "3x3, 8 three-cycles through the centre; seed start 9 8 7 6 5 4 3 2 1, 12 moves"}};
   f.options = {opt::start(), opt::goal(kAllCommands, "goal state (explore: the source when --from is not given)"),
-               opt::from(), opt::all(), opt::count(), opt::farthest()};
+               opt::from(), opt::all(), opt::count(), opt::farthest(), opt::spill()};
   f.solvers = {
       {"bibfs", {"bidirectional", "bidirectional-bfs", "bi-bfs"}, "bidirectional BFS: the default for one solution"},
       {"idastar", {"ida*", "ida-star", "ida"}, "IDA* (misplaced pieces / 3): the default for --all and --count"},

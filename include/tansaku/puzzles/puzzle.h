@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tansaku/core/cluster.h"
 #include "tansaku/core/deadline.h"
 #include "tansaku/core/progress.h"
 #include "tansaku/search/limits.h"
@@ -47,6 +48,7 @@ OptionSpec from(unsigned commands = kExplore, std::string help = "source state o
 OptionSpec all();       // solve: every optimal solution
 OptionSpec count();     // solve: count optimal solutions
 OptionSpec farthest();  // explore: how many farthest positions to print
+OptionSpec spill();     // explore: a directory for the layers of a table beyond --memory (search/explore_spill.h)
 // An option of the family's own.
 OptionSpec text(std::string name, std::string value_name, std::string help, unsigned commands = kShow | kSolve | kExplore);
 OptionSpec integer(std::string name, std::string help, unsigned commands = kShow | kSolve | kExplore);
@@ -94,6 +96,8 @@ struct Options {
     lim.deadline = &deadline;
     lim.progress = p;
     lim.threads = threads;
+    lim.cluster = world();  // the ranks of mpirun, if any (core/cluster.h)
+    if (auto dir = text("spill")) lim.spill = *dir;
     return lim;
   }
 };

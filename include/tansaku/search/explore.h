@@ -23,6 +23,7 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include "tansaku/core/cluster.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/core/two_bit_table.h"
 #include "tansaku/search/domain.h"
@@ -40,7 +41,18 @@ struct ExploreResult {
   std::uint64_t table_bytes = 0;
   Stats stats;
   std::unique_ptr<TwoBitTable> distances;  // keep_distances: distance mod 3 of every state (3: unreached)
+  // A distributed explore (explore_distributed.h) keeps only this rank's block of
+  // `distances`: states from distances_first on; distances_cluster answers for the others.
+  std::uint64_t distances_first = 0;
+  Cluster* distances_cluster = nullptr;
 };
+
+template <RankedDomain D>
+ExploreResult explore_distributed(const D& d, std::span<const std::uint64_t> sources, std::size_t keep_farthest,
+                                  const Limits& lim, bool keep_distances);
+template <RankedDomain D>
+ExploreResult explore_spill(const D& d, std::span<const std::uint64_t> sources, std::size_t keep_farthest,
+                            const Limits& lim, bool keep_distances);
 
 // Calls f(neighbour_rank) for each successor of the state ranked r: the domain's own fast
 // path when it has one, unrank / for_each_move / rank otherwise.
@@ -70,6 +82,8 @@ concept BatchRankedDomain = RankedDomain<D> && requires(const D& d, const std::u
       -> std::convertible_to<std::pair<std::uint64_t, std::uint64_t>>;
 };
 
+// With lim.cluster of more than one rank, the ranks share the table (explore_distributed.h);
+// with lim.spill and a table beyond lim.memory, its parts live on disk (explore_spill.h).
 // keep_distances: the result also holds every state's distance from the sources mod 3
 // (`distances`; 3 = not reached), written as each layer is closed (a sequential pass over
 // the words the scan visits anyway). In a symmetric domain a neighbour of a state at
@@ -78,9 +92,11 @@ concept BatchRankedDomain = RankedDomain<D> && requires(const D& d, const std::u
 template <RankedDomain D>
 ExploreResult explore(const D& d, std::span<const std::uint64_t> sources, std::size_t keep_farthest,
                       const Limits& lim = {}, bool keep_distances = false) {
+  if (lim.cluster && lim.cluster->size() > 1) return explore_distributed(d, sources, keep_farthest, lim, keep_distances);
   ExploreResult res;
   const std::uint64_t n = d.size();
   res.table_bytes = TwoBitTable::bytes_for(n) * (keep_distances ? 2 : 1);
+  if (!lim.spill.empty() && res.table_bytes > lim.memory) return explore_spill(d, sources, keep_farthest, lim, keep_distances);
   require_memory(res.table_bytes, lim.memory, keep_distances ? "the 2-bit state table and the distances mod 3" : "the 2-bit state table");
   TwoBitTable table(n);
   if (keep_distances) {
@@ -319,3 +335,6 @@ ExploreResult explore(const D& d, std::span<const std::uint64_t> sources, std::s
 }
 
 }  // namespace tansaku::search
+
+#include "tansaku/search/explore_distributed.h"
+#include "tansaku/search/explore_spill.h"

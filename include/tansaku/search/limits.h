@@ -3,9 +3,14 @@
 #pragma once
 #include <cstdint>
 #include <limits>
+#include <string>
 
 #include "tansaku/core/deadline.h"
 #include "tansaku/core/progress.h"
+
+namespace tansaku {
+class Cluster;
+}
 
 namespace tansaku::search {
 
@@ -15,6 +20,10 @@ struct Limits {
   Progress* progress = nullptr;
   int max_cost = std::numeric_limits<int>::max();  // give up (exhausted) beyond this bound
   unsigned threads = 1;
+  // explore (search/explore.h): the ranks that share the state space (nullptr or one rank:
+  // this process alone), and a directory for layers that do not fit `memory` ("" = none).
+  Cluster* cluster = nullptr;
+  std::string spill;
 };
 
 }  // namespace tansaku::search

@@ -1,0 +1,205 @@
+// explore.h's layered BFS with the state space split among the ranks of a Cluster (MPI under
+// mpirun): rank j owns a contiguous block of the ranked states and holds only that block's
+// 2-bit table. Each layer, every rank expands its own frontier; a neighbour it owns is
+// claimed at once, the others are buffered per owner and sent in rounds of all-to-all
+// exchanges (each buffer holds at most `cap` ranks, so memory stays bounded whatever the
+// layer's size); the owner claims what it receives. Counts, flags (done, timeout, out of
+// memory) and the farthest states are agreed by collective sums and exchanges, so every
+// rank returns the same ExploreResult: the one a single process computes (the farthest
+// states are the lowest ranks, gathered in rank order). One thread per rank; moves need
+// not be symmetric (layers are always expanded forward).
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <new>
+#include <stdexcept>
+#include <span>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "tansaku/core/cluster.h"
+#include "tansaku/core/error.h"
+#include "tansaku/core/memory.h"
+#include "tansaku/core/two_bit_table.h"
+#include "tansaku/search/explore.h"
+
+namespace tansaku::search {
+
+// Which rank owns a state: blocks of `block_words` table words (32 states a word).
+struct StatePartition {
+  std::uint64_t n = 0, block_words = 1;
+  int parts = 1;
+  StatePartition(std::uint64_t states, int k) : n(states), parts(k) {
+    const std::uint64_t words = (states + 31) / 32;
+    block_words = std::max<std::uint64_t>(1, (words + static_cast<std::uint64_t>(k) - 1) / static_cast<std::uint64_t>(k));
+  }
+  int owner(std::uint64_t r) const { return static_cast<int>((r >> 5) / block_words); }
+  std::uint64_t first(int j) const { return std::min(n, static_cast<std::uint64_t>(j) * block_words * 32); }
+  std::uint64_t end(int j) const { return std::min(n, (static_cast<std::uint64_t>(j) + 1) * block_words * 32); }
+  std::uint64_t block_bytes() const { return block_words * 8; }
+};
+
+// Ranks per destination buffered before an exchange round, from the memory budget.
+inline std::uint64_t exchange_cap(std::uint64_t memory, int ranks) {
+  const std::uint64_t budget = std::min<std::uint64_t>(memory / 8, std::uint64_t{256} << 20);
+  return std::clamp<std::uint64_t>(budget / (16 * static_cast<std::uint64_t>(ranks)), 1024, std::uint64_t{1} << 20);
+}
+
+template <RankedDomain D>
+ExploreResult explore_distributed(const D& d, std::span<const std::uint64_t> sources, std::size_t keep_farthest,
+                                  const Limits& lim, bool keep_distances) {
+  Cluster& cl = *lim.cluster;
+  const int k = cl.size(), me = cl.rank();
+  const std::uint64_t n = d.size();
+  const StatePartition part(n, k);
+  const std::uint64_t lo = part.first(me), mine = part.end(me) - lo;
+  const std::uint64_t cap = exchange_cap(lim.memory, k);
+  // Slack: the neighbours of the state that fills a buffer still fit.
+  constexpr std::uint64_t kSlack = 1024;
+  ExploreResult res;
+  res.table_bytes = TwoBitTable::bytes_for(n) * (keep_distances ? 2 : 1);  // over all ranks
+  // The same need on every rank (the largest block), so all ranks agree to refuse.
+  require_memory(part.block_bytes() * (keep_distances ? 2 : 1) + 2 * (cap + kSlack) * 8 * static_cast<std::uint64_t>(k),
+                 lim.memory,
+                 fmt::format("a share of the 2-bit state table ({} ranks){} and its exchange buffers", k,
+                             keep_distances ? " with the distances mod 3" : ""));
+  TwoBitTable table(mine);
+  std::unique_ptr<TwoBitTable> dist3;
+  if (keep_distances) {
+    dist3 = std::make_unique<TwoBitTable>(mine);
+    dist3->fill(3);
+  }
+  std::uint64_t layer_count = 0;
+  for (std::uint64_t r : sources)
+    if (part.owner(r) == me && table.get(r - lo) == 0) table.set_plain(r - lo, 1), ++layer_count;
+  {
+    std::uint64_t c[1] = {layer_count};
+    cl.sum(c);
+    layer_count = c[0];
+  }
+  // Claims for rank j are buffered in send[j*stride, ...), send_counts[j] of them.
+  const std::uint64_t stride = cap + kSlack;
+  const std::size_t kk = static_cast<std::size_t>(k);
+  std::vector<std::uint64_t> send(kk * stride), recv(kk * stride), send_counts(kk, 0), recv_counts(kk, 0);
+  std::vector<std::uint64_t> first;  // the lowest ranks of this rank's part of the frontier
+  const std::uint64_t words = table.words();
+  std::uint64_t* const cells = table.data();
+  std::uint64_t expanded = 0, generated = 0;
+  unsigned frontier = 1;
+  while (layer_count > 0) {
+    const unsigned layer_mod3 = static_cast<unsigned>(res.histogram.size() % 3);
+    res.histogram.push_back(layer_count);
+    res.states += layer_count;
+    const unsigned next = 3 - frontier;
+    first.clear();
+    std::uint64_t found = 0, w = 0, word_mask = 0, rest = 0;
+    // Neighbours this rank owns, waiting for their words to reach the cache.
+    constexpr std::size_t kPending = 128;
+    std::uint64_t pending[kPending];
+    std::size_t npending = 0;
+    auto claim_pending = [&] {
+      for (std::size_t i = 0; i < npending; ++i) found += TwoBitTable::claim_alone(cells, pending[i], next);
+      npending = 0;
+    };  // word w: its frontier, those not yet expanded
+    bool resume = false;
+    for (;;) {  // rounds: expand until a buffer is full, then exchange
+      bool failed = false, late = false, broken = false;
+      try {
+        bool full = false;
+        while (w < words && !full) {
+          if (!resume) rest = word_mask = table.match(w, frontier);
+          resume = false;
+          for (; rest && !full; rest &= rest - 1) {
+            const std::uint64_t r = lo + w * 32 + static_cast<std::uint64_t>(std::countr_zero(rest)) / 2;
+            if (first.size() < keep_farthest) first.push_back(r);
+            ++expanded;
+            for_each_neighbor_rank(d, r, [&](std::uint64_t t) {
+              ++generated;
+              const int o = part.owner(t);
+              if (o == me) {
+                // Claimed a few states later, once its word is prefetched.
+                table.prefetch(t - lo);
+                pending[npending++] = t - lo;
+                if (npending == kPending) claim_pending();
+              } else {
+                std::uint64_t& c = send_counts[static_cast<std::size_t>(o)];
+                if (c == stride) throw std::length_error("explore_distributed: a state with more neighbours than the slack");
+                send[static_cast<std::size_t>(o) * stride + c++] = t;
+                full |= c >= cap;
+              }
+            });
+          }
+          if (npending >= kPending / 2) claim_pending();
+          if (rest) {  // a buffer is full: the rest of this word after the exchange
+            resume = true;
+            break;
+          }
+          if (word_mask) {
+            table.set_cells_owned(w, word_mask, 3);  // frontier -> done
+            if (dist3) dist3->set_cells_owned(w, word_mask, layer_mod3);
+          }
+          ++w;
+        }
+        claim_pending();
+        late = lim.deadline && lim.deadline->expired();
+      } catch (const std::bad_alloc&) {
+        failed = true;
+      } catch (const std::exception&) {
+        broken = true;
+      }
+      // Every rank leaves together: an error on one is an error on all.
+      std::uint64_t flags[4] = {w < words ? 1u : 0u, late ? 1u : 0u, failed ? 1u : 0u, broken ? 1u : 0u};
+      cl.sum(flags);
+      if (flags[3]) throw std::runtime_error(fmt::format("explore failed on {} of {} ranks", flags[3], k));
+      if (flags[2]) throw LimitError(fmt::format("out of memory on {} of {} ranks", flags[2], k));
+      if (flags[1]) throw LimitError("time limit reached (--timeout)");
+      cl.exchange(send, send_counts, stride, recv, recv_counts);
+      std::fill(send_counts.begin(), send_counts.end(), 0);
+      for (std::size_t j = 0; j < kk; ++j) {
+        const std::uint64_t* got = recv.data() + j * stride;
+        const std::uint64_t c = recv_counts[j];
+        for (std::uint64_t i = 0; i < c; ++i) {
+          if (i + 16 < c) table.prefetch(got[i + 16] - lo);
+          found += TwoBitTable::claim_alone(cells, got[i] - lo, next);
+        }
+      }
+      if (flags[0] == 0) break;  // every rank has expanded its frontier and received its claims
+    }
+    std::uint64_t c[1] = {found};
+    cl.sum(c);
+    const std::uint64_t new_count = c[0];
+    if (new_count == 0) {
+      res.depth = static_cast<int>(res.histogram.size()) - 1;
+      res.farthest_count = layer_count;
+      // Every rank's lowest ranks to every rank: in rank order, they ascend.
+      const std::uint64_t fs = std::max<std::size_t>(1, keep_farthest);
+      std::vector<std::uint64_t> all(kk * fs), all_counts(kk, first.size()), got(kk * fs), got_counts(kk);
+      for (std::size_t j = 0; j < kk; ++j) std::copy(first.begin(), first.end(), all.begin() + static_cast<std::ptrdiff_t>(j * fs));
+      cl.exchange(all, all_counts, fs, got, got_counts);
+      for (std::size_t j = 0; j < kk; ++j)
+        for (std::uint64_t i = 0; i < got_counts[j] && res.farthest.size() < keep_farthest; ++i)
+          res.farthest.push_back(got[j * fs + i]);
+      break;
+    }
+    layer_count = new_count;
+    frontier = next;
+    if (lim.progress && me == 0)
+      lim.progress->update("explore: depth {}, {} new, {} of {} states ({} ranks)", res.histogram.size(), new_count,
+                           res.states + new_count, n, k);
+  }
+  std::uint64_t totals[2] = {expanded, generated};
+  cl.sum(totals);
+  res.stats.expanded = totals[0];
+  res.stats.generated = totals[1];
+  res.stats.stored = n;
+  if (dist3) {
+    res.distances = std::move(dist3);
+    res.distances_first = lo;
+    res.distances_cluster = &cl;
+  }
+  return res;
+}
+
+}  // namespace tansaku::search

@@ -1,0 +1,233 @@
+// The distributed explore (search/explore_distributed.h) with ranks simulated by threads, and
+// the spilled one (search/explore_spill.h): both give exactly explore()'s result in memory.
+#include <barrier>
+#include <cstdint>
+#include <filesystem>
+#include <thread>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "tansaku/core/cluster.h"
+#include "tansaku/search/explore.h"
+#include "tansaku/search/explore_path.h"
+
+using namespace tansaku;
+
+namespace {
+
+// A symmetric graph on [0, n): r +- 1 and r +- 17 (mod n), r ^ 8 and r ^ 512 (when < n).
+struct Ring {
+  using State = std::uint64_t;
+  using Move = int;
+  std::uint64_t n;
+  bool is_goal(State) const { return false; }
+  template <class F>
+  void for_each_move(State s, F&& f) const {
+    f(0, (s + 1) % n), f(1, (s + n - 1) % n), f(2, (s + 17) % n), f(3, (s + n - 17) % n);
+    if ((s ^ 8) < n) f(4, s ^ 8);
+    if ((s ^ 512) < n) f(5, s ^ 512);
+  }
+  std::uint64_t size() const { return n; }
+  std::uint64_t rank(State s) const { return s; }
+  State unrank(std::uint64_t r) const { return r; }
+  bool symmetric() const { return true; }
+};
+
+// Moves only forward: r -> 3r+1 and r -> r+5 (mod n): not symmetric, some states unreached.
+struct OneWay {
+  using State = std::uint64_t;
+  using Move = int;
+  std::uint64_t n;
+  bool is_goal(State) const { return false; }
+  template <class F>
+  void for_each_move(State s, F&& f) const {
+    f(0, (3 * s + 1) % n), f(1, (s + 5) % n);
+  }
+  std::uint64_t size() const { return n; }
+  std::uint64_t rank(State s) const { return s; }
+  State unrank(std::uint64_t r) const { return r; }
+};
+
+// Ranks as threads: each collective waits for all of them at a barrier.
+struct Hub {
+  explicit Hub(int k) : k(k), bar(k), sums(static_cast<std::size_t>(k)), sends(static_cast<std::size_t>(k)),
+                        counts(static_cast<std::size_t>(k)) {}
+  int k;
+  std::barrier<> bar;
+  std::vector<std::span<std::uint64_t>> sums;
+  std::vector<std::span<const std::uint64_t>> sends, counts;
+};
+
+class ThreadCluster final : public Cluster {
+ public:
+  ThreadCluster(Hub& hub, int rank) : hub_(hub), rank_(rank) {}
+  int rank() const override { return rank_; }
+  int size() const override { return hub_.k; }
+  void sum(std::span<std::uint64_t> values) override {
+    hub_.sums[static_cast<std::size_t>(rank_)] = values;
+    hub_.bar.arrive_and_wait();
+    std::vector<std::uint64_t> total(values.size(), 0);
+    for (auto s : hub_.sums)
+      for (std::size_t i = 0; i < s.size(); ++i) total[i] += s[i];
+    hub_.bar.arrive_and_wait();
+    std::copy(total.begin(), total.end(), values.begin());
+  }
+  void exchange(std::span<const std::uint64_t> send, std::span<const std::uint64_t> send_counts, std::uint64_t stride,
+                std::span<std::uint64_t> recv, std::span<std::uint64_t> recv_counts) override {
+    hub_.sends[static_cast<std::size_t>(rank_)] = send;
+    hub_.counts[static_cast<std::size_t>(rank_)] = send_counts;
+    hub_.bar.arrive_and_wait();
+    const auto me = static_cast<std::size_t>(rank_);
+    for (std::size_t i = 0; i < static_cast<std::size_t>(hub_.k); ++i) {
+      recv_counts[i] = hub_.counts[i][me];
+      std::copy_n(hub_.sends[i].begin() + static_cast<std::ptrdiff_t>(me * stride), recv_counts[i],
+                  recv.begin() + static_cast<std::ptrdiff_t>(i * stride));
+      if (i != me) sent_ += recv_counts[i] * 8;
+    }
+    hub_.bar.arrive_and_wait();
+  }
+  std::uint64_t bytes_sent() const override { return sent_; }
+
+ private:
+  Hub& hub_;
+  int rank_;
+  std::uint64_t sent_ = 0;
+};
+
+void expect_same(const search::ExploreResult& a, const search::ExploreResult& b) {
+  EXPECT_EQ(a.states, b.states);
+  EXPECT_EQ(a.depth, b.depth);
+  EXPECT_EQ(a.histogram, b.histogram);
+  EXPECT_EQ(a.farthest, b.farthest);
+  EXPECT_EQ(a.farthest_count, b.farthest_count);
+  EXPECT_EQ(a.stats.expanded, b.stats.expanded);
+  EXPECT_EQ(a.table_bytes, b.table_bytes);
+}
+
+// Runs the explore on k threaded ranks; every rank's result must equal `want`.
+template <class D>
+void check_ranks(const D& d, std::vector<std::uint64_t> sources, int k, std::uint64_t memory, std::size_t keep,
+                 const search::ExploreResult& want, bool paths = false) {
+  Hub hub(k);
+  std::vector<search::ExploreResult> got(static_cast<std::size_t>(k));
+  std::vector<std::vector<std::vector<int>>> walks(static_cast<std::size_t>(k));
+  std::vector<std::thread> ts;
+  for (int j = 0; j < k; ++j)
+    ts.emplace_back([&, j] {
+      ThreadCluster c(hub, j);
+      search::Limits lim;
+      lim.memory = memory;
+      lim.cluster = &c;
+      auto& r = got[static_cast<std::size_t>(j)];
+      r = search::explore(d, sources, keep, lim, paths);
+      if (paths)
+        for (auto f : r.farthest) walks[static_cast<std::size_t>(j)].push_back(search::path_to_source(d, r, f, r.depth));
+    });
+  for (auto& t : ts) t.join();
+  for (int j = 0; j < k; ++j) {
+    SCOPED_TRACE(::testing::Message() << "rank " << j << " of " << k);
+    expect_same(got[static_cast<std::size_t>(j)], want);
+    if (paths) {
+      for (std::size_t i = 0; i < want.farthest.size(); ++i)
+        EXPECT_EQ(walks[static_cast<std::size_t>(j)][i], search::path_to_source(d, *want.distances, want.farthest[i], want.depth));
+    }
+  }
+}
+
+}  // namespace
+
+TEST(ExploreDistributed, SameAsOneProcessForAnyRanks) {
+  const Ring d{100003};
+  const std::vector<std::uint64_t> src = {5};
+  const auto want = search::explore(d, src, 7);
+  ASSERT_EQ(want.states, d.n);
+  for (int k : {1, 2, 3, 4, 7}) check_ranks(d, src, k, std::uint64_t{1} << 30, 7, want);
+}
+
+TEST(ExploreDistributed, SmallBuffersManyRounds) {
+  const Ring d{100003};
+  const std::vector<std::uint64_t> src = {0, 99999, 4242};
+  const auto want = search::explore(d, src, 30);
+  for (int k : {2, 5}) check_ranks(d, src, k, 512 << 10, 30, want);  // 1024 ranks a buffer
+}
+
+TEST(ExploreDistributed, NotSymmetricAndUnreachedStates) {
+  const OneWay d{65536 + 37};
+  const std::vector<std::uint64_t> src = {1};
+  const auto want = search::explore(d, src, 5);
+  EXPECT_LT(want.states, d.n + 1);
+  for (int k : {2, 3}) check_ranks(d, src, k, std::uint64_t{1} << 30, 5, want);
+}
+
+TEST(ExploreDistributed, MoreRanksThanWords) {
+  const Ring d{70};  // 3 words of the table for 5 ranks: two own nothing
+  const std::vector<std::uint64_t> src = {0};
+  const auto want = search::explore(d, src, 3);
+  check_ranks(d, src, 5, std::uint64_t{1} << 30, 3, want);
+}
+
+TEST(ExploreDistributed, PathsFromDistributedDistances) {
+  const Ring d{20011};
+  const std::vector<std::uint64_t> src = {3};
+  const auto want = search::explore(d, src, 4, {}, true);
+  check_ranks(d, src, 3, std::uint64_t{1} << 30, 4, want, true);
+}
+
+TEST(ExploreDistributed, RefusedWhenAShareDoesNotFit) {
+  const Ring d{1000000};
+  Hub hub(2);
+  std::vector<int> refused(2, 0);
+  std::vector<std::thread> ts;
+  for (int j = 0; j < 2; ++j)
+    ts.emplace_back([&, j] {
+      ThreadCluster c(hub, j);
+      search::Limits lim;
+      lim.memory = 100000;  // a share is 125 KB
+      lim.cluster = &c;
+      const std::vector<std::uint64_t> src = {0};
+      try {
+        search::explore(d, src, 1, lim);
+      } catch (const InputError&) {
+        refused[static_cast<std::size_t>(j)] = 1;
+      }
+    });
+  for (auto& t : ts) t.join();
+  EXPECT_EQ(refused, (std::vector<int>{1, 1}));
+}
+
+TEST(ExploreSpill, SameAsInMemory) {
+  const auto dir = std::filesystem::temp_directory_path() / "tansaku-test-spill";
+  std::filesystem::create_directories(dir);
+  // Tables of 7.5 and 25 KB.
+  for (auto [n, memory] : {std::pair<std::uint64_t, std::uint64_t>{30011, 7 << 10}, {100003, 16 << 10}, {100003, 20 << 10}}) {
+    const Ring d{n};
+    const std::vector<std::uint64_t> src = {0, n / 2};
+    const auto want = search::explore(d, src, 9);
+    search::Limits lim;
+    lim.spill = dir.string();
+    lim.memory = memory;
+    expect_same(search::explore(d, src, 9, lim), want);
+  }
+  const OneWay w{65536 + 37};
+  const std::vector<std::uint64_t> one = {1};
+  search::Limits lim;
+  lim.spill = dir.string();
+  lim.memory = 12 << 10;
+  expect_same(search::explore(w, one, 5, lim), search::explore(w, one, 5));
+  EXPECT_TRUE(std::filesystem::is_empty(dir));  // its files are removed
+  std::filesystem::remove_all(dir);
+}
+
+TEST(ExploreSpill, RefusedWithoutADirectoryOrMemory) {
+  const Ring d{100003};
+  const std::vector<std::uint64_t> src = {0};
+  search::Limits lim;
+  lim.memory = 12 << 10;
+  EXPECT_THROW(search::explore(d, src, 1, lim), InputError);  // no --spill: the table does not fit
+  lim.spill = "/nonexistent/tansaku";
+  EXPECT_THROW(search::explore(d, src, 1, lim), InputError);
+  lim.spill = std::filesystem::temp_directory_path().string();
+  lim.memory = 64;
+  EXPECT_THROW(search::explore(d, src, 1, lim), InputError);
+}
