@@ -117,6 +117,11 @@ std::vector<std::vector<std::uint8_t>> groups_of_sizes(const Frame& f, const std
 // ones `solve` builds in memory when nothing better is on disk (5-5-5 on 4x4, 6-5 on 3x4).
 std::vector<int> build_sizes(int n);
 std::vector<int> quick_sizes(int n);
+// The partition `tansaku pdb build` makes by default: on 5x5 (blank in a corner) Korf &
+// Felner's 6-6-6-6 (AIJ 2002): tiles 1 2 5 6 7 12 around the blank, the 3x2 block 3 4 8 9 13
+// 14, the 3x2 block 10 11 15 16 20 21, the 2x3 block 17 18 19 22 23 24 (goal cells, blank at
+// 0); elsewhere groups_of_sizes(build_sizes(n)).
+std::vector<std::vector<std::uint8_t>> default_groups(const Frame& f);
 
 // The heuristic a solve uses: disjoint tables, their names, where they came from.
 struct Heuristic {

@@ -54,7 +54,7 @@ int run_pdb_build(const PdbArgs& a) {
   Frame f = make_frame(geo, parse_cells(geo, labels, goal_text, "goal"));
   if (a.groups_given && a.groups.find_first_not_of(" \t") == std::string::npos)
     throw InputError("--groups is empty: give group sizes (7-8) or tile lists (1,2,3/4,5,6)");
-  auto groups = a.groups.empty() ? groups_of_sizes(f, build_sizes(geo.n)) : parse_groups(a.groups, f, labels);
+  auto groups = a.groups.empty() ? default_groups(f) : parse_groups(a.groups, f, labels);
   const std::uint64_t budget = a.memory ? a.memory : default_memory_budget();
   const unsigned threads = a.threads ? a.threads : std::max(1u, std::thread::hardware_concurrency());
   const std::filesystem::path dir = dir_of(a);

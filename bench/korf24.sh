@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Korf & Felner's 24-puzzle instances (data/sliding/korf-felner-24.txt), solved optimally one
+# by one with Korf & Felner's 6-6-6-6 pattern databases + reflection, against their published
+# lengths and node counts. Default: the twelve with fewest published expansions.
+#   bench/korf24.sh                 build the 6-6-6-6 tables if missing (once: minutes, ~1.3 GiB), then solve
+#   bench/korf24.sh --no-build 38 40 25     only these instances, with whatever is in the cache
+#   BIN=... THREADS=N TIMEOUT=SECONDS bench/korf24.sh   (TIMEOUT per instance; default none)
+# One line per instance: our length, nodes expanded and generated, the published length and
+# nodes (Korf & Felner count generated nodes), wall seconds; JSON lines in build/korf24.jsonl.
+# Fails when a length differs from the published one.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=${BIN:-build/release/tansaku}
+threads=${THREADS:-$(nproc)}
+data=data/sliding/korf-felner-24.txt
+goal="0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24"
+build=1
+if [ "${1:-}" = "--no-build" ]; then build=0; shift; fi
+ids=("$@")
+[ ${#ids[@]} -gt 0 ] || ids=(38 40 25 32 44 37 30 13 1 28 36 5)
+if [ $build = 1 ]; then
+  start=$(date +%s.%N)
+  "$bin" pdb build 24-puzzle --threads "$threads" --json >&2
+  echo "tables ready in $(awk "BEGIN{printf \"%.1f\", $(date +%s.%N) - $start}") s" >&2
+fi
+timeout=()
+[ -z "${TIMEOUT:-}" ] || timeout=(--timeout "$TIMEOUT")
+mkdir -p build
+out=build/korf24.jsonl
+: > "$out"
+printf '%4s %6s %14s %14s %16s %8s %9s  %s\n' '#' length expanded generated 'K&F generated' 'gen/K&F' seconds heuristic
+fail=0
+for id in "${ids[@]}"; do
+  line=$(awk -v id="$id" '$1 == id && $1 !~ /^#/' "$data")
+  [ -n "$line" ] || { echo "no instance $id in $data" >&2; exit 2; }
+  tiles=$(cut -d'#' -f1 <<<"$line" | awk '{$1=""; print}' | xargs)
+  read -r pub_len pub_nodes <<<"$(cut -d'#' -f2 <<<"$line")"
+  t0=$(date +%s.%N)
+  set +e
+  json=$("$bin" solve 24-puzzle --start "$tiles" --goal "$goal" --threads "$threads" "${timeout[@]}" --json --quiet)
+  rc=$?
+  set -e
+  t1=$(date +%s.%N)
+  secs=$(awk "BEGIN{printf \"%.1f\", $t1 - $t0}")
+  if [ $rc -ne 0 ]; then
+    printf '%4s %6s %14s %14s %16s %8s %9s  %s\n' "$id" "-" "-" "-" "$pub_nodes" "-" "$secs" "exit $rc (not solved)"
+    continue
+  fi
+  echo "$json" >> "$out"
+  read -r len exp gen alg < <(/usr/bin/python3 -c 'import json,sys; j=json.loads(sys.argv[1]); print(j["length"], j["nodes"], j["generated"], j["algorithm"])' "$json")
+  ratio=$(awk "BEGIN{printf \"%.3f\", $gen / $pub_nodes}")
+  printf '%4s %6s %14s %14s %16s %8s %9s  %s\n' "$id" "$len" "$exp" "$gen" "$pub_nodes" "$ratio" "$secs" "$alg"
+  if [ "$len" != "$pub_len" ]; then
+    echo "FAIL: #$id length $len, published $pub_len" >&2
+    fail=1
+  fi
+done
+exit $fail
