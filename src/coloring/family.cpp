@@ -9,6 +9,7 @@
 #include "coloring/chromatic.h"
 #include "coloring/count.h"
 #include "coloring/dimacs.h"
+#include "coloring/draw.h"
 #include "coloring/dsatur.h"
 #include "coloring/graph.h"
 #include "coloring/verify.h"
@@ -195,6 +196,16 @@ class ColoringPuzzle final : public Puzzle {
 
   ExploreReport explore(const Options&) const override {
     throw InputError("explore does not apply to coloring (there are no moves): use solve, --count counts colourings");
+  }
+
+  // Pictures: src/coloring/draw.cpp. A state is a colouring, one colour per vertex.
+  std::string draw(const Options&) const override {
+    return draw_graph(g_, name_, {}, {}, fmt::format("{} vertices, {} edges", g_.n, g_.edge_count()));
+  }
+  Drawing draw_solution(const Options&, const SolveReport& r) const override { return draw_report(g_, name_, r); }
+  std::string draw_state(const Options&, const std::string& state) const override {
+    const auto c = parse_colouring(g_, state);
+    return draw_graph(g_, name_, c, {}, colouring_caption(g_, c));
   }
 
  private:

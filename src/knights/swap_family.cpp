@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "knights/board.h"
+#include "knights/draw.h"
 #include "knights/swap_domain.h"
 #include "knights/swap_verify.h"
 #include "knights/tour_analysis.h"
@@ -150,6 +151,20 @@ class SwapPuzzle final : public Puzzle {
     r.extra["threads"] = o.threads;
     r.seconds = sw.seconds();
     return r;
+  }
+
+  // Pictures: src/knights/draw.cpp (armies numbered as solve numbers them: from the goal).
+  std::string draw(const Options& o) const override {
+    const Instance inst = instance(o, false);
+    return draw_swap_position(board_, inst.armies, inst.has_start ? inst.start : inst.goal);
+  }
+  Drawing draw_solution(const Options&, const SolveReport& r) const override {
+    const Armies a = make_armies(tokens_of(r.goal, "goal"));
+    return draw_swap(board_, a, parse(a, r.start, "start"), swap_moves(r));
+  }
+  std::string draw_state(const Options&, const std::string& state) const override {
+    const Armies a = make_armies(tokens_of(state, "state"));
+    return draw_swap_position(board_, a, parse(a, state, "state"));
   }
 
  private:

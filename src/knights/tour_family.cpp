@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "knights/board.h"
+#include "knights/draw.h"
 #include "knights/tour_analysis.h"
 #include "knights/tour_verify.h"
 #include "knights/warnsdorff.h"
@@ -122,6 +123,13 @@ class TourPuzzle final : public Puzzle {
     }
     r.seconds = sw.seconds();
     return r;
+  }
+
+  // Pictures: src/knights/draw.cpp.
+  std::string draw(const Options& o) const override { return draw_tour_board(board_, first_square(o)); }
+  Drawing draw_solution(const Options&, const SolveReport& r) const override { return draw_tour_report(board_, r); }
+  std::string draw_state(const Options&, const std::string& state) const override {
+    return draw_tour_board(board_, board_.parse_square(state, "state"));
   }
 
  private:

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "peg/board.h"
+#include "peg/draw.h"
 #include "peg/solver.h"
 #include "peg/verify.h"
 #include "tansaku/core/count.h"
@@ -183,6 +184,13 @@ class PegPuzzle final : public Puzzle {
     if (finish) r.text += fmt::format("can still finish with one peg in hole {}: {} ({} up to symmetry)\n", *finish, at, at_r);
     r.seconds = sw.seconds();
     return r;
+  }
+
+  // Pictures: src/peg/draw.cpp.
+  std::string draw(const Options& o) const override { return draw_position(solver_.board(), start_of(o, false)); }
+  Drawing draw_solution(const Options&, const SolveReport& r) const override { return draw_report(solver_.board(), r); }
+  std::string draw_state(const Options&, const std::string& state) const override {
+    return draw_position(solver_.board(), parse_position(solver_.board(), state, "state"));
   }
 
  private:

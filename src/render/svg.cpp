@@ -81,4 +81,14 @@ std::string Svg::str() const {
       num(h_), num(w_ * scale_), num(h_ * scale_), body_);
 }
 
+std::string arrow_path(double x1, double y1, double x2, double y2, double head) {
+  const double dx = x2 - x1, dy = y2 - y1, len = std::hypot(dx, dy);
+  if (len == 0) return fmt::format("M{} {}", num(x1), num(y1));
+  const double ux = dx / len, uy = dy / len;  // along the arrow
+  const double bx = x2 - ux * head, by = y2 - uy * head;  // base of the head
+  const double w = head * 0.5;
+  return fmt::format("M{} {}L{} {}M{} {}L{} {}L{} {}Z", num(x1), num(y1), num(bx), num(by), num(x2), num(y2),
+                     num(bx - uy * w), num(by + ux * w), num(bx + uy * w), num(by - ux * w));
+}
+
 }  // namespace tansaku::render

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "square_sum/draw.h"
 #include "square_sum/path_search.h"
 #include "square_sum/solver.h"
 #include "square_sum/squares.h"
@@ -148,6 +149,18 @@ class SquareSumPuzzle final : public Puzzle {
 
   ExploreReport explore(const Options&) const override {
     throw InputError("explore does not apply to square-sum (there are no moves): use solve --count");
+  }
+
+  // Pictures: src/square_sum/draw.cpp. A state is a row (or, with --ring, a ring) of numbers.
+  std::string draw(const Options& o) const override {
+    check(o);
+    const int n = o.integer("n") ? static_cast<int>(*o.integer("n")) : 0;
+    return draw_partners(n, n ? fmt::format("1..{}: pairs that sum to a square", n)
+                              : std::string("square-sum: 1..N in a row, neighbours summing to squares (--n N)"));
+  }
+  Drawing draw_solution(const Options&, const SolveReport& r) const override { return draw_report(r); }
+  std::string draw_state(const Options& o, const std::string& state) const override {
+    return draw_sequence(parse_sequence(state), o.flag("ring"));
   }
 
  private:

@@ -37,4 +37,8 @@ class Svg {
 // A number as SVG wants it: shortest form, no exponent for ordinary sizes.
 std::string num(double x);
 
+// Path data of an arrow from (x1, y1) to (x2, y2): the shaft and a closed triangular head
+// of length `head` at the end (draw it with the same colour as fill and stroke).
+std::string arrow_path(double x1, double y1, double x2, double y2, double head);
+
 }  // namespace tansaku::render
