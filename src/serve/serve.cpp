@@ -111,6 +111,7 @@ int run(const Config& c) {
   svr.new_task_queue = [http_threads] { return new httplib::ThreadPool(http_threads); };
   svr.set_payload_max_length(s.body);
   svr.set_keep_alive_timeout(2);
+  svr.set_keep_alive_max_count(1000);
   svr.set_tcp_nodelay(true);
 
   // Queues a job; replies 503 when the pool is full. Returns the job or nullptr.
@@ -118,9 +119,9 @@ int run(const Config& c) {
                     bool keep) -> std::shared_ptr<Job> {
     auto job = std::make_shared<Job>();
     job->command = command;
-    job->puzzle = body.value("puzzle", "");
+    job->options = options_of(command, body, s.caps);  // refuses a body that is not an object
+    job->puzzle = body["puzzle"].get<std::string>();
     job->draw = flag_param(req, "draw");
-    job->options = options_of(command, body, s.caps);
     if (!pool.submit(job, keep)) {
       res.set_header("Retry-After", "1");
       reply(res, 503, error_body(fmt::format("busy: {} requests running or queued (serve --workers {} --queue {})",
@@ -179,10 +180,10 @@ int run(const Config& c) {
     }
     auto job = std::make_shared<Job>();
     job->command = kShow;
-    job->puzzle = body.is_object() ? body.value("puzzle", "") : "";
+    job->options = options_of(kShow, body, s.caps);
+    job->puzzle = body["puzzle"].get<std::string>();
     job->draw = true;
     job->states = std::move(states);
-    job->options = options_of(kShow, body, s.caps);
     if (!pool.submit(job, false)) {
       res.set_header("Retry-After", "1");
       return reply(res, 503, error_body("busy", 3));

@@ -59,6 +59,7 @@ async function loadList() {
 
 function choose(name) {
   $('name').value = name;
+  $('pick').value = name;
   const p = state.list.find((q) => q.name === name);
   $('summary').textContent = p ? p.summary : '';
   $('start').value = '';
@@ -86,6 +87,7 @@ async function drawStart() {
   const seq = ++state.drawSeq;
   showError('');
   const body = { puzzle: $('name').value.trim() };
+  if (!body.puzzle) { $('board').innerHTML = ''; return; }
   if ($('start').value.trim()) body.start = $('start').value.trim();
   const r = await api('POST', '/api/draw', body);
   if (seq !== state.drawSeq) return;
@@ -284,7 +286,15 @@ function histogram(h) {
 
 // --- wiring
 $('pick').addEventListener('change', (e) => choose(e.target.value));
-$('name').addEventListener('change', () => { $('start').value = ''; clearResult(); drawStart(); });
+$('name').addEventListener('change', () => {
+  const name = $('name').value.trim();
+  $('pick').value = state.list.some((p) => p.name === name) ? name : '';
+  const p = state.list.find((q) => q.name === name);
+  $('summary').textContent = p ? p.summary : '';
+  $('start').value = '';
+  clearResult();
+  drawStart();
+});
 $('start').addEventListener('change', drawStart);
 $('reset').addEventListener('click', () => { $('start').value = ''; drawStart(); });
 $('board').addEventListener('click', onBoardClick);
