@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "blocks/board.h"
+#include "blocks/drawing.h"
 #include "blocks/rules.h"
 #include "blocks/solver.h"
 #include "tansaku/core/error.h"
@@ -198,6 +199,17 @@ class BlocksPuzzle final : public Puzzle {
     for (const auto& f : e.farthest) r.text += render(b, f) + "\n";
     r.seconds = sw.seconds();
     return r;
+  }
+
+  // Pictures (blocks/drawing.h): show draws the start; explore the source.
+  std::string draw(const Options& o) const override {
+    const Board b = with_goal(o);
+    return position_svg(b, grid_of(b, notation(b, start_of(o, o.command == kExplore))));
+  }
+  Drawing draw_solution(const Options& o, const SolveReport& r) const override { return solution_drawing(with_goal(o), r); }
+  std::string draw_state(const Options& o, const std::string& state) const override {
+    const Board b = with_goal(o);
+    return position_svg(b, grid_of(b, state));
   }
 
  private:

@@ -51,6 +51,9 @@ std::string family_help(const std::string& puzzle, unsigned commands) {
                      "memory budget, e.g. 512M, 4G (default 3/4 of RAM); work that cannot fit is refused",
                      "--timeout SECONDS", w, "give up after SECONDS (exit 3)", "--quiet, --json", w,
                      "no progress on stderr; one JSON object on stdout");
+  if (commands & (kShow | kSolve | kExplore))  // cli/pictures.h, docs/pictures.md
+    out += fmt::format("  {:<{}}  {}\n  {:<{}}  {}\n", "--svg FILE", w, "show, solve: the board (solve: the last position) as SVG; - = stdout",
+                       "--html FILE", w, "show, solve, explore: a self-contained page (solve: step through the solution)");
   bool any_solver = false;
   for (const auto& s : f.solvers) any_solver |= (s.commands & shown) != 0;
   if (any_solver) {

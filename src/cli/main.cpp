@@ -16,6 +16,7 @@
 #include "cli/bench.h"
 #include "cli/help.h"
 #include "cli/output.h"
+#include "cli/pictures.h"
 #include "cli/request.h"
 #include "serve/serve.h"
 #include "tansaku/core/suggest.h"
@@ -36,13 +37,17 @@ void add_spec(CLI::App* cmd, const OptionSpec& s, Raw& raw) {
   else cmd->add_option(flag, raw.text[s.name], s.help)->type_name(s.value_name.empty() ? "VALUE" : s.value_name);
 }
 
-void add_universal(CLI::App* cmd, Raw& raw, bool with_algorithm) {
+void add_universal(CLI::App* cmd, Raw& raw, bool with_algorithm, bool with_pictures = false) {
   cmd->add_option("--threads", raw.text["threads"], "worker threads (default, or 0: all cores)")->type_name("N");
   cmd->add_option("--memory", raw.text["memory"], "memory budget, e.g. 512M, 4G (default: 3/4 of RAM)")->type_name("SIZE");
   cmd->add_option("--timeout", raw.text["timeout"], "give up after SECONDS (exit 3)")->type_name("SECONDS");
   cmd->add_flag("--quiet", raw.flags["quiet"], "no progress on stderr");
   cmd->add_flag("--json", raw.flags["json"], "one JSON object on stdout");
   if (with_algorithm) cmd->add_option("--algorithm", raw.text["algorithm"], "solver (see 'tansaku help PUZZLE')")->type_name("NAME");
+  if (with_pictures) {  // cli/pictures.h
+    cmd->add_option("--svg", raw.text["svg"], "show, solve: write the board (solve: the last position) as SVG (- = stdout)")->type_name("FILE");
+    cmd->add_option("--html", raw.text["html"], "write a self-contained page: the board, the solution player, the explore chart, the batch table (- = stdout)")->type_name("FILE");
+  }
 }
 
 // Long names of the options present on the command line.
@@ -111,7 +116,7 @@ int main(int argc, char** argv) {
   auto* serve = serve::add_serve(app, serve_config);
   for (auto* cmd : {show, solve, explore, random}) {
     cmd->add_option("puzzle", raw.puzzle, "puzzle name (see 'tansaku list')")->required();
-    add_universal(cmd, raw, cmd != random);
+    add_universal(cmd, raw, cmd != random, cmd != random);
     for (const auto& s : specs)
       if (cmd != random || (s.name != "count" && s.name != "all")) add_spec(cmd, s, raw);
   }
@@ -249,16 +254,22 @@ int main(int argc, char** argv) {
     }
     o = request_options(command, given_of(cmd), raw);
     auto puzzle = make_puzzle(raw.puzzle, o);
+    Pictures pictures(*puzzle, o);  // --svg / --html: refused or opened before any work
     if (command == kShow) {
-      print_show(puzzle->show(o), o.json);
+      const ShowReport r = puzzle->show(o);
+      if (!pictures.stdout_taken()) print_show(r, o.json);
+      pictures.show(r);
       return finish_output(0);
     }
     if (command == kSolve) {
-      SolveReport r = puzzle->solve(o);
-      print_solve(r, o.json);
+      const SolveReport r = puzzle->solve(o);
+      if (!pictures.stdout_taken()) print_solve(r, o.json);
+      pictures.solve(r);
       return finish_output(r.solvable ? 0 : 1);
     }
-    print_explore(puzzle->explore(o), o.json);
+    const ExploreReport r = puzzle->explore(o);
+    if (!pictures.stdout_taken()) print_explore(r, o.json);
+    pictures.explore(r);
     return finish_output(0);
   } catch (const InputError& e) {
     fmt::print(stderr, "tansaku: {}\n", printable(e.what(), kMessageBytes));
@@ -266,6 +277,9 @@ int main(int argc, char** argv) {
   } catch (const LimitError& e) {
     fmt::print(stderr, "tansaku: {}\n", printable(e.what(), kMessageBytes));
     return 3;
+  } catch (const WriteError& e) {
+    fmt::print(stderr, "tansaku: {}\n", printable(e.what(), kMessageBytes));
+    return 4;
   } catch (const std::bad_alloc&) {
     fmt::print(stderr, "tansaku: out of memory\n");
     return 3;

@@ -1,5 +1,7 @@
 #include "cli/request.h"
 
+#include "cli/pictures.h"
+
 #include <algorithm>
 #include <cmath>
 #include <thread>
@@ -13,7 +15,7 @@
 
 namespace tansaku {
 
-const std::vector<std::string> kUniversal = {"threads", "memory", "timeout", "quiet", "json", "algorithm"};
+const std::vector<std::string> kUniversal = {"threads", "memory", "timeout", "quiet", "json", "algorithm", "svg", "html"};
 
 // The union of what the families declare, one spec per name (the first declaration wins;
 // families must agree on an option's type).
@@ -72,6 +74,8 @@ void universal(const std::set<std::string>& given, Raw& raw, Options& o) {
   }
   o.quiet = raw.flags["quiet"];
   o.json = raw.flags["json"];
+  if (given.count("svg")) o.svg = raw.text["svg"];
+  if (given.count("html")) o.html = raw.text["html"];
   o.deadline = Deadline(o.timeout);
 }
 
@@ -139,6 +143,7 @@ Options request_options(unsigned command, const std::set<std::string>& given, Ra
   o.command = command;
   universal(given, raw, o);
   family_options(family_of(raw.puzzle), raw.puzzle, command, raw, o);
+  check_picture_options(o);
   return o;
 }
 

@@ -7,6 +7,7 @@
 #include "flip/board.h"
 #include "flip/linear.h"
 #include "flip/minimize.h"
+#include "flip/picture.h"
 #include "flip/space.h"
 #include "flip/verify.h"
 #include "tansaku/core/count.h"
@@ -225,6 +226,22 @@ class FlipPuzzle final : public Puzzle {
       out.push_back(board_.format_grid(x));
     }
     return out;
+  }
+
+  // Pictures (flip/picture.h): show draws the start; explore the source.
+  std::string draw(const Options& o) const override {
+    require_cells(o);
+    if (o.command == kExplore) {
+      const std::string text = o.from ? *o.from : o.start ? *o.start : o.goal ? *o.goal : std::string();
+      const Bits src = text.empty() ? Bits(static_cast<std::size_t>(board_.cells()))
+                                    : board_.parse_grid(grid_text(text, "from state", o), "from state");
+      return board_svg(board_, src, Bits(0));
+    }
+    return board_svg(board_, start_of(o), Bits(0));
+  }
+  Drawing draw_solution(const Options&, const SolveReport& r) const override { return solution_drawing(board_, r); }
+  std::string draw_state(const Options&, const std::string& state) const override {
+    return board_svg(board_, board_.parse_grid(state, "state"), Bits(0));
   }
 
  private:

@@ -6,6 +6,7 @@
 #include "perm/generators.h"
 #include "perm/group_order.h"
 #include "perm/notation.h"
+#include "perm/picture.h"
 #include "perm/ranked_domain.h"
 #include "perm/solver.h"
 #include "perm/space.h"
@@ -196,6 +197,22 @@ class PermPuzzle final : public Puzzle {
     if (!text.empty()) r.text = fmt::format("move sequences reaching the first {} farthest:\n{}", seqs.size(), text);
     r.seconds = sw.seconds();
     return r;
+  }
+
+  // Pictures (perm/picture.h): show draws the start (the goal when there is none); explore
+  // the source. Slots ringed green hold what the goal has there.
+  std::string draw(const Options& o) const override {
+    if (o.command == kExplore) {
+      const Position from = o.from ? parse_position(d_, *o.from, "--from") : goal_of(o);
+      return position_svg(d_, from, from);
+    }
+    const bool has_start = o.start || o.text("scramble") || !companion_scrambles(d_).empty();
+    return position_svg(d_, has_start ? start_of(o) : goal_of(o), goal_of(o));
+  }
+  Drawing draw_solution(const Options&, const SolveReport& r) const override { return solution_drawing(d_, r); }
+  std::string draw_state(const Options& o, const std::string& state) const override {
+    const Position ref = o.command == kExplore ? (o.from ? parse_position(d_, *o.from, "--from") : goal_of(o)) : goal_of(o);
+    return position_svg(d_, parse_position(d_, state, "state"), ref);
   }
 
  private:

@@ -6,6 +6,7 @@
 #include "sliding/domain.h"
 #include "sliding/pdb_cli.h"
 #include "sliding/pdb_solve.h"
+#include "sliding/picture.h"
 #include "sliding/verify.h"
 #include "tansaku/core/count.h"
 #include "tansaku/core/error.h"
@@ -118,6 +119,17 @@ class SlidingPuzzle final : public Puzzle {
       return explore_with<Bytes>(inst, o);
     }
     return explore_with<Bytes>(explore_instance(o), o);
+  }
+
+  // Pictures (sliding/picture.h).
+  std::string draw(const Options& o) const override {
+    const Instance inst = o.command == kExplore ? explore_instance(o) : instance(o, /*need_start=*/false);
+    return board_svg(geo_, inst.labels, inst.start.empty() ? inst.goal : inst.start);
+  }
+  Drawing draw_solution(const Options&, const SolveReport& r) const override { return solution_drawing(geo_, r); }
+  std::string draw_state(const Options&, const std::string& state) const override {
+    const Labels labels = make_labels(split_state(state, static_cast<std::size_t>(geo_.n)), "state");
+    return board_svg(geo_, labels, parse_cells(geo_, labels, state, "state"));
   }
 
  private:

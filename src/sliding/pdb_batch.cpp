@@ -2,7 +2,8 @@
 // number, then the cells; '#' starts a comment) solved by the puzzle's own solve, one line
 // per instance as it finishes (JSON Lines with --json), then the summary the CLI prints.
 // Every line is parsed and checked before any search, so bad input prints nothing; a
-// --timeout later on keeps the lines already printed (exit 3).
+// --timeout later on keeps the lines already printed (exit 3). The rows are kept in the
+// summary too (SolveReport::rows: --html's table).
 #include <sstream>
 
 #include <fmt/format.h>
@@ -78,17 +79,17 @@ SolveReport solve_batch(const Puzzle& p, int cells, const Options& o) {
     if (r.solvable && r.length) ++solved, total_length += *r.length;
     setup += r.extra.value("setup_seconds", 0.0);
     generated += r.extra.value("generated", std::uint64_t{0});
+    json j = {{"instance", it.id}, {"puzzle", r.puzzle}, {"start", r.start}, {"goal", r.goal},
+              {"solvable", r.solvable}, {"optimal", r.optimal}};
+    j["length"] = r.length ? json(*r.length) : json(nullptr);
+    j["moves"] = r.moves;
+    j["nodes"] = r.nodes;
+    j["seconds"] = r.seconds;
+    j["algorithm"] = r.algorithm;
+    if (!r.reason.empty()) j["reason"] = r.reason;
+    for (const auto& [k, v] : r.extra.items())
+      if (k != "cells") j[k] = v;
     if (o.json) {
-      json j = {{"instance", it.id}, {"puzzle", r.puzzle}, {"start", r.start}, {"goal", r.goal},
-                {"solvable", r.solvable}, {"optimal", r.optimal}};
-      j["length"] = r.length ? json(*r.length) : json(nullptr);
-      j["moves"] = r.moves;
-      j["nodes"] = r.nodes;
-      j["seconds"] = r.seconds;
-      j["algorithm"] = r.algorithm;
-      if (!r.reason.empty()) j["reason"] = r.reason;
-      for (const auto& [k, v] : r.extra.items())
-        if (k != "cells") j[k] = v;
       fmt::print("{}\n", j.dump(-1, ' ', false, json::error_handler_t::replace));
     } else {
       fmt::print("{}\n", r.solvable && r.length ? fmt::format("{:>4}: length {:>3}  nodes {:>12}  {:.3f} s", it.id, *r.length,
@@ -96,6 +97,7 @@ SolveReport solve_batch(const Puzzle& p, int cells, const Options& o) {
                                              : fmt::format("{:>4}: no solution ({})", it.id, r.reason));
     }
     std::fflush(stdout);  // each result as it finishes: a later timeout loses none of them
+    sum.rows.push_back(std::move(j));  // the batch page (--html)
   }
   sum.solvable = solved == items.size();
   sum.optimal = true;

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "sliding/board.h"
+#include "sliding/picture.h"
 #include "tansaku/core/count.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/random.h"
@@ -16,6 +17,7 @@
 #include "tansaku/core/tokens.h"
 #include "tansaku/puzzles/path_report.h"
 #include "tansaku/puzzles/sliding.h"
+#include "tansaku/render/svg.h"
 #include "tansaku/search/dispatch.h"
 #include "tansaku/search/explore.h"
 
@@ -247,7 +249,53 @@ class RotatingPuzzle final : public Puzzle {
     return r;
   }
 
+  // Pictures: the nine pieces (sliding/picture.h), coloured by their place in the goal; a
+  // step rings the three pieces it turned.
+  std::string draw(const Options& o) const override {
+    if (o.command == kExplore) {
+      const std::string from = o.from ? *o.from : o.start ? *o.start : o.goal ? *o.goal : "1 2 3 4 5 6 7 8 9";
+      const Pieces p = pieces_of(from, "from state");
+      return picture(p, p.parse(from, "from state"));
+    }
+    auto [pieces, start, goal] = instance(o);
+    (void)goal;
+    return picture(pieces, start);
+  }
+  Drawing draw_solution(const Options&, const SolveReport& r) const override {
+    const Pieces pieces = pieces_of(r.goal, "goal");
+    Cells c = pieces.parse(r.start, "start");
+    Drawing d;
+    d.frames.push_back(picture(pieces, c));
+    if (!r.solvable) return d;
+    for (const auto& m : r.moves) {
+      int p = -1;
+      for (int i = 0; i < 8; ++i)
+        if (m == json(kPatterns[i])) p = i;
+      if (p < 0) throw std::logic_error("rotating-slide picture: unknown pattern " + m.dump());
+      c = unpack(RotatingDomain::apply(RotatingDomain::pack(c), p));
+      d.frames.push_back(picture(pieces, c, {kPatterns[p][0], kPatterns[p][1], kPatterns[p][2]}));
+      d.labels.push_back(m.dump());
+    }
+    return d;
+  }
+  std::string draw_state(const Options& o, const std::string& state) const override {
+    // Pieces named as in the goal (explore: the source): the colours follow the pieces.
+    const std::string ref = o.command == kExplore ? (o.from ? *o.from : o.start ? *o.start : o.goal ? *o.goal : "1 2 3 4 5 6 7 8 9")
+                                                  : (o.goal ? *o.goal : "1 2 3 4 5 6 7 8 9");
+    const Pieces pieces = pieces_of(ref, "goal");
+    return picture(pieces, pieces.parse(state, "state"));
+  }
+
  private:
+  static std::string picture(const Pieces& p, const Cells& c, const std::vector<int>& marked = {}) {
+    std::vector<std::string> text(9), colour(9);
+    for (int i = 0; i < 9; ++i) {
+      text[i] = p.names[c[i]];
+      colour[i] = std::string(render::palette(c[i]));
+    }
+    return tiles_svg(3, 3, text, colour, marked);
+  }
+
   std::tuple<Pieces, Cells, Cells> instance(const Options& o) const {
     std::string goal = o.goal ? *o.goal : "1 2 3 4 5 6 7 8 9";
     Pieces p = pieces_of(goal, "goal");

@@ -76,6 +76,7 @@ struct Options {
   std::uint64_t memory = 0;  // bytes
   double timeout = 0;        // seconds, 0 = none
   bool all = false, count = false, quiet = false, json = false;
+  std::string svg, html;  // --svg FILE, --html FILE (the CLI writes them: cli/pictures.h); "-" = stdout
   std::size_t farthest = 20;
 
   // The family's own options by name (flags hold "true"); read them with text/integer/flag.
@@ -116,6 +117,7 @@ struct SolveReport {
   std::string reason;             // why unsolvable
   json extra = json::object();    // family-specific fields
   std::string text;               // family rendering of the solution (may be empty)
+  json rows = json::array();      // --batch: one object per instance (its --json line), for the batch page
 };
 
 struct ExploreReport {

@@ -1,0 +1,70 @@
+#include "cli/pictures.h"
+
+#include <fmt/format.h>
+
+#include "cli/output.h"
+#include "cli/request.h"
+#include "tansaku/core/error.h"
+#include "tansaku/render/page.h"
+
+namespace tansaku {
+
+namespace {
+// Positions drawn on an explore page at most (the report lists them all).
+constexpr std::size_t kMaxFarthestDrawn = 100;
+}  // namespace
+
+void check_picture_options(const Options& o) {
+  const bool svg = o.has("svg"), html = o.has("html");
+  if (!svg && !html) return;
+  if (svg && !(o.command & (kShow | kSolve)))
+    throw InputError(fmt::format("--svg applies to show and solve (for '{}' use --html)", command_name(o.command)));
+  if (html && !(o.command & (kShow | kSolve | kExplore)))
+    throw InputError(fmt::format("--html does not apply to '{}'", command_name(o.command)));
+  if (svg && html && o.svg == o.html)
+    throw InputError(fmt::format("--svg and --html name the same file '{}'", o.svg == "-" ? "-" : o.svg));
+  if (o.json && ((svg && o.svg == "-") || (html && o.html == "-")))
+    throw InputError("--json and a picture on stdout (-) cannot share stdout: give the picture a file name");
+  if (o.has("batch")) {
+    if (svg) throw InputError("--svg draws one solution: with --batch use --html (a table of the results)");
+    if (html && o.html == "-") throw InputError("--batch prints its results on stdout: give --html a file name");
+  }
+}
+
+Pictures::Pictures(const Puzzle& p, const Options& o) : p_(p), o_(o) {
+  const bool svg = o.has("svg"), html = o.has("html");
+  if (!svg && !html) return;
+  check_picture_options(o);
+  // A batch page is a table: it draws nothing.
+  if (!(o.has("batch") && !svg) && p.draw(o).empty()) throw InputError(fmt::format("{} has no pictures", p.name()));
+  if (svg) svg_ = OutputFile(o.svg, "svg");
+  if (html) html_ = OutputFile(o.html, "html");
+}
+
+void Pictures::show(const ShowReport& r) {
+  if (!svg_.active() && !html_.active()) return;
+  const std::string svg = p_.draw(o_);
+  if (svg_.active()) svg_.write(svg + "\n");
+  if (html_.active()) html_.write(render::show_page(r.info, svg, r.text));
+}
+
+void Pictures::solve(const SolveReport& r) {
+  if (!svg_.active() && !html_.active()) return;
+  if (o_.has("batch")) {
+    html_.write(render::batch_page(solve_json(r), r.rows));
+    return;
+  }
+  const Drawing d = p_.draw_solution(o_, r);
+  if (d.frames.empty()) throw std::logic_error(fmt::format("{} drew no frame of its solution", p_.name()));
+  if (svg_.active()) svg_.write(d.frames.back() + "\n");
+  if (html_.active()) html_.write(render::solution_page(solve_json(r), d));
+}
+
+void Pictures::explore(const ExploreReport& r) {
+  if (!html_.active()) return;
+  std::vector<std::string> drawn;
+  for (std::size_t i = 0; i < r.farthest.size() && i < kMaxFarthestDrawn; ++i) drawn.push_back(p_.draw_state(o_, r.farthest[i]));
+  html_.write(render::explore_page(explore_json(r), drawn));
+}
+
+}  // namespace tansaku
