@@ -33,7 +33,7 @@ def run(label, method, path, body=None):
     over = [a - b for a, b in zip(lat, work)]
     print(f"{label:<44} latency mean {statistics.mean(lat):.3f} ms, median {statistics.median(lat):.3f}; "
           f"work {statistics.mean(work):.3f} ms; overhead mean {statistics.mean(over):.3f} ms, "
-          f"p99 {sorted(over)[int(len(over) * 0.99)]:.3f} ms")
+          f"median {statistics.median(over):.3f} ms, p99 {sorted(over)[int(len(over) * 0.99)]:.3f} ms")
 
 
 run("GET /api/show?puzzle=8-puzzle", "GET", "/api/show?puzzle=8-puzzle")

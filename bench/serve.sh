@@ -10,4 +10,5 @@ pid=$!
 trap 'kill $pid 2>/dev/null; rm -f "$log"' EXIT
 for _ in $(seq 50); do grep -q serving "$log" && break; sleep 0.1; done
 url=$(grep -o 'http://[^/]*' "$log")
+echo "load average: $(cut -d" " -f1-3 /proc/loadavg), $(nproc) cores"
 /usr/bin/python3 "$(dirname "$0")/serve.py" "$url" "$N"

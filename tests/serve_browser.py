@@ -3,7 +3,8 @@
 Loads the app, solves the 8-puzzle and steps to the end, edits a start by clicking, cancels a
 long search, explores, screenshots one picture of each family (not blank), opens a solve
 --html page when the CLI writes them, and finds no console errors.
-Usage: serve_browser.py PATH/TO/tansaku  (uses /usr/bin/chromium and /usr/bin/chromedriver)"""
+Usage: serve_browser.py PATH/TO/tansaku  (uses /usr/bin/chromium and /usr/bin/chromedriver);
+TANSAKU_SCREENSHOT=FILE.png also saves the app with a solution half-way (docs/serve-app.png)."""
 import os
 import subprocess
 import sys
@@ -75,22 +76,24 @@ def main():
             facts = d.find_element(By.ID, "facts").text
             check("31 (optimal)" in facts, f"solve: {facts!r}")
             d.find_element(By.TAG_NAME, "body").send_keys(Keys.END)
-            step = d.find_element(By.ID, "step").text
-            check(step.startswith("step 31 / 31"), f"after End: {step!r}")
-            d.find_element(By.ID, "prev").click()
-            check(d.find_element(By.ID, "step").text.startswith("step 30 / 31"), "previous")
+            step = lambda: d.find_element(By.CSS_SELECTOR, "#player .step").text  # noqa: E731
+            check(step() == "step 31 / 31", f"after End: {step()!r}")
+            d.find_element(By.CSS_SELECTOR, "#player [data-act=prev]").click()
+            check(step() == "step 30 / 31", f"previous: {step()!r}")
             d.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
-            frame = d.find_element(By.ID, "frame")
-            drawn = cells_text(frame)
-            if drawn:
-                want = ["" if t == "0" else t for t in goal.split()]
-                check(["" if t == "0" else t for t in drawn] == want, f"the last frame {drawn} is the goal {goal}")
-            else:
-                print("note: no drawing of sliding yet: the player shows the moves as text")
-                check("after move 31" in frame.text, f"text player at the end: {frame.text!r}")
-            d.find_element(By.ID, "first").click()
-            d.find_element(By.ID, "play").click()
-            wait.until(lambda d: d.find_element(By.ID, "step").text.startswith("step 31 / 31"))
+            check(step() == "step 31 / 31", f"arrow right: {step()!r}")
+            drawn = cells_text(d.find_element(By.CSS_SELECTOR, "#player .board"))
+            want = ["" if t == "0" else t for t in goal.split()]
+            check(["" if t == "0" else t for t in drawn] == want, f"the last frame {drawn} is the goal {goal}")
+            if os.environ.get("TANSAKU_SCREENSHOT"):  # docs/serve-app.png: the solution half-way
+                d.find_element(By.CSS_SELECTOR, "#player [data-act=first]").click()
+                for _ in range(12):
+                    d.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+                d.save_screenshot(os.environ["TANSAKU_SCREENSHOT"])
+            d.find_element(By.CSS_SELECTOR, "#player [data-act=first]").click()
+            check(cells_text(d.find_element(By.CSS_SELECTOR, "#player .board")) != drawn, "the first frame is the start")
+            d.find_element(By.CSS_SELECTOR, "#player [data-act=play]").click()
+            wait.until(lambda d: step() == "step 31 / 31")
 
             # edit the start by clicking two cells: they swap
             d.find_element(By.ID, "reset").click()
@@ -121,7 +124,7 @@ def main():
             wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board [data-cell]"))
             d.find_element(By.ID, "explore").click()
             wait.until(lambda d: "explore: done" in d.find_element(By.ID, "status").text)
-            bars = d.find_elements(By.CSS_SELECTOR, "#chart rect")
+            bars = d.find_elements(By.CSS_SELECTOR, "#chart rect[data-lin-y]")
             check(len(bars) == 32, f"histogram bars: {len(bars)} (8-puzzle depths 0..31)")
             check("181440" in d.find_element(By.ID, "facts").text, "explore facts")
             check(len(d.find_elements(By.CSS_SELECTOR, "#farthest figure")) == 2, "two farthest positions")
@@ -149,6 +152,11 @@ def main():
                 body = d.find_element(By.TAG_NAME, "body")
                 for _ in range(40):
                     body.send_keys(Keys.ARROW_RIGHT)
+                check(d.find_element(By.CSS_SELECTOR, "[data-player] .step").text == "step 31 / 31", "--html page: stepped to the end")
+                drawn = cells_text(d.find_element(By.CSS_SELECTOR, "[data-player] .board"))
+                check(["" if t == "0" else t for t in drawn] == want, f"--html page: the last frame {drawn} is the goal")
+                body.send_keys(Keys.HOME)
+                check(d.find_element(By.CSS_SELECTOR, "[data-player] .step").text == "step 0 / 31", "--html page: Home")
                 n = len(colours(d.get_screenshot_as_png()))
                 check(n >= 3, f"--html page has {n} colours")
             else:

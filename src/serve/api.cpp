@@ -10,6 +10,7 @@
 #include "tansaku/core/input.h"
 #include "tansaku/core/suggest.h"
 #include "tansaku/puzzles/registry.h"
+#include "tansaku/render/page.h"
 
 namespace tansaku::serve {
 
@@ -62,6 +63,8 @@ Options options_of(unsigned command, const json& body, const Caps& caps) {
   const auto& types = option_types();
   for (const auto& [key, value] : body.items()) {
     if (key == "puzzle") continue;
+    if (key == "svg" || key == "html")  // files on the server's disk: never through the API
+      throw InputError(fmt::format("option '{}' writes a file: not through the API (use ?draw=1 or POST /api/draw)", key));
     auto it = types.find(key);
     if (it == types.end()) {
       std::vector<std::string> known;
@@ -118,8 +121,8 @@ void run_job(Job& job) {
       work = w.seconds();
       body = dump(solve_json(r));
       if (job.draw) {
-        Drawing d = puzzle->draw_solution(o, r);
-        drawing = json{{"frames", d.frames}, {"labels", d.labels}};
+        // The player's data (render/page.h): frames beyond its byte budget keep the start and the end.
+        drawing = json::parse(render::player_data(puzzle->draw_solution(o, r)));
       }
     } else {
       ExploreReport r = puzzle->explore(o);
@@ -129,7 +132,7 @@ void run_job(Job& job) {
         json frames = json::array();
         for (std::size_t i = 0; i < r.farthest.size() && i < kDrawnFarthest; ++i)
           frames.push_back(puzzle->draw_state(o, r.farthest[i]));
-        drawing = json{{"farthest", frames}, {"board", puzzle->draw(o)}};
+        drawing = json{{"farthest", frames}, {"board", puzzle->draw(o)}, {"chart", render::histogram_chart(r.histogram)}};
       }
     }
   } catch (const InputError& e) {

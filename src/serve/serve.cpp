@@ -17,6 +17,7 @@
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
 #include "tansaku/core/memory.h"
+#include "tansaku/render/page.h"
 
 namespace tansaku::serve {
 
@@ -208,6 +209,15 @@ int run(const Config& c) {
   };
   svr.Post(R"(/api/cancel/(\d+))", cancel);
   svr.Delete(R"(/api/job/(\d+))", cancel);
+  // The solution player of the --html pages (render/page.h), reused by the app.
+  svr.Get("/player.js", [](const httplib::Request&, httplib::Response& res) {
+    res.set_content(std::string(render::player_js()), "text/javascript; charset=utf-8");
+    res.set_header("Cache-Control", "no-cache");
+  });
+  svr.Get("/page.css", [](const httplib::Request&, httplib::Response& res) {
+    res.set_content(std::string(render::page_css()), "text/css; charset=utf-8");
+    res.set_header("Cache-Control", "no-cache");
+  });
   // The app: index.html and its files, embedded at build time.
   svr.Get(R"(/([a-z0-9_.-]*))", [](const httplib::Request& req, httplib::Response& res) {
     std::string path = req.matches[1];

@@ -2,8 +2,7 @@
 // nothing fetched but the API.
 'use strict';
 const $ = (id) => document.getElementById(id);
-const state = { list: [], info: null, job: null, poll: null, frames: [], labels: [], step: 0, timer: null,
-                selected: null, drawSeq: 0 };
+const state = { list: [], info: null, job: null, poll: null, player: null, selected: null, drawSeq: 0 };
 const BIG_SVG = 4 << 20;  // drawings larger than this are summarised, not put in the page
 
 async function api(method, path, body) {
@@ -198,12 +197,11 @@ function setBusy(b) {
 
 // --- results
 function clearResult() {
-  stopPlay();
+  if (state.player) state.player.stop();
+  state.player = null;
   $('result').hidden = true;
   $('player').hidden = true;
-  for (const id of ['facts', 'moves', 'chart', 'farthest', 'frame']) $(id).innerHTML = '';
-  state.frames = [];
-  state.labels = [];
+  for (const id of ['facts', 'chart', 'farthest', 'player']) $(id).innerHTML = '';
 }
 
 function facts(pairs) {
@@ -213,75 +211,31 @@ function facts(pairs) {
 
 function moveText(m) { return typeof m === 'string' ? m : JSON.stringify(m); }
 
+// The solution player of the --html pages (render/player.js, served as /player.js): frames
+// drawn by the family, or when it draws nothing, the moves stepped through as text.
 function showSolve(r, drawing) {
   $('result').hidden = false;
   facts([['puzzle', r.puzzle], ['start', r.start], ['goal', r.goal],
          ['result', r.solvable ? `${r.length} ${r.optimal ? '(optimal)' : '(not proved optimal)'}` : 'no solution: ' + (r.reason || 'proved unsolvable')],
          ['count', r.count], ['algorithm', r.algorithm], ['nodes', r.nodes], ['time', `${r.seconds.toFixed(3)} s`]]);
-  const moves = r.moves || [];
-  $('moves').innerHTML = moves.map((m, i) => `<span data-step="${i + 1}">${escapeText(moveText(m))}</span>`).join(' ');
-  state.frames = drawing.frames || [];
-  state.labels = drawing.labels && drawing.labels.length ? drawing.labels : moves.map(moveText);
-  if (!state.frames.length) {
-    // No drawings from this family: step through the moves as text.
-    state.frames = [null].concat(moves.map(() => null));
-  }
+  const moves = (r.moves || []).map(moveText);
+  let data = drawing;
+  if (!data.frames || !data.frames.length)
+    data = { frames: Array(moves.length + 1).fill(''), labels: moves, steps: moves.length, sampled: false };
   $('player').hidden = false;
-  $('slider').max = state.frames.length - 1;
-  go(0);
-}
-
-function go(i) {
-  const n = state.frames.length;
-  if (!n) return;
-  state.step = Math.max(0, Math.min(n - 1, i));
-  const f = state.frames[state.step];
-  if (f) renderBoard($('frame'), f, '');
-  else $('frame').textContent = state.step === 0 ? 'start' : `after move ${state.step}: ${state.labels[state.step - 1] || ''}`;
-  $('slider').value = state.step;
-  $('step').textContent = `step ${state.step} / ${n - 1}` + (state.step ? ` — ${state.labels[state.step - 1] || ''}` : '');
-  document.querySelectorAll('#moves span').forEach((s) => s.classList.toggle('now', Number(s.dataset.step) === state.step));
-  if (state.step === n - 1) stopPlay();
-}
-
-function togglePlay() {
-  if (state.timer) return stopPlay();
-  if (state.step >= state.frames.length - 1) go(0);
-  $('play').textContent = '⏸';
-  state.timer = setInterval(() => go(state.step + 1), 450);
-}
-function stopPlay() {
-  if (state.timer) clearInterval(state.timer);
-  state.timer = null;
-  $('play').textContent = '▶';
+  state.player = window.tansakuPlayer($('player'), data);
 }
 
 function showExplore(r, drawing) {
   $('result').hidden = false;
   facts([['puzzle', r.puzzle], ['from', r.from], ['states', r.states], ['depth', r.depth],
          ['farthest', `${r.farthest_count} at depth ${r.depth}`], ['time', `${r.seconds.toFixed(3)} s`]]);
-  $('chart').innerHTML = histogram(r.histogram || []);
+  $('chart').innerHTML = drawing.chart || '';  // render/page.h's chart, its log toggle from player.js
+  const chart = $('chart').querySelector('.chart');
+  if (chart && window.tansakuChart) window.tansakuChart(chart);
   const pics = drawing.farthest || [];
   $('farthest').innerHTML = (r.farthest || []).map((s, i) =>
     `<figure><div class="board">${pics[i] && pics[i].length < BIG_SVG ? pics[i] : ''}</div><figcaption>${escapeText(s)}</figcaption></figure>`).join('');
-}
-
-// Positions per depth as bars (a log scale when the counts span more than 100x).
-function histogram(h) {
-  if (!h.length) return '';
-  const W = 640, H = 220, L = 8, B = 28, T = 18;
-  const max = Math.max(...h), min = Math.min(...h.filter((x) => x > 0));
-  const log = max / Math.max(1, min) > 100;
-  const y = (v) => v <= 0 ? 0 : log ? Math.log10(v + 1) / Math.log10(max + 1) : v / max;
-  const bw = (W - 2 * L) / h.length;
-  let out = `<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="positions per depth"><title>positions per depth${log ? ' (log scale)' : ''}</title>`;
-  h.forEach((v, d) => {
-    const bh = y(v) * (H - B - T);
-    out += `<rect x="${(L + d * bw + bw * 0.1).toFixed(1)}" y="${(H - B - bh).toFixed(1)}" width="${(bw * 0.8).toFixed(1)}" height="${bh.toFixed(1)}"><title>depth ${d}: ${v}</title></rect>`;
-    if (h.length <= 40 || d % Math.ceil(h.length / 40) === 0) out += `<text x="${(L + d * bw + bw / 2).toFixed(1)}" y="${H - B + 14}" text-anchor="middle">${d}</text>`;
-  });
-  out += `<text x="${L}" y="12">positions per depth${log ? ' (log scale)' : ''}; most: ${max}</text></svg>`;
-  return out;
 }
 
 // --- wiring
@@ -301,16 +255,4 @@ $('board').addEventListener('click', onBoardClick);
 $('solve').addEventListener('click', () => run('solve'));
 $('explore').addEventListener('click', () => run('explore'));
 $('cancel').addEventListener('click', cancel);
-$('first').addEventListener('click', () => go(0));
-$('prev').addEventListener('click', () => go(state.step - 1));
-$('next').addEventListener('click', () => go(state.step + 1));
-$('last').addEventListener('click', () => go(state.frames.length - 1));
-$('play').addEventListener('click', togglePlay);
-$('slider').addEventListener('input', (e) => go(Number(e.target.value)));
-document.addEventListener('keydown', (e) => {
-  if ($('player').hidden || ['INPUT', 'SELECT', 'TEXTAREA'].includes(document.activeElement.tagName) && document.activeElement.type !== 'range') return;
-  const keys = { ArrowLeft: () => go(state.step - 1), ArrowRight: () => go(state.step + 1), Home: () => go(0),
-                 End: () => go(state.frames.length - 1), ' ': togglePlay };
-  if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
-});
 loadList().catch((e) => showError('cannot reach the server: ' + e.message));
