@@ -175,11 +175,15 @@ def main():
         check(ok, "cancelled jobs finish")
         status, _, got = s.request("POST", "/api/solve", {"puzzle": "8-puzzle"})
         check(status == 200 and got["length"] == 31, f"serving after the full queue: {status} {got}")
-        # Ctrl-C while a job runs: cancelled, clean exit
-        s.request("POST", "/api/solve?async=1", {"puzzle": "24-puzzle", "start": LONG})
-        time.sleep(0.2)
-        code, rest = s.stop(signal.SIGINT)
-        check(code == 0, f"SIGINT with a running job: exit {code} {rest!r}")
+        # Ctrl-C while a request waits for its job: the job is cancelled, the reply sent, exit 0
+        with concurrent.futures.ThreadPoolExecutor(1) as ex:
+            waiting = ex.submit(s.request, "POST", "/api/solve", {"puzzle": "24-puzzle", "start": LONG})
+            time.sleep(0.5)
+            t = time.time()
+            code, rest = s.stop(signal.SIGINT)
+            check(code == 0 and time.time() - t < 5, f"SIGINT with a running job: exit {code} {rest!r}")
+            status, _, got = waiting.result()
+            check(status == 422 and got["error"] == "cancelled", f"the waiting request: {status} {got}")
 
     # refused settings
     code, out, err = cli("serve", "--workers", "x")

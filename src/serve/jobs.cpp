@@ -1,5 +1,7 @@
 #include "serve/jobs.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace tansaku::serve {
@@ -48,7 +50,7 @@ Pool::~Pool() { stop(); }
 bool Pool::submit(const std::shared_ptr<Job>& job, bool keep) {
   {
     std::lock_guard lock(m_);
-    if (stopping_ || queue_.size() + running_ >= capacity_) return false;
+    if (stopping_ || queue_.size() + running_.size() >= capacity_) return false;
     job->id = std::to_string(next_id_++);
     job->since = Stopwatch();
     queue_.push_back(job);
@@ -72,6 +74,7 @@ void Pool::forget(const std::string& id) {
 void Pool::cancel_all() {
   std::lock_guard lock(m_);
   for (auto& j : queue_) j->cancel = true;
+  for (auto& j : running_) j->cancel = true;
   for (auto& [id, j] : jobs_) j->cancel = true;
 }
 
@@ -81,6 +84,7 @@ void Pool::stop() {
     if (stopping_ && threads_.empty()) return;
     stopping_ = true;
     for (auto& j : queue_) j->cancel = true;
+    for (auto& j : running_) j->cancel = true;
     for (auto& [id, j] : jobs_) j->cancel = true;
   }
   cv_.notify_all();
@@ -97,7 +101,7 @@ void Pool::work() {
       if (queue_.empty()) return;  // stopping, nothing left (queued jobs run cancelled)
       job = std::move(queue_.front());
       queue_.pop_front();
-      ++running_;
+      running_.push_back(job);
     }
     {
       std::lock_guard lock(job->m);
@@ -112,7 +116,7 @@ void Pool::work() {
     }
     job->cv.notify_all();
     std::lock_guard lock(m_);
-    --running_;
+    running_.erase(std::find(running_.begin(), running_.end(), job));
     if (jobs_.count(job->id)) {
       finished_.push_back(job->id);
       while (finished_.size() > kKeep) {

@@ -66,7 +66,7 @@ class Pool {
   mutable std::mutex m_;
   std::condition_variable cv_;
   std::deque<std::shared_ptr<Job>> queue_;
-  std::size_t running_ = 0;
+  std::vector<std::shared_ptr<Job>> running_;        // kept or not: cancel_all reaches them
   bool stopping_ = false;
   std::uint64_t next_id_ = 1;
   std::map<std::string, std::shared_ptr<Job>> jobs_;  // kept for GET /api/job/ID
