@@ -150,6 +150,14 @@ def main():
         check(done and done["status"] == 422 and done["error"] == "cancelled", f"cancelled job: {done}")
         check(time.time() - t < 2, f"cancel took {time.time() - t:.2f} s")
 
+        # live progress: the line a terminal would show, while an explore runs; then cancelled
+        job = s.request("POST", "/api/explore?async=1", {"puzzle": "sliding:3x4"})[2]["job"]
+        line = wait_until(lambda: s.request("GET", f"/api/job/{job}")[2].get("progress"), 15)
+        check(line and line.startswith("explore: depth"), f"progress line: {line!r}")
+        s.request("POST", f"/api/cancel/{job}")
+        done = wait_until(lambda: (lambda j: j if j["state"] == "done" else None)(s.request("GET", f"/api/job/{job}")[2]), 5)
+        check(done and done["error"] == "cancelled", f"cancelled explore: {done}")
+
         # timeout: the request's own, and the server's cap (--timeout 20 here)
         t = time.time()
         status, headers, got = s.request("POST", "/api/solve", {"puzzle": "24-puzzle", "start": LONG, "timeout": 0.5})
