@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <fmt/format.h>
+#include <glpk.h>
 
 namespace tansaku::serve {
 
@@ -98,7 +99,12 @@ void Pool::work() {
     {
       std::unique_lock lock(m_);
       cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
-      if (queue_.empty()) return;  // stopping, nothing left (queued jobs run cancelled)
+      if (queue_.empty()) {  // stopping, nothing left (queued jobs run cancelled)
+        // GLPK (peg's pagoda LPs) keeps an environment per thread: a worker frees its own.
+        lock.unlock();
+        glp_free_env();
+        return;
+      }
       job = std::move(queue_.front());
       queue_.pop_front();
       running_.push_back(job);
