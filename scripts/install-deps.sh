@@ -5,7 +5,7 @@ set -euo pipefail
 pkgs=(g++ cmake make pkg-config libcli11-dev libfmt-dev nlohmann-json3-dev libtbb-dev
       libm4ri-dev libzstd-dev libgmp-dev libcadical-dev libglpk-dev
       libgtest-dev libgmock-dev libbenchmark-dev curl xz-utils
-      libopenmpi-dev openmpi-bin "$@")
+      libopenmpi-dev openmpi-bin libcpp-httplib-dev chromium chromium-driver python3-selenium "$@")
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -19,6 +19,7 @@
 #include "cli/output.h"
 #include "cli/pictures.h"
 #include "cli/request.h"
+#include "serve/serve.h"
 #include "tansaku/core/suggest.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
@@ -112,6 +113,8 @@ static int tansaku_main(int argc, char** argv) {
   bench->add_flag("--json", bench_json, "JSON output");
   bench->add_flag("--quiet", bench_quiet, "no progress");
   bench->add_option("--threads", bench_threads, "worker threads")->type_name("N");
+  serve::Config serve_config;
+  auto* serve = serve::add_serve(app, serve_config);
   for (auto* cmd : {show, solve, explore, random}) {
     cmd->add_option("puzzle", raw.puzzle, "puzzle name (see 'tansaku list')")->required();
     add_universal(cmd, raw, cmd != random, cmd != random);
@@ -210,6 +213,7 @@ static int tansaku_main(int argc, char** argv) {
       else fmt::print("{}", family_help(help_puzzle, kAllCommands));
       return finish_output(0);
     }
+    if (serve->parsed()) return serve::run(serve_config);
     if (bench->parsed()) {
       unsigned t = std::max(1u, std::thread::hardware_concurrency());
       if (!bench_threads.empty()) {

@@ -24,14 +24,20 @@ bool truncated(const SolveReport& r) {
 }
 }  // namespace
 
-void print_list(bool as_json) {
+json list_json() {
   json arr = json::array();
   for (const auto& f : families())
     for (const auto& b : f.builtins) arr.push_back({{"name", b.name}, {"family", f.prefix}, {"summary", b.summary}});
+  return json{{"puzzles", arr}};
+}
+
+void print_list(bool as_json) {
+  const json all = list_json();
   if (as_json) {
-    print_json(json{{"puzzles", arr}});
+    print_json(all);
     return;
   }
+  const json& arr = all["puzzles"];
   std::size_t w = 0;
   for (const auto& p : arr) w = std::max(w, p["name"].get<std::string>().size());
   for (const auto& p : arr) fmt::print("{:<{}}  {}\n", p["name"].get<std::string>(), w, p["summary"].get<std::string>());

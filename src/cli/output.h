@@ -5,6 +5,7 @@
 namespace tansaku {
 
 void print_list(bool as_json);
+json list_json();  // {"puzzles": [{"name", "family", "summary"}, ...]}
 void print_show(const ShowReport& r, bool as_json);
 void print_solve(const SolveReport& r, bool as_json);
 void print_explore(const ExploreReport& r, bool as_json);

@@ -8,7 +8,13 @@ namespace tansaku {
 
 bool stderr_is_terminal() { return isatty(STDERR_FILENO) != 0; }
 
-Progress::Progress(bool enabled) : enabled_(enabled && stderr_is_terminal()) {}
+namespace {
+thread_local ProgressSink* thread_sink = nullptr;
+}
+
+void set_thread_progress_sink(ProgressSink* sink) { thread_sink = sink; }
+
+Progress::Progress(bool enabled) : sink_(thread_sink), enabled_(enabled && (sink_ || stderr_is_terminal())) {}
 Progress::~Progress() { done(); }
 
 bool Progress::due() {
@@ -19,13 +25,17 @@ bool Progress::due() {
 }
 
 void Progress::show(const std::string& line) {
+  if (sink_) {
+    sink_->line(line);
+    return;
+  }
   std::fprintf(stderr, "\r\033[K%s", line.c_str());
   std::fflush(stderr);
   shown_ = true;
 }
 
 void Progress::done() {
-  if (shown_) {
+  if (shown_ && !sink_) {
     std::fprintf(stderr, "\r\033[K");
     std::fflush(stderr);
     shown_ = false;

@@ -1,5 +1,7 @@
-// A wall-clock budget (--timeout) that long searches poll cheaply.
+// A wall-clock budget (--timeout) that long searches poll cheaply. It may also watch a cancel
+// flag that another thread sets (`tansaku serve`'s cancel): it then expires at once.
 #pragma once
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 
@@ -11,21 +13,26 @@ class Deadline {
  public:
   Deadline() = default;  // never expires
   explicit Deadline(double seconds)
-      : active_(seconds > 0), end_(clock::now() + std::chrono::duration_cast<clock::duration>(
-                                                     std::chrono::duration<double>(seconds))) {}
-  bool active() const { return active_; }
-  bool expired() const { return active_ && clock::now() >= end_; }
+      : timed_(seconds > 0), end_(clock::now() + std::chrono::duration_cast<clock::duration>(
+                                                    std::chrono::duration<double>(seconds))) {}
+  // Also expire as soon as *flag is true (the flag outlives every copy of this deadline).
+  void cancel_on(const std::atomic<bool>* flag) { cancel_ = flag; }
+  bool active() const { return timed_ || cancel_; }
+  bool cancelled() const { return cancel_ && cancel_->load(std::memory_order_relaxed); }
+  bool expired() const { return cancelled() || (timed_ && clock::now() >= end_); }
   // Cheap enough for inner loops: looks at the clock once every 4096 calls.
   void poll() {
-    if (active_ && (++calls_ & 4095) == 0 && clock::now() >= end_) throw LimitError("time limit reached (--timeout)");
+    if (active() && (++calls_ & 4095) == 0 && expired()) throw LimitError(message());
   }
   void check() const {
-    if (expired()) throw LimitError("time limit reached (--timeout)");
+    if (expired()) throw LimitError(message());
   }
+  const char* message() const { return cancelled() ? "cancelled" : "time limit reached (--timeout)"; }
 
  private:
   using clock = std::chrono::steady_clock;
-  bool active_ = false;
+  bool timed_ = false;
+  const std::atomic<bool>* cancel_ = nullptr;
   clock::time_point end_{};
   std::uint64_t calls_ = 0;
 };

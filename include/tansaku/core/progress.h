@@ -1,4 +1,5 @@
 // Progress lines on stderr for long work, shown only when stderr is a terminal and not --quiet.
+// A thread may route them to a sink instead (`tansaku serve`: a job's live progress).
 #pragma once
 #include <chrono>
 #include <string>
@@ -6,6 +7,16 @@
 #include <fmt/format.h>
 
 namespace tansaku {
+
+// Receives the progress lines of the work started on a thread; called from any thread.
+class ProgressSink {
+ public:
+  virtual ~ProgressSink() = default;
+  virtual void line(const std::string& text) = 0;
+};
+
+// Progress objects constructed on this thread from now on report to `sink` (nullptr: stderr).
+void set_thread_progress_sink(ProgressSink* sink);
 
 class Progress {
  public:
@@ -23,6 +34,7 @@ class Progress {
  private:
   bool due();
   void show(const std::string& line);
+  ProgressSink* sink_;
   bool enabled_;
   bool shown_ = false;
   std::chrono::steady_clock::time_point last_{};

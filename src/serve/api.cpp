@@ -1,0 +1,155 @@
+#include "serve/api.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "cli/output.h"
+#include "cli/request.h"
+#include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
+#include "tansaku/core/suggest.h"
+#include "tansaku/puzzles/registry.h"
+#include "tansaku/render/page.h"
+
+namespace tansaku::serve {
+
+namespace {
+
+constexpr std::size_t kMessageBytes = 4000;   // as the CLI's messages
+constexpr std::size_t kDrawnFarthest = 24;     // explore: positions drawn for the app
+
+std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+// The type of every option a request may name: the universal ones and the families' union.
+const std::map<std::string, OptionSpec::Type>& option_types() {
+  static const std::map<std::string, OptionSpec::Type> types = [] {
+    std::map<std::string, OptionSpec::Type> t;
+    for (const auto& n : kUniversal) t[n] = OptionSpec::Type::Text;
+    t["quiet"] = t["json"] = OptionSpec::Type::Flag;
+    for (const auto& s : declared_options()) t.emplace(s.name, s.type);
+    return t;
+  }();
+  return types;
+}
+
+}  // namespace
+
+std::string error_body(const std::string& message, int exit_code) {
+  return dump(json{{"error", printable(message, kMessageBytes)}, {"exit", exit_code}});
+}
+
+json body_of_query(const std::multimap<std::string, std::string>& params) {
+  json j = json::object();
+  for (const auto& [k, v] : params) {
+    if (j.contains(k)) throw InputError(fmt::format("parameter '{}' is given twice", printable(k, 200)));
+    const auto& types = option_types();
+    auto it = types.find(k);
+    if (it != types.end() && it->second == OptionSpec::Type::Flag && (v.empty() || v == "true" || v == "1")) j[k] = true;
+    else if (it != types.end() && it->second == OptionSpec::Type::Flag && (v == "false" || v == "0")) j[k] = false;
+    else j[k] = v;
+  }
+  return j;
+}
+
+Options options_of(unsigned command, const json& body, const Caps& caps) {
+  if (!body.is_object()) throw InputError("the request body must be a JSON object such as {\"puzzle\": \"8-puzzle\"}");
+  if (!body.contains("puzzle") || !body["puzzle"].is_string())
+    throw InputError("give the puzzle: {\"puzzle\": \"8-puzzle\", ...} (see GET /api/list)");
+  Raw raw;
+  raw.puzzle = body["puzzle"].get<std::string>();
+  if (!valid_utf8(raw.puzzle)) throw InputError("the puzzle name is not valid UTF-8");
+  std::set<std::string> given;
+  const auto& types = option_types();
+  for (const auto& [key, value] : body.items()) {
+    if (key == "puzzle") continue;
+    if (key == "svg" || key == "html")  // files on the server's disk: never through the API
+      throw InputError(fmt::format("option '{}' writes a file: not through the API (use ?draw=1 or POST /api/draw)", key));
+    auto it = types.find(key);
+    if (it == types.end()) {
+      std::vector<std::string> known;
+      for (const auto& [n, t] : types) known.push_back(n);
+      throw InputError(fmt::format("unknown option '{}'{}", printable(key, 200), did_you_mean(key, known)));
+    }
+    if (value.is_null()) continue;
+    if (it->second == OptionSpec::Type::Flag) {
+      if (!value.is_boolean()) throw InputError(fmt::format("option '{}' is a flag: give true or false", key));
+      if (!value.get<bool>()) continue;
+      raw.flags[key] = true;
+    } else if (value.is_string()) {
+      raw.text[key] = value.get<std::string>();
+      if (!valid_utf8(raw.text[key])) throw InputError(fmt::format("option '{}' is not valid UTF-8", key));
+    } else if (value.is_number_integer() || value.is_number_unsigned() || value.is_number_float()) {
+      raw.text[key] = value.dump();
+    } else {
+      throw InputError(fmt::format("option '{}': give a string or a number", key));
+    }
+    given.insert(key);
+  }
+  Options o = request_options(command, given, raw);
+  if (o.timeout == 0 || o.timeout > caps.timeout) o.timeout = caps.timeout;
+  if (caps.memory) o.memory = std::min(o.memory, caps.memory);
+  o.quiet = false;  // progress goes to the job (set_thread_progress_sink)
+  o.json = true;
+  return o;
+}
+
+void run_job(Job& job) {
+  set_thread_progress_sink(&job);
+  int status = 200;
+  std::string body;
+  json drawing;
+  double work = 0;
+  try {
+    if (job.cancel) throw LimitError("cancelled");
+    Options& o = job.options;
+    o.deadline = Deadline(o.timeout);  // from the start of the run, not of the queueing
+    o.deadline.cancel_on(&job.cancel);
+    Stopwatch w;
+    auto puzzle = make_puzzle(job.puzzle, o);
+    if (job.command == kShow) {
+      ShowReport r = puzzle->show(o);
+      work = w.seconds();
+      body = dump(r.info);
+      if (job.draw) {
+        json states = json::array();
+        for (const auto& st : job.states) states.push_back(puzzle->draw_state(o, st));
+        drawing = json{{"board", puzzle->draw(o)}, {"states", states}};
+      }
+    } else if (job.command == kSolve) {
+      SolveReport r = puzzle->solve(o);
+      work = w.seconds();
+      body = dump(solve_json(r));
+      if (job.draw) {
+        // The player's data (render/page.h): frames beyond its byte budget keep the start and the end.
+        drawing = json::parse(render::player_data(puzzle->draw_solution(o, r)));
+      }
+    } else {
+      ExploreReport r = puzzle->explore(o);
+      work = w.seconds();
+      body = dump(explore_json(r));
+      if (job.draw) {
+        json frames = json::array();
+        for (std::size_t i = 0; i < r.farthest.size() && i < kDrawnFarthest; ++i)
+          frames.push_back(puzzle->draw_state(o, r.farthest[i]));
+        drawing = json{{"farthest", frames}, {"board", puzzle->draw(o)}, {"chart", render::histogram_chart(r.histogram)}};
+      }
+    }
+  } catch (const InputError& e) {
+    status = 400, body = error_body(e.what(), 2);
+  } catch (const LimitError& e) {
+    status = 422, body = error_body(job.cancel ? "cancelled" : e.what(), 3);
+  } catch (const std::bad_alloc&) {
+    status = 422, body = error_body("out of memory", 3);
+  } catch (const std::exception& e) {
+    status = 500, body = error_body(std::string("internal error: ") + e.what(), 4);
+  }
+  set_thread_progress_sink(nullptr);
+  std::lock_guard lock(job.m);
+  job.status = status;
+  job.body = std::move(body);
+  job.drawing = std::move(drawing);
+  job.work = work;
+}
+
+}  // namespace tansaku::serve

@@ -1,0 +1,29 @@
+// The JSON API's side of a request: a body or query turned into the CLI's checked Options
+// (cli/request.h, so both front ends accept and refuse alike), and a job's run: the family's
+// work under the job's limits, turned into the reply the CLI's --json would print.
+#pragma once
+#include <map>
+#include <string>
+
+#include "serve/jobs.h"
+
+namespace tansaku::serve {
+
+struct Caps {
+  double timeout = 300;           // seconds, the most any request runs
+  std::uint64_t memory = 0;       // bytes, the most any request uses
+};
+
+// {"puzzle": ..., <options by long name>} -> Options for `command` (show / solve / explore),
+// capped by `caps`. Throws InputError naming the problem (a 400).
+Options options_of(unsigned command, const json& body, const Caps& caps);
+// Query parameters (GET /api/show) as the same object: every value a string, a flag "true".
+json body_of_query(const std::multimap<std::string, std::string>& params);
+
+// Runs the job (never throws): status 200 + the CLI's JSON, or 400 / 422 / 500 + {"error"}.
+void run_job(Job& job);
+
+// A one-line {"error": message} body.
+std::string error_body(const std::string& message, int exit_code);
+
+}  // namespace tansaku::serve

@@ -1,0 +1,283 @@
+#include "serve/serve.h"
+
+#include <pthread.h>
+#include <signal.h>
+
+#include <algorithm>
+#include <cmath>
+#include <thread>
+
+#include <fmt/format.h>
+#include <httplib.h>
+
+#include "cli/output.h"
+#include "cli/request.h"
+#include "serve/api.h"
+#include "serve/assets.h"
+#include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
+#include "tansaku/core/memory.h"
+#include "tansaku/render/page.h"
+
+namespace tansaku::serve {
+
+namespace {
+
+constexpr const char* kJson = "application/json";
+
+struct Settings {
+  unsigned workers = 1;
+  std::size_t queue = 64;
+  std::size_t body = 1 << 20;
+  Caps caps;
+};
+
+Settings settings_of(const Config& c) {
+  Settings s;
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  s.workers = c.workers.empty() ? cores : static_cast<unsigned>(whole("workers", c.workers, kMaxThreads));
+  if (s.workers == 0) s.workers = cores;
+  s.queue = whole("queue", c.queue, 100000);
+  s.body = parse_size(c.body);
+  if (s.body == 0) throw InputError("--body must be more than 0");
+  if (!c.timeout.empty()) {
+    char* end = nullptr;
+    const double t = std::strtod(c.timeout.c_str(), &end);
+    if (*end != '\0' || !std::isfinite(t) || t <= 0 || t > 1e9)
+      throw InputError(fmt::format("--timeout '{}': give a number of seconds above 0 and at most 1e9", c.timeout));
+    s.caps.timeout = t;
+  }
+  const std::uint64_t total = c.memory.empty() ? default_memory_budget() : parse_size(c.memory);
+  if (total == 0) throw InputError("--memory must be more than 0");
+  s.caps.memory = std::max<std::uint64_t>(1, total / s.workers);  // every worker busy still fits
+  if (c.port < 0 || c.port > 65535) throw InputError(fmt::format("--port {} is not in 0..65535", c.port));
+  return s;
+}
+
+void reply(httplib::Response& res, int status, const std::string& body) {
+  res.status = status;
+  res.set_content(body, kJson);
+}
+
+void reply_job(httplib::Response& res, const Job& job) {
+  std::lock_guard lock(job.m);
+  res.status = job.status;
+  res.set_content(job.body, kJson);
+  res.set_header("Server-Timing", fmt::format("work;dur={:.3f}, run;dur={:.3f}", job.work * 1e3, job.seconds * 1e3));
+}
+
+bool flag_param(const httplib::Request& req, const char* name) {
+  if (!req.has_param(name)) return false;
+  const std::string v = req.get_param_value(name);
+  return v.empty() || v == "1" || v == "true";
+}
+
+// Blocks SIGINT / SIGTERM in this thread (and the threads it starts) so that one thread
+// receives them with sigtimedwait.
+sigset_t stop_signals() {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &set, nullptr);
+  return set;
+}
+
+}  // namespace
+
+CLI::App* add_serve(CLI::App& app, Config& c) {
+  auto* cmd = app.add_subcommand("serve", "the local web app and its JSON API (docs/serve.md)");
+  cmd->add_option("--port", c.port, "TCP port (default 8080; 0: any free port)")->type_name("N");
+  cmd->add_option("--bind", c.bind, "address to listen on (default 127.0.0.1: this machine only)")->type_name("ADDR");
+  cmd->add_option("--timeout", c.timeout, "the most a request may run (default 300)")->type_name("SECONDS");
+  cmd->add_option("--memory", c.memory, "budget of all requests together (default: 3/4 of RAM)")->type_name("SIZE");
+  cmd->add_option("--workers", c.workers, "requests run at once (default: the cores)")->type_name("N");
+  cmd->add_option("--queue", c.queue, "requests waiting beyond those, then 503 (default 64)")->type_name("N");
+  cmd->add_option("--body", c.body, "largest request body, then 413 (default 1M)")->type_name("SIZE");
+  return cmd;
+}
+
+int run(const Config& c) {
+  Settings s;
+  try {
+    s = settings_of(c);
+  } catch (const InputError& e) {
+    fmt::print(stderr, "tansaku: {}\n", printable(e.what(), 4000));
+    return 2;
+  }
+  const sigset_t signals = stop_signals();
+  Pool pool(s.workers, s.queue, run_job);
+  httplib::Server svr;
+  const std::size_t http_threads = s.workers + s.queue + 8;  // a waiting request holds one
+  svr.new_task_queue = [http_threads] { return new httplib::ThreadPool(http_threads); };
+  svr.set_payload_max_length(s.body);
+  svr.set_keep_alive_timeout(2);
+  svr.set_keep_alive_max_count(1000);
+  svr.set_tcp_nodelay(true);
+
+  // Queues a job; replies 503 when the pool is full. Returns the job or nullptr.
+  auto submit = [&](unsigned command, const json& body, const httplib::Request& req, httplib::Response& res,
+                    bool keep) -> std::shared_ptr<Job> {
+    auto job = std::make_shared<Job>();
+    job->command = command;
+    job->options = options_of(command, body, s.caps);  // refuses a body that is not an object
+    job->puzzle = body["puzzle"].get<std::string>();
+    job->draw = flag_param(req, "draw");
+    if (!pool.submit(job, keep)) {
+      res.set_header("Retry-After", "1");
+      reply(res, 503, error_body(fmt::format("busy: {} requests running or queued (serve --workers {} --queue {})",
+                                             s.workers + s.queue, s.workers, s.queue), 3));
+      return nullptr;
+    }
+    return job;
+  };
+  // show / solve / explore: the CLI's --json object, or with ?async=1 a job to poll.
+  auto command = [&](unsigned cmd, bool from_query) {
+    return [&, cmd, from_query](const httplib::Request& req, httplib::Response& res) {
+      json body;
+      try {
+        if (from_query) {
+          body = body_of_query(req.params);
+        } else {
+          body = json::parse(req.body);
+        }
+      } catch (const json::parse_error& e) {
+        std::string what = e.what();
+        if (auto p = what.find("parse error"); p != std::string::npos) what = what.substr(p);
+        return reply(res, 400, error_body("malformed JSON: " + what, 2));
+      }
+      const bool async = flag_param(req, "async");
+      auto job = submit(cmd, body, req, res, async);
+      if (!job) return;
+      if (async) {
+        res.set_header("Location", "/api/job/" + job->id);
+        return reply(res, 202, json{{"job", job->id}}.dump());
+      }
+      job->wait();
+      reply_job(res, *job);
+    };
+  };
+  svr.Get("/api/list", [](const httplib::Request&, httplib::Response& res) { reply(res, 200, list_json().dump()); });
+  svr.Get("/api/show", command(kShow, true));
+  svr.Post("/api/show", command(kShow, false));
+  svr.Post("/api/solve", command(kSolve, false));
+  svr.Post("/api/explore", command(kExplore, false));
+  // The app's pictures: {"info": show's object, "board": SVG, "states": [SVG...]}.
+  svr.Post("/api/draw", [&](const httplib::Request& req, httplib::Response& res) {
+    json body;
+    try {
+      body = json::parse(req.body);
+    } catch (const json::parse_error&) {
+      return reply(res, 400, error_body("malformed JSON", 2));
+    }
+    std::vector<std::string> states;
+    if (body.is_object() && body.contains("states")) {
+      if (!body["states"].is_array()) return reply(res, 400, error_body("\"states\" must be an array of strings", 2));
+      for (const auto& st : body["states"]) {
+        if (!st.is_string()) return reply(res, 400, error_body("\"states\" must be an array of strings", 2));
+        states.push_back(st.get<std::string>());
+      }
+      body.erase("states");
+    }
+    auto job = std::make_shared<Job>();
+    job->command = kShow;
+    job->options = options_of(kShow, body, s.caps);
+    job->puzzle = body["puzzle"].get<std::string>();
+    job->draw = true;
+    job->states = std::move(states);
+    if (!pool.submit(job, false)) {
+      res.set_header("Retry-After", "1");
+      return reply(res, 503, error_body("busy", 3));
+    }
+    job->wait();
+    std::lock_guard lock(job->m);
+    if (job->status != 200) return reply(res, job->status, job->body);
+    json out = job->drawing;
+    out["info"] = json::parse(job->body);
+    reply(res, 200, out.dump(-1, ' ', false, json::error_handler_t::replace));
+  });
+  svr.Get(R"(/api/job/(\d+))", [&](const httplib::Request& req, httplib::Response& res) {
+    auto job = pool.find(req.matches[1]);
+    if (!job) return reply(res, 404, error_body("no job " + std::string(req.matches[1]), 2));
+    reply(res, 200, job->snapshot().dump(-1, ' ', false, json::error_handler_t::replace));
+  });
+  auto cancel = [&](const httplib::Request& req, httplib::Response& res) {
+    auto job = pool.find(req.matches[1]);
+    if (!job) return reply(res, 404, error_body("no job " + std::string(req.matches[1]), 2));
+    job->cancel = true;
+    reply(res, 200, job->snapshot().dump(-1, ' ', false, json::error_handler_t::replace));
+  };
+  svr.Post(R"(/api/cancel/(\d+))", cancel);
+  svr.Delete(R"(/api/job/(\d+))", cancel);
+  // The solution player of the --html pages (render/page.h), reused by the app.
+  svr.Get("/player.js", [](const httplib::Request&, httplib::Response& res) {
+    res.set_content(std::string(render::player_js()), "text/javascript; charset=utf-8");
+    res.set_header("Cache-Control", "no-cache");
+  });
+  svr.Get("/page.css", [](const httplib::Request&, httplib::Response& res) {
+    res.set_content(std::string(render::page_css()), "text/css; charset=utf-8");
+    res.set_header("Cache-Control", "no-cache");
+  });
+  // The app: index.html and its files, embedded at build time.
+  svr.Get(R"(/([a-z0-9_.-]*))", [](const httplib::Request& req, httplib::Response& res) {
+    std::string path = req.matches[1];
+    if (path.empty()) path = "index.html";
+    const Asset* a = find_asset(path);
+    if (!a) return reply(res, 404, error_body("not found: /" + path, 2));
+    res.set_content(std::string(a->data, a->size), a->type);
+    res.set_header("Cache-Control", "no-cache");
+  });
+  svr.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
+    try {
+      std::rethrow_exception(ep);
+    } catch (const InputError& e) {
+      reply(res, 400, error_body(e.what(), 2));
+    } catch (const std::exception& e) {
+      reply(res, 500, error_body(std::string("internal error: ") + e.what(), 4));
+    } catch (...) {
+      reply(res, 500, error_body("internal error", 4));
+    }
+  });
+  svr.set_error_handler([](const httplib::Request&, httplib::Response& res) {
+    if (!res.body.empty()) return;
+    const char* what = res.status == 413 ? "request body too large (serve --body)"
+                       : res.status == 404 ? "not found"
+                       : res.status == 405 ? "method not allowed"
+                                           : "bad request";
+    reply(res, res.status, error_body(what, 2));
+  });
+
+  int port = c.port;
+  if (port == 0) port = svr.bind_to_any_port(c.bind);
+  else if (!svr.bind_to_port(c.bind, port)) port = -1;
+  if (port < 0) {
+    fmt::print(stderr, "tansaku: cannot listen on {}:{}\n", printable(c.bind, 200), c.port);
+    return 2;
+  }
+  const bool loopback = c.bind == "127.0.0.1" || c.bind == "::1" || c.bind == "localhost";
+  fmt::print(stderr, "tansaku: serving http://{}:{}/ ({} workers, queue {}, at most {} s and {} MiB a request){}\n",
+             c.bind.find(':') != std::string::npos ? "[" + c.bind + "]" : c.bind, port, s.workers, s.queue,
+             s.caps.timeout, s.caps.memory >> 20,
+             loopback ? "" : " -- reachable from other machines: there is no authentication");
+  std::fflush(stderr);
+
+  std::atomic<bool> done{false};
+  std::thread waiter([&] {
+    timespec tick{0, 200'000'000};
+    while (!done) {
+      if (sigtimedwait(&signals, nullptr, &tick) > 0) {
+        pool.cancel_all();
+        svr.stop();
+        return;
+      }
+    }
+  });
+  const bool ok = svr.listen_after_bind();
+  done = true;
+  waiter.join();
+  pool.stop();
+  fmt::print(stderr, "tansaku: stopped\n");
+  return ok ? 0 : 4;
+}
+
+}  // namespace tansaku::serve

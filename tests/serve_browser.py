@@ -1,0 +1,174 @@
+#!/usr/bin/python3
+"""The web app in a real browser (ctest ServeBrowser): headless Chromium driven by Selenium.
+Loads the app, solves the 8-puzzle and steps to the end, edits a start by clicking, cancels a
+long search, explores, screenshots one picture of each family (not blank), opens a solve
+--html page when the CLI writes them, and finds no console errors.
+Usage: serve_browser.py PATH/TO/tansaku  (uses /usr/bin/chromium and /usr/bin/chromedriver);
+TANSAKU_SCREENSHOT=FILE.png also saves the app with a solution half-way (docs/serve-app.png)."""
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from png_util import colours  # noqa: E402
+from serve_util import Server  # noqa: E402
+
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+
+BIN = sys.argv[1]
+failures = []
+# One picture per family.
+PICTURES = ["sliding:3x3", "rotating-slide", "flip:4x4", "peg:triangle5", "knight-tour:3x4", "knight-swap:4x3",
+            "coloring:map12", "blocks:klotski", "perm:2x2x2", "square-sum"]
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what, flush=True)
+
+
+def browser(profile):
+    o = webdriver.ChromeOptions()
+    o.binary_location = "/usr/bin/chromium"
+    for flag in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage", "--window-size=1280,1000", f"--user-data-dir={profile}"]:
+        o.add_argument(flag)
+    o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
+
+
+def console_errors(d):
+    return [e for e in d.get_log("browser") if e["level"] == "SEVERE"]
+
+
+def cells_text(el):
+    cells = el.find_elements(By.CSS_SELECTOR, "[data-cell]")
+    cells.sort(key=lambda c: int(c.get_attribute("data-cell")))
+    return [c.text.strip() for c in cells]
+
+
+def main():
+    t0 = time.time()
+    long_start = subprocess.run([BIN, "random", "24-puzzle", "--seed", "7"], capture_output=True, text=True).stdout.strip()
+    with Server(BIN, "--workers", "2") as s, tempfile.TemporaryDirectory() as tmp:
+        d = browser(os.path.join(tmp, "profile"))
+        try:
+            wait = WebDriverWait(d, 20)
+            d.get(s.url + "/")
+            wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#pick option")) > 10)
+            check(Select(d.find_element(By.ID, "pick")).first_selected_option.get_attribute("value") == "sliding:3x3",
+                  "the 8-puzzle is chosen first")
+            Select(d.find_element(By.ID, "pick")).select_by_value("sliding:3x3")
+            wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board [data-cell]"))
+            goal = d.execute_script("return state.info.goal")
+
+            # solve the seed start, step to the end: the last board drawn is the goal
+            d.find_element(By.ID, "solve").click()
+            wait.until(lambda d: "solve: done" in d.find_element(By.ID, "status").text)
+            facts = d.find_element(By.ID, "facts").text
+            check("31 (optimal)" in facts, f"solve: {facts!r}")
+            d.find_element(By.TAG_NAME, "body").send_keys(Keys.END)
+            step = lambda: d.find_element(By.CSS_SELECTOR, "#player .step").text  # noqa: E731
+            check(step() == "step 31 / 31", f"after End: {step()!r}")
+            d.find_element(By.CSS_SELECTOR, "#player [data-act=prev]").click()
+            check(step() == "step 30 / 31", f"previous: {step()!r}")
+            d.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+            check(step() == "step 31 / 31", f"arrow right: {step()!r}")
+            drawn = cells_text(d.find_element(By.CSS_SELECTOR, "#player .board"))
+            want = ["" if t == "0" else t for t in goal.split()]
+            check(["" if t == "0" else t for t in drawn] == want, f"the last frame {drawn} is the goal {goal}")
+            if os.environ.get("TANSAKU_SCREENSHOT"):  # docs/serve-app.png: the solution half-way
+                d.find_element(By.CSS_SELECTOR, "#player [data-act=first]").click()
+                for _ in range(12):
+                    d.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+                d.save_screenshot(os.environ["TANSAKU_SCREENSHOT"])
+            d.find_element(By.CSS_SELECTOR, "#player [data-act=first]").click()
+            check(cells_text(d.find_element(By.CSS_SELECTOR, "#player .board")) != drawn, "the first frame is the start")
+            d.find_element(By.CSS_SELECTOR, "#player [data-act=play]").click()
+            wait.until(lambda d: step() == "step 31 / 31")
+
+            # edit the start by clicking two cells: they swap
+            d.find_element(By.ID, "reset").click()
+            wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board [data-cell]"))
+            before = d.execute_script("return currentStart()").split()
+            for i in (0, 1):
+                wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, f'#board [data-cell="{i}"]'))
+                d.find_element(By.CSS_SELECTOR, f'#board [data-cell="{i}"]').click()
+            after = d.find_element(By.ID, "start").get_attribute("value").split()
+            check(after == [before[1], before[0]] + before[2:], f"swap by clicks: {before} -> {after}")
+            time.sleep(0.3)
+
+            # a long search, cancelled from the page
+            name = d.find_element(By.ID, "name")
+            name.clear()
+            name.send_keys("24-puzzle", Keys.TAB)
+            start = d.find_element(By.ID, "start")
+            start.clear()
+            start.send_keys(long_start, Keys.TAB)
+            d.find_element(By.ID, "solve").click()
+            wait.until(lambda d: "running" in d.find_element(By.ID, "status").text)
+            d.find_element(By.ID, "cancel").click()
+            wait.until(lambda d: d.find_element(By.ID, "error").text == "cancelled")
+            check(d.find_element(By.ID, "solve").is_enabled(), "solve enabled again after cancel")
+
+            # explore: the histogram as a chart, the farthest positions
+            Select(d.find_element(By.ID, "pick")).select_by_value("sliding:3x3")
+            wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board [data-cell]"))
+            d.find_element(By.ID, "explore").click()
+            wait.until(lambda d: "explore: done" in d.find_element(By.ID, "status").text)
+            bars = d.find_elements(By.CSS_SELECTOR, "#chart rect[data-lin-y]")
+            check(len(bars) == 32, f"histogram bars: {len(bars)} (8-puzzle depths 0..31)")
+            check("181440" in d.find_element(By.ID, "facts").text, "explore facts")
+            check(len(d.find_elements(By.CSS_SELECTOR, "#farthest figure")) == 2, "two farthest positions")
+
+            # every family's picture is drawn (not blank)
+            os.makedirs(os.path.join(tmp, "shots"), exist_ok=True)
+            for p in PICTURES:
+                Select(d.find_element(By.ID, "pick")).select_by_value(p)
+                wait.until(lambda d: d.execute_script("return state.info && state.info.puzzle") is not None
+                           and d.find_element(By.ID, "name").get_attribute("value") == p)
+                time.sleep(0.2)
+                board = d.find_element(By.ID, "board")
+                has = board.find_elements(By.CSS_SELECTOR, "svg, [data-cell]")
+                if not has:
+                    print(f"note: {p}: nothing to draw (no drawing and no start state)")
+                    continue
+                n = len(colours(board.screenshot_as_png))
+                check(n >= 3, f"{p}: picture has {n} colours (blank?)")
+
+            # a --html page from the CLI, stepped through
+            html = os.path.join(tmp, "solve.html")
+            r = subprocess.run([BIN, "solve", "8-puzzle", "--html", html], capture_output=True, text=True)
+            if r.returncode == 0 and os.path.exists(html):
+                d.get("file://" + html)
+                body = d.find_element(By.TAG_NAME, "body")
+                for _ in range(40):
+                    body.send_keys(Keys.ARROW_RIGHT)
+                check(d.find_element(By.CSS_SELECTOR, "[data-player] .step").text == "step 31 / 31", "--html page: stepped to the end")
+                drawn = cells_text(d.find_element(By.CSS_SELECTOR, "[data-player] .board"))
+                check(["" if t == "0" else t for t in drawn] == want, f"--html page: the last frame {drawn} is the goal")
+                body.send_keys(Keys.HOME)
+                check(d.find_element(By.CSS_SELECTOR, "[data-player] .step").text == "step 0 / 31", "--html page: Home")
+                n = len(colours(d.get_screenshot_as_png()))
+                check(n >= 3, f"--html page has {n} colours")
+            else:
+                print("note: this CLI writes no --html pages yet:", r.stderr.strip())
+
+            errors = console_errors(d)
+            check(not errors, f"console errors: {errors}")
+        finally:
+            d.quit()
+    print(f"serve_browser: {len(failures)} failures, {time.time() - t0:.1f} s")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
