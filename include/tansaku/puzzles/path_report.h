@@ -1,6 +1,6 @@
 // The one way a family turns an engine path search into a SolveReport, so every family
-// reports alike: the solution mode from --all / --count, the search run by canonical name
-// with progress, and the report fields (nodes; an exhausted search as a proof of
+// reports alike: the solution mode from --all / --count, the engine's searches as solver-table
+// entries (solver_table.h), and the report fields (nodes; an exhausted search as a proof of
 // unsolvability, a stopped one as a limit; the verified moves, solutions and count).
 #pragma once
 #include <functional>
