@@ -64,7 +64,7 @@ TEST(RandomCli, PegPositionsReachTheGoal) {
     EXPECT_EQ(std::count(p.begin(), p.end(), '1'), 6) << p;
     solves("peg:triangle5", p, "--finish 12");
   }
-  for (const auto& p : reproducible("peg:english --pegs 10", 3)) solves("peg:english", p);
+  for (const auto& p : reproducible("peg:english --pegs 6", 3)) solves("peg:english", p);
   // Two pegs that end on hole 12: one jump into it, and four jumps land there.
   uniform("peg:triangle5 --finish 12 --pegs 2", 800, 4);
   auto bad = run_cli("random peg:triangle5 --pegs 40");

@@ -306,7 +306,7 @@ Family family() {
   f.notation = "a position is one 0/1 per hole in hole order (1 = peg), e.g. --start 111111111111011 for triangle5\n"
                "  with hole 11 empty; 'tansaku show PUZZLE' prints the hole numbers and a copyable start";
   f.examples = {"tansaku solve peg:english --finish 16", "tansaku solve peg:triangle5 --empty 0 --count",
-                "tansaku solve peg:french --quiet", "tansaku explore peg:trytry", "tansaku random peg:english --pegs 8 --count 3", "tansaku show peg:data/peg/wiegleb.txt"};
+                "tansaku solve peg:french --quiet", "tansaku explore peg:trytry", "tansaku random peg:english --pegs 6 --count 3", "tansaku show peg:data/peg/wiegleb.txt"};
   f.make = make;
   return f;
 }

@@ -10,6 +10,12 @@
 
 namespace tansaku::peg {
 
+namespace {
+// Successors generated for one layer before the work is refused (128 MiB of positions): the
+// solvable positions of the larger boards run to billions in the middle peg counts.
+constexpr std::size_t kMaxGenerated = std::size_t{1} << 24;
+}  // namespace
+
 std::vector<Bits> random_solvable(const Board& bd, const Goal& goal, std::optional<int> pegs, std::uint64_t seed,
                                   std::size_t count, const search::Limits& lim) {
   std::vector<Bits> layer;
@@ -40,8 +46,15 @@ std::vector<Bits> random_solvable(const Board& bd, const Goal& goal, std::option
       for (const Jump& j : bd.jumps)
         if ((b >> j.to & 1) && !(b >> j.from & 1) && !(b >> j.over & 1)) {
           next.push_back(b ^ j.mask);
-          if ((next.size() & 0xfffff) == 0 && (next.size() + layer.size()) * sizeof(Bits) > lim.memory)
-            throw LimitError(fmt::format("random: the positions with {} pegs do not fit the memory budget (--memory)", have + 1));
+          if ((next.size() & 0xffff) == 0) {
+            if (next.size() >= kMaxGenerated)
+              throw LimitError(fmt::format("random: more than {} positions with {} pegs reach the goal; ask for fewer "
+                                           "pegs (--pegs K)",
+                                           kMaxGenerated, have + 1));
+            if ((next.size() + layer.size()) * sizeof(Bits) > lim.memory)
+              throw LimitError(fmt::format("random: the positions with {} pegs do not fit the memory budget (--memory)", have + 1));
+            if (lim.deadline) lim.deadline->check();
+          }
         }
     std::sort(next.begin(), next.end());
     next.erase(std::unique(next.begin(), next.end()), next.end());

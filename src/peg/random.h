@@ -17,7 +17,8 @@ namespace tansaku::peg {
 // goal to it), each layer sorted; a sample keeps a uniform member of the union by reservoir
 // (a layer of L positions replaces it with probability L / (positions so far)). An anywhere
 // goal starts from every one-peg position. Throws InputError when no position qualifies,
-// LimitError beyond lim.memory.
+// LimitError beyond lim.memory or beyond 2^24 positions generated for one layer (the larger
+// boards' middle layers: ask for few pegs there).
 std::vector<Bits> random_solvable(const Board& bd, const Goal& goal, std::optional<int> pegs, std::uint64_t seed,
                                   std::size_t count, const search::Limits& lim);
 
