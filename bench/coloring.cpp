@@ -16,10 +16,10 @@ Graph load(const char* name) {
   return read_dimacs_file(std::string(TANSAKU_DATA_DIR) + "/coloring/" + name + ".col", 1ULL << 30);
 }
 
-void BM_Chromatic(benchmark::State& state, const char* name, const char* algorithm) {
+void BM_Chromatic(benchmark::State& state, const char* name, Strategy strategy) {
   Graph g = load(name);
   SolverOptions o;
-  o.algorithm = algorithm;
+  o.strategy = strategy;
   std::uint64_t nodes = 0;
   for (auto _ : state) {
     ChromaticResult r = chromatic_number(g, o);
@@ -46,13 +46,13 @@ void BM_CliqueQueen8(benchmark::State& state) {
 }
 }  // namespace
 
-BENCHMARK_CAPTURE(BM_Chromatic, myciel3, "myciel3", "auto")->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Chromatic, myciel4, "myciel4", "auto")->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Chromatic, myciel5_auto, "myciel5", "auto")->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Chromatic, myciel5_dsatur, "myciel5", "dsatur")->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Chromatic, queen6_6_auto, "queen6_6", "auto")->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Chromatic, queen6_6_dsatur, "queen6_6", "dsatur")->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Chromatic, queen8_8_auto, "queen8_8", "auto")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Chromatic, myciel3, "myciel3", Strategy::Auto)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Chromatic, myciel4, "myciel4", Strategy::Auto)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Chromatic, myciel5_auto, "myciel5", Strategy::Auto)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Chromatic, myciel5_dsatur, "myciel5", Strategy::Dsatur)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Chromatic, queen6_6_auto, "queen6_6", Strategy::Auto)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Chromatic, queen6_6_dsatur, "queen6_6", Strategy::Dsatur)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Chromatic, queen8_8_auto, "queen8_8", Strategy::Auto)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Map12Count)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Myciel4Count5)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CliqueQueen8)->Unit(benchmark::kMillisecond);

@@ -136,7 +136,7 @@ TEST(CliPlugin, RandomPositionsAreReproducibleAndSolvable) {
     auto s = run_cli("solve flip:5x5 --quiet --json --start " + line);
     EXPECT_EQ(s.code, 0) << line << s.err;
   }
-  expect_refused("random peg:english", "random positions are not defined");
+  expect_refused("random coloring:map12", "random positions are not defined");
   expect_refused("random 8-puzzle --count x", "--count 'x' is not a whole number");
 }
 

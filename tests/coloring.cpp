@@ -220,13 +220,13 @@ TEST(ColoringExact, KnownChromaticNumbers) {
   for (auto [name, chi] : std::vector<std::pair<std::string, int>>{
            {"myciel3", 4}, {"myciel4", 5}, {"queen5_5", 5}, {"myciel5", 6}, {"queen6_6", 7}, {"queen7_7", 7}}) {
     Graph g = load(name);
-    for (std::string alg : {"auto", "dsatur"}) {
+    for (Strategy alg : {Strategy::Auto, Strategy::Dsatur}) {
       SolverOptions o;
-      o.algorithm = alg;
+      o.strategy = alg;
       ChromaticResult r = chromatic_number(g, o);
       EXPECT_TRUE(r.exact) << name;
-      EXPECT_EQ(r.upper, chi) << name << " " << alg;
-      EXPECT_EQ(r.lower, chi) << name << " " << alg;
+      EXPECT_EQ(r.upper, chi) << name << " " << static_cast<int>(alg);
+      EXPECT_EQ(r.lower, chi) << name << " " << static_cast<int>(alg);
       EXPECT_EQ(verify_colouring(g, r.colouring, chi), chi);
       EXPECT_FALSE(colour_with(g, chi - 1, o).found) << name;
       EXPECT_TRUE(colour_with(g, chi, o).found) << name;
@@ -244,7 +244,7 @@ TEST(ColoringExact, AgreesWithBruteForceOnRandomGraphs) {
     EXPECT_EQ(r.upper, chi) << t;
     EXPECT_TRUE(r.exact);
     SolverOptions d;
-    d.algorithm = "dsatur";
+    d.strategy = Strategy::Dsatur;
     for (int K = 1; K <= chi; ++K) {
       DecideResult dr = dsatur_decide(g, K, {}, UINT64_MAX, nullptr, nullptr);
       EXPECT_EQ(dr.status == Decision::Found, K >= chi) << t << " K=" << K;
@@ -304,7 +304,7 @@ TEST(ColoringSat, FormulaAndSolver) {
   // A formula that does not fit the memory budget is not built.
   EXPECT_EQ(sat_decide(g, 4, {}, nullptr, 1000).status, SatStatus::Unavailable);
   SolverOptions o;
-  o.algorithm = "sat";
+  o.strategy = Strategy::Sat;
   ChromaticResult r = chromatic_number(load("queen6_6"), o);
   EXPECT_EQ(r.upper, 7);
   EXPECT_TRUE(r.exact);

@@ -24,9 +24,14 @@ SolveParams params(const std::string& alg, int pagoda, Metric metric = Metric::M
   SolveParams p;
   p.algorithm = alg;
   p.metric = metric;
-  p.threads = 2;
   p.pagoda = pagoda;
   return p;
+}
+
+search::Limits limits2() {
+  search::Limits lim;
+  lim.threads = 2;
+  return lim;
 }
 
 Bits vacancy(const Board& bd, int h) { return bd.all & ~bd.bit(h); }
@@ -67,7 +72,7 @@ int english_row(int h) {
 const char* kEnglishFar = "000000000000011111111110111111111";
 
 int solve_moves(const Solver& s, Bits start, const Goal& g, const std::string& alg, int pagoda) {
-  auto out = s.solve(start, g, params(alg, pagoda));
+  auto out = s.solve(start, g, params(alg, pagoda), limits2());
   return out.solvable ? out.length : -1;
 }
 
@@ -234,7 +239,7 @@ TEST(PegPagoda, SolutionsAreNeverPruned) {
     Solver s(builtin_board(board));
     const Bits start = vacancy(s.board(), empty);
     const Goal g = s.at(finish);
-    auto out = s.solve(start, g, params("idastar", 0));
+    auto out = s.solve(start, g, params("idastar", 0), limits2());
     ASSERT_TRUE(out.solvable) << board;
     const PagodaSet set = find_pagodas(s.board(), s.group(), start, g);
     const PagodaPrune prune = PagodaPrune::for_search(s.board(), set, g, {s.group()[0]});
@@ -255,7 +260,7 @@ TEST(PegPagoda, ProofOnTheEnglishBoard) {
   const Bits start = parse_position(bd, kEnglishFar, "--start");
   const Goal g = s.at(1);
   ASSERT_EQ(s.classes().of(start), s.classes().of(g.pegs));  // position classes allow it
-  auto out = s.solve(start, g, params("", 1));
+  auto out = s.solve(start, g, params("", 1), limits2());
   EXPECT_FALSE(out.solvable);
   EXPECT_EQ(out.nodes, 0u);
   ASSERT_TRUE(out.pagoda_proof);
@@ -263,11 +268,11 @@ TEST(PegPagoda, ProofOnTheEnglishBoard) {
   EXPECT_TRUE(is_pagoda(bd, *out.pagoda_proof));
   EXPECT_LT(pagoda_value(*out.pagoda_proof, start), pagoda_goal_value(*out.pagoda_proof, g));
   // The exhaustive search agrees, and so does the count.
-  auto ex = s.solve(start, g, params("idastar", 0));
+  auto ex = s.solve(start, g, params("idastar", 0), limits2());
   EXPECT_FALSE(ex.solvable);
   EXPECT_GT(ex.nodes, 0u);
   EXPECT_FALSE(ex.pagoda_proof);
-  auto c = s.count(start, g, params("", 1));
+  auto c = s.count(start, g, params("", 1), limits2());
   EXPECT_TRUE(c.count == 0);
   EXPECT_TRUE(c.pagoda_proof);
   // Known-solvable instances get no proof.
@@ -322,7 +327,7 @@ TEST(PegPagoda, ProofsAgreeWithExhaustiveSearch) {
       EXPECT_TRUE(is_pagoda(bd, *w));
       EXPECT_FALSE(reachable) << format_position(bd, start) << " -> " << s.describe(g);
       // The solver reports it before any search.
-      auto out = s.solve(start, g, params("", 1));
+      auto out = s.solve(start, g, params("", 1), limits2());
       EXPECT_FALSE(out.solvable);
       EXPECT_TRUE(out.pagoda_proof);
     }
@@ -341,10 +346,10 @@ TEST(PegPagoda, ResultsUnchangedWithPruningOnAndOff) {
         EXPECT_EQ(solve_moves(s, start, g, "idastar", 1), want) << h;
         EXPECT_EQ(solve_moves(s, start, g, "layered", 1), want) << h;
         EXPECT_EQ(solve_moves(s, start, g, "layered", 0), want) << h;
-        auto on = s.count(start, g, params("", 1)), off = s.count(start, g, params("", 0));
+        auto on = s.count(start, g, params("", 1), limits2()), off = s.count(start, g, params("", 0), limits2());
         EXPECT_TRUE(on.count == off.count) << h;
-        auto jon = s.solve(start, g, params("", 1, Metric::Jumps));
-        auto joff = s.solve(start, g, params("", 0, Metric::Jumps));
+        auto jon = s.solve(start, g, params("", 1, Metric::Jumps), limits2());
+        auto joff = s.solve(start, g, params("", 0, Metric::Jumps), limits2());
         EXPECT_EQ(jon.solvable, joff.solvable) << h;
         EXPECT_EQ(jon.length, joff.length) << h;
       }
@@ -360,48 +365,47 @@ TEST(PegPagoda, ResultsUnchangedWithPruningOnAndOff) {
         const PagodaSet set = find_pagodas(s.board(), s.group(), start, g);
         ASSERT_FALSE(set.proof);
         const PagodaPrune prune = PagodaPrune::for_search(s.board(), set, g, H.perms());
-        LayerLimits plain, pruned;
-        pruned.prune = &prune;
-        auto c0 = count_layers(s.board(), H, start, g, plain), c1 = count_layers(s.board(), H, start, g, pruned);
+        search::Limits plain;
+        auto c0 = count_layers(s.board(), H, start, g, plain), c1 = count_layers(s.board(), H, start, g, plain, &prune);
         EXPECT_TRUE(c0.count == c1.count) << h << " " << s.describe(g);
         EXPECT_LE(c1.positions, c0.positions);
-        auto m0 = min_moves_layers(s.board(), H, start, g, plain), m1 = min_moves_layers(s.board(), H, start, g, pruned);
+        auto m0 = min_moves_layers(s.board(), H, start, g, plain), m1 = min_moves_layers(s.board(), H, start, g, plain, &prune);
         EXPECT_EQ(m0.found, m1.found);
         EXPECT_EQ(m0.moves, m1.moves) << h << " " << s.describe(g);
       }
     }
     const Bits corner = vacancy(s.board(), 0);
-    auto c = s.count(corner, s.anywhere(corner), params("", 1));
+    auto c = s.count(corner, s.anywhere(corner), params("", 1), limits2());
     EXPECT_EQ(tansaku::to_u64(c.count), 29760u);
-    auto t = s.solve(vacancy(s.board(), 12), s.at(12), params("", 1));
+    auto t = s.solve(vacancy(s.board(), 12), s.at(12), params("", 1), limits2());
     EXPECT_EQ(t.length, 9);
   }
   {  // Try-Try: 11 anywhere, 12 to the centre; counts to hole 3 with and without.
     Solver s(builtin_board("trytry"));
     const Bits start = vacancy(s.board(), 11);
-    auto any = s.solve(start, s.anywhere(start), params("", 1));
+    auto any = s.solve(start, s.anywhere(start), params("", 1), limits2());
     EXPECT_EQ(any.length, 11);
-    EXPECT_EQ(s.solve(start, s.at(11), params("", 1)).length, 12);
-    EXPECT_EQ(s.solve(start, s.at(11), params("layered", 1)).length, 12);
-    auto on = s.count(start, s.at(3), params("", 1));
+    EXPECT_EQ(s.solve(start, s.at(11), params("", 1), limits2()).length, 12);
+    EXPECT_EQ(s.solve(start, s.at(11), params("layered", 1), limits2()).length, 12);
+    auto on = s.count(start, s.at(3), params("", 1), limits2());
     EXPECT_EQ(tansaku::to_u64(on.count), 1622487499889400u);
   }
   {  // English, the lower 20 holes but 23: IDA* past its plain stage, with and without.
     Solver s(builtin_board("english"));
     const Bits start = parse_position(s.board(), kEnglishFar, "--start");
-    auto on = s.solve(start, s.at(16), params("idastar", 1)), off = s.solve(start, s.at(16), params("idastar", 0));
+    auto on = s.solve(start, s.at(16), params("idastar", 1), limits2()), off = s.solve(start, s.at(16), params("idastar", 0), limits2());
     EXPECT_EQ(on.length, 12);
     EXPECT_EQ(off.length, 12);
     EXPECT_GT(on.pagoda_functions, 0);
     EXPECT_LT(on.nodes, off.nodes);
-    EXPECT_EQ(s.solve(start, s.at(16), params("layered", 1)).length, 12);
+    EXPECT_EQ(s.solve(start, s.at(16), params("layered", 1), limits2()).length, 12);
     // Impossible to hole 31 (classes allow it): proved by the exhaustive search either way.
-    on = s.solve(start, s.at(31), params("idastar", 1)), off = s.solve(start, s.at(31), params("idastar", 0));
+    on = s.solve(start, s.at(31), params("idastar", 1), limits2()), off = s.solve(start, s.at(31), params("idastar", 0), limits2());
     EXPECT_FALSE(on.solvable);
     EXPECT_FALSE(off.solvable);
     EXPECT_FALSE(on.pagoda_proof);
-    auto jon = s.solve(start, s.at(13), params("", 1, Metric::Jumps));
-    auto joff = s.solve(start, s.at(13), params("", 0, Metric::Jumps));
+    auto jon = s.solve(start, s.at(13), params("", 1, Metric::Jumps), limits2());
+    auto joff = s.solve(start, s.at(13), params("", 0, Metric::Jumps), limits2());
     EXPECT_TRUE(jon.solvable);
     EXPECT_EQ(jon.length, joff.length);
   }
@@ -410,7 +414,7 @@ TEST(PegPagoda, ResultsUnchangedWithPruningOnAndOff) {
     const Bits start = vacancy(s.board(), 4);
     for (Bits f = s.anywhere(start).finishers; f; f &= f - 1) {
       const Goal g = s.at(std::countr_zero(f));
-      auto on = s.count(start, g, params("", 1)), off = s.count(start, g, params("", 0));
+      auto on = s.count(start, g, params("", 1), limits2()), off = s.count(start, g, params("", 0), limits2());
       EXPECT_TRUE(on.count == off.count) << std::countr_zero(f);
       EXPECT_LE(on.positions, off.positions);
       EXPECT_EQ(solve_moves(s, start, g, "layered", 1), solve_moves(s, start, g, "layered", 0)) << std::countr_zero(f);

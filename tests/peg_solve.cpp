@@ -22,8 +22,13 @@ SolveParams params(const std::string& alg, Metric metric = Metric::Moves) {
   SolveParams p;
   p.algorithm = alg;
   p.metric = metric;
-  p.threads = 2;
   return p;
+}
+
+search::Limits limits2() {
+  search::Limits lim;
+  lim.threads = 2;
+  return lim;
 }
 
 Bits vacancy(const Board& bd, int h) { return bd.all & ~bd.bit(h); }
@@ -101,7 +106,7 @@ BruteExplore brute_explore(const Board& bd, Bits start, int at) {
 }
 
 int solve_moves(const Solver& s, Bits start, const Goal& g, const std::string& alg) {
-  auto out = s.solve(start, g, params(alg));
+  auto out = s.solve(start, g, params(alg), limits2());
   if (!out.solvable) return -1;
   // The reported moves replay to the goal in exactly `length` moves.
   Replay r = replay(s.board(), start, out.moves);
@@ -190,41 +195,41 @@ TEST(PegSolve, OtherBoardsAgainstBruteForce) {
 TEST(PegSolve, ImpossibleIsProved) {
   // French board, central vacancy: position classes, no search.
   Solver fr(builtin_board("french"));
-  auto out = fr.solve(vacancy(fr.board(), 18), fr.anywhere(vacancy(fr.board(), 18)), params(""));
+  auto out = fr.solve(vacancy(fr.board(), 18), fr.anywhere(vacancy(fr.board(), 18)), params(""), limits2());
   EXPECT_FALSE(out.solvable);
   EXPECT_NE(out.reason.find("position classes"), std::string::npos);
   EXPECT_EQ(out.nodes, 0u);
   // English: from the centre the last peg cannot end in a corner.
   Solver en(builtin_board("english"));
-  out = en.solve(vacancy(en.board(), 16), en.at(0), params(""));
+  out = en.solve(vacancy(en.board(), 16), en.at(0), params(""), limits2());
   EXPECT_FALSE(out.solvable);
   // Triangle 4 from a corner: ruled out by position classes; brute force agrees.
   Solver t4(builtin_board("triangle4"));
   const Bits start = vacancy(t4.board(), 0);
   EXPECT_EQ(brute_moves(t4.board(), start, t4.anywhere(start)), -1);
-  out = t4.solve(start, t4.anywhere(start), params(""));
+  out = t4.solve(start, t4.anywhere(start), params(""), limits2());
   EXPECT_FALSE(out.solvable);
   // The 19-hole hexagon from a corner: the classes allow it, the exhaustive searches refute it.
   Solver hex(load_board_file(TANSAKU_DATA_DIR "/peg/hexagon19.txt"));
   const Bits hs = vacancy(hex.board(), 0);
   ASSERT_NE(hex.anywhere(hs).finishers, 0u);
   for (const char* alg : {"idastar", "layered"}) {
-    out = hex.solve(hs, hex.anywhere(hs), params(alg));
+    out = hex.solve(hs, hex.anywhere(hs), params(alg), limits2());
     EXPECT_FALSE(out.solvable) << alg;
     EXPECT_NE(out.reason.find("exhaustive"), std::string::npos) << alg;
   }
-  out = hex.solve(hs, hex.anywhere(hs), params("", Metric::Jumps));
+  out = hex.solve(hs, hex.anywhere(hs), params("", Metric::Jumps), limits2());
   EXPECT_FALSE(out.solvable);
   EXPECT_NE(out.reason.find("exhaustive"), std::string::npos);
   // A goal with more pegs than the start.
-  out = t4.solve(t4.board().bit(3), t4.exactly(t4.board().bit(1) | t4.board().bit(2)), params(""));
+  out = t4.solve(t4.board().bit(3), t4.exactly(t4.board().bit(1) | t4.board().bit(2)), params(""), limits2());
   EXPECT_FALSE(out.solvable);
 }
 
 TEST(PegSolve, JumpsMetric) {
   Solver s(builtin_board("triangle5"));
   const Bits start = vacancy(s.board(), 12);
-  auto out = s.solve(start, s.at(12), params("", Metric::Jumps));
+  auto out = s.solve(start, s.at(12), params("", Metric::Jumps), limits2());
   ASSERT_TRUE(out.solvable);
   EXPECT_EQ(out.length, 13);
   EXPECT_EQ(replay(s.board(), start, out.moves).end, s.board().bit(12));
@@ -232,7 +237,7 @@ TEST(PegSolve, JumpsMetric) {
 
 TEST(PegSolve, StartIsGoal) {
   Solver s(builtin_board("triangle5"));
-  auto out = s.solve(s.board().bit(4), s.at(4), params(""));
+  auto out = s.solve(s.board().bit(4), s.at(4), params(""), limits2());
   EXPECT_TRUE(out.solvable);
   EXPECT_EQ(out.length, 0);
   EXPECT_TRUE(out.moves.empty());
@@ -259,15 +264,15 @@ TEST(PegCount, DurangoBillTriangle5) {
   Solver s(builtin_board("triangle5"));
   const Board& bd = s.board();
   // From a corner hole, 29,760 jump sequences end with one peg.
-  EXPECT_EQ(tansaku::to_u64(s.count(vacancy(bd, 0), s.anywhere(vacancy(bd, 0)), params("")).count), 29760u);
+  EXPECT_EQ(tansaku::to_u64(s.count(vacancy(bd, 0), s.anywhere(vacancy(bd, 0)), params(""), limits2()).count), 29760u);
   for (int h = 0; h < bd.n; ++h) {
     const Bits start = vacancy(bd, h);
     std::unordered_map<Bits, unsigned __int128> memo;
-    EXPECT_TRUE(s.count(start, s.anywhere(start), params("")).count == tansaku::to_mpz(brute_count(bd, start, s.anywhere(start), memo)))
+    EXPECT_TRUE(s.count(start, s.anywhere(start), params(""), limits2()).count == tansaku::to_mpz(brute_count(bd, start, s.anywhere(start), memo)))
         << "vacancy " << h;
     for (int f : {0, 3, 12}) {
       std::unordered_map<Bits, unsigned __int128> m2;
-      EXPECT_TRUE(s.count(start, s.at(f), params("")).count == tansaku::to_mpz(brute_count(bd, start, s.at(f), m2)))
+      EXPECT_TRUE(s.count(start, s.at(f), params(""), limits2()).count == tansaku::to_mpz(brute_count(bd, start, s.at(f), m2)))
           << "vacancy " << h << " finish " << f;
     }
   }
@@ -282,7 +287,7 @@ TEST(PegCount, SymmetryReductionDoesNotChangeCounts) {
     const Symmetry full(s.board(), Symmetry::stabiliser(s.group(), start));
     const Symmetry none(s.board(), {s.group()[0]});
     EXPECT_EQ(full.order(), 6);
-    LayerLimits lim;
+    search::Limits lim;
     lim.threads = 2;
     auto a = count_layers(s.board(), full, start, s.at(3), lim);
     auto b = count_layers(s.board(), none, start, s.at(3), lim);
@@ -311,7 +316,7 @@ TEST(PegExplore, Triangle5AgainstBruteForce) {
   const Board& bd = s.board();
   for (int h : {0, 3, 4, 12}) {
     const Bits start = vacancy(bd, h);
-    auto e = s.explore(start, 12, 100, params(""));
+    auto e = s.explore(start, 12, 100, limits2());
     auto want = brute_explore(bd, start, 12);
     EXPECT_EQ(e.full, want.layers) << "vacancy " << h;
     std::uint64_t any = 0, at = 0;
@@ -329,7 +334,7 @@ TEST(PegExplore, TryTryWithAndWithoutSymmetry) {
   const Bits start = vacancy(bd, 11);
   const Symmetry full(bd, Symmetry::stabiliser(s.group(), start));
   const Symmetry none(bd, {s.group()[0]});
-  LayerLimits lim;
+  search::Limits lim;
   lim.threads = 2;
   auto a = explore_layers(bd, full, start, 3, true, 10, lim);
   auto b = explore_layers(bd, none, start, 3, true, 10, lim);
@@ -371,7 +376,7 @@ TEST(PegExplore, EnglishEndgameAgainstBruteForce) {
   const Board& bd = s.board();
   Bits start = 0;
   for (int h : {3, 4, 5, 7, 8, 9, 10, 11, 14, 16, 18, 21, 22, 23, 24, 25, 27, 28, 29}) start |= bd.bit(h);
-  auto e = s.explore(start, 16, 10, params(""));
+  auto e = s.explore(start, 16, 10, limits2());
   auto want = brute_explore(bd, start, 16);
   EXPECT_EQ(e.full, want.layers);
   std::uint64_t any = 0, at = 0;

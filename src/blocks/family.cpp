@@ -135,9 +135,6 @@ class BlocksPuzzle final : public Puzzle {
     const Request q{&b, metric_of(o), distinct_of(o), start_of(o, false)};
     if ((o.all || o.count) && !o.algorithm.empty())
       throw InputError("--all and --count use the layered count of shortest paths; --algorithm does not apply");
-    if (o.algorithm == "bibfs" && !Rules(b, q.metric, q.distinct).single_goal())
-      throw InputError("bidirectional search needs a goal picture that places every piece; this goal leaves some "
-                       "free (use bfs or idastar)");
     Progress progress(o.progress());
     const Want want = o.all ? Want::All : o.count ? Want::Count : Want::First;
     const Solution s = blocks::solve(q, o.algorithm, want, 10000, o.limits(&progress));
@@ -212,6 +209,16 @@ class BlocksPuzzle final : public Puzzle {
     return position_svg(b, grid_of(b, state));
   }
 
+  // Uniform over the positions reachable from the start (the board's, or --start): they are
+  // solvable exactly when the start is (moves are reversible).
+  std::vector<std::string> random(const Options& o, std::uint64_t seed, std::size_t count) const override {
+    const Board b = with_goal(o);
+    const Request q{&b, metric_of(o), distinct_of(o), start_of(o, false)};
+    std::vector<std::string> out;
+    for (const auto& p : random_positions(q, seed, count, o.limits())) out.push_back(notation(b, p));
+    return out;
+  }
+
  private:
   Metric metric_of(const Options& o) const {
     if (auto m = o.text("metric")) return parse_metric(*m, "--");
@@ -262,7 +269,7 @@ Family family() {
   f.summary = "sliding-block puzzles with pieces of any shape, drawn as pictures: optimal solutions, counts, whole spaces";
   for (const auto& bi : kBuiltins) f.builtins.push_back({std::string("blocks:") + bi.name, bi.summary});
   f.aliases = {{"klotski", "blocks:klotski"}, {"hakoiri-musume", "blocks:klotski"}};
-  f.options = {opt::start(kShow | kSolve, "start position: a picture file, or rows separated by '/' (BAAC/BAAC/...)"),
+  f.options = {opt::start(kShow | kSolve | kRandom, "start position: a picture file, or rows separated by '/' (BAAC/BAAC/...)"),
                opt::goal(kShow | kSolve, "goal: a picture file or rows separated by '/'; '.' = no requirement"),
                opt::from(kExplore, "source of the explore: a picture file or rows (default: the start)"),
                opt::all(),
@@ -270,13 +277,9 @@ Family family() {
                opt::farthest(),
                opt::text("metric", "step|line|path",
                          "a move is one cell (step), any straight run (line) or any path of free cells (path); "
-                         "default: the file's, else path"),
-               opt::flag("distinct", "keep pieces of the same shape apart (default: alike pieces are interchangeable)")};
-  f.solvers = {{"bibfs", {"bidirectional", "bidirectional-bfs", "bi-bfs"},
-                "bidirectional BFS; chosen when the goal picture places every piece", kSolve},
-               {"bfs", {"breadth-first"}, "breadth-first search; chosen when the goal leaves pieces free", kSolve},
-               {"idastar", {"ida*", "ida-star", "ida"},
-                "IDA* bounded by the goal pieces' distances (cells, straight runs, or 0/1 by metric)", kSolve}};
+                         "default: the file's, else path", kAllCommands),
+               opt::flag("distinct", "keep pieces of the same shape apart (default: alike pieces are interchangeable)", kAllCommands)};
+  f.solvers = blocks::solvers();
   f.notation = "a position is a picture: one character per cell, rows separated by '/' on the command line "
                "(BAAC/BAAC/DEEF/DGHF/I..J) or one per line in a file; letters and digits are pieces (all cells "
                "of one character form one piece), '.' empty, '#' wall. A move is the piece's character in the "

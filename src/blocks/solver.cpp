@@ -1,7 +1,9 @@
 // Running the engine's searches on the blocks domain of the right code width.
 #include "blocks/solver.h"
 
+#include <algorithm>
 #include <memory>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -9,6 +11,9 @@
 #include "blocks/notation.h"
 #include "blocks/verify.h"
 #include "tansaku/core/error.h"
+#include "tansaku/core/random.h"
+#include "tansaku/puzzles/path_report.h"
+#include "tansaku/puzzles/solver_table.h"
 #include "tansaku/search/bfs.h"
 #include "tansaku/search/bidirectional_bfs.h"
 #include "tansaku/search/explore_states.h"
@@ -29,6 +34,35 @@ auto with_width(const Rules& r, F&& f) {
   }
 }
 
+// One search for one solution, as the solver table sees it.
+template <int W>
+struct Job {
+  const Domain<W>& d;
+  Code<W> start;
+  search::IdaOptions ida;
+  bool single_goal;  // the goal picture places every piece
+};
+
+// In the order of the automatic choice: bidirectional BFS when the goal places every piece,
+// else BFS; IDA* when named.
+template <int W>
+const SolverTable<Job<W>, search::PathResult<Move>>& table() {
+  using J = Job<W>;
+  static const SolverTable<J, search::PathResult<Move>> t = [] {
+    auto bibfs = bibfs_solver<J>({"bibfs", {"bidirectional", "bidirectional-bfs", "bi-bfs"},
+                                  "bidirectional BFS; chosen when the goal picture places every piece", kSolve});
+    bibfs.refuses = [](const J& j) -> std::string {
+      return j.single_goal ? "" : "bidirectional search needs a goal picture that places every piece; this goal leaves "
+                                  "some free (use bfs or idastar)";
+    };
+    return SolverTable<J, search::PathResult<Move>>{
+        bibfs, bfs_solver<J>({"bfs", {"breadth-first"}, "breadth-first search; chosen when the goal leaves pieces free", kSolve}),
+        idastar_solver<J>({"idastar", {"ida*", "ida-star", "ida"},
+                           "IDA* bounded by the goal pieces' distances (cells, straight runs, or 0/1 by metric)", kSolve})};
+  }();
+  return t;
+}
+
 template <int W>
 Solution solve_width(const Request& q, const std::shared_ptr<const Rules>& r, const std::string& algorithm, Want want,
                      std::size_t max_all, const search::Limits& lim) {
@@ -40,20 +74,10 @@ Solution solve_width(const Request& q, const std::shared_ptr<const Rules>& r, co
     res = search::shortest_paths(d, start, want == Want::All ? max_all : 0, lim);
     out.algorithm = "layered shortest paths";
   } else {
-    const std::string a = algorithm.empty() ? (r->single_goal() ? "bibfs" : "bfs") : algorithm;
-    if (a == "bibfs") {
-      if (!r->single_goal())
-        throw InputError("bidirectional search needs a goal picture that places every piece; this goal leaves "
-                         "some free (use bfs or idastar)");
-      res = search::bidirectional_bfs(d, start, lim);
-    } else if (a == "bfs") {
-      res = search::bfs(d, start, lim);
-    } else if (a == "idastar") {
-      res = search::ida_star(d, start, search::IdaOptions{}, lim);
-    } else {
-      throw InputError(fmt::format("unknown algorithm '{}' (bibfs, bfs, idastar)", a));
-    }
-    out.algorithm = a;
+    const Job<W> job{d, start, search::IdaOptions{}, r->single_goal()};
+    const auto& solver = choose(table<W>(), algorithm, job);
+    res = solver.run(job, lim);
+    out.algorithm = solver.spec.name;
   }
   out.nodes = res.stats.expanded;
   out.found = res.found;
@@ -91,7 +115,44 @@ Exploration explore_width(const Request& q, const std::shared_ptr<const Rules>& 
   return out;
 }
 
+template <int W>
+std::vector<std::vector<Piece>> random_width(const Request& q, const std::shared_ptr<const Rules>& r, std::uint64_t seed,
+                                             std::size_t count, const search::Limits& lim) {
+  using D = Domain<W>;
+  using State = typename D::State;
+  const D d(r);
+  // Every position reachable from the start, in `all` (also the queue) and a hash set; the
+  // budget is checked as they grow (the reachable count is not known before).
+  std::unordered_set<State, search::StateHash<D>> seen(16, search::StateHash<D>{&d});
+  std::vector<State> all{d.encode(q.start)};
+  seen.insert(all[0]);
+  constexpr std::uint64_t kBytesPerState = 3 * sizeof(State) + 2 * sizeof(void*);  // the vector, the set's node and bucket
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if ((i & 0xfff) == 0) {
+      if (lim.deadline) lim.deadline->check();
+      if (static_cast<std::uint64_t>(all.size()) * kBytesPerState > lim.memory)
+        throw LimitError(fmt::format("random: more than {} reachable positions do not fit the memory budget (--memory)",
+                                     all.size()));
+    }
+    const State s = all[i];
+    d.for_each_move(s, [&](const Move&, const State& t) {
+      if (seen.insert(t).second) all.push_back(t);
+    });
+  }
+  std::sort(all.begin(), all.end());  // independent of the search order
+  SplitMix64 rng{seed};
+  std::vector<std::vector<Piece>> out;
+  for (std::size_t k = 0; k < count; ++k) out.push_back(d.decode(all[rng.uniform(all.size())]));
+  return out;
+}
+
 }  // namespace
+
+std::vector<std::vector<Piece>> random_positions(const Request& q, std::uint64_t seed, std::size_t count,
+                                                 const search::Limits& lim) {
+  auto r = std::make_shared<const Rules>(*q.board, q.metric, q.distinct);
+  return with_width(*r, [&](auto w) { return random_width<decltype(w)::value>(q, r, seed, count, lim); });
+}
 
 Solution solve(const Request& q, const std::string& algorithm, Want want, std::size_t max_all,
                const search::Limits& lim) {
@@ -103,6 +164,8 @@ Exploration explore(const Request& q, std::size_t keep_farthest, const search::L
   auto r = std::make_shared<const Rules>(*q.board, q.metric, q.distinct);
   return with_width(*r, [&](auto w) { return explore_width<decltype(w)::value>(q, r, keep_farthest, lim); });
 }
+
+std::vector<SolverSpec> solvers() { return solver_specs(table<1>()); }
 
 int code_bits(const Board& b, bool distinct) {
   const Rules r(b, Metric::Path, distinct);

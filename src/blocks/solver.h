@@ -11,6 +11,7 @@
 
 #include "tansaku/core/count.h"
 #include "blocks/board.h"
+#include "tansaku/puzzles/puzzle.h"
 #include "tansaku/search/limits.h"
 
 namespace tansaku::blocks {
@@ -36,9 +37,12 @@ struct Solution {
   std::string algorithm;          // the search that ran
 };
 
-// algorithm: "" (automatic), "bibfs", "bfs", "idastar". max_all caps Want::All.
+// algorithm: "" (automatic) or a name of solvers() (for Want::First). max_all caps Want::All.
 Solution solve(const Request& q, const std::string& algorithm, Want want, std::size_t max_all,
                const search::Limits& lim);
+
+// The searches for one solution (--algorithm), in the order of the automatic choice.
+std::vector<SolverSpec> solvers();
 
 struct Exploration {
   std::vector<std::uint64_t> histogram;
@@ -51,6 +55,12 @@ struct Exploration {
 };
 
 Exploration explore(const Request& q, std::size_t keep_farthest, const search::Limits& lim);
+
+// `count` positions drawn uniformly from those reachable from q.start (alike pieces drawn in
+// slot order), reproducible for a seed. Lists the whole reachable set: LimitError beyond
+// lim.memory.
+std::vector<std::vector<Piece>> random_positions(const Request& q, std::uint64_t seed, std::size_t count,
+                                                 const search::Limits& lim);
 
 // Bits of the state code (pieces x bits per anchor), and the words it takes.
 int code_bits(const Board& b, bool distinct);

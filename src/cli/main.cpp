@@ -242,8 +242,8 @@ static int tansaku_main(int argc, char** argv) {
       const Family& family = family_of(raw.puzzle);
       o.given.erase("seed");
       o.given.erase("count");
-      // random takes the options that define the instance: those `show` takes.
-      family_options(family, raw.puzzle, kShow, raw, o);
+      // random takes the options that define the instance (those `show` takes) and its own.
+      family_options(family, raw.puzzle, kShow | kRandom, raw, o);
       const std::uint64_t seed = whole("seed", random_seed, UINT64_MAX / 10);
       const std::uint64_t count = whole("count", random_count, 1000000);
       auto puzzle = make_puzzle(raw.puzzle, o);

@@ -36,8 +36,8 @@ std::vector<int> canonical(std::vector<int> c) {
 // Decides "K colours?" with the configured strategy; fills `step` and, if found, `colours`.
 // `sat`: the incremental SAT formula, built on first use for K..`lowest` colours and kept
 // for the decisions that follow (each asks for fewer colours).
-bool decide(const Graph& g, int K, int lowest, const std::vector<int>& clique, const SolverOptions& o, Step& step,
-            std::vector<int>& colours, std::unique_ptr<SatColouring>& sat) {
+bool decide(const Graph& g, int K, int lowest, const std::vector<int>& clique, const SolverOptions& o,
+            const search::Limits& lim, Step& step, std::vector<int>& colours, std::unique_ptr<SatColouring>& sat) {
   step.colors = K;
   if (static_cast<int>(clique.size()) > K) {
     step.by = "clique";
@@ -56,26 +56,26 @@ bool decide(const Graph& g, int K, int lowest, const std::vector<int>& clique, c
   std::string sat_message;
   auto run_sat = [&]() -> int {  // 1 found, 0 refuted, -1 unavailable (memory)
     if (!sat || !sat->available())
-      sat = std::make_unique<SatColouring>(g, std::max<int>(lowest, static_cast<int>(clique.size())), K, o.memory);
-    SatResult s = sat->decide(K, clique, o.deadline);
+      sat = std::make_unique<SatColouring>(g, std::max<int>(lowest, static_cast<int>(clique.size())), K, lim.memory);
+    SatResult s = sat->decide(K, clique, lim.deadline);
     sat_message = s.message;
     if (s.status == SatStatus::Sat) return finish(std::move(s.colours), "cadical"), 1;
     if (s.status == SatStatus::Unsat) return refute("cadical"), 0;
     return -1;
   };
-  if (o.algorithm == "sat") {
+  if (o.strategy == Strategy::Sat) {
     int r = run_sat();
     if (r < 0) throw InputError(fmt::format("--algorithm sat: {} (--memory)", sat_message));
     return step.found;
   }
   auto dsatur = [&](std::uint64_t budget) -> int {
-    DecideResult d = dsatur_decide(g, K, clique, budget, o.deadline, o.progress);
+    DecideResult d = dsatur_decide(g, K, clique, budget, lim.deadline, lim.progress);
     step.nodes += d.nodes;
     if (d.status == Decision::Found) return finish(std::move(d.colours), "dsatur"), 1;
     if (d.status == Decision::None) return refute("dsatur"), 0;
     return -1;
   };
-  if (o.algorithm == "dsatur") return dsatur(UINT64_MAX) == 1;
+  if (o.strategy == Strategy::Dsatur) return dsatur(UINT64_MAX) == 1;
   // auto
   if (int r = dsatur(o.quick_budget); r >= 0) return r == 1;
   {
@@ -84,14 +84,14 @@ bool decide(const Graph& g, int K, int lowest, const std::vector<int>& clique, c
     Graph core = induced(g, p.core);
     const std::uint64_t iterations =
         std::max<std::uint64_t>(o.tabu_iterations, 200ULL * static_cast<std::uint64_t>(core.n) * static_cast<std::uint64_t>(K));
-    if (auto t = tabucol(core, K, dsatur_greedy(core), iterations, 0x5eed + static_cast<unsigned>(K), o.deadline)) {
+    if (auto t = tabucol(core, K, dsatur_greedy(core), iterations, 0x5eed + static_cast<unsigned>(K), lim.deadline)) {
       std::vector<int> c(static_cast<std::size_t>(g.n), 0);
       for (std::size_t i = 0; i < p.core.size(); ++i) c[p.core[i]] = (*t)[i];
       extend_peeled(g, p, K, c);
       return finish(std::move(c), "tabucol");
     }
   }
-  if (o.deadline) o.deadline->check();
+  if (lim.deadline) lim.deadline->check();
   if (int r = dsatur(o.dsatur_budget); r >= 0) return r == 1;
   if (int r = run_sat(); r >= 0) return r == 1;
   return dsatur(UINT64_MAX) == 1;
@@ -99,14 +99,14 @@ bool decide(const Graph& g, int K, int lowest, const std::vector<int>& clique, c
 
 }  // namespace
 
-ChromaticResult chromatic_number(const Graph& g, const SolverOptions& o) {
+ChromaticResult chromatic_number(const Graph& g, const SolverOptions& o, const search::Limits& lim) {
   ChromaticResult r;
   if (g.n == 0) {
     r.exact = r.clique_exact = true;
     r.lower_by = r.upper_by = "empty graph";
     return r;
   }
-  CliqueResult cq = max_clique(g, o.clique_budget, o.deadline);
+  CliqueResult cq = max_clique(g, o.clique_budget, lim.deadline);
   verify_clique(g, cq.clique);
   r.clique = cq.clique;
   r.clique_exact = cq.exact;
@@ -116,14 +116,14 @@ ChromaticResult chromatic_number(const Graph& g, const SolverOptions& o) {
   r.colouring = canonical(dsatur_greedy(g));
   r.upper = verify_colouring(g, r.colouring, g.n);
   r.upper_by = "dsatur-greedy";
-  if (o.algorithm != "greedy") {
+  if (o.strategy != Strategy::Greedy) {
     std::unique_ptr<SatColouring> sat;
     try {
       while (r.lower < r.upper) {
         const int K = r.upper - 1;
         Step step;
         std::vector<int> colours;
-        bool found = decide(g, K, r.lower, r.clique, o, step, colours, sat);
+        bool found = decide(g, K, r.lower, r.clique, o, lim, step, colours, sat);
         r.nodes += step.nodes;
         r.steps.push_back(step);
         if (found) {
@@ -144,9 +144,9 @@ ChromaticResult chromatic_number(const Graph& g, const SolverOptions& o) {
   return r;
 }
 
-KResult colour_with(const Graph& g, int K, const SolverOptions& o) {
+KResult colour_with(const Graph& g, int K, const SolverOptions& o, const search::Limits& lim) {
   KResult r;
-  CliqueResult cq = max_clique(g, o.clique_budget, o.deadline);
+  CliqueResult cq = max_clique(g, o.clique_budget, lim.deadline);
   verify_clique(g, cq.clique);
   r.clique = cq.clique;
   r.clique_exact = cq.exact;
@@ -168,12 +168,12 @@ KResult colour_with(const Graph& g, int K, const SolverOptions& o) {
     r.steps.push_back(step);
     return r;
   }
-  if (o.algorithm == "greedy")
+  if (o.strategy == Strategy::Greedy)
     throw LimitError(fmt::format("--algorithm greedy found no {}-colouring (it needed {}); no proof attempted", K,
                                  colours_used(greedy)));
   try {
     std::unique_ptr<SatColouring> sat;
-    r.found = decide(g, K, K, r.clique, o, step, r.colouring, sat);
+    r.found = decide(g, K, K, r.clique, o, lim, step, r.colouring, sat);
   } catch (const LimitError& e) {
     throw LimitError(fmt::format("{}: no {}-colouring found yet", e.what(), K));
   }

@@ -9,16 +9,19 @@
 #include "coloring/graph.h"
 #include "tansaku/core/deadline.h"
 #include "tansaku/core/progress.h"
+#include "tansaku/search/limits.h"
 
 namespace tansaku::coloring {
 
+// How the exact decisions "K colours?" are made: auto (DSATUR, TabuCol, then the SAT solver
+// when DSATUR runs long), dsatur (DSATUR only), sat (the SAT solver for every decision),
+// greedy (bounds only: no exact search).
+enum class Strategy { Auto, Dsatur, Sat, Greedy };
+
+// The algorithmic parameters; the budgets (deadline, progress, memory for the CNF handed to
+// the SAT solver) come as search::Limits.
 struct SolverOptions {
-  // auto: DSATUR, TabuCol, then the SAT solver when DSATUR runs long; dsatur: DSATUR only;
-  // sat: the SAT solver for every decision; greedy: bounds only (no exact search).
-  std::string algorithm = "auto";
-  Deadline* deadline = nullptr;
-  Progress* progress = nullptr;
-  std::uint64_t memory = UINT64_MAX;       // budget for the CNF handed to the SAT solver
+  Strategy strategy = Strategy::Auto;
   std::uint64_t clique_budget = 2000000;   // max-clique nodes
   std::uint64_t quick_budget = 20000;      // DSATUR nodes before TabuCol
   std::uint64_t tabu_iterations = 100000;   // at least; 200 x core vertices x K when larger
@@ -44,9 +47,9 @@ struct ChromaticResult {
   std::vector<Step> steps;
 };
 
-// The chromatic number with a proof (algorithm != greedy). A deadline that expires throws
+// The chromatic number with a proof (strategy != Greedy). A deadline that expires throws
 // LimitError naming the bounds reached.
-ChromaticResult chromatic_number(const Graph& g, const SolverOptions& o);
+ChromaticResult chromatic_number(const Graph& g, const SolverOptions& o, const search::Limits& lim = {});
 
 struct KResult {
   bool found = false;
@@ -59,6 +62,6 @@ struct KResult {
 };
 
 // A K-colouring, or a proof that none exists.
-KResult colour_with(const Graph& g, int K, const SolverOptions& o);
+KResult colour_with(const Graph& g, int K, const SolverOptions& o, const search::Limits& lim = {});
 
 }  // namespace tansaku::coloring

@@ -16,6 +16,7 @@
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/puzzles/coloring.h"
+#include "tansaku/puzzles/solver_table.h"
 
 namespace tansaku::coloring {
 namespace {
@@ -81,19 +82,50 @@ class ColoringPuzzle final : public Puzzle {
     Stopwatch sw;
     SolveReport r;
     r.puzzle = name_;
-    Progress progress(o.progress());
+    const Job job{*this, o, r};
+    run_with_progress(choose(solvers(), o.algorithm, job), job, o);
+    r.seconds = sw.seconds();
+    return r;
+  }
+
+  // One solve as the solver table sees it.
+  struct Job {
+    const ColoringPuzzle& p;
+    const Options& o;
+    SolveReport& r;
+  };
+  // In the order of the automatic choice (the first one: the others are asked for by name).
+  static const SolverTable<Job, void>& solvers() {
+    const auto with = [](Strategy st, const char* name) {
+      return [st, name](const Job& j, const search::Limits& lim) { j.p.colour(st, name, j.o, lim, j.r); };
+    };
+    static const SolverTable<Job, void> table = {
+        {{"auto", {}, "clique lower bound, DSATUR branch and bound, then CaDiCaL for what DSATUR cannot settle (default)"},
+         nullptr, nullptr, with(Strategy::Auto, "auto")},
+        {{"dsatur", {}, "DSATUR branch and bound only (exact, may take long)"}, nullptr, nullptr, with(Strategy::Dsatur, "dsatur")},
+        {{"sat", {"cadical"}, "the K-colouring question as SAT, decided by CaDiCaL"}, nullptr, nullptr, with(Strategy::Sat, "sat")},
+        {{"greedy", {}, "DSATUR's greedy colouring only: an upper bound, not a proof"}, nullptr, nullptr,
+         with(Strategy::Greedy, "greedy")},
+    };
+    return table;
+  }
+
+  ExploreReport explore(const Options&) const override {
+    throw InputError("explore does not apply to coloring (there are no moves): use solve, --count counts colourings");
+  }
+
+ private:
+  // Solves with one strategy (a row of the solver table) and fills the report.
+  void colour(Strategy st, const char* name, const Options& o, const search::Limits& lim, SolveReport& r) const {
     SolverOptions so;
-    so.algorithm = o.algorithm.empty() ? "auto" : o.algorithm;
-    so.deadline = &o.deadline;
-    so.progress = &progress;
-    so.memory = o.memory;
-    r.algorithm = so.algorithm;
+    so.strategy = st;
+    r.algorithm = name;
     int K = 0;
     if (o.integer("colors")) {
       if (*o.integer("colors") < 1) throw InputError("--colors must be at least 1");
       if (*o.integer("colors") > kMaxColors) throw InputError(fmt::format("--colors {} is more than this solver supports ({})", *o.integer("colors"), kMaxColors));
       K = static_cast<int>(*o.integer("colors"));
-      KResult kr = colour_with(g_, K, so);
+      KResult kr = colour_with(g_, K, so, lim);
       r.nodes = kr.nodes;
       r.extra["colors"] = K;
       r.extra["clique"] = names_of(kr.clique);
@@ -111,9 +143,7 @@ class ColoringPuzzle final : public Puzzle {
                                      kr.by == "cadical" ? ": unsatisfiable" : "");
         if (o.count) r.count = 0, r.extra["count_first_fixed"] = 0;
         if (o.all) r.solutions = json::array();
-        progress.done();
-        r.seconds = sw.seconds();
-        return r;
+        return;
       }
       const int used = verify_colouring(g_, kr.colouring, K);
       r.length = used;
@@ -122,8 +152,8 @@ class ColoringPuzzle final : public Puzzle {
       // refutation of one colour fewer (20 k nodes; skipped by --algorithm greedy).
       int lower = static_cast<int>(kr.clique.size());
       std::string lower_by = "clique";
-      if (lower < used && so.algorithm != "greedy") {
-        DecideResult d = dsatur_decide(g_, used - 1, kr.clique, 20000, &o.deadline, &progress);
+      if (lower < used && st != Strategy::Greedy) {
+        DecideResult d = dsatur_decide(g_, used - 1, kr.clique, 20000, lim.deadline, lim.progress);
         r.nodes += d.nodes;
         if (d.status == Decision::None) lower = used, lower_by = "dsatur";
       }
@@ -133,7 +163,7 @@ class ColoringPuzzle final : public Puzzle {
       r.extra["found_by"] = kr.by;
       r.text = render(kr.colouring);
     } else {
-      ChromaticResult cr = chromatic_number(g_, so);
+      ChromaticResult cr = chromatic_number(g_, so, lim);
       r.nodes = cr.nodes;
       K = cr.upper;
       verify_colouring(g_, cr.colouring, K);
@@ -160,7 +190,7 @@ class ColoringPuzzle final : public Puzzle {
     if (info_.self_loops) r.extra["self_loops_ignored"] = info_.self_loops;
     r.extra["edges"] = g_.edge_count();
     if (o.count || o.all) {
-      CountResult c = count_colourings(g_, K, &o.deadline, &progress);
+      CountResult c = count_colourings(g_, K, lim.deadline, lim.progress);
       r.nodes += c.nodes;
       mpz_class first = c.total;  // vertex 0 fixed to colour 1: count / K by colour symmetry
       if (K > 0) {
@@ -174,11 +204,11 @@ class ColoringPuzzle final : public Puzzle {
       if (g_.n) r.text += fmt::format("colourings with colours 1..{}: {}; with vertex {} fixed to colour 1: {}\n", K, to_string(c.total),
                             g_.n ? g_.names[0] : "-", to_string(first));
       if (o.all) {
-        const std::uint64_t limit = std::max<std::uint64_t>(1, o.memory / (64 + 8 * static_cast<std::uint64_t>(g_.n)));
+        const std::uint64_t limit = std::max<std::uint64_t>(1, lim.memory / (64 + 8 * static_cast<std::uint64_t>(g_.n)));
         if (!fits_u64(c.total) || to_u64(c.total) > limit)
           throw InputError(fmt::format("--all: {} colourings do not fit the memory budget (use --count)", to_string(c.total)));
         std::uint64_t nodes = 0;
-        auto all = all_colourings(g_, K, limit, &o.deadline, &nodes);
+        auto all = all_colourings(g_, K, limit, lim.deadline, &nodes);
         r.nodes += nodes;
         if (all.size() != to_u64(c.total)) throw std::logic_error("listing and count of colourings disagree");
         json sols = json::array();
@@ -189,15 +219,10 @@ class ColoringPuzzle final : public Puzzle {
         r.solutions = sols;
       }
     }
-    progress.done();
-    r.seconds = sw.seconds();
-    return r;
   }
 
-  ExploreReport explore(const Options&) const override {
-    throw InputError("explore does not apply to coloring (there are no moves): use solve, --count counts colourings");
-  }
 
+ public:
   // Pictures: src/coloring/draw.cpp. A state is a colouring, one colour per vertex.
   std::string draw(const Options&) const override {
     return draw_graph(g_, name_, {}, {}, fmt::format("{} vertices, {} edges", g_.n, g_.edge_count()));
@@ -293,12 +318,7 @@ Family family() {
   f.options = {opt::all(), opt::count(),
                opt::integer("colors", "K: find a K-colouring or prove there is none (default: the chromatic number)", kSolve),
                opt::text("file", "FILE", "a DIMACS .col graph, instead of coloring:FILE", kAllCommands)};
-  f.solvers = {
-      {"auto", {}, "clique lower bound, DSATUR branch and bound, then CaDiCaL for what DSATUR cannot settle (default)"},
-      {"dsatur", {}, "DSATUR branch and bound only (exact, may take long)"},
-      {"sat", {"cadical"}, "the K-colouring question as SAT, decided by CaDiCaL"},
-      {"greedy", {}, "DSATUR's greedy colouring only: an upper bound, not a proof"},
-  };
+  f.solvers = solver_specs(ColoringPuzzle::solvers());
   f.notation = "a colouring is one colour number (1..K) per vertex in vertex order; graphs come as DIMACS .col files";
   f.examples = {"tansaku solve coloring:map12 --colors 3", "tansaku solve coloring:queen6_6", "tansaku solve coloring:map12 --count",
                 "tansaku solve coloring:my-graph.col --algorithm sat"};

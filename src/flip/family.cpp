@@ -17,6 +17,8 @@
 #include "tansaku/core/memory.h"
 #include "tansaku/core/tokens.h"
 #include "tansaku/puzzles/flip.h"
+#include "tansaku/puzzles/path_report.h"
+#include "tansaku/puzzles/solver_table.h"
 #include "tansaku/search/bfs.h"
 #include "tansaku/search/explore.h"
 
@@ -140,15 +142,8 @@ class FlipPuzzle final : public Puzzle {
     r.goal = board_.format_grid(goal);
     r.extra["rule"] = board_.rule().name;
     r.extra["torus"] = board_.torus();
-    std::string alg = o.algorithm;
-    if (alg.empty()) alg = board_.cells() <= kDenseDefaultCells ? "dense" : "chase";
-    if (alg == "bfs") {
-      solve_bfs(start, goal, o, r);
-    } else if (alg == "chase" || alg == "dense") {
-      solve_linear(alg, start, goal, rhs, o, r);
-    } else {
-      throw InputError(fmt::format("unknown algorithm '{}' for flip solve (chase, dense, bfs)", o.algorithm));
-    }
+    const SolveJob job{*this, start, goal, rhs, o, r};
+    run_with_progress(choose(solve_table(), o.algorithm, job), job, o);
     r.extra["peak_rss_bytes"] = peak_rss();
     r.seconds = sw.seconds();
     return r;
@@ -163,48 +158,11 @@ class FlipPuzzle final : public Puzzle {
     const std::string text = o.from ? *o.from : o.start ? *o.start : o.goal ? *o.goal : std::string();
     const Bits src = text.empty() ? Bits(static_cast<std::size_t>(n)) : board_.parse_grid(grid_text(text, "from state", o), "from state");
     const std::uint64_t source = to_word(src);
-    std::string alg = o.algorithm;
-    if (alg.empty()) alg = "algebra";
     ExploreReport r;
     r.puzzle = name_;
     r.from = board_.format_grid(src);
-    if (alg == "algebra") {
-      SpaceReport s = explore_algebra(board_, source, o.farthest, o.memory, &o.deadline);
-      r.states = s.states;
-      r.depth = s.depth;
-      r.histogram = s.histogram;
-      r.farthest_count = s.farthest_count;
-      for (auto f : s.farthest) r.farthest.push_back(board_.format_grid(from_word(f, static_cast<std::size_t>(n))));
-      r.extra["method"] =
-          "algebra: distance = lightest press set of the coset; L1 distance transform over the 2^rank cube seeded "
-          "with the 2^nullity quiet patterns";
-      r.extra["rank"] = s.rank;
-      r.extra["nullity"] = s.nullity;
-      r.extra["nodes"] = s.nodes;
-      r.extra["table_bytes"] = s.table_bytes;
-    } else if (alg == "bfs") {
-      if (n > 40) throw InputError(fmt::format("explore --algorithm bfs: {} cells need a 2^{} table", n, n));
-      SpaceDomain d{word_patterns(board_), static_cast<int>(n), 0};
-      Progress progress(o.progress());
-      auto lim = o.limits(&progress);
-      auto res = search::explore(d, std::span<const std::uint64_t>(&source, 1), o.farthest, lim);
-      progress.done();
-      r.states = res.states;
-      r.depth = res.depth;
-      r.histogram = res.histogram;
-      r.farthest_count = res.farthest_count;
-      for (auto f : res.farthest) r.farthest.push_back(board_.format_grid(from_word(f, static_cast<std::size_t>(n))));
-      r.extra["method"] = "breadth-first search over the 2-bit table of all 2^cells configurations";
-      int rank = 0;
-      while ((std::uint64_t{1} << rank) < res.states) ++rank;
-      r.extra["rank"] = rank;
-      r.extra["nullity"] = n - rank;
-      r.extra["nodes"] = res.stats.expanded;
-      r.extra["table_bytes"] = res.table_bytes;
-      r.extra["threads"] = o.threads;
-    } else {
-      throw InputError(fmt::format("unknown algorithm '{}' for flip explore (algebra, bfs)", o.algorithm));
-    }
+    const ExploreJob job{*this, source, o, r};
+    run_with_progress(choose(explore_table(), o.algorithm, job, kExplore), job, o);
     r.extra["rule"] = board_.rule().name;
     r.extra["peak_rss_bytes"] = peak_rss();
     r.seconds = sw.seconds();
@@ -263,18 +221,19 @@ class FlipPuzzle final : public Puzzle {
     if (o.goal) return board_.parse_grid(grid_text(*o.goal, "goal", o), "goal");
     return Bits(static_cast<std::size_t>(board_.cells()));
   }
-  LinearOptions linear_options(const Options& o) const {
+  LinearOptions linear_options(const Options& o) const { return linear_options(o.limits()); }
+  static LinearOptions linear_options(const search::Limits& lim) {
     LinearOptions lo;
-    lo.memory = o.memory;
-    lo.deadline = &o.deadline;
+    lo.memory = lim.memory;
+    lo.deadline = lim.deadline;
     return lo;
   }
 
-  void solve_linear(const std::string& alg, const Bits& start, const Bits& goal, const Bits& rhs, const Options& o,
-                    SolveReport& r) const {
-    LinearOptions lo = linear_options(o);
-    LinearResult lin = alg == "dense" ? solve_dense(board_, rhs, lo) : solve_chase(board_, rhs, lo);
-    r.algorithm = alg == "dense" ? "dense elimination" : "light chasing";
+  void solve_linear(bool dense, const Bits& start, const Bits& goal, const Bits& rhs, const Options& o,
+                    const search::Limits& lim, SolveReport& r) const {
+    LinearOptions lo = linear_options(lim);
+    LinearResult lin = dense ? solve_dense(board_, rhs, lo) : solve_chase(board_, rhs, lo);
+    r.algorithm = dense ? "dense elimination" : "light chasing";
     r.extra["method"] = lin.method;
     r.extra["rank"] = lin.rank;
     r.extra["nullity"] = lin.nullity;
@@ -290,8 +249,8 @@ class FlipPuzzle final : public Puzzle {
     verify_solution(replay, start, goal, lin.particular);
     MinimizeOptions mo;
     mo.want_all = o.all;
-    mo.memory = o.memory;
-    mo.deadline = &o.deadline;
+    mo.memory = lim.memory;
+    mo.deadline = lim.deadline;
     if (o.count && static_cast<int>(lin.kernel.size()) > mo.exact_limit)
       throw LimitError(fmt::format("nullity {}: counting the minimal press sets needs all 2^{} coset members (limit 2^{})",
                                    lin.nullity, lin.nullity, mo.exact_limit));
@@ -356,16 +315,10 @@ class FlipPuzzle final : public Puzzle {
     r.extra["witness"] = cells_json(*witness);
   }
 
-  void solve_bfs(const Bits& start, const Bits& goal, const Options& o, SolveReport& r) const {
+  void solve_bfs(const Bits& start, const Bits& goal, const search::Limits& lim, SolveReport& r) const {
     const std::int64_t n = board_.cells();
-    if (n > kBfsSolveCells)
-      throw InputError(fmt::format("solve --algorithm bfs is limited to {} cells ({} has {})", kBfsSolveCells, name_, n));
-    if (o.all || o.count) throw InputError("--all and --count need the algebraic solver (--algorithm chase or dense)");
     SpaceDomain d{word_patterns(board_), static_cast<int>(n), to_word(goal)};
-    Progress progress(o.progress());
-    auto lim = o.limits(&progress);
     auto res = search::bfs(d, to_word(start), lim);
-    progress.done();
     r.algorithm = "bfs";
     r.extra["method"] = "breadth-first search over configurations";
     r.nodes = res.stats.expanded;
@@ -384,6 +337,95 @@ class FlipPuzzle final : public Puzzle {
       r.text = "presses (X):\n" + board_.picture(presses, "X", ".");
   }
 
+  void explore_algebra_into(std::uint64_t source, const Options& o, const search::Limits& lim, ExploreReport& r) const {
+    const std::int64_t n = board_.cells();
+    SpaceReport s = explore_algebra(board_, source, o.farthest, lim.memory, lim.deadline);
+    r.states = s.states;
+    r.depth = s.depth;
+    r.histogram = s.histogram;
+    r.farthest_count = s.farthest_count;
+    for (auto f : s.farthest) r.farthest.push_back(board_.format_grid(from_word(f, static_cast<std::size_t>(n))));
+    r.extra["method"] =
+        "algebra: distance = lightest press set of the coset; L1 distance transform over the 2^rank cube seeded "
+        "with the 2^nullity quiet patterns";
+    r.extra["rank"] = s.rank;
+    r.extra["nullity"] = s.nullity;
+    r.extra["nodes"] = s.nodes;
+    r.extra["table_bytes"] = s.table_bytes;
+  }
+
+  void explore_bfs_into(std::uint64_t source, const Options& o, const search::Limits& lim, ExploreReport& r) const {
+    const std::int64_t n = board_.cells();
+    SpaceDomain d{word_patterns(board_), static_cast<int>(n), 0};
+    auto res = search::explore(d, std::span<const std::uint64_t>(&source, 1), o.farthest, lim);
+    r.states = res.states;
+    r.depth = res.depth;
+    r.histogram = res.histogram;
+    r.farthest_count = res.farthest_count;
+    for (auto f : res.farthest) r.farthest.push_back(board_.format_grid(from_word(f, static_cast<std::size_t>(n))));
+    r.extra["method"] = "breadth-first search over the 2-bit table of all 2^cells configurations";
+    int rank = 0;
+    while ((std::uint64_t{1} << rank) < res.states) ++rank;
+    r.extra["rank"] = rank;
+    r.extra["nullity"] = n - rank;
+    r.extra["nodes"] = res.stats.expanded;
+    r.extra["table_bytes"] = res.table_bytes;
+    r.extra["threads"] = o.threads;
+  }
+
+ public:
+  // One solve / one explore, as the solver tables see them.
+  struct SolveJob {
+    const FlipPuzzle& p;
+    const Bits &start, &goal, &rhs;
+    const Options& o;
+    SolveReport& r;
+  };
+  struct ExploreJob {
+    const FlipPuzzle& p;
+    std::uint64_t source;
+    const Options& o;
+    ExploreReport& r;
+  };
+
+  // In the order of the automatic choice: elimination on boards of at most kDenseDefaultCells
+  // cells (none: the chase is the default everywhere), light chasing, BFS as a cross-check.
+  static const SolverTable<SolveJob, void>& solve_table() {
+    static const SolverTable<SolveJob, void> table = {
+        {{"dense", {"gauss", "elimination", "gaussian"}, "Gaussian elimination over GF(2) (M4RI): the default for small boards"},
+         nullptr, [](const SolveJob& j) { return j.p.board_.cells() <= kDenseDefaultCells; },
+         [](const SolveJob& j, const search::Limits& lim) { j.p.solve_linear(true, j.start, j.goal, j.rhs, j.o, lim, j.r); }},
+        {{"chase", {"chasing", "light-chasing"}, "light chasing along the shorter side, then a small GF(2) system: large boards"},
+         nullptr, nullptr,
+         [](const SolveJob& j, const search::Limits& lim) { j.p.solve_linear(false, j.start, j.goal, j.rhs, j.o, lim, j.r); }},
+        {{"bfs", {"breadth-first"}, "breadth-first search over configurations (small boards; a cross-check)", kSolve | kExplore},
+         [](const SolveJob& j) -> std::string {
+           if (j.p.board_.cells() > kBfsSolveCells)
+             return fmt::format("solve --algorithm bfs is limited to {} cells ({} has {})", kBfsSolveCells, j.p.name_,
+                                j.p.board_.cells());
+           if (j.o.all || j.o.count) return "--all and --count need the algebraic solver (--algorithm chase or dense)";
+           return "";
+         },
+         nullptr, [](const SolveJob& j, const search::Limits& lim) { j.p.solve_bfs(j.start, j.goal, lim, j.r); }},
+    };
+    return table;
+  }
+  static const SolverTable<ExploreJob, void>& explore_table() {
+    static const SolverTable<ExploreJob, void> table = {
+        {{"algebra", {"gf2"}, "the reachable set as a coset of the press space: explore by linear algebra", kExplore},
+         nullptr, nullptr,
+         [](const ExploreJob& j, const search::Limits& lim) { j.p.explore_algebra_into(j.source, j.o, lim, j.r); }},
+        {{"bfs", {"breadth-first"}, "breadth-first search over configurations (small boards; a cross-check)", kSolve | kExplore},
+         [](const ExploreJob& j) -> std::string {
+           const std::int64_t n = j.p.board_.cells();
+           return n > 40 ? fmt::format("explore --algorithm bfs: {} cells need a 2^{} table", n, n) : "";
+         },
+         nullptr, [](const ExploreJob& j, const search::Limits& lim) { j.p.explore_bfs_into(j.source, j.o, lim, j.r); }},
+    };
+    return table;
+  }
+
+ private:
   std::string name_;
   Board board_;
 };
@@ -413,12 +455,7 @@ Family family() {
                opt::from(kExplore, "source grid of the explore (default all off)"), opt::all(), opt::count(), opt::farthest(),
                opt::text("rule", "RULE", "eight (seed 000's 8-flip, default) | lights-out | a 3x3 mask such as 010/111/010"),
                opt::flag("torus", "wrap the pattern around the edges")};
-  f.solvers = {
-      {"dense", {"gauss", "elimination", "gaussian"}, "Gaussian elimination over GF(2) (M4RI): the default for small boards"},
-      {"chase", {"chasing", "light-chasing"}, "light chasing along the shorter side, then a small GF(2) system: large boards"},
-      {"algebra", {"gf2"}, "the reachable set as a coset of the press space: explore by linear algebra", kExplore},
-      {"bfs", {"breadth-first"}, "breadth-first search over configurations (small boards; a cross-check)", kSolve | kExplore},
-  };
+  f.solvers = merge_specs(solver_specs(FlipPuzzle::solve_table()), solver_specs(FlipPuzzle::explore_table()));
   f.notation = "a grid of 0/1 (1 = on), rows separated by '/' or newlines or spaces, e.g. --start 1111/1111/1111/1111;\n"
                "  '@FILE' reads the grid from a file";
   f.examples = {"tansaku solve flip:4x4 --all", "tansaku solve flip:5x5 --rule lights-out",

@@ -14,10 +14,11 @@
 #include "tansaku/core/count.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
+#include "tansaku/core/random.h"
 #include "tansaku/core/tokens.h"
 #include "tansaku/puzzles/knights.h"
 #include "tansaku/puzzles/path_report.h"
-#include "tansaku/search/dispatch.h"
+#include "tansaku/puzzles/solver_table.h"
 #include "tansaku/search/explore.h"
 #include "tansaku/search/shortest_paths.h"
 
@@ -89,24 +90,10 @@ class SwapPuzzle final : public Puzzle {
     const auto start = d.make(inst.start);
     const int parity = (d.colour_sum(start) - d.colour_sum(d.goal()) + 64) % 2;
     r.extra["length_parity"] = parity == 0 ? "even" : "odd";
-    std::string alg = o.algorithm;
-    const search::IdaOptions ida = ida_options(o, 2);  // every solution has the same parity (knight moves change colour)
-    const bool many = ida.mode != search::SolutionMode::First;
-    if (alg.empty()) alg = many ? "bfs" : "bibfs";
-    require_space(inst.armies, alg, o);
-    search::PathResult<SwapMove> res;
-    if (many && alg == "bfs") {
-      // Shortest paths counted per state, layer by layer; listed back from the goal.
-      Progress progress(o.progress());
-      res = search::shortest_paths(d, start, o.all ? ida.max_all : 0, o.limits(&progress));
-      progress.done();
-      r.algorithm = "bfs (shortest paths counted per state)";
-    } else {
-      res = run_path(d, start, alg, ida, o);
-      r.algorithm = alg == "idastar" ? "idastar (knight distances to the nearest goal square)" : alg;
-      if (res.found && res.moves.empty() && res.cost > 0)  // count mode keeps no solution: find one to show
-        res.moves = search::bidirectional_bfs(d, start, o.limits()).moves;
-    }
+    const Job job{*this, inst.armies, d, start, ida_options(o, 2), o};  // knight moves change colour: one parity
+    const auto& solver = choose(solvers(), o.algorithm, job);
+    auto [res, algorithm] = run_with_progress(solver, job, o);
+    r.algorithm = algorithm;
     std::vector<Cells> positions;
     const auto verified = [&](const std::vector<SwapMove>& sol) {
       auto p = verify_swap(board_, inst.start, inst.goal, sol);  // throws on a bad solution
@@ -121,6 +108,39 @@ class SwapPuzzle final : public Puzzle {
     r.text = "positions:\n  " + format(inst.armies, inst.start) + "\n";
     for (const auto& p : positions) r.text += "  " + format(inst.armies, p) + "\n";
     return finish(r, sw);
+  }
+
+  // Uniform over the arrangements from which the goal (the variant's, or --goal) can be
+  // reached: every arrangement reachable from the goal (moves are reversible) is listed by a
+  // breadth-first search over the ranked arrangements, then `count` of them drawn uniformly.
+  // Solve them with the same --goal (without it, solve exchanges the start's armies).
+  std::vector<std::string> random(const Options& o, std::uint64_t seed, std::size_t count) const override {
+    Options g = o;
+    g.start.reset();
+    const Instance inst = instance(g, /*need_start=*/false);
+    SwapDomain d(board_, inst.armies, inst.goal);
+    const std::uint64_t size = d.size();
+    if (size == 0) throw InputError(fmt::format("the arrangements of {} do not fit a 64-bit rank", name_));
+    // A bit per arrangement, and the reached ranks (at most all of them).
+    require_memory(size / 8 + 8 * size, o.memory, fmt::format("listing the arrangements reachable on {}", name_));
+    std::vector<std::uint64_t> seen((size + 63) / 64, 0), reached;
+    const std::uint64_t src = d.rank(d.goal());
+    seen[src / 64] |= std::uint64_t{1} << (src % 64);
+    reached.push_back(src);
+    for (std::size_t i = 0; i < reached.size(); ++i) {
+      if ((i & 0xffff) == 0) o.deadline.check();
+      d.for_each_neighbor_rank(reached[i], [&](std::uint64_t r) {
+        if (seen[r / 64] >> (r % 64) & 1) return;
+        seen[r / 64] |= std::uint64_t{1} << (r % 64);
+        reached.push_back(r);
+      });
+    }
+    std::sort(reached.begin(), reached.end());  // independent of the search order
+    SplitMix64 rng{seed};
+    std::vector<std::string> out;
+    for (std::size_t k = 0; k < count; ++k)
+      out.push_back(format(inst.armies, d.cells_of(d.unrank(reached[rng.uniform(reached.size())]))));
+    return out;
   }
 
   ExploreReport explore(const Options& o) const override {
@@ -273,16 +293,70 @@ class SwapPuzzle final : public Puzzle {
   }
   // The breadth-first searches keep every position they reach and may reach them all:
   // refused before they start when the whole space cannot fit the budget (IDA* stores none).
-  void require_space(const Armies& a, const std::string& alg, const Options& o) const {
-    if (alg != "bfs" && alg != "bibfs") return;
+  void require_space(const Armies& a, const std::string& alg, const search::Limits& lim) const {
     const double need = arrangement_count(a).get_d() * static_cast<double>(search::detail::node_bytes<SwapDomain::State>());
-    if (need > static_cast<double>(o.memory))
+    if (need > static_cast<double>(lim.memory))
       throw InputError(fmt::format("{}: {} may store all {} arrangements ({:.3g} bytes), more than the memory budget {} "
                                    "(--memory); --algorithm idastar stores none",
                                    name_, alg == "bfs" ? "breadth-first search" : "bidirectional bfs",
-                                   arrangements(a), need, format_size(o.memory)));
+                                   arrangements(a), need, format_size(lim.memory)));
   }
 
+ public:
+  // One solve: the puzzle, the armies, the domain, the start, the solution mode.
+  struct Job {
+    const SwapPuzzle& p;
+    const Armies& armies;
+    const SwapDomain& d;
+    SwapDomain::State start;
+    search::IdaOptions ida;
+    const Options& o;
+  };
+  struct Found {
+    search::PathResult<SwapMove> res;
+    std::string algorithm;
+  };
+  using Table = SolverTable<Job, Found>;
+
+  // In the order of the automatic choice: bidirectional BFS for one solution, BFS counting
+  // shortest paths per state for --all and --count.
+  static const Table& solvers() {
+    using Path = search::PathResult<SwapMove>;
+    static const Table table = [] {
+      const auto labelled = [](std::string name) { return [name](const Job&, Path res) { return Found{std::move(res), name}; }; };
+      // Count mode keeps no solution: find one to show.
+      const auto with_one = [](std::string name) {
+        return [name](const Job& j, Path res) {
+          if (res.found && res.moves.empty() && res.cost > 0) res.moves = search::bidirectional_bfs(j.d, j.start, j.o.limits()).moves;
+          return Found{std::move(res), name};
+        };
+      };
+      auto bibfs = then(bibfs_solver<Job>({"bibfs", {"bidirectional", "bidirectional-bfs", "bi-bfs"},
+                                           "bidirectional BFS: the default for one solution"}),
+                        labelled("bibfs"));
+      auto bibfs_run = bibfs.run;
+      bibfs.run = [bibfs_run](const Job& j, const search::Limits& lim) {
+        j.p.require_space(j.armies, "bibfs", lim);
+        return bibfs_run(j, lim);
+      };
+      Table::value_type bfs{{"bfs", {"breadth-first"}, "BFS counting shortest paths per state: the default for --all and --count"},
+                            nullptr, nullptr, [](const Job& j, const search::Limits& lim) {
+                              j.p.require_space(j.armies, "bfs", lim);
+                              if (j.ida.mode == search::SolutionMode::First) return Found{search::bfs(j.d, j.start, lim), "bfs"};
+                              // Shortest paths counted per state, layer by layer; listed back from the goal.
+                              return Found{search::shortest_paths(j.d, j.start, j.o.all ? j.ida.max_all : 0, lim),
+                                           "bfs (shortest paths counted per state)"};
+                            }};
+      return Table{bibfs, bfs,
+                   then(idastar_solver<Job>({"idastar", {"ida*", "ida-star", "ida"}, "IDA* with knight distances to the nearest goal square"}),
+                        with_one("idastar (knight distances to the nearest goal square)")),
+                   then(iddfs_solver<Job>({"iddfs", {"id", "iterative-deepening"}, "iterative deepening depth-first search"}),
+                        with_one("iddfs"))};
+    }();
+    return table;
+  }
+
+ private:
   std::string name_;
   Board board_;
   std::string def_start_, def_goal_;
@@ -325,12 +399,7 @@ Family swap_family() {
   f.aliases = {{"guarini", "knight-swap:guarini"}};
   f.options = {opt::start(), opt::goal(kAllCommands, "goal position (explore: the source when --from is not given)"),
                opt::from(), opt::all(), opt::count(), opt::farthest(), opt::spill()};
-  f.solvers = {
-      {"bibfs", {"bidirectional", "bidirectional-bfs", "bi-bfs"}, "bidirectional BFS: the default for one solution"},
-      {"bfs", {"breadth-first"}, "BFS counting shortest paths per state: the default for --all and --count"},
-      {"idastar", {"ida*", "ida-star", "ida"}, "IDA* with knight distances to the nearest goal square"},
-      {"iddfs", {"id", "iterative-deepening"}, "iterative deepening depth-first search"},
-  };
+  f.solvers = solver_specs(SwapPuzzle::solvers());
   f.notation = "a position is one token per square in row-major order: 0 empty, any other label a knight of that army,\n"
                "  e.g. --start \"1 1 1 0 0 0 0 0 0 2 2 2\" (seed 002's 4 rows x 3 columns)";
   f.examples = {"tansaku solve knight-swap:4x3", "tansaku solve guarini --count", "tansaku explore knight-swap:4x3"};

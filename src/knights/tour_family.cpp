@@ -17,6 +17,7 @@
 #include "tansaku/graph/frontier_dp.h"
 #include "tansaku/graph/hamiltonian_search.h"
 #include "tansaku/puzzles/knights.h"
+#include "tansaku/puzzles/solver_table.h"
 
 namespace tansaku::knights {
 namespace {
@@ -75,7 +76,6 @@ class TourPuzzle final : public Puzzle {
 
   SolveReport solve(const Options& o) const override {
     Stopwatch sw;
-    const std::string alg = o.algorithm;
     SolveReport r;
     r.puzzle = name_;
     r.extra["rows"] = board_.rows();
@@ -85,15 +85,49 @@ class TourPuzzle final : public Puzzle {
     // JSON (a json value a move, then its text) about twice that (measured: 41 and 76 bytes).
     require_memory(static_cast<std::uint64_t>(board_.squares()) * (o.json ? 96 : 48), o.memory,
                    fmt::format("a board of {} squares", board_.squares()));
-    if (o.count) {
-      count(o, alg, r);
-    } else if (o.all) {
-      all(o, r);
-    } else {
-      one(o, alg, r);
-    }
+    const Job job{*this, o, r, o.algorithm.empty()};
+    choose(solvers(), o.algorithm, job).run(job, limits(o, nullptr));
     r.seconds = sw.seconds();
     return r;
+  }
+
+  // One solve as the solver table sees it; `automatic`: no --algorithm was named, so a
+  // solver may give up within a budget and hand over to the next (one tour: the heuristic,
+  // then the frontier dp where it fits, else backtracking within kDfsBudget steps; --count:
+  // backtracking within kCountDfsBudget steps on boards at least 5 wide, then the dp).
+  struct Job {
+    const TourPuzzle& p;
+    const Options& o;
+    SolveReport& r;
+    bool automatic;
+  };
+  enum class Method { Warnsdorff, Dfs, Dp };
+  static const SolverTable<Job, void>& solvers() {
+    static const SolverTable<Job, void> table = {
+        {{"warnsdorff", {"heuristic"}, "Warnsdorff's rule with tie-breaking and Posa rotations: one tour, any size (default)"},
+         [](const Job& j) -> std::string {
+           if (j.o.all) return "--all lists tours by backtracking: use --algorithm dfs or none";
+           if (j.o.count) return "--count uses --algorithm dfs or dp (default: backtracking first, then the frontier dp)";
+           return "";
+         },
+         nullptr, [](const Job& j, const search::Limits&) { j.p.one(j.o, Method::Warnsdorff, j.automatic, j.r); }},
+        {{"dfs", {"backtrack", "backtracking"}, "backtracking in Warnsdorff order with dead-end pruning (--all, --count)"},
+         nullptr,
+         [](const Job& j) { return j.o.all || (j.o.count && std::min(j.p.board_.rows(), j.p.board_.cols()) >= 5); },
+         [](const Job& j, const search::Limits&) {
+           if (j.o.count) j.p.count(j.o, Method::Dfs, j.automatic, j.r);
+           else if (j.o.all) j.p.all(j.o, j.r);
+           else j.p.one(j.o, Method::Dfs, j.automatic, j.r);
+         }},
+        {{"dp", {"frontier", "frontier-dp"}, "frontier dynamic programming over the board's columns: exact --count"},
+         [](const Job& j) -> std::string { return j.o.all ? "--all lists tours by backtracking: use --algorithm dfs or none" : ""; },
+         nullptr,
+         [](const Job& j, const search::Limits&) {
+           if (j.o.count) j.p.count(j.o, Method::Dp, j.automatic, j.r);
+           else j.p.one(j.o, Method::Dp, j.automatic, j.r);
+         }},
+    };
+    return table;
   }
 
   ExploreReport explore(const Options& o) const override {
@@ -176,7 +210,7 @@ class TourPuzzle final : public Puzzle {
   }
 
   // One tour, or a proof that none exists from this square.
-  void one(const Options& o, const std::string& alg, SolveReport& r) const {
+  void one(const Options& o, Method m, bool automatic, SolveReport& r) const {
     const std::int64_t from = first_square(o);
     setup(o, r, from);
     if (auto why = no_tour_reason(board_, from, o.flag("closed"))) {
@@ -185,7 +219,7 @@ class TourPuzzle final : public Puzzle {
       r.algorithm = "counting argument";
       return;
     }
-    if (alg.empty() || alg == "warnsdorff") {
+    if (m == Method::Warnsdorff) {
       WarnsdorffStats st;
       auto tour = warnsdorff_tour(board_, from, o.flag("closed"), &o.deadline, &st);
       r.nodes += st.steps;
@@ -195,7 +229,7 @@ class TourPuzzle final : public Puzzle {
         report_tour(r, *tour, from, o.flag("closed"));
         return;
       }
-      if (alg == "warnsdorff")
+      if (!automatic)
         throw LimitError(fmt::format(
             "the Warnsdorff heuristics found no tour from square {} after {} runs; that does not prove that none "
             "exists (try --algorithm dp or dfs)",
@@ -208,7 +242,7 @@ class TourPuzzle final : public Puzzle {
     need_lists(o, "an exhaustive search");
     NarrowGraph g = narrow_graph(board_);
     const bool dp_fits = std::min(board_.rows(), board_.cols()) <= 6 && graph::frontier_width(g.adj) <= graph::kMaxFrontier;
-    if (alg == "dp" || (alg.empty() && dp_fits)) {
+    if (m == Method::Dp || (automatic && dp_fits)) {
       Progress progress(o.progress());
       graph::FrontierStats st;
       auto found = graph::find_hamiltonian(g.adj, {o.flag("closed"), g.pos_of[from]}, limits(o, &progress), &st);
@@ -237,7 +271,7 @@ class TourPuzzle final : public Puzzle {
     d.start = static_cast<int>(from);
     d.tie = &tie;
     d.deadline = &o.deadline;
-    if (alg.empty()) d.max_nodes = kDfsBudget;
+    if (automatic) d.max_nodes = kDfsBudget;
     std::vector<std::int32_t> tour;
     auto res = graph::hamiltonian_dfs(adj, d, [&](const std::vector<int>& p) {
       tour.assign(p.begin(), p.end());
@@ -264,8 +298,6 @@ class TourPuzzle final : public Puzzle {
   void all(const Options& o, SolveReport& r) const {
     const std::int64_t from = first_square(o);
     setup(o, r, from);
-    std::string alg = o.algorithm;
-    if (!alg.empty() && alg != "dfs") throw InputError("--all lists tours by backtracking: use --algorithm dfs or none");
     r.algorithm = "backtracking (warnsdorff order, dead-end pruning)";
     json sols = json::array();
     std::uint64_t count = 0;
@@ -308,7 +340,7 @@ class TourPuzzle final : public Puzzle {
 
   // How many tours: directed open tours from --from (or from every square), or closed
   // tours counted once each.
-  void count(const Options& o, const std::string& alg, SolveReport& r) const {
+  void count(const Options& o, Method m, bool automatic, SolveReport& r) const {
     const bool given = from_given(o);
     const std::int64_t from = given ? first_square(o) : -1;
     r.start = given ? std::to_string(from) : "";
@@ -324,17 +356,15 @@ class TourPuzzle final : public Puzzle {
       r.algorithm = "counting argument";
       r.reason = *why;
     } else {
-      if (!alg.empty() && alg != "dp" && alg != "dfs")
-        throw InputError("--count uses --algorithm dfs or dp (default: backtracking first, then the frontier dp)");
       need_lists(o, "counting");
       // Backtracking costs a few steps per tour, the frontier dp a number of states that
       // depends on the board's width, not on the count: backtracking first (on boards at
       // least 5 wide) within a budget, then the dp.
       bool done = false;
-      if (alg == "dfs" || (alg.empty() && std::min(board_.rows(), board_.cols()) >= 5)) {
+      if (m == Method::Dfs) {
         auto res = graph::count_hamiltonian_dfs(graph::AdjacencyGraph(board_.adjacency()), symmetry_classes(board_),
                                                 given ? static_cast<int>(from) : -1, o.flag("closed"),
-                                                alg == "dfs" ? UINT64_MAX : kCountDfsBudget, limits(o, nullptr));
+                                                automatic ? kCountDfsBudget : UINT64_MAX, limits(o, nullptr));
         r.nodes += res.nodes;
         r.extra["tasks"] = res.tasks;
         r.algorithm = "backtracking (dead-end pruning), first squares up to symmetry, parallel";
@@ -406,11 +436,7 @@ Family tour_family() {
   f.options = {opt::from(kAllCommands, "first square of the tour (row-major from 0; default 0)"),
                opt::start(kAllCommands, "the same as --from"), opt::all(), opt::count(), opt::farthest(),
                opt::flag("closed", "the tour returns to its first square", kShow | kSolve)};
-  f.solvers = {
-      {"warnsdorff", {"heuristic"}, "Warnsdorff's rule with tie-breaking and Posa rotations: one tour, any size (default)"},
-      {"dfs", {"backtrack", "backtracking"}, "backtracking in Warnsdorff order with dead-end pruning (--all, --count)"},
-      {"dp", {"frontier", "frontier-dp"}, "frontier dynamic programming over the board's columns: exact --count"},
-  };
+  f.solvers = solver_specs(TourPuzzle::solvers());
   f.notation = "a square is its number, row-major from 0 ('tansaku show knight-tour:RxC' prints them), e.g. --from 7";
   f.examples = {"tansaku solve knight-tour:8x8 --closed", "tansaku solve knight-tour:5x5 --count",
                 "tansaku solve knight-tour:3x4 --all", "tansaku solve knight-tour:1000x1000 --quiet"};

@@ -7,6 +7,7 @@
 
 #include "peg/board.h"
 #include "peg/draw.h"
+#include "peg/random.h"
 #include "peg/solver.h"
 #include "peg/verify.h"
 #include "tansaku/core/count.h"
@@ -90,9 +91,9 @@ class PegPuzzle final : public Puzzle {
     r.extra["empty"] = holes_text(bd.all & ~start);
     r.extra["finish"] = goal.anywhere ? json("anywhere") : std::has_single_bit(goal.pegs) ? json(std::countr_zero(goal.pegs)) : json(nullptr);
     Progress progress(o.progress());
-    p.progress = &progress;
+    const search::Limits lim = limits(o, &progress);
     if (o.count) {
-      auto c = solver_.count(start, goal, p);
+      auto c = solver_.count(start, goal, p, lim);
       progress.done();
       r.count = count_json(c.count);
       r.nodes = c.nodes;
@@ -111,7 +112,7 @@ class PegPuzzle final : public Puzzle {
       r.seconds = sw.seconds();
       return r;
     }
-    auto s = solver_.solve(start, goal, p);
+    auto s = solver_.solve(start, goal, p, lim);
     progress.done();
     r.algorithm = s.algorithm;
     r.nodes = s.nodes;
@@ -140,10 +141,8 @@ class PegPuzzle final : public Puzzle {
     std::optional<int> finish;
     if (o.text("finish")) finish = finish_hole(*o.text("finish"));
     if (o.goal) throw InputError("explore takes --finish H (the hole to count finishes on), not --goal");
-    SolveParams p = params(o);
     Progress progress(o.progress());
-    p.progress = &progress;
-    auto e = solver_.explore(start, finish, o.farthest, p);
+    auto e = solver_.explore(start, finish, o.farthest, limits(o, &progress));
     progress.done();
     ExploreReport r;
     r.puzzle = name_;
@@ -193,6 +192,22 @@ class PegPuzzle final : public Puzzle {
     return draw_position(solver_.board(), parse_position(solver_.board(), state, "state"));
   }
 
+  // Uniform over the positions from which the goal (as solve takes it: --goal, --finish, the
+  // board's standard finish, else one peg anywhere) can be reached, with --pegs K pegs or any
+  // number; each is a copyable --start (peg/random.h).
+  std::vector<std::string> random(const Options& o, std::uint64_t seed, std::size_t count) const override {
+    const Board& bd = solver_.board();
+    const Goal goal = goal_of(o, bd.all & ~bd.standard_empty);
+    std::optional<int> pegs;
+    if (auto k = o.integer("pegs")) pegs = static_cast<int>(*k);
+    Progress progress(o.progress());
+    auto picks = random_solvable(bd, goal, pegs, seed, count, limits(o, &progress));
+    progress.done();
+    std::vector<std::string> out;
+    for (Bits b : picks) out.push_back(format_position(bd, b));
+    return out;
+  }
+
  private:
   SolveParams params(const Options& o) const {
     SolveParams p;
@@ -202,10 +217,12 @@ class PegPuzzle final : public Puzzle {
       else throw InputError(fmt::format("--metric '{}': use moves or jumps", *o.text("metric")));
     }
     p.algorithm = o.algorithm;
-    p.threads = o.threads;
-    p.memory = o.memory ? o.memory : default_memory_budget();
-    p.deadline = &o.deadline;
     return p;
+  }
+  static search::Limits limits(const Options& o, Progress* progress) {
+    search::Limits lim = o.limits(progress);
+    if (!o.memory) lim.memory = default_memory_budget();
+    return lim;
   }
 
   int finish_hole(const std::string& text) const {
@@ -286,20 +303,18 @@ Family family() {
   f.summary = "peg solitaire on any board: least moves, proofs of impossibility, solution counts, enumeration";
   for (auto& [name, summary] : builtin_list()) f.builtins.push_back({name, summary});
   f.options = {opt::start(kAllCommands, "start position: one 0/1 per hole in hole order (explore starts here)"),
-               opt::goal(kShow | kSolve, "the exact final position (0/1 per hole), instead of --finish"),
+               opt::goal(kShow | kSolve | kRandom, "the exact final position (0/1 per hole), instead of --finish"),
                opt::from(kExplore, "the position to explore from (same as --start)"), opt::count(), opt::farthest(),
                opt::text("empty", "H[,H...]", "holes that start empty (default: the board's standard vacancy)"),
-               opt::text("finish", "H", "hole the last peg must finish in (default: anywhere)"),
+               opt::text("finish", "H", "hole the last peg must finish in (default: anywhere)", kAllCommands),
                opt::text("metric", "METRIC", "moves (a run of jumps by one peg is one move, default) | jumps"),
-               opt::text("file", "FILE", "board file (ASCII picture; see README), instead of peg:FILE")};
-  f.solvers = {
-      {"layered", {"dp", "bfs", "layers"}, "exhaustive layers of positions by pegs left: least moves with a proof (default)"},
-      {"idastar", {"ida*", "ida", "ida-star"}, "IDA* with a table of dead positions (the only solver for --metric jumps)"},
-  };
+               opt::text("file", "FILE", "board file (ASCII picture; see README), instead of peg:FILE", kAllCommands),
+               opt::integer("pegs", "random: only positions with this many pegs (default: any number)", kRandom)};
+  f.solvers = Solver::solvers();
   f.notation = "a position is one 0/1 per hole in hole order (1 = peg), e.g. --start 111111111111011 for triangle5\n"
                "  with hole 11 empty; 'tansaku show PUZZLE' prints the hole numbers and a copyable start";
   f.examples = {"tansaku solve peg:english --finish 16", "tansaku solve peg:triangle5 --empty 0 --count",
-                "tansaku solve peg:french --quiet", "tansaku explore peg:trytry", "tansaku show peg:data/peg/wiegleb.txt"};
+                "tansaku solve peg:french --quiet", "tansaku explore peg:trytry", "tansaku random peg:english --pegs 6 --count 3", "tansaku show peg:data/peg/wiegleb.txt"};
   f.make = make;
   return f;
 }

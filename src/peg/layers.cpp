@@ -64,7 +64,7 @@ struct Memory {
 // canonical form). Inserts are batched so that the table's cache misses overlap.
 template <class V, class Make>
 void expand(const Board& bd, const JumpGen& gen, const Symmetry& H, const std::vector<Bits>& keys, ConcurrentTable<V>& next, Make&& make,
-            const LayerLimits& lim, tbb::task_arena& arena, Memory& mem, int layer, std::uint64_t& generated) {
+            const search::Limits& lim, const PagodaPrune* pagoda, tbb::task_arena& arena, Memory& mem, int layer, std::uint64_t& generated) {
   const int G = H.order();
   std::atomic<std::uint64_t> count{0};
   for (std::size_t lo = 0; lo < keys.size(); lo += kBlock) {
@@ -96,7 +96,7 @@ void expand(const Board& bd, const JumpGen& gen, const Symmetry& H, const std::v
         };
         Bits tp[kMaxGroup], t[kMaxGroup];
         PagodaPrune::Block pv[PagodaPrune::kMaxBlocks];
-        const PagodaPrune* prune = lim.prune && lim.prune->active() ? lim.prune : nullptr;
+        const PagodaPrune* prune = pagoda && pagoda->active() ? pagoda : nullptr;
         std::uint64_t local = 0;
         for (std::size_t i = r.begin(); i != r.end(); ++i) {
           const Bits b = keys[i];
@@ -168,7 +168,7 @@ std::uint64_t full_count(const Symmetry& H, const std::vector<Bits>& keys, tbb::
 }  // namespace
 
 ExploreLayers explore_layers(const Board& bd, const Symmetry& H, Bits start, std::optional<int> finish, bool backward,
-                             std::size_t keep, const LayerLimits& lim) {
+                             std::size_t keep, const search::Limits& lim) {
   ExploreLayers res;
   Memory mem{lim.memory, 0, 0, &bd};
   tbb::task_arena arena(static_cast<int>(std::max(1u, lim.threads)));
@@ -183,7 +183,7 @@ ExploreLayers explore_layers(const Board& bd, const Symmetry& H, Bits start, std
     ConcurrentTable<NoValue> next(1024);
     mem.add(next.bytes());
     expand(
-        bd, gen, H, cur, next, [](std::size_t, int, const Bits*, Bits) { return NoValue{}; }, lim, arena, mem,
+        bd, gen, H, cur, next, [](std::size_t, int, const Bits*, Bits) { return NoValue{}; }, lim, nullptr, arena, mem,
         static_cast<int>(layers.size()), res.stats.generated);
     if (next.size() == 0) {
       mem.sub(next.bytes());
@@ -298,7 +298,8 @@ ExploreLayers explore_layers(const Board& bd, const Symmetry& H, Bits start, std
   return res;
 }
 
-CountResult count_layers(const Board& bd, const Symmetry& H, Bits start, const Goal& goal, const LayerLimits& lim) {
+CountResult count_layers(const Board& bd, const Symmetry& H, Bits start, const Goal& goal, const search::Limits& lim,
+                         const PagodaPrune* prune) {
   CountResult res;
   Memory mem{lim.memory, 0, 0, &bd};
   tbb::task_arena arena(static_cast<int>(std::max(1u, lim.threads)));
@@ -313,7 +314,7 @@ CountResult count_layers(const Board& bd, const Symmetry& H, Bits start, const G
     ConcurrentTable<U128> next(1024);
     mem.add(next.bytes());
     expand(
-        bd, gen, H, keys, next, [&](std::size_t i, int, const Bits*, Bits) { return T[i]; }, lim, arena, mem, k,
+        bd, gen, H, keys, next, [&](std::size_t i, int, const Bits*, Bits) { return T[i]; }, lim, prune, arena, mem, k,
         res.stats.generated);
     mem.need(next.size() * (sizeof(Bits) + sizeof(U128)) * 2, k);
     std::vector<Bits> nkeys;
@@ -353,7 +354,8 @@ struct MV {
 };
 }  // namespace
 
-MovesResult min_moves_layers(const Board& bd, const Symmetry& H, Bits start, const Goal& goal, const LayerLimits& lim) {
+MovesResult min_moves_layers(const Board& bd, const Symmetry& H, Bits start, const Goal& goal, const search::Limits& lim,
+                             const PagodaPrune* prune) {
   MovesResult res;
   Memory mem{lim.memory, 0, 0, &bd};
   tbb::task_arena arena(static_cast<int>(std::max(1u, lim.threads)));
@@ -385,7 +387,7 @@ MovesResult min_moves_layers(const Board& bd, const Symmetry& H, Bits start, con
             if (tr[g] == m) v.L |= Bits{1} << H.perm(g)[j.to];
           return v;
         },
-        lim, arena, mem, k, res.stats.generated);
+        lim, prune, arena, mem, k, res.stats.generated);
     mem.need(next.size() * (sizeof(Bits) + sizeof(MV)) * 2, k);
     std::vector<Bits> keys;
     std::vector<MV> vals;

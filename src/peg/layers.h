@@ -22,18 +22,9 @@
 #include "tansaku/core/count.h"
 #include "tansaku/core/deadline.h"
 #include "tansaku/core/progress.h"
+#include "tansaku/search/limits.h"
 
 namespace tansaku::peg {
-
-struct LayerLimits {
-  std::uint64_t memory = ~std::uint64_t{0};
-  Deadline* deadline = nullptr;
-  Progress* progress = nullptr;
-  unsigned threads = 1;
-  // Pagoda functions (built for the engine's group H): successors they prove dead are not
-  // stored (count and moves only; explore keeps every position). Null: none.
-  const PagodaPrune* prune = nullptr;
-};
 
 struct LayerStats {
   std::uint64_t generated = 0;   // successor positions produced (the "nodes" signature)
@@ -51,14 +42,17 @@ struct ExploreLayers {
 // `finish`: also count positions that can end with one peg on that hole. `backward`: run the
 // can-finish pass at all.
 ExploreLayers explore_layers(const Board& bd, const Symmetry& H, Bits start, std::optional<int> finish, bool backward,
-                             std::size_t keep, const LayerLimits& lim);
+                             std::size_t keep, const search::Limits& lim);
 
 struct CountResult {
   mpz_class count = 0;  // accumulated in 128-bit table counters
   std::uint64_t positions = 0;  // canonical positions visited
   LayerStats stats;
 };
-CountResult count_layers(const Board& bd, const Symmetry& H, Bits start, const Goal& goal, const LayerLimits& lim);
+// `prune`: pagoda functions (built for the engine's group H); successors they prove dead are
+// not stored (count and moves only; explore keeps every position). Null: none.
+CountResult count_layers(const Board& bd, const Symmetry& H, Bits start, const Goal& goal, const search::Limits& lim,
+                         const PagodaPrune* prune = nullptr);
 
 struct MovesResult {
   bool found = false;
@@ -67,6 +61,7 @@ struct MovesResult {
   std::uint64_t positions = 0;
   LayerStats stats;
 };
-MovesResult min_moves_layers(const Board& bd, const Symmetry& H, Bits start, const Goal& goal, const LayerLimits& lim);
+MovesResult min_moves_layers(const Board& bd, const Symmetry& H, Bits start, const Goal& goal, const search::Limits& lim,
+                             const PagodaPrune* prune = nullptr);
 
 }  // namespace tansaku::peg

@@ -8,6 +8,7 @@
 #include "peg/verify.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
+#include "tansaku/puzzles/solver_table.h"
 #include "tansaku/search/ida_star_tt.h"
 
 namespace tansaku::peg {
@@ -88,24 +89,6 @@ std::string Solver::pagoda_reason(const Weights& w, Bits start, const Goal& goal
 
 namespace {
 
-search::Limits limits_of(const SolveParams& p) {
-  search::Limits lim;
-  lim.memory = p.memory;
-  lim.deadline = p.deadline;
-  lim.progress = p.progress;
-  lim.threads = p.threads;
-  return lim;
-}
-
-LayerLimits layer_limits_of(const SolveParams& p) {
-  LayerLimits lim;
-  lim.memory = p.memory;
-  lim.deadline = p.deadline;
-  lim.progress = p.progress;
-  lim.threads = p.threads;
-  return lim;
-}
-
 // Automatic choice: IDA* decides most problems within this many expansions (a second or
 // two); past it, the exhaustive layered programme is usually faster, if it fits this.
 constexpr std::uint64_t kAutoExpansions = std::uint64_t{1} << 20;
@@ -133,7 +116,152 @@ std::uint64_t table_bytes(const Board& bd, std::uint64_t memory) {
 
 }  // namespace
 
-SolveOutcome Solver::solve(Bits start, const Goal& goal, const SolveParams& p) const {
+// One solve as the solver table sees it: the instance, and what the searches share and
+// leave (the pagoda functions built on demand, the solution as jumps or as moves).
+struct SolveJob {
+  const Solver& s;
+  Bits start;
+  const Goal& goal;
+  const Symmetry& gsym;  // the goal's symmetries (the domains keep a reference)
+  const SolveParams& p;
+  SolveOutcome& out;
+  PagodaSet& pset;
+  struct Found {
+    bool built = false, found = false;
+    PagodaPrune ida_prune;
+    std::vector<int> jumps;               // the solution as jump indices (layered) ...
+    std::vector<std::vector<int>> moves;  // ... or as moves (IDA*)
+  };
+  Found& f;
+
+  const Board& bd() const { return s.bd_; }
+  // The pruning functions, once a search turns out not to be trivial.
+  void build() const {
+    if (f.built) return;
+    f.built = true;
+    pset = s.pagodas(start, goal, p, true);
+    f.ida_prune = PagodaPrune::for_search(bd(), pset, goal, {s.group_[0]});
+  }
+  // Jumps metric: IDA* with a table of dead positions, plain for a while, then pruned.
+  void ida_jumps(const search::Limits& lim) const {
+    JumpDomain d(bd(), gsym, goal);
+    search::TtOptions to;
+    to.table_bytes = table_bytes(bd(), lim.memory);
+    to.max_expanded = kPlainExpansions;
+    auto res = search::ida_star_tt(d, start, to, lim);
+    out.nodes = res.stats.expanded;
+    if (!res.found && !res.exhausted) {
+      build();
+      d.set_prune(&f.ida_prune);
+      if (f.ida_prune.active()) out.pagoda_functions = static_cast<int>(pset.functions.size());
+      to.max_expanded = 0;
+      res = search::ida_star_tt(d, start, to, lim);
+      out.nodes += res.stats.expanded;
+    }
+    out.algorithm = "depth-first search + table of dead positions";
+    if (res.found) {
+      f.found = true;
+      for (auto ji : res.moves) f.jumps.push_back(ji);
+    }
+  }
+  // Moves metric: IDA* + table, up to max_expanded expansions (0: no bound); true if decided.
+  bool ida_once(std::uint64_t max_expanded, bool prune, const search::Limits& lim) const {
+    const DemandBound dem = s.demand(goal);
+    MoveDomain d(bd(), gsym, goal, dem);
+    if (prune) {
+      d.set_prune(&f.ida_prune);
+      if (f.ida_prune.active()) out.pagoda_functions = static_cast<int>(pset.functions.size());
+    }
+    search::TtOptions to;
+    to.table_bytes = table_bytes(bd(), lim.memory);
+    to.max_expanded = max_expanded;
+    auto res = search::ida_star_tt(d, start, to, lim);
+    out.nodes += res.stats.expanded;
+    if (res.found) {
+      f.found = true;
+      Bits b = start;
+      for (const auto& m : res.moves) {
+        auto chain = d.chain_of(b, m);
+        if (chain.empty()) throw std::logic_error("peg: a move's jumps could not be recovered");
+        f.moves.push_back(chain);
+        b = m.after;
+      }
+    }
+    return res.found || res.exhausted;
+  }
+  // IDA* without pagoda functions for a few expansions, then with them.
+  bool ida(std::uint64_t max_expanded, const search::Limits& lim) const {
+    if (ida_once(kPlainExpansions, false, lim)) return true;
+    build();
+    return ida_once(max_expanded ? max_expanded - kPlainExpansions : 0, true, lim);
+  }
+  void layered(const search::Limits& lim) const {
+    const Symmetry H(bd(), Symmetry::stabiliser(s.group_, start));
+    if (std::popcount(start) - goal.pegs_left() >= kPruneLayersFrom) build();
+    const PagodaPrune prune = worth_it(pset) ? PagodaPrune::for_search(bd(), pset, goal, H.perms()) : PagodaPrune();
+    if (prune.active()) out.pagoda_functions = static_cast<int>(pset.functions.size());
+    auto res = min_moves_layers(bd(), H, start, goal, lim, prune.active() ? &prune : nullptr);
+    out.nodes += res.stats.generated;
+    out.positions = res.positions;
+    if (res.found) f.found = true, f.jumps = res.jumps;
+  }
+};
+
+namespace {
+
+constexpr const char* kIda = "ida* + transposition table (corner and edge-pair bounds)";
+constexpr const char* kLayered = "layered dynamic programme over jump counts";
+
+// In the order of the automatic choice: for the moves metric IDA* for a while, then the
+// layered programme within a modest memory budget, then IDA* without a limit; for the jumps
+// metric IDA* (a depth-first proof).
+const SolverTable<SolveJob, void>& table() {
+  const auto moves_only = [](const char* name) {
+    return [name](const SolveJob& j) -> std::string {
+      return j.p.metric == Metric::Jumps ? fmt::format("--metric jumps uses idastar (a depth-first proof), not {}", name) : "";
+    };
+  };
+  static const SolverTable<SolveJob, void> t = {
+      {{"auto", {}, "IDA* for 2^20 expansions, then the layered programme within 3 GiB, then IDA* without a bound (default)"},
+       moves_only("auto"), nullptr,
+       [](const SolveJob& j, const search::Limits& lim) {
+         if (j.ida(kAutoExpansions, lim)) {
+           j.out.algorithm = kIda;
+           return;
+         }
+         try {
+           j.out.algorithm = fmt::format("{} (ida* undecided after {} expansions)", kLayered, kAutoExpansions);
+           search::Limits small = lim;
+           small.memory = std::min(lim.memory, kAutoLayeredMemory);
+           j.layered(small);
+         } catch (const LimitError&) {
+           if (lim.deadline && lim.deadline->expired()) throw;
+           j.out.algorithm = fmt::format("{} (the layered programme outgrew {})", kIda, format_size(kAutoLayeredMemory));
+           j.ida(0, lim);
+         }
+       }},
+      {{"layered", {"dp", "bfs", "layers"}, "exhaustive layers of positions by pegs left: least moves with a proof"},
+       moves_only("layered"), nullptr,
+       [](const SolveJob& j, const search::Limits& lim) {
+         j.out.algorithm = kLayered;
+         j.layered(lim);
+       }},
+      {{"idastar", {"ida*", "ida", "ida-star"}, "IDA* with a table of dead positions (the only solver for --metric jumps)"},
+       nullptr, nullptr,
+       [](const SolveJob& j, const search::Limits& lim) {
+         if (j.p.metric == Metric::Jumps) return j.ida_jumps(lim);
+         j.out.algorithm = kIda;
+         j.ida(0, lim);
+       }},
+  };
+  return t;
+}
+
+}  // namespace
+
+std::vector<SolverSpec> Solver::solvers() { return solver_specs(table()); }
+
+SolveOutcome Solver::solve(Bits start, const Goal& goal, const SolveParams& p, const search::Limits& lim) const {
   SolveOutcome out;
   out.lower_bound = p.metric == Metric::Moves ? lower_bound(start, goal) : std::popcount(start) - goal.pegs_left();
   if (goal.reached(start)) {
@@ -158,113 +286,17 @@ SolveOutcome Solver::solve(Bits start, const Goal& goal, const SolveParams& p) c
     out.pagoda_proof = pset.proof;
     return out;
   }
-  bool built = false;
-  PagodaPrune ida_prune;
-  auto build = [&] {
-    if (built) return;
-    built = true;
-    pset = pagodas(start, goal, p, true);
-    ida_prune = PagodaPrune::for_search(bd_, pset, goal, {group_[0]});
-  };
+  SolveJob::Found f;
   const Symmetry gsym = goal_symmetry(goal);
-  std::vector<int> jumps;  // the solution as jump indices (layered) ...
-  std::vector<std::vector<int>> moves;  // ... or as moves (IDA*)
-  bool found = false;
-  const std::string& alg = p.algorithm;  // canonical (the CLI resolved aliases): "", idastar, layered
-  if (p.metric == Metric::Jumps) {
-    if (alg == "layered") throw InputError("--metric jumps uses idastar (a depth-first proof), not layered");
-    JumpDomain d(bd_, gsym, goal);
-    search::TtOptions to;
-    to.table_bytes = table_bytes(bd_, p.memory);
-    to.max_expanded = kPlainExpansions;
-    auto res = search::ida_star_tt(d, start, to, limits_of(p));
-    out.nodes = res.stats.expanded;
-    if (!res.found && !res.exhausted) {
-      build();
-      d.set_prune(&ida_prune);
-      if (ida_prune.active()) out.pagoda_functions = static_cast<int>(pset.functions.size());
-      to.max_expanded = 0;
-      res = search::ida_star_tt(d, start, to, limits_of(p));
-      out.nodes += res.stats.expanded;
-    }
-    out.algorithm = "depth-first search + table of dead positions";
-    if (res.found) {
-      found = true;
-      for (auto ji : res.moves) jumps.push_back(ji);
-    }
-  } else {
-    // Moves: IDA* with a table, the layered programme, or (automatic) IDA* for a while, then
-    // the layered programme within a modest memory budget, then IDA* without a limit.
-    auto run_ida_once = [&](std::uint64_t max_expanded, bool prune) {
-      const DemandBound dem = demand(goal);
-      MoveDomain d(bd_, gsym, goal, dem);
-      if (prune) {
-        d.set_prune(&ida_prune);
-        if (ida_prune.active()) out.pagoda_functions = static_cast<int>(pset.functions.size());
-      }
-      search::TtOptions to;
-      to.table_bytes = table_bytes(bd_, p.memory);
-      to.max_expanded = max_expanded;
-      auto res = search::ida_star_tt(d, start, to, limits_of(p));
-      out.nodes += res.stats.expanded;
-      if (res.found) {
-        found = true;
-        Bits b = start;
-        for (const auto& m : res.moves) {
-          auto chain = d.chain_of(b, m);
-          if (chain.empty()) throw std::logic_error("peg: a move's jumps could not be recovered");
-          moves.push_back(chain);
-          b = m.after;
-        }
-      }
-      return res.found || res.exhausted;  // decided
-    };
-    // IDA* without pagoda functions for a few expansions, then with them.
-    auto run_ida = [&](std::uint64_t max_expanded) {
-      if (run_ida_once(kPlainExpansions, false)) return true;
-      build();
-      return run_ida_once(max_expanded ? max_expanded - kPlainExpansions : 0, true);
-    };
-    auto run_layered = [&](std::uint64_t memory) {
-      const Symmetry H(bd_, Symmetry::stabiliser(group_, start));
-      LayerLimits lim = layer_limits_of(p);
-      lim.memory = memory;
-      if (std::popcount(start) - goal.pegs_left() >= kPruneLayersFrom) build();
-      const PagodaPrune prune =
-          worth_it(pset) ? PagodaPrune::for_search(bd_, pset, goal, H.perms()) : PagodaPrune();
-      if (prune.active()) lim.prune = &prune, out.pagoda_functions = static_cast<int>(pset.functions.size());
-      auto res = min_moves_layers(bd_, H, start, goal, lim);
-      out.nodes += res.stats.generated;
-      out.positions = res.positions;
-      if (res.found) found = true, jumps = res.jumps;
-    };
-    const char* kIda = "ida* + transposition table (corner and edge-pair bounds)";
-    const char* kLayered = "layered dynamic programme over jump counts";
-    if (alg == "idastar") {
-      out.algorithm = kIda;
-      run_ida(0);
-    } else if (alg == "layered") {
-      out.algorithm = kLayered;
-      run_layered(p.memory);
-    } else if (run_ida(kAutoExpansions)) {
-      out.algorithm = kIda;
-    } else {
-      try {
-        out.algorithm = fmt::format("{} (ida* undecided after {} expansions)", kLayered, kAutoExpansions);
-        run_layered(std::min(p.memory, kAutoLayeredMemory));
-      } catch (const LimitError&) {
-        if (p.deadline && p.deadline->expired()) throw;
-        out.algorithm = fmt::format("{} (the layered programme outgrew {})", kIda, format_size(kAutoLayeredMemory));
-        run_ida(0);
-      }
-    }
-  }
-  if (!found) {
+  const SolveJob job{*this, start, goal, gsym, p, out, pset, f};
+  choose(table(), p.algorithm, job).run(job, lim);
+  if (!f.found) {
     out.solvable = false;
     out.reason = fmt::format("exhaustive search: no position reachable from the start reaches {}", describe(goal));
     return out;
   }
-  if (moves.empty()) moves = group_jumps(bd_, jumps);
+  std::vector<std::vector<int>> moves = std::move(f.moves);
+  if (moves.empty()) moves = group_jumps(bd_, f.jumps);
   const Replay r = replay(bd_, start, moves);
   if (!goal.reached(r.end)) throw std::logic_error("verifier: the solution does not reach the goal");
   if (r.moves != static_cast<int>(moves.size()))
@@ -274,7 +306,7 @@ SolveOutcome Solver::solve(Bits start, const Goal& goal, const SolveParams& p) c
   return out;
 }
 
-CountOutcome Solver::count(Bits start, const Goal& goal, const SolveParams& p) const {
+CountOutcome Solver::count(Bits start, const Goal& goal, const SolveParams& p, const search::Limits& lim) const {
   CountOutcome out;
   if (!quick_proof(start, goal).empty()) return out;
   if (goal.reached(start)) {
@@ -288,19 +320,18 @@ CountOutcome Solver::count(Bits start, const Goal& goal, const SolveParams& p) c
     return out;
   }
   const Symmetry H(bd_, Symmetry::stabiliser(group_, start));
-  LayerLimits lim = layer_limits_of(p);
   const PagodaPrune prune = worth_it(pset) ? PagodaPrune::for_search(bd_, pset, goal, H.perms()) : PagodaPrune();
-  if (prune.active()) lim.prune = &prune, out.pagoda_functions = static_cast<int>(pset.functions.size());
-  auto res = count_layers(bd_, H, start, goal, lim);
+  if (prune.active()) out.pagoda_functions = static_cast<int>(pset.functions.size());
+  auto res = count_layers(bd_, H, start, goal, lim, prune.active() ? &prune : nullptr);
   out.count = res.count;
   out.positions = res.positions;
   out.nodes = res.stats.generated;
   return out;
 }
 
-ExploreLayers Solver::explore(Bits start, std::optional<int> finish, std::size_t keep, const SolveParams& p) const {
+ExploreLayers Solver::explore(Bits start, std::optional<int> finish, std::size_t keep, const search::Limits& lim) const {
   const Symmetry H(bd_, Symmetry::stabiliser(group_, start));
-  return explore_layers(bd_, H, start, finish, true, keep, layer_limits_of(p));
+  return explore_layers(bd_, H, start, finish, true, keep, lim);
 }
 
 }  // namespace tansaku::peg

@@ -19,18 +19,18 @@
 #include "tansaku/core/count.h"
 #include "tansaku/core/deadline.h"
 #include "tansaku/core/progress.h"
+#include "tansaku/puzzles/puzzle.h"
+#include "tansaku/search/limits.h"
 
 namespace tansaku::peg {
 
 enum class Metric { Moves, Jumps };
 
+// The algorithmic choices of a solve; the budgets (memory, deadline, threads, progress)
+// come as search::Limits.
 struct SolveParams {
   Metric metric = Metric::Moves;
-  std::string algorithm;  // "" (automatic), "idastar", "layered"
-  unsigned threads = 1;
-  std::uint64_t memory = ~std::uint64_t{0};
-  Deadline* deadline = nullptr;
-  Progress* progress = nullptr;
+  std::string algorithm;  // a name of Solver::solvers() (canonical), "" = the automatic choice
   // Pagoda functions (the proof before any search, and pruning inside it): -1 as
   // TANSAKU_PEG_PAGODA says (default on), 0 off, 1 on.
   int pagoda = -1;
@@ -70,14 +70,18 @@ class Solver {
   Goal exactly(Bits pegs) const;
   std::string describe(const Goal& g) const;
 
-  SolveOutcome solve(Bits start, const Goal& goal, const SolveParams& p) const;
-  CountOutcome count(Bits start, const Goal& goal, const SolveParams& p) const;
-  ExploreLayers explore(Bits start, std::optional<int> finish, std::size_t keep, const SolveParams& p) const;
+  SolveOutcome solve(Bits start, const Goal& goal, const SolveParams& p, const search::Limits& lim) const;
+  CountOutcome count(Bits start, const Goal& goal, const SolveParams& p, const search::Limits& lim) const;
+  ExploreLayers explore(Bits start, std::optional<int> finish, std::size_t keep, const search::Limits& lim) const;
+
+  // The searches `solve` can run (--algorithm), in the order of the automatic choice.
+  static std::vector<SolverSpec> solvers();
 
   // Lower bound on the moves from `pegs` to the goal (before any move).
   int lower_bound(Bits pegs, const Goal& goal) const;
 
  private:
+  friend struct SolveJob;
   // A proof of impossibility that needs no search, or "".
   std::string quick_proof(Bits start, const Goal& goal) const;
   Symmetry goal_symmetry(const Goal& goal) const;

@@ -133,6 +133,22 @@ class PermPuzzle final : public Puzzle {
     return r;
   }
 
+  // Uniform over the positions the moves reach from the goal: the goal moved by a uniformly
+  // random element of the group the moves generate (Schreier-Sims; group_order.h).
+  std::vector<std::string> random(const Options& o, std::uint64_t seed, std::size_t count) const override {
+    const MoveSet ms = moves_of(o);
+    require_memory(static_cast<std::uint64_t>(count) * (64 + 4 * static_cast<std::uint64_t>(d_.positions)), o.memory,
+                   "the random positions");
+    std::vector<std::string> out;
+    for (const Position& p : random_positions(d_, ms, goal_of(o), seed, count)) {
+      std::string line = format_position(d_, p);
+      for (char& c : line)
+        if (c == '\n') c = ' ';
+      out.push_back(line);
+    }
+    return out;
+  }
+
   ExploreReport explore(const Options& o) const override {
     Stopwatch sw;
     MoveSet ms = moves_of(o);
@@ -270,13 +286,10 @@ Family family() {
                opt::all(),
                opt::count(),
                opt::farthest(), opt::spill(),
-               opt::text("moves", "A,B,...", "use only these base moves (all their powers)"),
-               opt::text("metric", "htm|qtm", "htm: every power of a move is one move (default); qtm: only the move and its inverse"),
+               opt::text("moves", "A,B,...", "use only these base moves (all their powers)", kAllCommands),
+               opt::text("metric", "htm|qtm", "htm: every power of a move is one move (default); qtm: only the move and its inverse", kAllCommands),
                opt::text("scramble", "MOVES", "the start is the solved position after these moves (R U2 F')", kShow | kSolve)};
-  f.solvers = {
-      {"bibfs", {"bidirectional", "bidirectional-bfs", "bi-bfs"}, "bidirectional BFS over the ranked space: the default up to 2^22 positions"},
-      {"idastar", {"ida*", "ida-star", "ida"}, "IDA* over pattern databases (projections onto groups of pieces); --all, --count"},
-  };
+  f.solvers = perm::solvers();
   f.notation =
       "per set, its name, the piece numbers at its positions (as in the Solved block) and, where the set has\n"
       "orientations, the orientation at each position: --start \"CORNERS 2 1 3 4 5 6 7 8 0 0 1 2 0 0 0 0\"; sets left out\n"

@@ -9,6 +9,8 @@
 #include <optional>
 #include <vector>
 
+#include "tansaku/core/random.h"
+
 namespace tansaku::perm {
 
 namespace {
@@ -41,6 +43,19 @@ class SchreierSims {
     while (i-- > 0) {
       if (auto j = check(i)) i = *j + 1;  // re-check from the level the residue reached
     }
+  }
+  // A uniformly random element: every element is uniquely u_{k-1} then ... then u_0 with u_i
+  // in the transversal of level i (what sift undoes, level by level), and there are
+  // |orbit_0| x ... x |orbit_{k-1}| = |G| such products, so independent uniform choices of
+  // the u_i give each element with the same probability.
+  P random(SplitMix64& rng) const {
+    P g(n_);
+    for (std::size_t x = 0; x < n_; ++x) g[x] = static_cast<std::uint16_t>(x);
+    for (std::size_t i = levels_.size(); i-- > 0;) {
+      const Level& l = levels_[i];
+      g = mul(g, *l.u[l.orbit[rng.uniform(l.orbit.size())]]);
+    }
+    return g;
   }
   mpz_class order() const {
     mpz_class o = 1;
@@ -124,28 +139,64 @@ class SchreierSims {
   std::vector<Level> levels_;
 };
 
-}  // namespace
-
-std::string group_order(const Definition& d, const MoveSet& ms) {
-  // Point (position i, orientation o) = start[i] + o.
-  std::vector<std::size_t> start(static_cast<std::size_t>(d.positions));
+// The moves as permutations of the points (position i, orientation o) = start[i] + o.
+struct Points {
+  std::vector<std::size_t> start;
   std::size_t n = 0;
-  for (int i = 0; i < d.positions; ++i) start[static_cast<std::size_t>(i)] = n, n += d.omod[static_cast<std::size_t>(i)];
   std::vector<P> gens;
+};
+
+Points points_of(const Definition& d, const MoveSet& ms) {
+  Points pts;
+  pts.start.resize(static_cast<std::size_t>(d.positions));
+  for (int i = 0; i < d.positions; ++i) pts.start[static_cast<std::size_t>(i)] = pts.n, pts.n += d.omod[static_cast<std::size_t>(i)];
   for (int b : ms.bases) {
     const Perm& m = d.moves[static_cast<std::size_t>(b)].p;
-    P g(n);
+    P g(pts.n);
     for (int i = 0; i < d.positions; ++i) {
       const int from = m.perm[static_cast<std::size_t>(i)];
       const int om = d.omod[static_cast<std::size_t>(i)];
       for (int o = 0; o < om; ++o)
-        g[start[static_cast<std::size_t>(from)] + static_cast<std::size_t>(o)] =
-            static_cast<std::uint16_t>(start[static_cast<std::size_t>(i)] + static_cast<std::size_t>((o + m.twist[static_cast<std::size_t>(i)]) % om));
+        g[pts.start[static_cast<std::size_t>(from)] + static_cast<std::size_t>(o)] =
+            static_cast<std::uint16_t>(pts.start[static_cast<std::size_t>(i)] + static_cast<std::size_t>((o + m.twist[static_cast<std::size_t>(i)]) % om));
     }
-    gens.push_back(std::move(g));
+    pts.gens.push_back(std::move(g));
   }
-  SchreierSims ss(n, gens);
+  return pts;
+}
+
+}  // namespace
+
+std::string group_order(const Definition& d, const MoveSet& ms) {
+  const Points pts = points_of(d, ms);
+  SchreierSims ss(pts.n, pts.gens);
   return ss.order().get_str();
+}
+
+std::vector<Position> random_positions(const Definition& d, const MoveSet& ms, const Position& goal, std::uint64_t seed,
+                                       std::size_t count) {
+  const Points pts = points_of(d, ms);
+  SchreierSims ss(pts.n, pts.gens);
+  SplitMix64 rng{seed};
+  std::vector<Position> out;
+  for (std::size_t k = 0; k < count; ++k) {
+    const P g = ss.random(rng);
+    // Back to a Perm: the point (from, o) goes to (i, o + twist[i]).
+    Perm m;
+    m.perm.assign(static_cast<std::size_t>(d.positions), 0);
+    m.twist.assign(static_cast<std::size_t>(d.positions), 0);
+    std::vector<int> pos_of(pts.n);
+    for (int i = 0; i < d.positions; ++i)
+      for (std::size_t o = 0; o < d.omod[static_cast<std::size_t>(i)]; ++o) pos_of[pts.start[static_cast<std::size_t>(i)] + o] = i;
+    for (int from = 0; from < d.positions; ++from) {
+      const std::size_t to = g[pts.start[static_cast<std::size_t>(from)]];
+      const int i = pos_of[to];
+      m.perm[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(from);
+      m.twist[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(to - pts.start[static_cast<std::size_t>(i)]);
+    }
+    out.push_back(d.applied(m, goal));
+  }
+  return out;
 }
 
 }  // namespace tansaku::perm

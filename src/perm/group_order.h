@@ -1,7 +1,9 @@
 // The order of the group the moves generate, by the Schreier-Sims algorithm on the
 // stickers (position, orientation) the moves permute. Exact (GMP integers).
 #pragma once
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "perm/generators.h"
 
@@ -9,5 +11,11 @@ namespace tansaku::perm {
 
 // Decimal order of <moves of ms> acting on (position, orientation) pairs.
 std::string group_order(const Definition& d, const MoveSet& ms);
+
+// `count` positions drawn uniformly from those the moves reach from `goal` (its orbit under
+// the group): goal moved by a uniformly random group element (from the same stabiliser
+// chain; each orbit member is the image of |stabiliser| elements). Reproducible for a seed.
+std::vector<Position> random_positions(const Definition& d, const MoveSet& ms, const Position& goal, std::uint64_t seed,
+                                       std::size_t count);
 
 }  // namespace tansaku::perm

@@ -8,6 +8,7 @@
 
 #include "perm/ranked_domain.h"
 #include "tansaku/core/error.h"
+#include "tansaku/puzzles/solver_table.h"
 #include "tansaku/search/bidirectional_bfs.h"
 #include "tansaku/search/ida_star_inplace.h"
 
@@ -130,6 +131,75 @@ void verify(const Definition& d, const MoveSet& ms, const Position& start, const
       throw std::logic_error("perm verifier: the solution does not reach the goal");
 }
 
+namespace {
+
+// One search as the solver table sees it: the request, the goal's ranked space (null beyond
+// 64 bits) and the result it fills.
+struct Job {
+  const SolveRequest& req;
+  std::unique_ptr<Space>& space;
+  SolveResult& out;
+};
+
+void run_bibfs(const Job& j, const search::Limits& lim) {
+  const SolveRequest& req = j.req;
+  auto& space = j.space;
+  SolveResult& out = j.out;
+  space = std::make_unique<Space>(*req.d, *req.ms, req.goal, std::uint64_t{256} << 20, lim.threads);
+  RankPathDomain dom(*req.ms, *space, space->rank(req.goal));
+  out.path = search::bidirectional_bfs(dom, space->rank(req.start), lim);
+  if (!out.path.found && out.path.exhausted) {
+    out.proved_unreachable = true;
+    out.reason = "the goal is not reachable from the start (the search exhausted the start's positions)";
+  }
+}
+
+void run_idastar(const Job& j, const search::Limits& lim) {
+  const SolveRequest& req = j.req;
+  const Definition& d = *req.d;
+  const MoveSet& ms = *req.ms;
+  SolveResult& out = j.out;
+  auto pdbs = make_pattern_dbs(d, ms, req.goal, req.pdb_budget, lim);
+  for (const auto& p : pdbs) out.heuristics.push_back(fmt::format("{} ({} states, max {})", p->description(), p->size(), p->max_value()));
+  Context c{&d, &ms, &pdbs, req.goal, {}, {}, req.mode == search::SolutionMode::First};
+  for (int i = 0; i < d.positions; ++i) {
+    bool moved = false;
+    for (const auto& g : ms.gens) moved = moved || g.p.perm[static_cast<std::size_t>(i)] != i || g.p.twist[static_cast<std::size_t>(i)];
+    if (moved) c.active.push_back(static_cast<std::uint8_t>(i));
+  }
+  for (const auto& g : ms.gens) c.base.push_back(g.base);
+  if (req.mode == search::SolutionMode::First) {
+    InPlace root(c, req.start);
+    out.path = search::ida_star_inplace(root, {}, lim);
+  } else {
+    Copying dom(c);
+    search::IdaOptions io;
+    io.mode = req.mode;
+    out.path = search::ida_star(dom, Copying::State{req.start, -1}, io, lim);
+  }
+}
+
+// In the order of the automatic choice: bidirectional BFS over the ranked space for one
+// solution when it has at most req.bibfs_limit positions, else IDA* over pattern databases.
+const SolverTable<Job, void>& table() {
+  static const SolverTable<Job, void> t = {
+      {{"bibfs", {"bidirectional", "bidirectional-bfs", "bi-bfs"}, "bidirectional BFS over the ranked space: the default up to 2^22 positions"},
+       [](const Job& j) -> std::string {
+         if (j.req.mode != search::SolutionMode::First) return "--all and --count use --algorithm idastar";
+         if (!j.space) return "bidirectional search needs a space of at most 2^64 positions";
+         return "";
+       },
+       [](const Job& j) { return j.space->size() <= j.req.bibfs_limit; }, run_bibfs},
+      {{"idastar", {"ida*", "ida-star", "ida"}, "IDA* over pattern databases (projections onto groups of pieces); --all, --count"},
+       nullptr, nullptr, run_idastar},
+  };
+  return t;
+}
+
+}  // namespace
+
+std::vector<SolverSpec> solvers() { return solver_specs(table()); }
+
 SolveResult solve(const SolveRequest& req, const search::Limits& lim) {
   const Definition& d = *req.d;
   const MoveSet& ms = *req.ms;
@@ -150,41 +220,10 @@ SolveResult solve(const SolveRequest& req, const search::Limits& lim) {
                  "a permutation parity or an orientation sum)";
     return out;
   }
-  std::string alg = req.algorithm;
-  if (alg.empty())
-    alg = req.mode == search::SolutionMode::First && space && space->size() <= req.bibfs_limit ? "bibfs" : "idastar";
-  out.algorithm = alg;
-  if (alg == "bibfs") {
-    if (req.mode != search::SolutionMode::First) throw InputError("--all and --count use --algorithm idastar");
-    if (!space) throw InputError("bidirectional search needs a space of at most 2^64 positions");
-    space = std::make_unique<Space>(d, ms, req.goal, std::uint64_t{256} << 20, lim.threads);
-    RankPathDomain dom(ms, *space, space->rank(req.goal));
-    out.path = search::bidirectional_bfs(dom, space->rank(req.start), lim);
-    if (!out.path.found && out.path.exhausted) {
-      out.proved_unreachable = true;
-      out.reason = "the goal is not reachable from the start (the search exhausted the start's positions)";
-    }
-    return out;
-  }
-  if (alg != "idastar") throw InputError(fmt::format("unknown algorithm '{}' (bibfs, idastar)", alg));
-  auto pdbs = make_pattern_dbs(d, ms, req.goal, req.pdb_budget, lim);
-  for (const auto& p : pdbs) out.heuristics.push_back(fmt::format("{} ({} states, max {})", p->description(), p->size(), p->max_value()));
-  Context c{&d, &ms, &pdbs, req.goal, {}, {}, req.mode == search::SolutionMode::First};
-  for (int i = 0; i < d.positions; ++i) {
-    bool moved = false;
-    for (const auto& g : ms.gens) moved = moved || g.p.perm[static_cast<std::size_t>(i)] != i || g.p.twist[static_cast<std::size_t>(i)];
-    if (moved) c.active.push_back(static_cast<std::uint8_t>(i));
-  }
-  for (const auto& g : ms.gens) c.base.push_back(g.base);
-  if (req.mode == search::SolutionMode::First) {
-    InPlace root(c, req.start);
-    out.path = search::ida_star_inplace(root, {}, lim);
-  } else {
-    Copying dom(c);
-    search::IdaOptions io;
-    io.mode = req.mode;
-    out.path = search::ida_star(dom, Copying::State{req.start, -1}, io, lim);
-  }
+  const Job job{req, space, out};
+  const auto& solver = choose(table(), req.algorithm, job);
+  out.algorithm = solver.spec.name;
+  solver.run(job, lim);
   return out;
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "perm/pdb.h"
+#include "tansaku/puzzles/puzzle.h"
 #include "tansaku/search/ida_star.h"
 #include "tansaku/search/limits.h"
 #include "tansaku/search/stats.h"
@@ -19,7 +20,7 @@ struct SolveRequest {
   const Definition* d = nullptr;
   const MoveSet* ms = nullptr;
   Position start, goal;
-  std::string algorithm;  // "bibfs", "idastar" ("" = automatic)
+  std::string algorithm;  // a name of solvers() ("" = the automatic choice)
   search::SolutionMode mode = search::SolutionMode::First;
   std::uint64_t pdb_budget = std::uint64_t{1} << 25;  // states per pattern database
   std::uint64_t bibfs_limit = std::uint64_t{1} << 22;  // automatic choice: bibfs up to this many states
@@ -34,6 +35,9 @@ struct SolveResult {
 };
 
 SolveResult solve(const SolveRequest& req, const search::Limits& lim);
+
+// The searches of `solve` (--algorithm), in the order of the automatic choice.
+std::vector<SolverSpec> solvers();
 
 // Replays `moves` from `start`: every move exists, the end is `goal`. Throws
 // std::logic_error otherwise (a wrong solution is never printed).

@@ -15,7 +15,7 @@
 #include "tansaku/core/tokens.h"
 #include "tansaku/puzzles/path_report.h"
 #include "tansaku/puzzles/sliding.h"
-#include "tansaku/search/dispatch.h"
+#include "tansaku/puzzles/solver_table.h"
 #include "tansaku/search/explore.h"
 
 namespace tansaku::sliding {
@@ -35,6 +35,80 @@ const char* default_start(int rows, int cols) {
 
 // Largest state space for which the default solver is bidirectional BFS.
 constexpr std::uint64_t kBfsLimit = std::uint64_t{1} << 22;
+
+// One solve: the instance, its domain, the solution mode, the options and the report the
+// solver fills.
+template <class C>
+struct Job {
+  const Instance& inst;
+  const Domain<C>& d;
+  typename Domain<C>::State start;
+  search::IdaOptions ida;
+  const Options& o;
+  SolveReport& r;
+  bool small() const { return d.size() != 0 && d.size() <= kBfsLimit; }
+};
+
+// Verifies an engine path and fills the report (solvability by parity was decided before,
+// so an exhausted search means a genuinely disconnected instance).
+template <class C>
+void report(const Job<C>& j, const search::PathResult<std::uint8_t>& res, std::string algorithm) {
+  const Instance& inst = j.inst;
+  const Geometry& geo = inst.geo;
+  SolveReport& r = j.r;
+  r.algorithm = std::move(algorithm);
+  const auto names = [&](const std::vector<std::uint8_t>& moves) {
+    json out = json::array();
+    for (auto L : verify_solution(geo, inst.start, inst.goal, moves)) out.push_back(inst.labels.names[L]);
+    return out;
+  };
+  report_path<std::uint8_t>(res, j.o, "the goal is not reachable from the start", names, r);
+  if (!r.solvable) return;
+  json cells = json::array();
+  for (auto m : res.moves) cells.push_back(static_cast<int>(m));
+  r.extra["cells"] = cells;
+  r.text = "start:\n" + picture(geo, inst.labels, inst.start);
+  if (j.o.flag("steps")) {  // every board of the solution (replayed: verified above)
+    Cells b = inst.start;
+    int blank = static_cast<int>(std::find(b.begin(), b.end(), 0) - b.begin());
+    for (std::size_t i = 0; i < res.moves.size(); ++i) {
+      std::swap(b[res.moves[i]], b[blank]);
+      blank = res.moves[i];
+      r.text += fmt::format("{}. {}\n", i + 1, r.moves[i].get<std::string>()) + picture(geo, inst.labels, b);
+    }
+  }
+}
+
+// The solvers in the order of the automatic choice: bidirectional BFS for one solution on a
+// space of at most kBfsLimit states, pattern databases for distinct tiles beyond it, IDA*.
+template <class C>
+const SolverTable<Job<C>, void>& solvers() {
+  using J = Job<C>;
+  using Path = search::PathResult<std::uint8_t>;
+  static const SolverTable<J, void> table = [] {
+    const auto as = [](std::string name) { return [name](const J& j, Path res) { report(j, res, name); }; };
+    auto bibfs = then(bibfs_solver<J>({"bibfs", {"bidirectional", "bidirectional-bfs", "bi-bfs"},
+                                       "bidirectional BFS: the default up to 2^22 states"}),
+                      as("bibfs"));
+    bibfs.automatic = [](const J& j) { return j.small(); };
+    SolverEntry<J, void> pdb{{"pdb", {"idastar-pdb", "pdb-idastar", "ida*-pdb"},
+                              "IDA* over additive pattern databases (disk, else built in memory): the default for distinct tiles"},
+                             [](const J& j) { return pdb::refuses(j.inst, j.o); },
+                             [](const J& j) { return !j.small(); },
+                             [](const J& j, const search::Limits& lim) { pdb::solve(j.inst, lim, j.r); }};
+    auto idastar = then(idastar_solver<J>({"idastar", {"ida*", "ida-star", "ida"},
+                                           "IDA* with Manhattan distance + linear conflict (--all, --count)"}),
+                        [](const J& j, Path res) {
+                          report(j, res, j.d.uses_linear_conflict() ? "idastar (manhattan + linear conflict)"
+                                                                    : "idastar (manhattan to nearest same label)");
+                        });
+    return SolverTable<J, void>{
+        bibfs, pdb, idastar, then(bfs_solver<J>({"bfs", {"breadth-first"}, "breadth-first search"}), as("bfs")),
+        then(iddfs_solver<J>({"iddfs", {"id", "iterative-deepening"}, "iterative deepening depth-first search (--all, --count)"}),
+             as("iddfs"))};
+  }();
+  return table;
+}
 
 class SlidingPuzzle final : public Puzzle {
  public:
@@ -178,41 +252,9 @@ class SlidingPuzzle final : public Puzzle {
   template <class C>
   void run(const Instance& inst, const Options& o, SolveReport& r) const {
     Domain<C> d(inst, /*linear_conflict=*/true);
-    // Pattern databases (pdb_solve.h) unless another algorithm is named or BFS is the default.
-    if (pdb::applies(inst, o, d.size() != 0 && d.size() <= kBfsLimit)) return pdb::solve(inst, o, r);
-    std::string alg = o.algorithm;
     // The grid is bipartite: every solution has the parity of the blank's distance.
-    const search::IdaOptions ida = ida_options(o, 2);
-    if (alg.empty()) {
-      std::uint64_t size = d.size();
-      alg = (ida.mode == search::SolutionMode::First && size != 0 && size <= kBfsLimit) ? "bibfs" : "idastar";
-    }
-    auto res = run_path(d, d.make(inst.start), alg, ida, o);
-    r.algorithm = alg == "idastar" ? (d.uses_linear_conflict() ? "idastar (manhattan + linear conflict)"
-                                                                 : "idastar (manhattan to nearest same label)")
-                                   : alg;
-    // Solvability was decided above (distinct tiles), so an exhausted search means a
-    // genuinely disconnected instance.
-    const auto names = [&](const std::vector<std::uint8_t>& moves) {
-      json out = json::array();
-      for (auto L : verify_solution(geo_, inst.start, inst.goal, moves)) out.push_back(inst.labels.names[L]);
-      return out;
-    };
-    report_path<std::uint8_t>(res, o, "the goal is not reachable from the start", names, r);
-    if (!r.solvable) return;
-    json cells = json::array();
-    for (auto m : res.moves) cells.push_back(static_cast<int>(m));
-    r.extra["cells"] = cells;
-    r.text = "start:\n" + picture(geo_, inst.labels, inst.start);
-    if (o.flag("steps")) {  // every board of the solution (replayed: verified above)
-      Cells b = inst.start;
-      int blank = static_cast<int>(std::find(b.begin(), b.end(), 0) - b.begin());
-      for (std::size_t i = 0; i < res.moves.size(); ++i) {
-        std::swap(b[res.moves[i]], b[blank]);
-        blank = res.moves[i];
-        r.text += fmt::format("{}. {}\n", i + 1, r.moves[i].get<std::string>()) + picture(geo_, inst.labels, b);
-      }
-    }
+    const Job<C> job{inst, d, d.make(inst.start), ida_options(o, 2), o, r};
+    run_with_progress(choose(solvers<C>(), o.algorithm, job), job, o);
   }
 
   template <class C>
@@ -271,14 +313,7 @@ Family family() {
                opt::from(), opt::all(), opt::count(), opt::farthest(), opt::spill(),
                opt::text("batch", "FILE", "solve every instance of FILE (one start state a line; JSON Lines with --json)", kSolve),
                opt::flag("steps", "draw the board after every move of the solution", kSolve)};
-  f.solvers = {
-      {"bibfs", {"bidirectional", "bidirectional-bfs", "bi-bfs"}, "bidirectional BFS: the default up to 2^22 states"},
-      {"pdb", {"idastar-pdb", "pdb-idastar", "ida*-pdb"},
-       "IDA* over additive pattern databases (disk, else built in memory): the default for distinct tiles"},
-      {"idastar", {"ida*", "ida-star", "ida"}, "IDA* with Manhattan distance + linear conflict (--all, --count)"},
-      {"bfs", {"breadth-first"}, "breadth-first search"},
-      {"iddfs", {"id", "iterative-deepening"}, "iterative deepening depth-first search (--all, --count)"},
-  };
+  f.solvers = solver_specs(solvers<Nibbles>());
   f.notation =
       "tiles in cell order (cells numbered row-major from 0), separated by spaces or commas; 0 is the blank,\n"
       "  repeated labels are identical pieces; single-character labels also take the compact form 867254301.\n"

@@ -9,18 +9,14 @@
 #include "sliding/pdb_domain.h"
 #include "sliding/verify.h"
 #include "tansaku/core/error.h"
-#include "tansaku/search/dispatch.h"
 #include "tansaku/search/ida_star_inplace.h"
 
 namespace tansaku::sliding::pdb {
 
-bool applies(const Instance& inst, const Options& o, bool small_for_bfs) {
-  if (o.algorithm == "pdb") {
-    if (!inst.labels.distinct()) throw InputError("--algorithm pdb needs distinct tiles (no repeated labels)");
-    if (o.all || o.count) throw InputError("--all and --count need --algorithm idastar or iddfs, not pdb");
-    return true;
-  }
-  return o.algorithm.empty() && !o.all && !o.count && inst.labels.distinct() && !small_for_bfs;
+std::string refuses(const Instance& inst, const Options& o) {
+  if (!inst.labels.distinct()) return "pattern databases need distinct tiles (no repeated labels)";
+  if (o.all || o.count) return "--all and --count need --algorithm idastar or iddfs, not pdb";
+  return "";
 }
 
 search::PathResult<std::uint8_t> find_path(const Instance& inst, const Frame& f, std::shared_ptr<const Heuristic> h,
@@ -34,15 +30,12 @@ search::PathResult<std::uint8_t> find_path(const Instance& inst, const Frame& f,
   return res;
 }
 
-void solve(const Instance& inst, const Options& o, SolveReport& r) {
+void solve(const Instance& inst, const search::Limits& lim, SolveReport& r) {
   Frame f = make_frame(inst.geo, inst.goal);
-  auto h = choose_heuristic(f, default_dir(), o.memory, o.threads);
-  Progress progress(o.progress());
-  auto lim = o.limits(&progress);
+  auto h = choose_heuristic(f, default_dir(), lim.memory, lim.threads);
   Context ctx(f, h);
   const int h0 = Position(&ctx, f.canonical(inst.start)).h();
   auto res = find_path(inst, f, h, lim);
-  progress.done();
   r.algorithm = "idastar (" + h->description + ")";
   r.nodes = res.stats.expanded;
   r.extra["generated"] = res.stats.generated;

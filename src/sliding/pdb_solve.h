@@ -15,14 +15,12 @@
 
 namespace tansaku::sliding::pdb {
 
-// Whether `solve` should use the pattern-database search: distinct tiles, one solution asked
-// for, and --algorithm pdb, or no algorithm named and the board too large for the default
-// breadth-first search (`small_for_bfs`). Throws InputError when pdb is asked for but cannot
-// apply (identical pieces, --all, --count).
-bool applies(const Instance& inst, const Options& o, bool small_for_bfs);
+// Why the pattern-database search cannot run on this instance ("" when it can): it needs
+// distinct tiles and one solution (no --all, --count).
+std::string refuses(const Instance& inst, const Options& o);
 
-// Solves (solvability already decided), verifies, and fills the report.
-void solve(const Instance& inst, const Options& o, SolveReport& r);
+// Solves (solvability already decided) under `lim`, verifies, and fills the report.
+void solve(const Instance& inst, const search::Limits& lim, SolveReport& r);
 
 // An optimal solution in original cells with the given heuristic (tests, benchmarks).
 search::PathResult<std::uint8_t> find_path(const Instance& inst, const Frame& f, std::shared_ptr<const Heuristic> h,

@@ -18,7 +18,6 @@
 #include "tansaku/puzzles/path_report.h"
 #include "tansaku/puzzles/sliding.h"
 #include "tansaku/render/svg.h"
-#include "tansaku/search/dispatch.h"
 #include "tansaku/search/explore.h"
 
 namespace tansaku::sliding {
@@ -130,6 +129,24 @@ Pieces pieces_of(const std::string& text, const std::string& what) {
   return Pieces{t};
 }
 
+// One solve: the domain, the start, the solution mode.
+struct Job {
+  const RotatingDomain& d;
+  RotatingDomain::State start;
+  search::IdaOptions ida;
+};
+
+// In the order of the automatic choice: bidirectional BFS for one solution, else IDA*.
+const SolverTable<Job, search::PathResult<std::uint8_t>>& solvers() {
+  static const SolverTable<Job, search::PathResult<std::uint8_t>> table = {
+      bibfs_solver<Job>({"bibfs", {"bidirectional", "bidirectional-bfs", "bi-bfs"}, "bidirectional BFS: the default for one solution"}),
+      idastar_solver<Job>({"idastar", {"ida*", "ida-star", "ida"}, "IDA* (misplaced pieces / 3): the default for --all and --count"}),
+      bfs_solver<Job>({"bfs", {"breadth-first"}, "breadth-first search"}),
+      iddfs_solver<Job>({"iddfs", {"id", "iterative-deepening"}, "iterative deepening depth-first search"}),
+  };
+  return table;
+}
+
 class RotatingPuzzle final : public Puzzle {
  public:
   std::string name() const override { return "rotating-slide"; }
@@ -174,11 +191,10 @@ class RotatingPuzzle final : public Puzzle {
       r.seconds = sw.seconds();
       return r;
     }
-    const search::IdaOptions ida = ida_options(o);
-    std::string alg = o.algorithm;
-    if (alg.empty()) alg = ida.mode == search::SolutionMode::First ? "bibfs" : "idastar";
-    auto res = run_path(d, RotatingDomain::pack(start), alg, ida, o);
-    r.algorithm = alg;
+    const Job job{d, RotatingDomain::pack(start), ida_options(o)};
+    const auto& solver = choose(solvers(), o.algorithm, job);
+    auto res = run_with_progress(solver, job, o);
+    r.algorithm = solver.spec.name;
     // Verifier: replay the patterns.
     // (init-captures: clang 14 cannot capture structured bindings)
     const auto replay = [&, packed_start = RotatingDomain::pack(start), packed_goal = RotatingDomain::pack(goal)](
@@ -314,12 +330,7 @@ Family rotating_family() {
   f.builtins = {{"rotating-slide", "3x3, 8 three-cycles through the centre; seed start 9 8 7 6 5 4 3 2 1, 12 moves"}};
   f.options = {opt::start(), opt::goal(kAllCommands, "goal state (explore: the source when --from is not given)"),
                opt::from(), opt::all(), opt::count(), opt::farthest(), opt::spill()};
-  f.solvers = {
-      {"bibfs", {"bidirectional", "bidirectional-bfs", "bi-bfs"}, "bidirectional BFS: the default for one solution"},
-      {"idastar", {"ida*", "ida-star", "ida"}, "IDA* (misplaced pieces / 3): the default for --all and --count"},
-      {"bfs", {"breadth-first"}, "breadth-first search"},
-      {"iddfs", {"id", "iterative-deepening"}, "iterative deepening depth-first search"},
-  };
+  f.solvers = solver_specs(solvers());
   f.notation = "the nine pieces in cell order (row-major from 0), e.g. --start \"9 8 7 6 5 4 3 2 1\" or 987654321";
   f.examples = {"tansaku solve rotating-slide --start 987654321", "tansaku explore rotating-slide --farthest 13",
                 "tansaku random rotating-slide --count 5"};

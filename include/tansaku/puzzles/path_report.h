@@ -1,9 +1,11 @@
 // The one way a family turns an engine path search into a SolveReport, so every family
-// reports alike: the solution mode from --all / --count, the search run by canonical name
-// with progress, and the report fields (nodes; an exhausted search as a proof of
+// reports alike: the solution mode from --all / --count, the engine's searches as solver-table
+// entries (solver_table.h), and the report fields (nodes; an exhausted search as a proof of
 // unsolvability, a stopped one as a limit; the verified moves, solutions and count).
 #pragma once
 #include <functional>
+#include <type_traits>
+#include <utility>
 #include <limits>
 #include <string>
 #include <vector>
@@ -11,7 +13,11 @@
 #include "tansaku/core/error.h"
 #include "tansaku/core/count.h"
 #include "tansaku/puzzles/puzzle.h"
-#include "tansaku/search/dispatch.h"
+#include "tansaku/puzzles/solver_table.h"
+#include "tansaku/search/bfs.h"
+#include "tansaku/search/bidirectional_bfs.h"
+#include "tansaku/search/ida_star.h"
+#include "tansaku/search/iddfs.h"
 
 namespace tansaku {
 
@@ -23,14 +29,50 @@ inline search::IdaOptions ida_options(const Options& o, int step = 1) {
   return ida;
 }
 
-// Runs `algorithm` (canonical) on `d` from `start` under o's limits, with progress.
-template <search::Domain D>
-search::PathResult<typename D::Move> run_path(const D& d, const typename D::State& start, const std::string& algorithm,
-                                              const search::IdaOptions& ida, const Options& o) {
-  Progress progress(o.progress());
-  auto res = search::run_path_search(d, start, algorithm, ida, o.limits(&progress));
-  progress.done();
-  return res;
+// The engine's path searches as solver-table entries, for a family whose instance type `Job`
+// has members `d` (the domain), `start` (its state) and `ida` (the solution mode). BFS and
+// bidirectional BFS find one solution (they refuse --all / --count); bidirectional BFS needs
+// predecessors and IDA* a heuristic (checked at compile time: pass only what the domain has).
+template <class Job>
+using PathOf = search::PathResult<typename std::remove_cvref_t<decltype(std::declval<const Job&>().d)>::Move>;
+
+template <class Job>
+std::string one_solution_only(const Job& j, const std::string& name) {
+  if (j.ida.mode == search::SolutionMode::First) return "";
+  return fmt::format("--all and --count need --algorithm idastar or iddfs, not {}", name);
+}
+
+template <class Job>
+SolverEntry<Job, PathOf<Job>> bfs_solver(SolverSpec spec) {
+  std::string name = spec.name;
+  return {std::move(spec), [name](const Job& j) { return one_solution_only(j, name); }, nullptr,
+          [](const Job& j, const search::Limits& lim) { return search::bfs(j.d, j.start, lim); }};
+}
+template <class Job>
+SolverEntry<Job, PathOf<Job>> bibfs_solver(SolverSpec spec) {
+  std::string name = spec.name;
+  return {std::move(spec), [name](const Job& j) { return one_solution_only(j, name); }, nullptr,
+          [](const Job& j, const search::Limits& lim) { return search::bidirectional_bfs(j.d, j.start, lim); }};
+}
+template <class Job>
+SolverEntry<Job, PathOf<Job>> iddfs_solver(SolverSpec spec) {
+  return {std::move(spec), nullptr, nullptr,
+          [](const Job& j, const search::Limits& lim) { return search::iddfs(j.d, j.start, j.ida, lim); }};
+}
+template <class Job>
+SolverEntry<Job, PathOf<Job>> idastar_solver(SolverSpec spec) {
+  return {std::move(spec), nullptr, nullptr,
+          [](const Job& j, const search::Limits& lim) { return search::ida_star(j.d, j.start, j.ida, lim); }};
+}
+
+// An entry whose result is passed through `then(job, result)`: a family turning the engine's
+// path into its report.
+template <class Job, class R, class F>
+auto then(SolverEntry<Job, R> e, F f) {
+  using Out = decltype(f(std::declval<const Job&>(), std::declval<R>()));
+  auto run = e.run;
+  return SolverEntry<Job, Out>{std::move(e.spec), std::move(e.refuses), std::move(e.automatic),
+                               [run, f](const Job& j, const search::Limits& lim) { return f(j, run(j, lim)); }};
 }
 
 // Fills r from res. `verified(moves)` replays one solution through the family's verifier

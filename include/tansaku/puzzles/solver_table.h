@@ -1,0 +1,104 @@
+// A family's solvers as one typed table, so that choosing a solver is written once. Each
+// entry carries its SolverSpec (what the CLI resolves --algorithm against and lists in help:
+// Family::solvers is derived from the table, so names cannot drift), when it applies to an
+// instance (a refusal reason, or "" when it can run), whether the automatic choice takes it,
+// and how it runs under search::Limits. `choose` is the one place where a name becomes a
+// solver: the named one if it applies (else InputError "algorithm X does not apply to this
+// instance: <reason>"), without a name the first entry, in the table's order, that applies
+// and that the automatic choice takes.
+#pragma once
+#include <functional>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "tansaku/core/error.h"
+#include "tansaku/puzzles/puzzle.h"
+#include "tansaku/search/limits.h"
+
+namespace tansaku {
+
+template <class Instance, class Result>
+struct SolverEntry {
+  SolverSpec spec;
+  // Why the solver cannot run on this instance; "" when it can. Null: it always can.
+  std::function<std::string(const Instance&)> refuses;
+  // Whether the automatic choice takes it for this instance (once it applies): a solver that
+  // can run but is not the best default (bidirectional BFS on a huge space). Null: always.
+  std::function<bool(const Instance&)> automatic;
+  std::function<Result(const Instance&, const search::Limits&)> run;
+
+  std::string refusal(const Instance& inst) const { return refuses ? refuses(inst) : std::string(); }
+  bool applies(const Instance& inst) const { return refusal(inst).empty(); }
+};
+
+template <class Instance, class Result>
+using SolverTable = std::vector<SolverEntry<Instance, Result>>;
+
+// The specs of a table, in its order (Family::solvers).
+template <class Instance, class Result>
+std::vector<SolverSpec> solver_specs(const SolverTable<Instance, Result>& table) {
+  std::vector<SolverSpec> out;
+  for (const auto& e : table) out.push_back(e.spec);
+  return out;
+}
+
+// Specs of several tables (say, a family's solve and explore tables) as one list: the first
+// table's order, then what the later ones add; a name in several tables takes the union of
+// their subcommands.
+inline std::vector<SolverSpec> merge_specs(std::vector<SolverSpec> a, const std::vector<SolverSpec>& b) {
+  for (const auto& s : b) {
+    bool found = false;
+    for (auto& t : a)
+      if (t.name == s.name) t.commands |= s.commands, found = true;
+    if (!found) a.push_back(s);
+  }
+  return a;
+}
+
+// The solver for `inst`: the one named `algorithm` (canonical; the CLI resolved aliases and
+// refused unknown names) for `command`, or without a name the automatic choice.
+template <class Instance, class Result>
+const SolverEntry<Instance, Result>& choose(const SolverTable<Instance, Result>& table, const std::string& algorithm,
+                                            const Instance& inst, unsigned command = kSolve) {
+  if (!algorithm.empty()) {
+    for (const auto& e : table) {
+      if (e.spec.name != algorithm || !(e.spec.commands & command)) continue;
+      if (auto why = e.refusal(inst); !why.empty())
+        throw InputError(fmt::format("algorithm {} does not apply to this instance: {}", algorithm, why));
+      return e;
+    }
+    std::string names;
+    for (const auto& e : table)
+      if (e.spec.commands & command) names += (names.empty() ? "" : ", ") + e.spec.name;
+    throw InputError(fmt::format("unknown algorithm '{}' (use one of {})", algorithm, names));
+  }
+  std::string reasons;
+  for (const auto& e : table) {
+    if (!(e.spec.commands & command)) continue;
+    if (auto why = e.refusal(inst); !why.empty()) {
+      reasons += fmt::format("{}{}: {}", reasons.empty() ? "" : "; ", e.spec.name, why);
+      continue;
+    }
+    if (!e.automatic || e.automatic(inst)) return e;
+  }
+  throw InputError(fmt::format("no solver applies to this instance ({})", reasons.empty() ? "none is automatic" : reasons));
+}
+
+// Runs `e` on `job` under o's limits, with a progress line.
+template <class Job, class R>
+R run_with_progress(const SolverEntry<Job, R>& e, const Job& job, const Options& o) {
+  Progress progress(o.progress());
+  if constexpr (std::is_void_v<R>) {
+    e.run(job, o.limits(&progress));
+    progress.done();
+  } else {
+    R res = e.run(job, o.limits(&progress));
+    progress.done();
+    return res;
+  }
+}
+
+}  // namespace tansaku

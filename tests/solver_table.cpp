@@ -1,0 +1,107 @@
+// The solver table (puzzles/solver_table.h): a named solver runs only where it applies, the
+// automatic choice is the first entry that applies and that it takes, the specs come from
+// the table; and on the command line every family refuses a named solver that does not apply
+// to the instance (exit 2, one line naming it and why).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "cli_util.h"
+#include "tansaku/core/error.h"
+#include "tansaku/puzzles/solver_table.h"
+
+using namespace tansaku;
+
+namespace {
+
+struct Inst {
+  int size = 0;
+  bool many = false;
+};
+
+SolverTable<Inst, std::string> table() {
+  return {
+      {{"small", {"s"}, "only small instances"},
+       [](const Inst& i) -> std::string { return i.size > 10 ? "more than 10" : ""; },
+       [](const Inst& i) { return !i.many; },
+       [](const Inst&, const search::Limits&) { return std::string("small ran"); }},
+      {{"big", {}, "any size, one answer"},
+       [](const Inst& i) -> std::string { return i.many ? "one answer only" : ""; }, nullptr,
+       [](const Inst&, const search::Limits& lim) { return "big ran with " + std::to_string(lim.threads); }},
+      {{"slow", {}, "anything"}, nullptr, nullptr, [](const Inst&, const search::Limits&) { return std::string("slow ran"); }},
+      {{"walk", {}, "explore only", kExplore}, nullptr, nullptr,
+       [](const Inst&, const search::Limits&) { return std::string("walk ran"); }},
+  };
+}
+
+std::string message(const std::string& alg, const Inst& inst, unsigned command = kSolve) {
+  try {
+    choose(table(), alg, inst, command);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+void expect_refused(const std::string& args, const std::string& fragment) {
+  auto r = run_cli(args);
+  EXPECT_EQ(r.code, 2) << args << "\n" << r.err;
+  EXPECT_TRUE(r.out.empty()) << args << "\n" << r.out;
+  EXPECT_NE(r.err.find("does not apply to this instance"), std::string::npos) << args << "\n" << r.err;
+  EXPECT_NE(r.err.find(fragment), std::string::npos) << args << "\n" << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << "\n" << r.err;
+}
+
+}  // namespace
+
+TEST(SolverTable, AutomaticChoiceIsTheFirstThatAppliesAndIsTaken) {
+  const auto t = table();
+  search::Limits lim;
+  lim.threads = 3;
+  EXPECT_EQ(choose(t, "", Inst{5, false}).run({}, lim), "small ran");
+  EXPECT_EQ(choose(t, "", Inst{50, false}).run({}, lim), "big ran with 3");  // small refuses
+  EXPECT_EQ(choose(t, "", Inst{5, true}).spec.name, "slow");                 // small not taken, big refuses
+  EXPECT_EQ(choose(t, "", Inst{5, false}, kExplore).spec.name, "walk");
+}
+
+TEST(SolverTable, NamedSolverRunsOnlyWhereItApplies) {
+  const auto t = table();
+  EXPECT_EQ(choose(t, "small", Inst{5, true}).spec.name, "small");  // named: taken even where not automatic
+  EXPECT_EQ(message("small", Inst{50, false}), "algorithm small does not apply to this instance: more than 10");
+  EXPECT_EQ(message("big", Inst{5, true}), "algorithm big does not apply to this instance: one answer only");
+  EXPECT_NE(message("walk", Inst{5, false}).find("unknown algorithm 'walk'"), std::string::npos);  // not a solve solver
+  EXPECT_NE(message("nosuch", Inst{}).find("small, big, slow"), std::string::npos);
+}
+
+TEST(SolverTable, NoApplicableSolverIsAnInputError) {
+  SolverTable<Inst, int> t = {{{"only", {}, "x"}, [](const Inst&) { return std::string("never"); }, nullptr,
+                               [](const Inst&, const search::Limits&) { return 1; }}};
+  EXPECT_THROW(choose(t, "", Inst{}), InputError);
+}
+
+TEST(SolverTable, SpecsComeFromTheTable) {
+  const auto specs = solver_specs(table());
+  ASSERT_EQ(specs.size(), 4u);
+  EXPECT_EQ(specs[0].name, "small");
+  EXPECT_EQ(specs[0].aliases, std::vector<std::string>{"s"});
+  const auto merged = merge_specs({{"a", {}, "", kSolve}, {"b", {}, "", kSolve}}, {{"b", {}, "", kExplore}, {"c", {}, "", kExplore}});
+  ASSERT_EQ(merged.size(), 3u);
+  EXPECT_EQ(merged[1].commands, kSolve | kExplore);
+  EXPECT_EQ(merged[2].name, "c");
+}
+
+TEST(SolverTable, FamiliesRefuseSolversThatDoNotApply) {
+  expect_refused("solve 8-puzzle --all --algorithm bibfs", "--all and --count need");
+  expect_refused("solve rotating-slide --count --algorithm bfs", "--all and --count need");
+  expect_refused("solve sliding:3x3 --goal \"1 1 2 2 3 3 4 4 0\" --start \"1 1 2 2 3 3 4 0 4\" --algorithm pdb",
+                 "distinct tiles");
+  expect_refused("solve flip:6x6 --algorithm bfs", "limited to 30 cells");
+  expect_refused("explore flip:7x7 --algorithm bfs", "2^49 table");
+  expect_refused("solve peg:triangle5 --metric jumps --algorithm layered", "--metric jumps uses idastar");
+  expect_refused("solve knight-tour:5x5 --all --algorithm warnsdorff", "--all lists tours by backtracking");
+  expect_refused("solve knight-tour:5x5 --all --algorithm dp", "--all lists tours by backtracking");
+  expect_refused("solve knight-swap:4x3 --count --algorithm bibfs", "--all and --count need");
+  expect_refused("solve perm:2x2x2 --scramble R --count --algorithm bibfs", "--all and --count use --algorithm idastar");
+  expect_refused("solve blocks:klotski --algorithm bibfs", "places every piece");
+}
