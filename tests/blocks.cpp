@@ -9,9 +9,12 @@
 #include <set>
 
 #include "blocks/board.h"
+#include "blocks/domain.h"
+#include "blocks/rules.h"
 #include "blocks/solver.h"
 #include "blocks/verify.h"
 #include "tansaku/core/error.h"
+#include "tansaku/search/explore_states.h"
 
 namespace {
 
@@ -373,4 +376,45 @@ TEST(BlocksInput, PositionsAndGoalsFromTheCommandLine) {
   const auto g = parse_goal(b, "..../..../..../AA../AA..", "--goal", false);
   ASSERT_EQ(g.size(), 1u);
   EXPECT_EQ(g[0].anchor, 12);
+}
+
+namespace {
+// The blocks domain without symmetric() and for_each_move_after(): the explore then keeps
+// every state and expands every move.
+struct PlainBlocks {
+  using State = Code<1>;
+  using Move = tansaku::blocks::Move;
+  const Domain<1>* d;
+  bool is_goal(const State& s) const { return d->is_goal(s); }
+  template <class F>
+  void for_each_move(const State& s, F&& f) const {
+    d->for_each_move(s, f);
+  }
+  std::size_t hash(const State& s) const { return d->hash(s); }
+};
+}  // namespace
+
+TEST(BlocksExplore, FrontierAndPruningChangeNothing) {
+  // Frontier search and leaving out the moves after the last one (the piece just moved, in
+  // the path metric; along the same line; straight back) give the same layers and farthest
+  // positions as keeping everything and expanding every move, with fewer successors.
+  for (const auto& [file, distinct] : std::vector<std::pair<std::string, bool>>{
+           {"eight.txt", true}, {"ma.txt", false}, {"klotski.txt", false}, {"pennant.txt", true}}) {
+    const Board b = load_board(data(file));
+    for (Metric m : {Metric::Step, Metric::Line, Metric::Path}) {
+      SCOPED_TRACE(file + " " + metric_name(m));
+      const auto r = std::make_shared<const Rules>(b, m, distinct);
+      ASSERT_EQ(r->words(), 1);
+      const Domain<1> d(r);
+      const Code<1> src = d.encode(b.pieces);
+      const auto fast = tansaku::search::explore_states(d, std::span<const Code<1>>(&src, 1), 4, limits());
+      const auto full = tansaku::search::explore_states(PlainBlocks{&d}, std::span<const Code<1>>(&src, 1), 4, limits());
+      EXPECT_TRUE(fast.frontier);
+      EXPECT_FALSE(full.frontier);
+      EXPECT_EQ(fast.histogram, full.histogram);
+      EXPECT_EQ(fast.farthest, full.farthest);
+      EXPECT_LT(fast.stats.generated, full.stats.generated);
+      EXPECT_LT(fast.stats.stored, full.stats.stored);
+    }
+  }
 }

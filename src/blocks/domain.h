@@ -46,6 +46,21 @@ class Domain {
   static constexpr int kMaxSlots = 64;
 
   explicit Domain(std::shared_ptr<const Rules> r) : r_(std::move(r)) {
+    fmask_ = (std::uint64_t{1} << r_->bits()) - 1;
+    const Board& b = r_->board();
+    cols_ = b.cols;
+    for (int p = 0; p < b.cells(); ++p)
+      for (int q = 0; q < b.cells(); ++q) {
+        if (p / cols_ == q / cols_) row_[static_cast<std::size_t>(p)] |= std::uint64_t{1} << q;
+        if (p % cols_ == q % cols_) col_[static_cast<std::size_t>(p)] |= std::uint64_t{1} << q;
+      }
+    for (int i = 0; i < r_->slots(); ++i) {
+      const auto& grp = r_->groups()[static_cast<std::size_t>(r_->slot_group(i))];
+      slots_.push_back({static_cast<std::uint8_t>(r_->slot_word(i)), static_cast<std::uint8_t>(r_->slot_shift(i)),
+                        static_cast<std::uint8_t>(grp.first), static_cast<std::uint8_t>(grp.count), grp.kind,
+                        &r_->cover_row(grp.kind), &r_->halo_row(grp.kind), r_->valid(grp.kind),
+                        r_->offsets(grp.kind).data(), static_cast<int>(r_->offsets(grp.kind).size())});
+    }
     if (r_->single_goal()) goal_ = encode(r_->board().goal);
   }
   const Rules& rules() const { return *r_; }
@@ -82,16 +97,38 @@ class Domain {
     }
     return true;
   }
+  // Every move can be undone (each metric's moves are reversible): the explore keeps only
+  // the last layers (search/explore_states.h).
+  bool symmetric() const { return true; }
+
   // Only when rules().single_goal().
   State goal() const { return goal_; }
 
   template <class F>
   void for_each_move(const State& s, F&& f) const {
-    expand(s, [&](int from, int to, const State& t) { f(Move{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)}, t); });
+    expand(s, -1, 0, [&](int from, int to, const State& t) { f(Move{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)}, t); });
   }
   template <class F>
   void for_each_predecessor(const State& s, F&& f) const {
-    expand(s, [&](int from, int to, const State& t) { f(Move{static_cast<std::uint8_t>(to), static_cast<std::uint8_t>(from)}, t); });
+    expand(s, -1, 0, [&](int from, int to, const State& t) { f(Move{static_cast<std::uint8_t>(to), static_cast<std::uint8_t>(from)}, t); });
+  }
+  // The moves after `last` (search/explore_states.h) without those that cannot lead farther:
+  // the piece just moved moving again anywhere (path metric: one move from the parent goes
+  // there too), along the same line (line metric: one straight move, or none, does), or
+  // straight back (step metric).
+  template <class F>
+  void for_each_move_after(const State& s, const Move* last, F&& f) const {
+    int at = -1;
+    std::uint64_t skip = 0;
+    if (last) {
+      at = last->to;
+      switch (r_->metric()) {
+        case Metric::Path: skip = ~std::uint64_t{0}; break;
+        case Metric::Line: skip = last->from / cols_ == last->to / cols_ ? row_[last->to] : col_[last->to]; break;
+        case Metric::Step: skip = std::uint64_t{1} << last->from; break;
+      }
+    }
+    expand(s, at, skip, [&](int from, int to, const State& t) { f(Move{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)}, t); });
   }
 
   // Admissible: each required placement needs at least the distance from the nearest piece
@@ -108,54 +145,79 @@ class Domain {
     return total;
   }
 
+  // Not finalised: the hash sets that use it mix it themselves (explore_states.h) or take it
+  // modulo a prime (the standard containers).
   std::size_t hash(const State& s) const {
     std::uint64_t h = s.w[0];
     for (int i = 1; i < W; ++i) h = bits::mix64(h) ^ s.w[static_cast<std::size_t>(i)];
-    return static_cast<std::size_t>(bits::mix64(h));
+    return static_cast<std::size_t>(h);
   }
 
   int field(const State& s, int i) const {
-    const int bits = r_->bits(), per = r_->per_word();
-    return static_cast<int>((s.w[static_cast<std::size_t>(i / per)] >> ((i % per) * bits)) & ((std::uint64_t{1} << bits) - 1));
+    const Slot& sl = slots_[static_cast<std::size_t>(i)];
+    return static_cast<int>((s.w[sl.word] >> sl.shift) & fmask_);
   }
 
  private:
   State pack(const std::array<std::uint8_t, kMaxSlots>& a) const {
     State s;
-    const int bits = r_->bits(), per = r_->per_word();
-    for (int i = 0; i < r_->slots(); ++i)
-      s.w[static_cast<std::size_t>(i / per)] |= std::uint64_t{a[static_cast<std::size_t>(i)]} << ((i % per) * bits);
+    for (int i = 0; i < r_->slots(); ++i) {
+      const Slot& sl = slots_[static_cast<std::size_t>(i)];
+      s.w[sl.word] |= std::uint64_t{a[static_cast<std::size_t>(i)]} << sl.shift;
+    }
     return s;
   }
 
-  // f(from_anchor, to_anchor, next_state) for every move.
+  // One slot of the state code: where its field sits, its group's slots, its kind and the
+  // kind's cover table (copied here so that expand reads one small array).
+  struct Slot {
+    std::uint8_t word, shift, first, count;
+    int kind;
+    const std::array<std::uint64_t, 64>* cover;
+    const std::array<std::uint64_t, 64>* halo;
+    std::uint64_t valid;  // the kind's anchors on the empty board
+    const int* offsets;   // the kind's cells from its anchor
+    int cells;
+  };
+
+  // f(from_anchor, to_anchor, next_state) for every move, but the piece at anchor skip_at
+  // leaves out destinations in skip_mask.
   template <class F>
-  void expand(const State& s, F&& f) const {
+  void expand(const State& s, int skip_at, std::uint64_t skip_mask, F&& f) const {
     const Rules& r = *r_;
-    const int n = r.slots(), bits = r.bits(), per = r.per_word();
-    const std::uint64_t fmask = (std::uint64_t{1} << bits) - 1;
+    const int n = static_cast<int>(slots_.size());
     std::array<std::uint8_t, kMaxSlots> a;
     std::uint64_t occ = 0;
     for (int i = 0; i < n; ++i) {
-      a[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(field(s, i));
-      occ |= r.cover(r.slot_kind(i), a[static_cast<std::size_t>(i)]);
+      const Slot& sl = slots_[static_cast<std::size_t>(i)];
+      a[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>((s.w[sl.word] >> sl.shift) & fmask_);
+      occ |= (*sl.cover)[a[static_cast<std::size_t>(i)]];
     }
-    const std::uint64_t open = r.open();
-    for (int i = 0; i < n; ++i) {
-      const auto& grp = r.groups()[static_cast<std::size_t>(r.slot_group(i))];
+    const std::uint64_t open = r.open(), empty = open & ~occ;
+    // The pieces with a free cell beside them (the others are boxed in), found without
+    // branches: usually only a few can move.
+    std::uint64_t movable = 0;
+    for (int i = 0; i < n; ++i)
+      movable |= std::uint64_t{((*slots_[static_cast<std::size_t>(i)].halo)[a[static_cast<std::size_t>(i)]] & empty) != 0} << i;
+    for (; movable; movable &= movable - 1) {
+      const int i = std::countr_zero(movable);
+      const Slot& sl = slots_[static_cast<std::size_t>(i)];
       const int from = a[static_cast<std::size_t>(i)];
-      const std::uint64_t free = open & ~(occ ^ r.cover(grp.kind, from));
-      for (std::uint64_t d = r.destinations(grp.kind, from, free); d; d &= d - 1) {
+      const std::uint64_t keep = from == skip_at ? ~skip_mask : ~std::uint64_t{0};
+      if (!keep) continue;
+      const std::uint64_t free = open & ~(occ ^ (*sl.cover)[static_cast<std::size_t>(from)]);
+      std::uint64_t fit = sl.valid;
+      for (int c = 0; c < sl.cells; ++c) fit &= free >> sl.offsets[c];
+      for (std::uint64_t d = r.reach(from, fit) & keep; d; d &= d - 1) {
         const int to = std::countr_zero(d);
         State t = s;
-        if (grp.count == 1) {
-          const int sh = (i % per) * bits;
-          t.w[static_cast<std::size_t>(i / per)] ^= (static_cast<std::uint64_t>(from ^ to) & fmask) << sh;
+        if (sl.count == 1) {
+          t.w[sl.word] ^= static_cast<std::uint64_t>(from ^ to) << sl.shift;
         } else {
           // Re-sort the group with `to` in place of `from`, then rewrite its fields.
           std::array<std::uint8_t, kMaxSlots> g;
           int m = 0;
-          for (int j = grp.first; j < grp.first + grp.count; ++j)
+          for (int j = sl.first; j < sl.first + sl.count; ++j)
             if (j != i) g[static_cast<std::size_t>(m++)] = a[static_cast<std::size_t>(j)];
           int pos = m;
           while (pos > 0 && g[static_cast<std::size_t>(pos - 1)] > to) {
@@ -163,11 +225,10 @@ class Domain {
             --pos;
           }
           g[static_cast<std::size_t>(pos)] = static_cast<std::uint8_t>(to);
-          for (int j = 0; j < grp.count; ++j) {
-            const int slot = grp.first + j;
-            const int sh = (slot % per) * bits;
-            auto& word = t.w[static_cast<std::size_t>(slot / per)];
-            word = (word & ~(fmask << sh)) | (std::uint64_t{g[static_cast<std::size_t>(j)]} << sh);
+          for (int j = 0; j < sl.count; ++j) {
+            const Slot& o = slots_[static_cast<std::size_t>(sl.first + j)];
+            auto& word = t.w[o.word];
+            word = (word & ~(fmask_ << o.shift)) | (std::uint64_t{g[static_cast<std::size_t>(j)]} << o.shift);
           }
         }
         f(from, to, t);
@@ -176,6 +237,10 @@ class Domain {
   }
 
   std::shared_ptr<const Rules> r_;
+  std::vector<Slot> slots_;
+  std::uint64_t fmask_ = 0;
+  int cols_ = 1;
+  std::array<std::uint64_t, 64> row_{}, col_{};  // the cells in the row / column of a cell
   State goal_{};
 };
 

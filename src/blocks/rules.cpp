@@ -19,16 +19,23 @@ Rules::Rules(const Board& b, Metric m, bool distinct) : b_(b), metric_(m), disti
     if (p % b.cols != b.cols - 1) not_last_col_ |= std::uint64_t{1} << p;
   }
   const std::size_t nk = b.kinds.size();
-  cover_.assign(nk * 64, 0);
+  cover_.assign(nk, {});
   valid_.assign(nk, 0);
   offsets_.resize(nk);
   for (std::size_t k = 0; k < nk; ++k) {
     for (const auto& [dr, dc] : b.kinds[k].cells) offsets_[k].push_back(dr * b.cols + dc);
     for (int a = 0; a < n; ++a) {
-      cover_[k * 64 + static_cast<std::size_t>(a)] = b.cover(static_cast<int>(k), a);
-      if (cover_[k * 64 + static_cast<std::size_t>(a)]) valid_[k] |= std::uint64_t{1} << a;
+      cover_[k][static_cast<std::size_t>(a)] = b.cover(static_cast<int>(k), a);
+      if (cover_[k][static_cast<std::size_t>(a)]) valid_[k] |= std::uint64_t{1} << a;
     }
   }
+  halo_.assign(nk, {});
+  for (std::size_t k = 0; k < nk; ++k)
+    for (int a = 0; a < n; ++a) {
+      const std::uint64_t c = cover_[k][static_cast<std::size_t>(a)];
+      const std::uint64_t around = ((c & not_first_col_) >> 1) | ((c & not_last_col_) << 1) | (c >> b.cols) | (c << b.cols);
+      halo_[k][static_cast<std::size_t>(a)] = around & open_ & ~c;
+    }
   // Groups: one per kind (alike pieces), or one per piece with --distinct; slots follow the
   // start's anchor order inside a group.
   kind_group_.assign(nk, -1);
@@ -60,6 +67,10 @@ Rules::Rules(const Board& b, Metric m, bool distinct) : b_(b), metric_(m), disti
   bits_ = std::max(1, static_cast<int>(std::bit_width(static_cast<unsigned>(n - 1))));
   per_word_ = 64 / bits_;
   words_ = (slots() + per_word_ - 1) / per_word_;
+  for (int i = 0; i < slots(); ++i) {
+    slot_word_.push_back(i / per_word_);
+    slot_shift_.push_back((i % per_word_) * bits_);
+  }
   if (words_ > 4)
     throw InputError(fmt::format("{}: {} pieces on {} cells need a state code of {} bits; at most 256 are supported",
                                  b.source, slots(), n, slots() * bits_));
