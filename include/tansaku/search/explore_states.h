@@ -5,9 +5,10 @@
 // enough to stay in cache.
 // Domains whose moves are reversible (`bool symmetric() const` returning true) are explored
 // by frontier search (Korf): in an undirected graph a successor of a state at distance d is
-// at distance d - 1, d or d + 1, so only those three layers are kept and older ones are
-// dropped. Memory then follows the widest layers instead of the whole space, and the tables
-// stay in cache. Other domains keep every state seen.
+// at distance d - 1, d or d + 1, so only those three layers are kept (one set per shard, each
+// state tagged with its layer mod 3) and older ones are dropped. Memory then follows the
+// widest layers instead of the whole space, and the sets stay in cache. Other domains keep
+// every state seen.
 // Reports what explore.h reports, with the farthest states themselves (the smallest by
 // operator<, so identical for any number of threads). Needs a Domain whose State is
 // trivially copyable, totally ordered and hashable.
@@ -93,18 +94,6 @@ class StateShard {
     for (std::size_t i = 0; i < tags.size(); ++i)
       if (tags[i]) insert(keys[i], mixed_hash(keys[i]));
   }
-  // Empties the set, with room for about n states before it grows (the storage is kept when
-  // it is about the right size: only the tags are cleared).
-  void clear_for(std::size_t n) {
-    std::size_t cap = 16;
-    while (cap * 7 < n * 10) cap *= 2;
-    if (tags_.size() >= cap && tags_.size() <= cap * 4) {
-      std::fill(tags_.begin(), tags_.end(), std::uint8_t{0});
-      count_ = 0;
-      return;
-    }
-    reset(cap);
-  }
   template <class F>
   void for_each(F&& f) const {
     for (std::size_t i = 0; i < tags_.size(); ++i)
@@ -124,13 +113,102 @@ class StateShard {
   std::size_t mask_ = 0, count_ = 0;
 };
 
-// A shard's sets. Frontier search: `prev` and `cur` hold layers d - 1 and d, `next` is
-// filled with layer d + 1, then they rotate. Otherwise `cur` holds every state seen.
+// The set of a frontier search: the states of the last three layers, each tagged with its
+// layer mod 3 (tag byte: 0 empty, 1 dropped, else 0x80 | layer << 5 | 5 bits of the hash),
+// so one probe sequence answers for all three. A layer is dropped by turning its slots into
+// tombstones, which inserts reuse; the set is rebuilt when live and dropped slots fill it.
+// One writer at a time.
 template <class State>
-struct LayerShard {
-  StateShard<State> prev, cur, next;
-  std::uint64_t bytes() const { return prev.bytes() + cur.bytes() + next.bytes(); }
-  std::size_t size() const { return prev.size() + cur.size() + next.size(); }
+class FrontierSet {
+ public:
+  FrontierSet() { reset(16); }
+  std::size_t size() const { return live_; }
+  std::uint64_t bytes() const { return tags_.size() * (sizeof(State) + 1); }
+  bool needs_rebuild() const { return (live_ + dead_ + 1) * 10 > tags_.size() * 7; }
+  std::uint64_t bytes_after_rebuild() const { return capacity_for(live_ + 1) * (sizeof(State) + 1); }
+  // True if s is in none of the layers held (and now is, in `layer`, 0..2).
+  bool insert(const State& s, std::uint64_t h, unsigned layer) {
+    const std::uint8_t low = static_cast<std::uint8_t>((h >> 32) & 0x1f);
+    std::size_t hole = SIZE_MAX;
+    for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
+      const std::uint8_t t = tags_[i];
+      if (t == 0) {
+        if (hole != SIZE_MAX) {
+          i = hole;
+          --dead_;
+        }
+        tags_[i] = static_cast<std::uint8_t>(0x80 | layer << 5 | low);
+        keys_[i] = s;
+        ++live_;
+        return true;
+      }
+      if (t == kDropped) {
+        if (hole == SIZE_MAX) hole = i;
+      } else if ((t & 0x1f) == low && keys_[i] == s) {
+        return false;
+      }
+    }
+  }
+  void prefetch(std::uint64_t h) const {
+    __builtin_prefetch(&tags_[h & mask_]);
+    __builtin_prefetch(&keys_[h & mask_]);
+  }
+  // Drops the states of one layer (mod 3).
+  void drop(unsigned layer) {
+    const std::uint8_t want = static_cast<std::uint8_t>(0x80 | layer << 5);
+    std::size_t n = 0;
+    for (auto& t : tags_) {  // without branches: the compiler vectorises it
+      const bool hit = (t & 0xe0) == want;
+      t = hit ? kDropped : t;
+      n += hit;
+    }
+    live_ -= n;
+    dead_ += n;
+  }
+  // Rehashes the live states into a set with room to grow (tombstones go).
+  template <class Rehash>
+  void rebuild(Rehash&& mixed_hash) {
+    std::vector<State> keys;
+    std::vector<std::uint8_t> tags;
+    keys.swap(keys_);
+    tags.swap(tags_);
+    reset(capacity_for(live_ + 1));
+    for (std::size_t i = 0; i < tags.size(); ++i)
+      if (tags[i] & 0x80) insert(keys[i], mixed_hash(keys[i]), (tags[i] >> 5) & 3);
+  }
+  // f(state, layer mod 3) for every state held.
+  template <class F>
+  void for_each(F&& f) const {
+    for (std::size_t i = 0; i < tags_.size(); ++i)
+      if (tags_[i] & 0x80) f(keys_[i], static_cast<unsigned>((tags_[i] >> 5) & 3));
+  }
+
+ private:
+  static constexpr std::uint8_t kDropped = 1;
+  // At most 40% full after a rebuild.
+  static std::size_t capacity_for(std::size_t n) {
+    std::size_t cap = 16;
+    while (cap * 4 < n * 10) cap *= 2;
+    return cap;
+  }
+  void reset(std::size_t capacity) {
+    keys_.assign(capacity, State{});
+    tags_.assign(capacity, 0);
+    mask_ = capacity - 1;
+    live_ = dead_ = 0;
+  }
+  std::vector<State> keys_;
+  std::vector<std::uint8_t> tags_;
+  std::size_t mask_ = 0, live_ = 0, dead_ = 0;
+};
+
+// A shard: every state seen, or the frontier search's last layers.
+template <class State>
+struct Shard {
+  StateShard<State> all;
+  FrontierSet<State> recent;
+  std::uint64_t bytes() const { return all.bytes() + recent.bytes(); }
+  std::size_t size() const { return all.size() + recent.size(); }
 };
 
 // Successors of a state pushed to per-shard buckets, each with the move that made it when
@@ -178,8 +256,7 @@ StatesExploreResult<typename D::State> explore_states(const D& d, std::span<cons
                                                       std::size_t keep_farthest, const Limits& lim = {}) {
   using State = typename D::State;
   using Move = typename D::Move;
-  using Set = detail::StateShard<State>;
-  using Shard = detail::LayerShard<State>;
+  using Shard = detail::Shard<State>;
   constexpr bool kMoves = PrunesAfterMove<D>;
   using Batch = detail::Batch<State, Move, kMoves>;
   StatesExploreResult<State> res;
@@ -200,9 +277,14 @@ StatesExploreResult<typename D::State> explore_states(const D& d, std::span<cons
   // widest layer in a frontier search, everything otherwise), re-sharded between layers, so
   // that small spaces stay on one table and large ones have cache-sized shards.
   const std::uint64_t shard_target = frontier ? std::uint64_t{1} << 12 : std::uint64_t{1} << 16;
+  unsigned layer_tag = 0;  // frontier search: the layer being filled, mod 3
   int shard_bits = 0;
   std::vector<Shard> shards(1);
-  auto shard_of = [&](std::uint64_t h) -> std::size_t { return shard_bits ? h >> (64 - shard_bits) : 0; };
+  // The shard: the top bits of the hash times an odd constant (Fibonacci hashing), cheaper
+  // than the full mix that places a state inside its shard's set.
+  auto shard_of = [&](const State& s) -> std::size_t {
+    return shard_bits ? (static_cast<std::uint64_t>(hasher(s)) * 0x9E3779B97F4A7C15ull) >> (64 - shard_bits) : 0;
+  };
   auto sum_bytes = [&] {
     std::uint64_t b = 0;
     for (const auto& sh : shards) b += sh.bytes();
@@ -220,7 +302,20 @@ StatesExploreResult<typename D::State> explore_states(const D& d, std::span<cons
     peak = std::max(peak, total);
     if (total > lim.memory) throw LimitError("explore: the memory budget is exhausted (--memory)");
   };
-  auto insert = [&](Set& set, const State& s, std::uint64_t h) {
+  // True if s is new: not in the last two layers (frontier search) or not seen at all.
+  auto admit = [&](Shard& sh, const State& s, std::uint64_t h) {
+    if (frontier) {
+      auto& set = sh.recent;
+      if (set.needs_rebuild()) {
+        const std::uint64_t before = set.bytes();
+        if (set_bytes.load() + set.bytes_after_rebuild() - std::min(before, set.bytes_after_rebuild()) > lim.memory)
+          throw LimitError("explore: the memory budget is exhausted (--memory)");
+        set.rebuild(mixed);
+        set_bytes += set.bytes() - before;
+      }
+      return set.insert(s, h, layer_tag);
+    }
+    auto& set = sh.all;
     if (set.needs_growth()) {
       const std::uint64_t before = set.bytes();
       if (set_bytes.load() + set.bytes_after_growth() - before > lim.memory)
@@ -230,26 +325,16 @@ StatesExploreResult<typename D::State> explore_states(const D& d, std::span<cons
     }
     return set.insert(s, h);
   };
-  // True if s is new: not in the last two layers (frontier search) or not seen at all.
-  auto admit = [&](Shard& sh, const State& s, std::uint64_t h) {
-    if (frontier) return !sh.prev.contains(s, h) && !sh.cur.contains(s, h) && insert(sh.next, s, h);
-    return insert(sh.cur, s, h);
-  };
-  // Frontier search, once a layer is complete: d - 1 is dropped, d + 1 becomes the current.
-  // The sets' storage is recycled: the old d - 1 becomes the new d + 1.
   tbb::task_arena arena(static_cast<int>(std::max(1u, lim.threads)));
-  auto rotate = [&] {
+  // Before layer k is expanded (frontier search): layer k - 2 is dropped, and the successors
+  // are tagged k + 1 (mod 3, the same tag).
+  auto rotate = [&](std::size_t k) {
     if (!frontier) return;
+    layer_tag = static_cast<unsigned>((k + 1) % 3);
+    if (k < 2) return;
     arena.execute([&] {
-      tbb::parallel_for(std::size_t{0}, shards.size(), [&](std::size_t i) {
-        Shard& sh = shards[i];
-        std::swap(sh.prev, sh.cur);
-        std::swap(sh.cur, sh.next);
-        sh.next.clear_for(sh.cur.size());
-      });
+      tbb::parallel_for(std::size_t{0}, shards.size(), [&](std::size_t i) { shards[i].recent.drop(layer_tag); });
     });
-    set_bytes = sum_bytes();
-    account(0);
   };
   auto reshard = [&](int bits) {
     std::vector<Shard> old;
@@ -257,19 +342,20 @@ StatesExploreResult<typename D::State> explore_states(const D& d, std::span<cons
     shard_bits = bits;
     shards.assign(std::size_t{1} << bits, Shard{});
     set_bytes = sum_bytes();
+    const unsigned keep_tag = layer_tag;
     for (auto& o : old) {
-      o.prev.for_each([&](const State& s) {
+      o.all.for_each([&](const State& s) {
         const std::uint64_t h = mixed(s);
-        insert(shards[shard_of(h)].prev, s, h);
+        admit(shards[shard_of(s)], s, h);
       });
-      o.cur.for_each([&](const State& s) {
+      o.recent.for_each([&](const State& s, unsigned tag) {
         const std::uint64_t h = mixed(s);
-        insert(shards[shard_of(h)].cur, s, h);
+        layer_tag = tag;
+        admit(shards[shard_of(s)], s, h);
       });
       o = Shard{};
     }
-    if (frontier)
-      for (auto& sh : shards) sh.next.clear_for(sh.cur.size());
+    layer_tag = keep_tag;
     set_bytes = sum_bytes();
   };
 
@@ -277,9 +363,9 @@ StatesExploreResult<typename D::State> explore_states(const D& d, std::span<cons
   layer.sources = true;
   for (const State& s : sources) {
     const std::uint64_t h = mixed(s);
-    if (admit(shards[shard_of(h)], s, h)) layer.push(s, {});
+    if (admit(shards[shard_of(s)], s, h)) layer.push(s, {});
   }
-  rotate();
+  rotate(0);
   constexpr std::size_t kSerial = 4096;       // layers below this are expanded on one thread
   constexpr std::size_t kBlock = 1024;        // frontier states per parallel task
   constexpr std::size_t kRound = 1 << 18;     // frontier states per expand-then-insert round
@@ -311,7 +397,7 @@ StatesExploreResult<typename D::State> explore_states(const D& d, std::span<cons
         successors(layer, i, [&](const Move& m, const State& t) {
           ++res.stats.generated;
           const std::uint64_t h = mixed(t);
-          if (admit(shards[shard_of(h)], t, h)) next.push(t, m);
+          if (admit(shards[shard_of(t)], t, h)) next.push(t, m);
         });
       }
       account(layer.bytes() + next.bytes());
@@ -332,7 +418,7 @@ StatesExploreResult<typename D::State> explore_states(const D& d, std::span<cons
               ++l.expanded;
               successors(layer, i, [&](const Move& m, const State& t) {
                 ++l.generated;
-                l.buckets[shard_of(mixed(t))].push(t, m);
+                l.buckets[shard_of(t)].push(t, m);
               });
             }
           });
@@ -354,13 +440,10 @@ StatesExploreResult<typename D::State> explore_states(const D& d, std::span<cons
               std::uint64_t ring[kAhead];
               const std::size_t n = bucket.size();
               auto ahead = [&](std::uint64_t h) {
-                if (frontier) {
-                  sh.prev.prefetch(h);
-                  sh.cur.prefetch(h);
-                  sh.next.prefetch(h);
-                } else {
-                  sh.cur.prefetch(h);
-                }
+                if (frontier)
+                  sh.recent.prefetch(h);
+                else
+                  sh.all.prefetch(h);
                 return h;
               };
               for (std::size_t i = 0; i < std::min(n, kAhead); ++i) ring[i] = ahead(mixed(bucket.items[i].state));
@@ -405,7 +488,7 @@ StatesExploreResult<typename D::State> explore_states(const D& d, std::span<cons
       break;
     }
     std::swap(layer, next);
-    rotate();
+    rotate(res.histogram.size());
     if (lim.progress) lim.progress->update("explore: depth {}, {} states", res.histogram.size(), res.states);
   }
   res.table_bytes = std::max(peak, set_bytes.load());
