@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sliding-block benchmarks (README table): Hakoiri-musume solved and fully explored in each
-# metric, then a large space, Hakoiri-musume with every piece distinct (--distinct: 14,950,080
-# positions), explored on 2 threads. "work s" is the `seconds` the command reports (the work,
+# metric, then large spaces: Hakoiri-musume with every piece distinct (--distinct: 14,950,080
+# positions) in each metric and Century with every piece distinct (23,425,920), explored on 2
+# threads. "work s" is the `seconds` the command reports (the work,
 # without process start-up), best of RUNS runs (default 5; the large explore runs RUNS_BIG
 # times, default 2); peak RSS from /usr/bin/time. Exits non-zero on a wrong answer.
 # Usage: bench/blocks.sh [path/to/tansaku]
@@ -44,8 +45,12 @@ done
 for m in path line step; do
   row "$runs" "explore klotski --metric $m" states 25955 -- "$bin" explore klotski --metric "$m" --json --quiet
 done
-row "$runs_big" "explore klotski --distinct --threads 2" states 14950080 -- \
-  "$bin" explore klotski --distinct --threads 2 --farthest 2 --json --quiet
+for m in path line step; do
+  row "$runs_big" "explore klotski --distinct --metric $m --threads 2" states 14950080 -- \
+    "$bin" explore klotski --distinct --metric "$m" --threads 2 --farthest 2 --json --quiet
+done
 row "$runs_big" "explore klotski --distinct --threads 1" states 14950080 -- \
   "$bin" explore klotski --distinct --threads 1 --farthest 2 --json --quiet
+row "$runs_big" "explore century --distinct --threads 2" states 23425920 -- \
+  "$bin" explore blocks:century --distinct --threads 2 --farthest 2 --json --quiet
 exit $status

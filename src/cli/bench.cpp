@@ -40,6 +40,9 @@ const Job kJobs[] = {
     {"solve", "coloring:myciel5", nullptr, "dsatur"},
     {"solve", "coloring:queen6_6", nullptr, "dsatur"},
     {"solve", "square-sum", nullptr, nullptr},
+    {"solve", "blocks:klotski", nullptr, nullptr},
+    {"explore", "blocks:century", nullptr, nullptr},
+    {"explore", "perm:pyraminx", nullptr, nullptr},
 };
 }  // namespace
 
