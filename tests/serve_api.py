@@ -106,6 +106,12 @@ def main():
         # malformed requests
         status, _, got = s.request("POST", "/api/solve", raw=b'{"puzzle": "8-puzzle",')
         check(status == 400 and got["error"].startswith("malformed JSON") and "\n" not in got["error"], f"malformed JSON: {status} {got}")
+        # a number beyond a double is nlohmann's out_of_range, not a parse_error: a 400 too, not a 500
+        # (found by fuzz/fuzz_api_request)
+        for path in ("/api/solve", "/api/draw"):
+            status, _, got = s.request("POST", path, raw=b'{"puzzle": "8-puzzle", "timeout": 1e999}')
+            check(status == 400 and got["error"].startswith("malformed JSON: number overflow") and got["exit"] == 2,
+                  f"{path} with 1e999: {status} {got}")
         status, _, got = s.request("POST", "/api/solve", body=["8-puzzle"])
         check(status == 400 and "JSON object" in got["error"], f"array body: {status} {got}")
         status, _, got = s.request("POST", "/api/solve", body={"puzzle": "8-puzzle", "al": True})

@@ -39,6 +39,18 @@ std::string error_body(const std::string& message, int exit_code) {
   return dump(json{{"error", printable(message, kMessageBytes)}, {"exit", exit_code}});
 }
 
+json parse_body(const std::string& text) {
+  try {
+    return json::parse(text);
+  } catch (const json::exception& e) {  // parse_error, and out_of_range 406 (number overflow)
+    std::string what = e.what();          // "[json.exception.parse_error.101] parse error at ..."
+    if (what.starts_with("[json.exception.")) {
+      if (auto p = what.find("] "); p != std::string::npos) what = what.substr(p + 2);
+    }
+    throw InputError("malformed JSON: " + what);
+  }
+}
+
 json body_of_query(const std::multimap<std::string, std::string>& params) {
   json j = json::object();
   for (const auto& [k, v] : params) {

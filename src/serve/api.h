@@ -17,6 +17,9 @@ struct Caps {
 // {"puzzle": ..., <options by long name>} -> Options for `command` (show / solve / explore),
 // capped by `caps`. Throws InputError naming the problem (a 400).
 Options options_of(unsigned command, const json& body, const Caps& caps);
+// A request's body (POST) as JSON. Throws InputError("malformed JSON: ...") (a 400) on any text
+// nlohmann::json refuses: a syntax error, bad UTF-8, or a number beyond a double (1e999).
+json parse_body(const std::string& text);
 // Query parameters (GET /api/show) as the same object: every value a string, a flag "true".
 json body_of_query(const std::multimap<std::string, std::string>& params);
 

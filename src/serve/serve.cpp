@@ -134,18 +134,8 @@ int run(const Config& c) {
   // show / solve / explore: the CLI's --json object, or with ?async=1 a job to poll.
   auto command = [&](unsigned cmd, bool from_query) {
     return [&, cmd, from_query](const httplib::Request& req, httplib::Response& res) {
-      json body;
-      try {
-        if (from_query) {
-          body = body_of_query(req.params);
-        } else {
-          body = json::parse(req.body);
-        }
-      } catch (const json::parse_error& e) {
-        std::string what = e.what();
-        if (auto p = what.find("parse error"); p != std::string::npos) what = what.substr(p);
-        return reply(res, 400, error_body("malformed JSON: " + what, 2));
-      }
+      // InputError (a key given twice, malformed JSON): 400 through the exception handler.
+      const json body = from_query ? body_of_query(req.params) : parse_body(req.body);
       const bool async = flag_param(req, "async");
       auto job = submit(cmd, body, req, res, async);
       if (!job) return;
@@ -164,12 +154,7 @@ int run(const Config& c) {
   svr.Post("/api/explore", command(kExplore, false));
   // The app's pictures: {"info": show's object, "board": SVG, "states": [SVG...]}.
   svr.Post("/api/draw", [&](const httplib::Request& req, httplib::Response& res) {
-    json body;
-    try {
-      body = json::parse(req.body);
-    } catch (const json::parse_error&) {
-      return reply(res, 400, error_body("malformed JSON", 2));
-    }
+    json body = parse_body(req.body);  // InputError: 400 through the exception handler
     std::vector<std::string> states;
     if (body.is_object() && body.contains("states")) {
       if (!body["states"].is_array()) return reply(res, 400, error_body("\"states\" must be an array of strings", 2));
