@@ -48,19 +48,53 @@ struct StatesExploreResult {
 
 namespace detail {
 
-// One hash set: open addressing with linear probing; a tag byte per slot (0 = empty, else
-// 0x80 | 7 bits of the hash) keeps most probes off the keys. One writer at a time.
+// The slots of an open-addressing hash set with linear probing: the states, and a tag byte
+// per slot (0 = empty) that keeps most probes off the states.
 template <class State>
-class StateShard {
+class TaggedSlots {
  public:
-  StateShard() { reset(16); }
-  std::size_t size() const { return count_; }
   std::uint64_t bytes() const { return tags_.size() * (sizeof(State) + 1); }
-  std::uint64_t bytes_after_growth() const { return bytes() * 2; }
+  void prefetch(std::uint64_t h) const {
+    __builtin_prefetch(&tags_[h & mask_]);
+    __builtin_prefetch(&keys_[h & mask_]);
+  }
+
+ protected:
+  void reset(std::size_t capacity) {
+    keys_.assign(capacity, State{});
+    tags_.assign(capacity, 0);
+    mask_ = capacity - 1;
+  }
+  // Empties the slots into a new capacity, calling f(state, tag) for each one that was used.
+  template <class F>
+  void resize(std::size_t capacity, F&& f) {
+    std::vector<State> keys;
+    std::vector<std::uint8_t> tags;
+    keys.swap(keys_);
+    tags.swap(tags_);
+    reset(capacity);
+    for (std::size_t i = 0; i < tags.size(); ++i)
+      if (tags[i]) f(keys[i], tags[i]);
+  }
+  std::vector<State> keys_;
+  std::vector<std::uint8_t> tags_;
+  std::size_t mask_ = 0;
+};
+
+// Every state seen (tag 0x80 | 7 bits of the hash). One writer at a time.
+template <class State>
+class StateShard : public TaggedSlots<State> {
+  using Base = TaggedSlots<State>;
+  using Base::keys_, Base::tags_, Base::mask_;
+
+ public:
+  StateShard() { Base::reset(16); }
+  std::size_t size() const { return count_; }
+  std::uint64_t bytes_after_growth() const { return Base::bytes() * 2; }
   bool needs_growth() const { return (count_ + 1) * 10 > tags_.size() * 7; }
   // True if s was not in the set (and now is). h: the state's mixed hash.
   bool insert(const State& s, std::uint64_t h) {
-    const std::uint8_t tag = tag_of(h);
+    const std::uint8_t tag = static_cast<std::uint8_t>(0x80 | ((h >> 32) & 0x7f));
     for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
       const std::uint8_t t = tags_[i];
       if (t == 0) {
@@ -72,27 +106,10 @@ class StateShard {
       if (t == tag && keys_[i] == s) return false;
     }
   }
-  bool contains(const State& s, std::uint64_t h) const {
-    const std::uint8_t tag = tag_of(h);
-    for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
-      const std::uint8_t t = tags_[i];
-      if (t == 0) return false;
-      if (t == tag && keys_[i] == s) return true;
-    }
-  }
-  void prefetch(std::uint64_t h) const {
-    __builtin_prefetch(&tags_[h & mask_]);
-    __builtin_prefetch(&keys_[h & mask_]);
-  }
   template <class Rehash>
   void grow(Rehash&& mixed_hash) {
-    std::vector<State> keys;
-    std::vector<std::uint8_t> tags;
-    keys.swap(keys_);
-    tags.swap(tags_);
-    reset(tags.size() * 2);
-    for (std::size_t i = 0; i < tags.size(); ++i)
-      if (tags[i]) insert(keys[i], mixed_hash(keys[i]));
+    count_ = 0;
+    Base::resize(tags_.size() * 2, [&](const State& s, std::uint8_t) { insert(s, mixed_hash(s)); });
   }
   template <class F>
   void for_each(F&& f) const {
@@ -101,16 +118,7 @@ class StateShard {
   }
 
  private:
-  static std::uint8_t tag_of(std::uint64_t h) { return static_cast<std::uint8_t>(0x80 | ((h >> 32) & 0x7f)); }
-  void reset(std::size_t capacity) {
-    keys_.assign(capacity, State{});
-    tags_.assign(capacity, 0);
-    mask_ = capacity - 1;
-    count_ = 0;
-  }
-  std::vector<State> keys_;
-  std::vector<std::uint8_t> tags_;
-  std::size_t mask_ = 0, count_ = 0;
+  std::size_t count_ = 0;
 };
 
 // The set of a frontier search: the states of the last three layers, each tagged with its
@@ -119,11 +127,13 @@ class StateShard {
 // tombstones, which inserts reuse; the set is rebuilt when live and dropped slots fill it.
 // One writer at a time.
 template <class State>
-class FrontierSet {
+class FrontierSet : public TaggedSlots<State> {
+  using Base = TaggedSlots<State>;
+  using Base::keys_, Base::tags_, Base::mask_;
+
  public:
-  FrontierSet() { reset(16); }
+  FrontierSet() { Base::reset(16); }
   std::size_t size() const { return live_; }
-  std::uint64_t bytes() const { return tags_.size() * (sizeof(State) + 1); }
   bool needs_rebuild() const { return (live_ + dead_ + 1) * 10 > tags_.size() * 7; }
   std::uint64_t bytes_after_rebuild() const { return capacity_for(live_ + 1) * (sizeof(State) + 1); }
   // True if s is in none of the layers held (and now is, in `layer`, 0..2).
@@ -149,10 +159,6 @@ class FrontierSet {
       }
     }
   }
-  void prefetch(std::uint64_t h) const {
-    __builtin_prefetch(&tags_[h & mask_]);
-    __builtin_prefetch(&keys_[h & mask_]);
-  }
   // Drops the states of one layer (mod 3).
   void drop(unsigned layer) {
     const std::uint8_t want = static_cast<std::uint8_t>(0x80 | layer << 5);
@@ -168,13 +174,11 @@ class FrontierSet {
   // Rehashes the live states into a set with room to grow (tombstones go).
   template <class Rehash>
   void rebuild(Rehash&& mixed_hash) {
-    std::vector<State> keys;
-    std::vector<std::uint8_t> tags;
-    keys.swap(keys_);
-    tags.swap(tags_);
-    reset(capacity_for(live_ + 1));
-    for (std::size_t i = 0; i < tags.size(); ++i)
-      if (tags[i] & 0x80) insert(keys[i], mixed_hash(keys[i]), (tags[i] >> 5) & 3);
+    const std::size_t live = live_;
+    live_ = dead_ = 0;
+    Base::resize(capacity_for(live + 1), [&](const State& s, std::uint8_t tag) {
+      if (tag & 0x80) insert(s, mixed_hash(s), (tag >> 5) & 3);
+    });
   }
   // f(state, layer mod 3) for every state held.
   template <class F>
@@ -191,15 +195,7 @@ class FrontierSet {
     while (cap * 4 < n * 10) cap *= 2;
     return cap;
   }
-  void reset(std::size_t capacity) {
-    keys_.assign(capacity, State{});
-    tags_.assign(capacity, 0);
-    mask_ = capacity - 1;
-    live_ = dead_ = 0;
-  }
-  std::vector<State> keys_;
-  std::vector<std::uint8_t> tags_;
-  std::size_t mask_ = 0, live_ = 0, dead_ = 0;
+  std::size_t live_ = 0, dead_ = 0;
 };
 
 // A shard: every state seen, or the frontier search's last layers.
