@@ -82,6 +82,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (o.memory == 0 || o.memory > caps.memory) __builtin_trap();            // the memory cap
       if (o.threads == 0 || o.threads > cores) __builtin_trap();                // the cores
       if (o.has("svg") || o.has("html") || !o.svg.empty() || !o.html.empty()) __builtin_trap();  // no files written
+      // No file on the server named (serve without --allow-files: spill, batch, file, @FILE).
+      if (o.has("spill") || o.has("batch") || o.has("file")) __builtin_trap();
+      for (const auto* v : {&o.start, &o.goal, &o.from})
+        if (*v && (*v)->starts_with('@')) __builtin_trap();
       // The server then reads the puzzle's name from the body (serve.cpp: submit).
       (void)body.at("puzzle").get<std::string>();
     } catch (const InputError& e) {

@@ -3,10 +3,14 @@
 `tansaku ... --json`, the same refusals, concurrency, cancel, timeouts, limits, a clean stop.
 Usage: serve_api.py PATH/TO/tansaku"""
 import concurrent.futures
+import ctypes
+import ctypes.util
+import http.client
 import json
 import os
 import subprocess
 import sys
+import tempfile
 import time
 import signal
 import urllib.parse
@@ -69,10 +73,146 @@ def same_as_cli(s, command, body):
         check(got.get("exit") == code, f"{what}: exit field {got.get('exit')} != {code}")
 
 
+def raw_http(s, method, path, body=b"", headers=None):
+    """One request with exactly these headers (http.client adds only Content-Length, and Host
+    unless given): (status, parsed JSON or text)."""
+    u = urllib.parse.urlparse(s.url)
+    c = http.client.HTTPConnection(u.hostname, u.port, timeout=30)
+    headers = headers or {}
+    c.putrequest(method, path, skip_host="Host" in headers, skip_accept_encoding=True)
+    for k, v in headers.items():
+        c.putheader(k, v)
+    c.putheader("Content-Length", str(len(body)))
+    c.endheaders(body)
+    r = c.getresponse()
+    text = r.read().decode()
+    c.close()
+    try:
+        return r.status, json.loads(text)
+    except ValueError:
+        return r.status, text
+
+
+class Opens:
+    """inotify on a directory: whether any file in it was opened (None when inotify is missing)."""
+    IN_OPEN, IN_ACCESS = 0x20, 0x01
+
+    def __init__(self, directory):
+        self.fd = -1
+        try:
+            libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
+            self.fd = libc.inotify_init1(os.O_NONBLOCK)
+            if self.fd >= 0 and libc.inotify_add_watch(self.fd, directory.encode(), self.IN_OPEN | self.IN_ACCESS) < 0:
+                os.close(self.fd)
+                self.fd = -1
+        except (OSError, AttributeError):
+            self.fd = -1
+
+    def any(self):
+        if self.fd < 0:
+            return None
+        try:
+            return len(os.read(self.fd, 65536)) > 0
+        except BlockingIOError:
+            return False
+
+    def close(self):
+        if self.fd >= 0:
+            os.close(self.fd)
+
+
+def one_line_refusal(status, got, want_status, *words):
+    return (status == want_status and isinstance(got, dict) and "\n" not in got.get("error", "\n")
+            and got.get("exit") == 2 and all(w in got["error"] for w in words))
+
+
+def security(s):
+    """Requests a browser makes for another site's page (CSRF), with another site's Host (DNS
+    rebinding), and requests that name files on the server's disk: refused, nothing run or read."""
+    port = urllib.parse.urlparse(s.url).port
+    body = json.dumps({"puzzle": "8-puzzle"}).encode()
+    # CSRF: a POST that is not JSON (what a form or a "simple" fetch can send) -> 415, no job
+    first = int(s.request("POST", "/api/show?async=1", {"puzzle": "8-puzzle"})[2]["job"])
+    for ctype in ["text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded",
+                  "multipart/form-data; boundary=x", "application/jsonx", None]:
+        for path in ("/api/solve?async=1", "/api/explore?async=1", "/api/show?async=1", "/api/draw"):
+            status, got = raw_http(s, "POST", path, body, {"Content-Type": ctype} if ctype else {})
+            check(one_line_refusal(status, got, 415, "Content-Type: application/json"),
+                  f"POST {path} as {ctype}: {status} {got}")
+    status, _, got = s.request("POST", "/api/show?async=1", body={"puzzle": "8-puzzle"},
+                               headers={"Content-Type": "application/json; charset=utf-8"})
+    check(status == 202 and int(got["job"]) == first + 1, f"no job ran for the refused POSTs: {status} {got} after {first}")
+    # a cancel must be JSON too (it has no body): refused, the job goes on
+    job = s.request("POST", "/api/solve?async=1", {"puzzle": "24-puzzle", "start": LONG, "timeout": 20})[2]["job"]
+    status, got = raw_http(s, "POST", f"/api/cancel/{job}", b"", {"Content-Type": "text/plain"})
+    check(status == 415 and "cancelled" not in s.request("GET", f"/api/job/{job}")[2], f"text/plain cancel: {status} {got}")
+    status, _, got = s.request("POST", f"/api/cancel/{job}")
+    check(status == 200 and got.get("cancelled") is True, f"JSON cancel: {status} {got}")
+    # a browser's cross-site or same-site request (Sec-Fetch-Site), even a GET: 403
+    for site in ("cross-site", "same-site"):
+        status, _, got = s.request("GET", "/api/show?puzzle=8-puzzle", headers={"Sec-Fetch-Site": site})
+        check(one_line_refusal(status, got, 403, "another site"), f"Sec-Fetch-Site {site}: {status} {got}")
+    for site in ("same-origin", "none"):
+        status, _, got = s.request("GET", "/api/show?puzzle=8-puzzle", headers={"Sec-Fetch-Site": site})
+        check(status == 200, f"Sec-Fetch-Site {site}: {status} {got}")
+    # DNS rebinding: a Host other than the loopback names -> 403, page and API alike
+    for host in ["evil.example", f"evil.example:{port}", f"127.0.0.1.evil.example:{port}", "localhost.evil.example",
+                 f"localhost:{port}x", "[::1", ""]:
+        for method, path, b in [("GET", "/api/list", b""), ("GET", "/", b""), ("POST", "/api/solve", body)]:
+            status, got = raw_http(s, method, path, b, {"Host": host, "Content-Type": "application/json"})
+            check(one_line_refusal(status, got, 403, "Host"), f"{method} {path} with Host {host!r}: {status} {got}")
+    for host in [f"localhost:{port}", "LOCALHOST", f"127.0.0.1:{port}", "127.0.0.1", f"[::1]:{port}"]:
+        status, got = raw_http(s, "GET", "/api/list", b"", {"Host": host})
+        check(status == 200 and "puzzles" in got, f"Host {host!r}: {status}")
+    # files: refused with a one-line 400 that names the option and --allow-files, the file never opened
+    with tempfile.TemporaryDirectory() as d:
+        secret = os.path.join(d, "secret.txt")
+        with open(secret, "w") as f:
+            f.write("secret-token 1 2\n")
+        opens = Opens(d)
+        refused = [("solve", {"puzzle": "peg:" + secret}, "board file"),
+                   ("show", {"puzzle": "coloring:" + secret}, "graph file"),
+                   ("show", {"puzzle": "coloring:" + d + "/missing.col"}, "graph file"),  # no probe either
+                   ("show", {"puzzle": "blocks:" + secret}, "board file"),
+                   ("show", {"puzzle": "perm:" + secret}, "perm file"),
+                   ("show", {"puzzle": "peg:data/../" + os.path.relpath(secret, os.getcwd())}, "board file"),
+                   ("show", {"puzzle": "blocks:klotski", "start": secret}, "picture file"),
+                   ("show", {"puzzle": "peg:/etc/passwd"}, "board file"),
+                   ("show", {"puzzle": "peg", "file": secret}, "option 'file'"),
+                   ("show", {"puzzle": "coloring", "file": secret}, "option 'file'"),
+                   ("solve", {"puzzle": "8-puzzle", "batch": secret}, "option 'batch'"),
+                   ("explore", {"puzzle": "8-puzzle", "spill": d}, "option 'spill'"),
+                   ("solve", {"puzzle": "flip:4x4", "start": "@" + secret}, "option 'start'"),
+                   ("solve", {"puzzle": "flip:4x4", "goal": "@" + secret}, "option 'goal'"),
+                   ("explore", {"puzzle": "perm:2x2x2", "from": "@" + secret}, "option 'from'")]
+        for command, b, what in refused:
+            status, _, got = s.request("POST", f"/api/{command}", b)
+            check(one_line_refusal(status, got, 400, what, "--allow-files") and "secret-token" not in got["error"],
+                  f"{command} {b}: {status} {got}")
+        status, _, got = s.request("GET", "/api/show?" + urllib.parse.urlencode({"puzzle": "peg:" + secret}))
+        check(one_line_refusal(status, got, 400, "--allow-files"), f"GET show peg:FILE: {status} {got}")
+        check(not opens.any(), "a refused file was opened")
+        check(sorted(os.listdir(d)) == ["secret.txt"], f"spill wrote: {os.listdir(d)}")
+        opens.close()
+    # the shipped data is read: builtins whose definitions are data files
+    for q in [{"puzzle": "blocks:klotski"}, {"puzzle": "perm:pyraminx"}, {"puzzle": "coloring:myciel3"},
+              {"puzzle": "coloring:myciel3.col"}, {"puzzle": "peg:english"}, {"puzzle": "rotating-slide"}]:
+        status, _, got = s.request("GET", "/api/show?" + urllib.parse.urlencode(q))
+        check(status == 200 and got == cli_json("show", *cli_args(q))[1], f"GET /api/show {q} == CLI: {status}")
+    for body in [{"puzzle": "coloring:myciel3"}, {"puzzle": "perm:pyraminx", "start": "U R"}]:
+        same_as_cli(s, "solve", body)
+    status, _, got = s.request("POST", "/api/solve", {"puzzle": "8-puzzle", "algorithm": "pdb"})
+    check(status == 200 and "disk" in str(got.get("pdb_tables")), f"a pattern database from $TANSAKU_PDB_DIR: {status} {got}")
+
+
 def main():
     global LONG
     LONG = cli("random", "24-puzzle", "--seed", "7")[1].strip()
     t0 = time.time()
+    # the pattern databases' directory is read under the file policy too (a table built here)
+    pdb_dir = tempfile.TemporaryDirectory()
+    os.environ["TANSAKU_PDB_DIR"] = pdb_dir.name
+    cli("pdb", "build", "8-puzzle", "--dir", pdb_dir.name)
     with Server(BIN, "--workers", "4", "--queue", "40", "--body", "64K", "--timeout", "20") as s:
         # list and show: byte for byte the CLI's objects
         status, _, got = s.request("GET", "/api/list")
@@ -102,6 +242,8 @@ def main():
         for body in [{"puzzle": "8-puzzle"}, {"puzzle": "flip:4x4"}, {"puzzle": "rotating-slide", "farthest": 3},
                      {"puzzle": "knight-swap:4x3", "start": "1 1 1 0 0 0 0 0 0 2 2 2"}, {"puzzle": "peg:triangle5"}]:
             same_as_cli(s, "explore", body)
+
+        security(s)
 
         # malformed requests
         status, _, got = s.request("POST", "/api/solve", raw=b'{"puzzle": "8-puzzle",')
@@ -177,6 +319,9 @@ def main():
         code, rest = s.stop()
         check(code == 0 and "stopped" in rest, f"SIGTERM: exit {code}, {rest!r}")
 
+    del os.environ["TANSAKU_PDB_DIR"]
+    pdb_dir.cleanup()
+
     # a full queue: one worker, one waiting place -> 503 with Retry-After; then serving again
     with Server(BIN, "--workers", "1", "--queue", "1") as s:
         jobs = [s.request("POST", "/api/solve?async=1", {"puzzle": "24-puzzle", "start": LONG, "timeout": 30})[2]["job"]
@@ -198,6 +343,22 @@ def main():
             check(code == 0 and time.time() - t < 5, f"SIGINT with a running job: exit {code} {rest!r}")
             status, _, got = waiting.result()
             check(status == 422 and got["error"] == "cancelled", f"the waiting request: {status} {got}")
+
+    # --allow-files: a request may name files (here a peg board and a flip @FILE start)
+    with tempfile.TemporaryDirectory() as d, Server(BIN, "--allow-files", "--workers", "2") as s:
+        board = os.path.join(d, "board.txt")
+        with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "peg", "english.txt")) as f:
+            text = f.read()
+        with open(board, "w") as f:
+            f.write(text)
+        grid = os.path.join(d, "grid.txt")
+        with open(grid, "w") as f:
+            f.write("1000\n0000\n0000\n0000\n")
+        status, _, got = s.request("GET", "/api/show?" + urllib.parse.urlencode({"puzzle": "peg:" + board}))
+        check(status == 200 and got == cli_json("show", "peg:" + board)[1], f"--allow-files: show peg:FILE: {status} {got}")
+        same_as_cli(s, "solve", {"puzzle": "flip:4x4", "start": "@" + grid})
+        code, rest = s.stop()
+        check(code == 0, f"--allow-files server stopped: {code} {rest!r}")
 
     # refused settings
     code, out, err = cli("serve", "--workers", "x")

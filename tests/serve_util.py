@@ -19,12 +19,15 @@ class Server:
             raise RuntimeError("serve did not start: " + line + self.proc.stderr.read())
         self.url = m.group(1)
 
-    def request(self, method, path, body=None, raw=None, timeout=60):
-        """(status, headers, parsed JSON body or text)"""
+    def request(self, method, path, body=None, raw=None, timeout=60, headers=None):
+        """(status, headers, parsed JSON body or text). A POST says Content-Type: application/json
+        (the server refuses any other) unless `headers` give another."""
         data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
         req = urllib.request.Request(self.url + path, data=data, method=method)
-        if data is not None:
+        if method == "POST":
             req.add_header("Content-Type", "application/json")
+        for k, v in (headers or {}).items():
+            req.add_header(k, v)
         try:
             with urllib.request.urlopen(req, timeout=timeout) as r:
                 status, headers, text = r.status, r.headers, r.read().decode()

@@ -14,6 +14,7 @@
 #include "coloring/graph.h"
 #include "coloring/verify.h"
 #include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/puzzles/coloring.h"
 #include "tansaku/puzzles/solver_table.h"
@@ -294,6 +295,9 @@ std::unique_ptr<Puzzle> make(const std::string& variant, const Options& o) {
     std::string shipped = data_dir() + "/" + path + (path.size() > 4 && path.ends_with(".col") ? "" : ".col");
     if (fs::exists(shipped)) path = shipped;
   }
+  // A path is checked against the file policy (core/input.h) before it is probed: under `tansaku
+  // serve` a file outside the shipped data is refused alike whether it exists or not.
+  if (path.find('/') != std::string::npos) (void)allowed_file(path, "graph file");
   if (!fs::exists(path)) throw InputError(fmt::format("coloring: no file '{}' (and no shipped instance of that name)", path));
   DimacsInfo info;
   Graph g = read_dimacs_file(path, o.memory, &info, &o.deadline);

@@ -5,8 +5,10 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 
 #include <fmt/format.h>
 
@@ -66,11 +68,34 @@ std::string too_big(std::string_view what, const std::string& path, std::uint64_
                      what, printable(path), format_size(limit), format_size(kMaxFileBytes));
 }
 
+// The process's file policy (restrict_files): null = any file.
+struct Policy {
+  std::vector<std::string> roots;  // canonical directories, no trailing '/' (but "/")
+  std::string refusal;
+};
+std::atomic<const Policy*> g_policy{nullptr};
+
+// `path` absolute, its symbolic links resolved as far as it exists, "." and ".." removed;
+// "" when that fails.
+std::string canonical(const std::string& path) {
+  std::error_code ec;
+  const std::filesystem::path abs = std::filesystem::absolute(path, ec);
+  if (ec) return "";
+  const std::filesystem::path p = std::filesystem::weakly_canonical(abs, ec);
+  return ec ? "" : p.lexically_normal().string();
+}
+
+bool under(const std::string& path, const std::string& root) {
+  if (root == "/") return path.starts_with("/");
+  return path == root || (path.starts_with(root) && path[root.size()] == '/');
+}
+
 // Opens `path` without blocking (a FIFO with no writer would block a plain open) and
 // checks it is a regular file of at most `limit` bytes.
 int open_regular(const std::string& path, std::string_view what, std::uint64_t limit, std::uint64_t* size) {
+  const std::string open_path = allowed_file(path, what);
   Fd f;
-  f.fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  f.fd = ::open(open_path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
   if (f.fd < 0) throw InputError(fmt::format("cannot read {} '{}': {}", what, printable(path), std::strerror(errno)));
   struct stat st {};
   if (::fstat(f.fd, &st) != 0)
@@ -84,6 +109,34 @@ int open_regular(const std::string& path, std::string_view what, std::uint64_t l
 }
 
 }  // namespace
+
+std::string shipped_data_dir() {
+#ifdef TANSAKU_DATA_DIR
+  return TANSAKU_DATA_DIR;
+#else
+  return "data";
+#endif
+}
+
+void restrict_files(const std::vector<std::string>& roots, std::string refusal) {
+  auto* p = new Policy{{}, std::move(refusal)};  // kept for the process's life: readers hold no lock
+  for (const auto& r : roots) {
+    std::string c = canonical(r);
+    if (c.size() > 1 && c.back() == '/') c.pop_back();
+    if (!c.empty()) p->roots.push_back(std::move(c));
+  }
+  g_policy.store(p, std::memory_order_release);
+}
+
+std::string allowed_file(const std::string& path, std::string_view what) {
+  const Policy* p = g_policy.load(std::memory_order_acquire);
+  if (!p) return path;
+  const std::string c = canonical(path);
+  if (!c.empty())
+    for (const auto& r : p->roots)
+      if (under(c, r)) return c;
+  throw InputError(fmt::format("{} '{}': {}", what, printable(path), p->refusal));
+}
 
 std::uint64_t max_file_bytes(std::uint64_t memory) {
   if (memory == 0) memory = default_memory_budget();

@@ -33,6 +33,16 @@ const std::map<std::string, OptionSpec::Type>& option_types() {
   return types;
 }
 
+// Options that name a file on the server's disk: refused unless serve --allow-files.
+constexpr const char* kHowToAllow = "refused by the web API (start the server with 'tansaku serve --allow-files' to allow it)";
+const char* file_option(const std::string& key, const json& value) {
+  if (key == "spill") return "writes files in a directory on the server";
+  if (key == "batch" || key == "file") return "reads a file on the server";
+  if ((key == "start" || key == "goal" || key == "from") && value.is_string() && value.get<std::string>().starts_with("@"))
+    return "given as @FILE reads a file on the server";
+  return nullptr;
+}
+
 }  // namespace
 
 std::string error_body(const std::string& message, int exit_code) {
@@ -77,6 +87,9 @@ Options options_of(unsigned command, const json& body, const Caps& caps) {
     if (key == "puzzle") continue;
     if (key == "svg" || key == "html")  // files on the server's disk: never through the API
       throw InputError(fmt::format("option '{}' writes a file: not through the API (use ?draw=1 or POST /api/draw)", key));
+    if (!caps.files)
+      if (const char* what = file_option(key, value))
+        throw InputError(fmt::format("option '{}' {}: {}", key, what, kHowToAllow));
     auto it = types.find(key);
     if (it == types.end()) {
       std::vector<std::string> known;

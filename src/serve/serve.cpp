@@ -4,6 +4,7 @@
 #include <signal.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <thread>
 
@@ -14,6 +15,7 @@
 #include "cli/request.h"
 #include "serve/api.h"
 #include "serve/assets.h"
+#include "sliding/pdb.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
 #include "tansaku/core/memory.h"
@@ -50,6 +52,7 @@ Settings settings_of(const Config& c) {
   const std::uint64_t total = c.memory.empty() ? default_memory_budget() : parse_size(c.memory);
   if (total == 0) throw InputError("--memory must be more than 0");
   s.caps.memory = std::max<std::uint64_t>(1, total / s.workers);  // every worker busy still fits
+  s.caps.files = c.allow_files;
   if (c.port < 0 || c.port > 65535) throw InputError(fmt::format("--port {} is not in 0..65535", c.port));
   return s;
 }
@@ -70,6 +73,45 @@ bool flag_param(const httplib::Request& req, const char* name) {
   if (!req.has_param(name)) return false;
   const std::string v = req.get_param_value(name);
   return v.empty() || v == "1" || v == "true";
+}
+
+std::string lower(std::string s) {
+  for (auto& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return s;
+}
+
+// Whether the server listens on the loopback interface only.
+bool loopback_address(const std::string& bind) {
+  return bind == "localhost" || bind.starts_with("127.") || bind == "::1" || bind == "[::1]";
+}
+
+// The Host header of a request to a loopback server: localhost, 127.0.0.1, [::1] or the bound
+// address, with or without a port. Anything else (a DNS name that an attacker's page made
+// point at 127.0.0.1: DNS rebinding) is refused.
+bool local_host(const std::string& header, const std::string& bind) {
+  std::string host = lower(header), port;
+  if (host.starts_with("[")) {
+    const auto end = host.find(']');
+    if (end == std::string::npos) return false;
+    port = host.substr(end + 1);
+    host = host.substr(0, end + 1);
+  } else if (const auto colon = host.find(':'); colon != std::string::npos) {
+    port = host.substr(colon);
+    host = host.substr(0, colon);
+  }
+  if (!port.empty() && (port.size() < 2 || port[0] != ':' || port.find_first_not_of("0123456789", 1) != std::string::npos))
+    return false;
+  const std::string b = lower(bind);
+  return host == "localhost" || host == "127.0.0.1" || host == "[::1]" || host == b || host == "[" + b + "]";
+}
+
+// A Content-Type of application/json, parameters (charset) allowed. A page of another site
+// can make the browser POST only text/plain, a form or multipart without asking first (CORS
+// "simple requests"); JSON needs a preflight, which this server never grants.
+bool json_type(const std::string& type) {
+  std::string t = lower(type.substr(0, type.find(';')));
+  const auto a = t.find_first_not_of(" \t"), b = t.find_last_not_of(" \t");
+  return a != std::string::npos && t.substr(a, b - a + 1) == kJson;
 }
 
 // Blocks SIGINT / SIGTERM in this thread (and the threads it starts) so that one thread
@@ -94,6 +136,9 @@ CLI::App* add_serve(CLI::App& app, Config& c) {
   cmd->add_option("--workers", c.workers, "requests run at once (default: the cores)")->type_name("N");
   cmd->add_option("--queue", c.queue, "requests waiting beyond those, then 503 (default 64)")->type_name("N");
   cmd->add_option("--body", c.body, "largest request body, then 413 (default 1M)")->type_name("SIZE");
+  cmd->add_flag("--allow-files", c.allow_files,
+                "let requests read and write files on this machine (peg:FILE, --file, --batch, @FILE, --spill); "
+                "without it only the shipped data is read (docs/serve.md, Security)");
   return cmd;
 }
 
@@ -105,6 +150,13 @@ int run(const Config& c) {
     fmt::print(stderr, "tansaku: {}\n", printable(e.what(), 4000));
     return 2;
   }
+  // A request reads no file but the shipped data (and the pattern databases' directory)
+  // unless --allow-files: core/input.h's policy, for every thread of the process.
+  if (!c.allow_files)
+    restrict_files({shipped_data_dir(), sliding::pdb::default_dir().string()},
+                   "the web API reads no file named by a request, only the shipped data "
+                   "(start the server with 'tansaku serve --allow-files' to allow it)");
+  const bool loopback = loopback_address(c.bind);
   const sigset_t signals = stop_signals();
   Pool pool(s.workers, s.queue, run_job);
   httplib::Server svr;
@@ -114,6 +166,32 @@ int run(const Config& c) {
   svr.set_keep_alive_timeout(2);
   svr.set_keep_alive_max_count(1000);
   svr.set_tcp_nodelay(true);
+
+  // Before any route: the Host of a loopback server (DNS rebinding), and that an API request
+  // comes from this app or a program, not from another site's page (CSRF): a POST must be
+  // JSON, a browser's Sec-Fetch-Site same-origin (or none: typed in). A refused request's body
+  // is not read: the connection is closed after the reply.
+  svr.set_pre_routing_handler([&](const httplib::Request& req, httplib::Response& res) {
+    auto refuse = [&](int status, const std::string& message) {
+      reply(res, status, error_body(message, 2));
+      res.set_header("Connection", "close");
+      return httplib::Server::HandlerResponse::Handled;
+    };
+    if (loopback && !local_host(req.get_header_value("Host"), c.bind))
+      return refuse(403, fmt::format("Host '{}' refused: this server answers only to localhost, 127.0.0.1 or [::1] "
+                                     "(it listens on the loopback interface; see serve --bind)",
+                                     printable(req.get_header_value("Host"), 200)));
+    if (req.path.starts_with("/api/")) {
+      const std::string site = req.get_header_value("Sec-Fetch-Site");
+      if (!site.empty() && site != "same-origin" && site != "none")
+        return refuse(403, fmt::format("a request from another site ({}) refused: the API serves this app and "
+                                       "programs only", printable(site, 40)));
+      if (req.method == "POST" && !json_type(req.get_header_value("Content-Type")))
+        return refuse(415, fmt::format("POST {} needs 'Content-Type: application/json' (got '{}')", printable(req.path, 200),
+                                       printable(req.get_header_value("Content-Type"), 200)));
+    }
+    return httplib::Server::HandlerResponse::Unhandled;
+  });
 
   // Queues a job; replies 503 when the pool is full. Returns the job or nullptr.
   auto submit = [&](unsigned command, const json& body, const httplib::Request& req, httplib::Response& res,
@@ -239,11 +317,11 @@ int run(const Config& c) {
     fmt::print(stderr, "tansaku: cannot listen on {}:{}\n", printable(c.bind, 200), c.port);
     return 2;
   }
-  const bool loopback = c.bind == "127.0.0.1" || c.bind == "::1" || c.bind == "localhost";
-  fmt::print(stderr, "tansaku: serving http://{}:{}/ ({} workers, queue {}, at most {} s and {} MiB a request){}\n",
+  fmt::print(stderr, "tansaku: serving http://{}:{}/ ({} workers, queue {}, at most {} s and {} MiB a request){}{}\n",
              c.bind.find(':') != std::string::npos ? "[" + c.bind + "]" : c.bind, port, s.workers, s.queue,
              s.caps.timeout, s.caps.memory >> 20,
-             loopback ? "" : " -- reachable from other machines: there is no authentication");
+             loopback ? "" : " -- reachable from other machines: there is no authentication",
+             c.allow_files ? "; requests may read and write files (--allow-files)" : "");
   std::fflush(stderr);
 
   std::atomic<bool> done{false};

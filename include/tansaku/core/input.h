@@ -1,12 +1,15 @@
 // The one way tansaku reads a file (board files, DIMACS graphs, --batch files, @FILE
 // arguments, pattern databases): regular files only (a directory, a device such as
 // /dev/zero, a FIFO are refused before a byte is read), a size limit tied to --memory, the
-// deadline checked while reading, and text that is UTF-8 without control characters. It
-// also holds the helpers that make untrusted bytes safe to print in a one-line message.
+// deadline checked while reading, text that is UTF-8 without control characters, and the
+// process's file policy (which files may be opened at all: `tansaku serve` reads only its
+// own data). It also holds the helpers that make untrusted bytes safe to print in a
+// one-line message.
 #pragma once
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "tansaku/core/deadline.h"
 
@@ -19,8 +22,24 @@ inline constexpr std::uint64_t kMaxFileBytes = std::uint64_t{1} << 30;
 // quarter of the budget (the parsed form needs room too), at most kMaxFileBytes.
 std::uint64_t max_file_bytes(std::uint64_t memory);
 
-// Opens nothing: checks that `path` names a regular file of at most `limit` bytes and
-// returns its size. Throws InputError("WHAT 'PATH': is a directory") and the like.
+// The directory of the shipped data files (blocks boards, perm definitions, DIMACS graphs):
+// data/ of the source tree in a build tree, else "data" under the working directory.
+std::string shipped_data_dir();
+
+// Which files read_file, read_text_file and regular_file_size may open, for the whole
+// process. The default (the command line) is any file. restrict_files() limits them to the
+// files under `roots` (symbolic links resolved, so "data/../x" or a link out of a root is
+// outside); any other is refused with InputError("WHAT 'PATH': <refusal>") before it is
+// opened, whether or not it exists. `tansaku serve` sets it once, before its threads start
+// (a web request must not read the server's disk; serve --allow-files keeps the default).
+void restrict_files(const std::vector<std::string>& roots, std::string refusal);
+// `path` when the policy allows reading it (the path to open: its canonical form under a
+// restriction); InputError naming `what` and the path otherwise. read_file and friends call
+// it; code that probes a path before reading it (exists, is_regular_file) should call it first.
+std::string allowed_file(const std::string& path, std::string_view what);
+
+// Checks that `path` names a regular file of at most `limit` bytes (and that the file
+// policy allows it) and returns its size; reads none of it. Throws InputError("WHAT 'PATH': is a directory") and the like.
 std::uint64_t regular_file_size(const std::string& path, std::string_view what, std::uint64_t limit);
 
 // Reads a whole file: regular files only, at most max_file_bytes(memory) bytes (checked

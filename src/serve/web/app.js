@@ -5,8 +5,10 @@ const $ = (id) => document.getElementById(id);
 const state = { list: [], info: null, job: null, poll: null, player: null, selected: null, drawSeq: 0 };
 const BIG_SVG = 4 << 20;  // drawings larger than this are summarised, not put in the page
 
+// Every POST says it is JSON, even without a body (a cancel): the server refuses any other
+// (415), so that another site's page cannot post to it (docs/serve.md, Security).
 async function api(method, path, body) {
-  const r = await fetch(path, { method, headers: body ? { 'Content-Type': 'application/json' } : {},
+  const r = await fetch(path, { method, headers: method === 'POST' ? { 'Content-Type': 'application/json' } : {},
                                 body: body ? JSON.stringify(body) : undefined });
   let j = null;
   try { j = await r.json(); } catch (e) { j = { error: `HTTP ${r.status}` }; }
