@@ -176,7 +176,6 @@ def security(s):
                    ("show", {"puzzle": "blocks:" + secret}, "board file"),
                    ("show", {"puzzle": "perm:" + secret}, "perm file"),
                    ("show", {"puzzle": "peg:data/../" + os.path.relpath(secret, os.getcwd())}, "board file"),
-                   ("show", {"puzzle": "blocks:klotski", "start": secret}, "picture file"),
                    ("show", {"puzzle": "peg:/etc/passwd"}, "board file"),
                    ("show", {"puzzle": "peg", "file": secret}, "option 'file'"),
                    ("show", {"puzzle": "coloring", "file": secret}, "option 'file'"),
@@ -189,6 +188,25 @@ def security(s):
             status, _, got = s.request("POST", f"/api/{command}", b)
             check(one_line_refusal(status, got, 400, what, "--allow-files") and "secret-token" not in got["error"],
                   f"{command} {b}: {status} {got}")
+        # a blocks picture naming a file outside the policy is read as rows, unprobed: an
+        # existing and a missing file get the same answer
+        _, _, a = s.request("POST", "/api/show", {"puzzle": "blocks:klotski", "start": secret})
+        _, _, b = s.request("POST", "/api/show", {"puzzle": "blocks:klotski", "start": d + "/missingx.txt"})
+        check(a.get("error", "").replace(secret, "X") == b.get("error", "?").replace(d + "/missingx.txt", "X")
+              and "secret-token" not in a.get("error", ""),
+              f"blocks start: an existing and a missing file answered differently: {a} {b}")
+        # a bare name is not probed in the server's working directory either
+        bare = f"tansakuprobe{os.getpid()}"
+        with open(bare, "w") as f:
+            f.write("secret-token\n")
+        try:
+            for family in ["peg", "coloring"]:
+                _, _, a = s.request("POST", "/api/show", {"puzzle": f"{family}:{bare}"})
+                _, _, b = s.request("POST", "/api/show", {"puzzle": f"{family}:nosuch{os.getpid()}"})
+                check(a.get("error", "").replace(bare, "X") == b.get("error", "?").replace(f"nosuch{os.getpid()}", "X"),
+                      f"{family} bare name: an existing and a missing file answered differently: {a} {b}")
+        finally:
+            os.remove(bare)
         status, _, got = s.request("GET", "/api/show?" + urllib.parse.urlencode({"puzzle": "peg:" + secret}))
         check(one_line_refusal(status, got, 400, "--allow-files"), f"GET show peg:FILE: {status} {got}")
         check(not opens.any(), "a refused file was opened")

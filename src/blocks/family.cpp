@@ -49,9 +49,11 @@ std::string read_text(const std::string& path) {
 }
 
 // A picture option: the contents of a file when one exists at that path, else the text.
+// Under the file policy of `tansaku serve` a path outside it is read as text, unprobed (so a
+// request learns nothing of the server's files).
 std::pair<std::string, std::string> picture_arg(const std::string& value, const std::string& option) {
   std::error_code ec;
-  if (fs::is_regular_file(value, ec)) return {read_text(value), value};
+  if (file_allowed(value) && fs::is_regular_file(value, ec)) return {read_text(value), value};
   return {value, option};
 }
 
@@ -253,6 +255,8 @@ std::unique_ptr<Puzzle> make(const std::string& variant, const Options&) {
   for (const auto& bi : kBuiltins)
     if (v == bi.name) return std::make_unique<BlocksPuzzle>("blocks:" + v, load_board(data_dir() + "/" + bi.file));
   std::error_code ec;
+  // A path outside the file policy of `tansaku serve` is refused before it is probed.
+  if (!v.empty() && !file_allowed(v)) (void)allowed_file(v, "board file");
   if (!v.empty() && fs::is_regular_file(v, ec)) return std::make_unique<BlocksPuzzle>("blocks:" + v, load_board(v));
   std::string names;
   for (const auto& bi : kBuiltins) names += std::string(names.empty() ? "" : ", ") + "blocks:" + bi.name;

@@ -131,11 +131,18 @@ void restrict_files(const std::vector<std::string>& roots, std::string refusal) 
 std::string allowed_file(const std::string& path, std::string_view what) {
   const Policy* p = g_policy.load(std::memory_order_acquire);
   if (!p) return path;
+  if (file_allowed(path)) return canonical(path);
+  throw InputError(fmt::format("{} '{}': {}", what, printable(path), p->refusal));
+}
+
+bool file_allowed(const std::string& path) {
+  const Policy* p = g_policy.load(std::memory_order_acquire);
+  if (!p) return true;
   const std::string c = canonical(path);
   if (!c.empty())
     for (const auto& r : p->roots)
-      if (under(c, r)) return c;
-  throw InputError(fmt::format("{} '{}': {}", what, printable(path), p->refusal));
+      if (under(c, r)) return true;
+  return false;
 }
 
 std::uint64_t max_file_bytes(std::uint64_t memory) {

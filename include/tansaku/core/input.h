@@ -37,6 +37,10 @@ void restrict_files(const std::vector<std::string>& roots, std::string refusal);
 // restriction); InputError naming `what` and the path otherwise. read_file and friends call
 // it; code that probes a path before reading it (exists, is_regular_file) should call it first.
 std::string allowed_file(const std::string& path, std::string_view what);
+// Whether the policy allows reading `path` (no exception): for code that reads an argument
+// as a file only when it is one, and otherwise as text or a name, so that a path outside the
+// policy is taken as text whether or not it exists.
+bool file_allowed(const std::string& path);
 
 // Checks that `path` names a regular file of at most `limit` bytes (and that the file
 // policy allows it) and returns its size; reads none of it. Throws InputError("WHAT 'PATH': is a directory") and the like.
