@@ -168,8 +168,9 @@ class Domain {
     return s;
   }
 
-  // One slot of the state code: where its field sits, its group's slots, its kind and the
-  // kind's cover table (copied here so that expand reads one small array).
+  // One slot of the state code: where its field sits, its group's slots, its kind and what
+  // expand needs of the kind's tables (pointers into Rules, which r_ keeps alive), so that
+  // expand reads one small array.
   struct Slot {
     std::uint8_t word, shift, first, count;
     int kind;
@@ -206,7 +207,7 @@ class Domain {
       const std::uint64_t keep = from == skip_at ? ~skip_mask : ~std::uint64_t{0};
       if (!keep) continue;
       const std::uint64_t free = open & ~(occ ^ (*sl.cover)[static_cast<std::size_t>(from)]);
-      std::uint64_t fit = sl.valid;
+      std::uint64_t fit = sl.valid;  // anchors where the piece fits on the free cells
       for (int c = 0; c < sl.cells; ++c) fit &= free >> sl.offsets[c];
       for (std::uint64_t d = r.reach(from, fit) & keep; d; d &= d - 1) {
         const int to = std::countr_zero(d);

@@ -46,20 +46,13 @@ class Rules {
   // one of them is free, under every metric.
   const std::array<std::uint64_t, 64>& halo_row(int kind) const { return halo_[static_cast<std::size_t>(kind)]; }
   std::uint64_t open() const { return open_; }  // board cells that are not walls
-  // Anchors reachable in one move by a piece of `kind` at `anchor` when `free` are the free
-  // cells (its own cells included).
-  std::uint64_t destinations(int kind, int anchor, std::uint64_t free) const { return reach(anchor, fits(kind, free)); }
-  // The same from `fit`, the anchors where the piece fits on the free cells.
+  // Anchors reachable in one move under the metric by a piece at `anchor`, when `fit` are the
+  // anchors where it fits on the free cells (its own cells counted free).
   std::uint64_t reach(int anchor, std::uint64_t fit) const;
   // Anchors where a piece of `kind` fits on the empty board, and its cells' offsets
   // (row * cols + column, >= 0: the anchor is the first cell) from the anchor.
   std::uint64_t valid(int kind) const { return valid_[static_cast<std::size_t>(kind)]; }
   const std::vector<int>& offsets(int kind) const { return offsets_[static_cast<std::size_t>(kind)]; }
-  std::uint64_t fits(int kind, std::uint64_t free) const {
-    std::uint64_t f = valid_[static_cast<std::size_t>(kind)];
-    for (int o : offsets_[static_cast<std::size_t>(kind)]) f &= free >> o;
-    return f;
-  }
   // Lower bound on the moves taking a piece of `kind` from anchor a to anchor t.
   int distance(int a, int t) const;
   bool single_goal() const { return single_goal_; }
