@@ -23,11 +23,7 @@ namespace {
 namespace fs = std::filesystem;
 
 std::string data_dir() {
-#ifdef TANSAKU_DATA_DIR
-  return std::string(TANSAKU_DATA_DIR) + "/blocks";
-#else
-  return "data/blocks";
-#endif
+  return shipped_data_dir() + "/blocks";
 }
 
 struct BuiltinFile {

@@ -49,6 +49,21 @@ void print_show(const ShowReport& r, bool as_json) {
   if (!r.text.empty() && r.text.back() != '\n') fmt::print("\n");
 }
 
+// The typed search figures (puzzle.h SearchFigures) under their JSON keys; an explore's
+// `nodes` only when its solver counted any.
+static void add_figures(json& j, const SearchFigures& f, bool explore) {
+  if (explore && f.nodes != 0) j["nodes"] = f.nodes;
+  if (f.generated) j["generated"] = *f.generated;
+  if (f.table_bytes) j["table_bytes"] = *f.table_bytes;
+  if (!f.heuristic.empty()) j["heuristic"] = f.heuristic;
+}
+
+// A family's extra keys: added, never replacing a key the report already set.
+static void add_extra(json& j, const json& extra) {
+  for (const auto& [k, v] : extra.items())
+    if (!j.contains(k)) j[k] = v;
+}
+
 json solve_json(const SolveReport& r) {
   json j = {{"puzzle", r.puzzle}, {"start", r.start}, {"goal", r.goal}, {"solvable", r.solvable},
             {"optimal", r.optimal}};
@@ -60,7 +75,8 @@ json solve_json(const SolveReport& r) {
   if (r.solutions) j["solutions"] = *r.solutions;
   if (r.count) j["count"] = *r.count;
   if (!r.reason.empty()) j["reason"] = r.reason;
-  for (const auto& [k, v] : r.extra.items()) j[k] = v;
+  add_figures(j, r, false);
+  add_extra(j, r.extra);
   if (truncated(r)) j["truncated"] = true, j["listed"] = r.solutions->size();
   return j;
 }
@@ -91,7 +107,8 @@ json explore_json(const ExploreReport& r) {
   json j = {{"puzzle", r.puzzle}, {"from", r.from},        {"states", r.states},
             {"depth", r.depth},   {"histogram", r.histogram}, {"farthest", r.farthest},
             {"farthest_count", r.farthest_count}, {"seconds", r.seconds}};
-  for (const auto& [k, v] : r.extra.items()) j[k] = v;
+  add_figures(j, r, true);
+  add_extra(j, r.extra);
   return j;
 }
 

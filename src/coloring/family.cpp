@@ -27,11 +27,7 @@ namespace fs = std::filesystem;
 constexpr std::int64_t kMaxColors = 1000000;
 
 std::string data_dir() {
-#ifdef TANSAKU_DATA_DIR
-  return std::string(TANSAKU_DATA_DIR) + "/coloring";
-#else
-  return "data/coloring";
-#endif
+  return shipped_data_dir() + "/coloring";
 }
 
 json colours_json(const std::vector<int>& c) {

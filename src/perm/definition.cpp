@@ -318,11 +318,7 @@ std::string read_text_file(const std::string& path, const std::string& what) {
 }
 
 std::string data_dir() {
-#ifdef TANSAKU_DATA_DIR
-  return std::string(TANSAKU_DATA_DIR) + "/perm";
-#else
-  return "data/perm";
-#endif
+  return shipped_data_dir() + "/perm";
 }
 
 std::vector<std::string> builtin_names() {

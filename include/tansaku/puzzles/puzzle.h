@@ -63,7 +63,14 @@ struct SolverSpec {
   std::vector<std::string> aliases;  // "ida*", "ida-star"
   std::string summary;               // one line: what it does, when it applies
   unsigned commands = kSolve;        // solve and/or explore
+  // What a solve may ask of it beyond one optimal solution: --all (every optimal solution)
+  // and --count (how many). choose() refuses a named solver that cannot, and the automatic
+  // choice passes over it.
+  bool all = false, count = false;
 };
+
+// What a solve asks for (solver_table.h's choose): one solution, all of them, or their count.
+enum class Want { one, all, count };
 
 // Every option of the command line, after the CLI has parsed and checked it against the
 // family's declaration.
@@ -89,6 +96,8 @@ struct Options {
 
   mutable Deadline deadline;  // built from timeout by the CLI
   bool progress() const { return !quiet; }
+  // --count wins over --all; neither: one solution.
+  Want want() const { return count ? Want::count : all ? Want::all : Want::one; }
   // The search limits these options set (memory, deadline, threads), reporting to `p`.
   search::Limits limits(Progress* p = nullptr) const {
     search::Limits lim;
@@ -107,15 +116,24 @@ struct ShowReport {
   std::string text;            // picture with cell numbers, rules, defaults, sizes
 };
 
-struct SolveReport {
+// The search's own figures, typed, in both reports (JSON keys of the same names; the optional
+// ones appear only when set). `extra` adds a family's keys but never replaces these.
+struct SearchFigures {
+  std::uint64_t nodes = 0;                  // nodes expanded (explore: states expanded)
+  std::optional<std::uint64_t> generated;   // successors generated, where the solver counts them
+  std::optional<std::uint64_t> table_bytes; // the largest table the solver held (hash sets, 2-bit tables, PDBs)
+  std::string heuristic;                    // IDA*'s lower bound, described ("pdb 6-6-6-6 + reflection"); "" = none
+};
+
+// `puzzle` and `seconds` are filled by the caller (the CLI, the server): a family leaves them.
+struct SolveReport : SearchFigures {
   std::string puzzle, start, goal;
   bool solvable = true;
   bool optimal = true;  // the length is proved least; on an unsolvable result: the proof is complete
   std::optional<std::int64_t> length;
   json moves = json::array();
-  std::uint64_t nodes = 0;
   double seconds = 0;
-  std::string algorithm;
+  std::string algorithm;  // always a SolverSpec::name of the family (the heuristic has its own field)
   std::optional<json> solutions;  // --all
   std::optional<json> count;      // --count (number, or decimal string when beyond 64 bits)
   std::string reason;             // why unsolvable
@@ -124,7 +142,7 @@ struct SolveReport {
   json rows = json::array();      // --batch: one object per instance (its --json line), for the batch page
 };
 
-struct ExploreReport {
+struct ExploreReport : SearchFigures {
   std::string puzzle, from;
   std::uint64_t states = 0;
   int depth = 0;

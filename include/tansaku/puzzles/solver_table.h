@@ -60,12 +60,21 @@ inline std::vector<SolverSpec> merge_specs(std::vector<SolverSpec> a, const std:
 
 // The solver for `inst`: the one named `algorithm` (canonical; the CLI resolved aliases and
 // refused unknown names) for `command`, or without a name the automatic choice.
+inline bool can(const SolverSpec& s, Want want) {
+  return want == Want::one || (want == Want::all && s.all) || (want == Want::count && s.count);
+}
+inline const char* want_option(Want want) { return want == Want::all ? "--all" : "--count"; }
+
+// `want` (Options::want()): --all or --count asked of the solve; a solver whose spec cannot
+// is refused by name and passed over by the automatic choice.
 template <class Instance, class Result>
 const SolverEntry<Instance, Result>& choose(const SolverTable<Instance, Result>& table, const std::string& algorithm,
-                                            const Instance& inst, unsigned command = kSolve) {
+                                            const Instance& inst, unsigned command = kSolve, Want want = Want::one) {
   if (!algorithm.empty()) {
     for (const auto& e : table) {
       if (e.spec.name != algorithm || !(e.spec.commands & command)) continue;
+      if (!can(e.spec, want))
+        throw InputError(fmt::format("algorithm {} does not take {}", algorithm, want_option(want)));
       if (auto why = e.refusal(inst); !why.empty())
         throw InputError(fmt::format("algorithm {} does not apply to this instance: {}", algorithm, why));
       return e;
@@ -78,6 +87,10 @@ const SolverEntry<Instance, Result>& choose(const SolverTable<Instance, Result>&
   std::string reasons;
   for (const auto& e : table) {
     if (!(e.spec.commands & command)) continue;
+    if (!can(e.spec, want)) {
+      reasons += fmt::format("{}{}: does not take {}", reasons.empty() ? "" : "; ", e.spec.name, want_option(want));
+      continue;
+    }
     if (auto why = e.refusal(inst); !why.empty()) {
       reasons += fmt::format("{}{}: {}", reasons.empty() ? "" : "; ", e.spec.name, why);
       continue;
