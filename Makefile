@@ -1,10 +1,12 @@
-# Two commands do all set-up on a fresh Debian 12 machine:
-#   make run   - install missing packages, build Release, solve and show the seed puzzles
-#   make test  - the same install and build, then the whole test suite through ctest, then
-#                the suite again under AddressSanitizer + UndefinedBehaviorSanitizer, the
-#                parallel parts under ThreadSanitizer, and every fuzz harness on its corpus
-#                plus a short bounded run
-.PHONY: all deps configure build run test sanitize tsan bench fuzz fuzz-ci clean
+# Three commands on a fresh Debian 12 machine (README "Set-up"):
+#   make run    - install the program's packages if missing, build the `tansaku` program only,
+#                 solve and show the seed puzzles (scripts/demo.sh)
+#   make test   - install the test suite's packages if missing, build everything (Release),
+#                 run the suite through ctest, less the few cases labelled `slow`
+#   make check  - make test, then the slow cases, the suite under AddressSanitizer +
+#                 UndefinedBehaviorSanitizer, the parallel parts under ThreadSanitizer, and every
+#                 fuzz harness on its corpus plus a short bounded run (CI: .ci/run)
+.PHONY: all deps test-deps check-deps program build run test test-slow check sanitize tsan bench fuzz fuzz-ci clean
 PRESET ?= release
 BIN := build/$(PRESET)/tansaku
 
@@ -13,37 +15,56 @@ all: build
 deps:
 	@bash scripts/install-deps.sh
 
-configure: deps
-	@cmake --preset $(PRESET) >/dev/null
+test-deps:
+	@bash scripts/install-deps.sh --tests
 
-build: configure
+check-deps:
+	@bash scripts/install-deps.sh --check
+
+# The program alone (the tests are configured only once GoogleTest is installed, and are
+# not built here).
+program: deps
+	@cmake --preset $(PRESET) >/dev/null
+	@cmake --build --preset $(PRESET) --target tansaku
+
+build: test-deps
+	@cmake --preset $(PRESET) >/dev/null
 	@cmake --build --preset $(PRESET)
 
-run: build
+run: program
 	@bash scripts/demo.sh $(BIN)
 
 test: build
 	@ctest --preset $(PRESET)
+
+# The cases that take minutes even in Release (ctest label `slow`).
+test-slow: build
+	@ctest --preset release-slow
+
+check: check-deps
+	@$(MAKE) --no-print-directory test
+	@$(MAKE) --no-print-directory test-slow
 	@$(MAKE) --no-print-directory sanitize
 	@$(MAKE) --no-print-directory tsan
 	@$(MAKE) --no-print-directory fuzz-ci
 
-# The suite under ASan + UBSan (-O1; the few tests that take minutes even in Release are
-# left to the Release run): any finding fails the test.
-sanitize: deps
+# The suite under ASan + UBSan (-O1; the slow cases are left to the Release run): any
+# finding fails the test.
+sanitize: test-deps
 	@cmake --preset asan >/dev/null
 	@cmake --build --preset asan
 	@ctest --preset asan
 
 # The parallel parts (explore, parallel searches and counts, pattern-database builds) under
-# ThreadSanitizer, against a TSan-built copy of Debian's oneTBB (scripts/build-tsan-tbb.sh).
-tsan: deps
+# ThreadSanitizer, against a TSan-built copy of Debian's oneTBB (scripts/build-tsan-tbb.sh);
+# only the test programs holding them are built (tests/CMakeLists.txt: tsan_tests).
+tsan: check-deps
 	@bash scripts/build-tsan-tbb.sh
 	@cmake --preset tsan >/dev/null
-	@cmake --build --preset tsan
+	@cmake --build --preset tsan --target tsan_tests
 	@ctest --preset tsan
 
-bench: build
+bench: program
 	@$(BIN) bench
 
 # libFuzzer harnesses (fuzz/), built with clang in build/fuzz, each run FUZZ_SECONDS.

@@ -1,11 +1,27 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages tansaku builds against, only those missing; extra package
-# names given as arguments are installed the same way (scripts/install-fuzz-deps.sh).
+# Installs the Debian 12 packages a make target needs, only those dpkg says are missing
+# (apt-get update once, and only when something is missing):
+#   scripts/install-deps.sh          the program: compiler, cmake, the libraries it links (make run)
+#   scripts/install-deps.sh --tests  + the test suite's: GoogleTest, Google Benchmark, MPI (the
+#                                    mpirun tests), Chromium + chromedriver + Selenium (the
+#                                    web app's browser test) (make test)
+#   scripts/install-deps.sh --check  + the sanitizer and fuzz runs': clang and its runtimes
+#                                    (libFuzzer), curl + xz to fetch oneTBB's source for the
+#                                    TSan build (make check)
+# Further package names given as arguments are installed the same way.
 set -euo pipefail
 pkgs=(g++ cmake make pkg-config libcli11-dev libfmt-dev nlohmann-json3-dev libtbb-dev
-      libm4ri-dev libzstd-dev libgmp-dev libcadical-dev libglpk-dev
-      libgtest-dev libgmock-dev libbenchmark-dev curl xz-utils
-      libopenmpi-dev openmpi-bin libcpp-httplib-dev chromium chromium-driver python3-selenium "$@")
+      libm4ri-dev libzstd-dev libgmp-dev libcadical-dev libglpk-dev libcpp-httplib-dev)
+tests=(libgtest-dev libgmock-dev libbenchmark-dev libopenmpi-dev openmpi-bin
+       chromium chromium-driver python3-selenium)
+check=(clang libclang-rt-14-dev curl xz-utils)
+for a in "$@"; do
+  case $a in
+    --tests) pkgs+=("${tests[@]}") ;;
+    --check) pkgs+=("${tests[@]}" "${check[@]}") ;;
+    *) pkgs+=("$a") ;;
+  esac
+done
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -12,15 +12,6 @@
 
 namespace {
 
-// Bad usage: exit 2, one line on stderr, nothing on stdout.
-void expect_refused(const std::string& args, const std::string& fragment) {
-  auto r = run_cli(args);
-  EXPECT_EQ(r.code, 2) << args << "\n" << r.err;
-  EXPECT_TRUE(r.out.empty()) << args << "\n" << r.out;
-  EXPECT_NE(r.err.find(fragment), std::string::npos) << args << "\n" << r.err;
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << "\n" << r.err;
-}
-
 TEST(CliPlugin, OptionsAFamilyOrSubcommandDoesNotTakeAreRefused) {
   expect_refused("solve knight-tour:5x5 --goal x", "--goal does not apply to knight-tour:5x5");
   expect_refused("explore 8-puzzle --count", "--count does not apply to 'explore 8-puzzle'");

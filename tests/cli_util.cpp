@@ -3,6 +3,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -36,3 +37,27 @@ CliResult run_sh(const std::string& prefix, const std::string& args, const std::
 }
 
 CliResult run_cli(const std::string& args) { return run_sh("", args); }
+
+::testing::AssertionResult refused_cleanly(const CliResult& r, const std::string& needle, int code) {
+  auto fail = [&]() {
+    return ::testing::AssertionFailure() << "\n  exit " << r.code << "\n  stdout: " << r.out.substr(0, 400)
+                                         << "\n  stderr: " << r.err.substr(0, 400) << "\n  ";
+  };
+  if (r.code != code) return fail() << "expected exit " << code;
+  if (!r.out.empty()) return fail() << "expected nothing on stdout";
+  if (r.err.empty() || r.err.back() != '\n' || std::count(r.err.begin(), r.err.end(), '\n') != 1)
+    return fail() << "expected exactly one line on stderr";
+  if (r.err.find(needle) == std::string::npos) return fail() << "expected '" << needle << "' on stderr";
+  if (r.err.find("internal error") != std::string::npos) return fail() << "an internal error is not a refusal";
+  return ::testing::AssertionSuccess();
+}
+
+void expect_clean(const CliResult& r, int code, const std::string& needle, std::source_location at) {
+  ::testing::ScopedTrace trace(at.file_name(), static_cast<int>(at.line()), "called here");
+  EXPECT_TRUE(refused_cleanly(r, needle, code));
+}
+
+void expect_refused(const std::string& args, const std::string& needle, std::source_location at) {
+  ::testing::ScopedTrace trace(at.file_name(), static_cast<int>(at.line()), "tansaku " + args);
+  EXPECT_TRUE(refused_cleanly(run_cli(args), needle));
+}

@@ -1,7 +1,11 @@
-// Runs the tansaku binary for CLI tests: exit code, stdout, stderr, parsed JSON.
+// Runs the tansaku binary for CLI tests: exit code, stdout, stderr, parsed JSON; and the one
+// check of the contract for bad input (exit 2, one line on stderr, nothing on stdout).
+// Compiled once into tansaku_test_util (tests/CMakeLists.txt), which every test links.
 #pragma once
+#include <source_location>
 #include <string>
 
+#include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 struct CliResult {
@@ -14,3 +18,13 @@ struct CliResult {
 CliResult run_cli(const std::string& args);
 // The same as `PREFIX BIN ARGS` (PREFIX: e.g. a ulimit), stdout to `out` when it is given.
 CliResult run_sh(const std::string& prefix, const std::string& args, const std::string& out = "");
+
+// Refused (or stopped) cleanly: exit `code`, nothing on stdout, exactly one line on stderr,
+// holding `needle` ("" = any), and no "internal error". Use as EXPECT_TRUE(refused_cleanly(r, ...)).
+::testing::AssertionResult refused_cleanly(const CliResult& r, const std::string& needle = "", int code = 2);
+// The same as a check: expect_clean(run_cli(args), 3, "time limit"). A failure names the caller's line.
+void expect_clean(const CliResult& r, int code, const std::string& needle,
+                  std::source_location at = std::source_location::current());
+// Runs `args` and expects it refused as bad input: exit 2, one line on stderr holding `needle`.
+void expect_refused(const std::string& args, const std::string& needle = "",
+                    std::source_location at = std::source_location::current());

@@ -183,20 +183,15 @@ TEST(ColoringCli, BadInputExitsTwo) {
       temp_col("p edge 3 1\ne 1 two\n"),      // not a number
   };
   for (const auto& f : files) {
-    auto r = run_cli("solve coloring:" + f);
-    EXPECT_EQ(r.code, 2) << f;
-    EXPECT_TRUE(r.out.empty());
-    EXPECT_FALSE(r.err.empty());
-    EXPECT_EQ(run_cli("show --file " + f + " coloring").code, 2);
+    expect_refused("solve coloring:" + f);
+    expect_refused("show --file " + f + " coloring");
     std::remove(f.c_str());
   }
   for (std::string args : {"solve coloring:no-such-graph", "solve coloring", "solve coloring:map12 --colors 0",
                            "solve coloring:map12 --colors -2", "solve coloring:map12 --algorithm magic",
                            "solve coloring:map12 --start 1", "explore coloring:map12", "solve coloring:map12 --n 3",
                            "solve coloring:map12 --file x.col", "solve coloring:map12 --colors 99999999"}) {
-    auto r = run_cli(args);
-    EXPECT_EQ(r.code, 2) << args;
-    EXPECT_TRUE(r.out.empty()) << args;
+    expect_refused(args);
   }
 }
 

@@ -1,7 +1,8 @@
-// The pictures of peg, knight-tour, knight-swap, coloring and square-sum (Puzzle::draw*):
-// every builtin draws well-formed SVG; a solution has one frame per step plus the start
-// (a long tour: grouped frames, the last holding the whole tour); the last frame is the
-// picture of the final state; clickable cells carry data-cell; huge boards stay small.
+// The pictures of peg, knight-tour, knight-swap, coloring and square-sum (Puzzle::draw*), and
+// of every builtin of every family in the registry: well-formed SVG; a solution has one
+// frame per step plus the start (a long tour: grouped frames, the last holding the whole
+// tour); the last frame is the picture of the final state; clickable cells carry data-cell;
+// huge boards stay small.
 // TANSAKU_DRAW_DIR=DIR writes every picture drawn here to DIR (to look at them).
 #include <gtest/gtest.h>
 
@@ -142,8 +143,6 @@ Solved solve_and_draw(const std::string& name, const Options& o) {
   return s;
 }
 
-const std::vector<std::string> kFamilies = {"peg", "knight-tour", "knight-swap", "coloring", "square-sum"};
-
 }  // namespace
 
 TEST(DrawFamilies, WellFormedChecker) {
@@ -155,12 +154,11 @@ TEST(DrawFamilies, WellFormedChecker) {
   EXPECT_FALSE(well_formed("<svg xmlns=\"http://www.w3.org/2000/svg\"></svg><svg xmlns=\"http://www.w3.org/2000/svg\"></svg>"));
 }
 
-// Every concrete builtin of the five families draws its position (names with a placeholder
-// such as knight-tour:RxC are skipped).
+// Every concrete builtin of every family in the registry draws its position (names with a
+// placeholder such as knight-tour:RxC are skipped), and every family draws at least one.
 TEST(DrawFamilies, EveryBuiltinDraws) {
-  int drawn = 0;
   for (const auto& f : families()) {
-    if (std::find(kFamilies.begin(), kFamilies.end(), f.prefix) == kFamilies.end()) continue;
+    int drawn = 0;
     for (const auto& b : f.builtins) {
       if (std::regex_search(b.name, std::regex("[A-Z]"))) continue;
       const Options o = options();
@@ -170,8 +168,8 @@ TEST(DrawFamilies, EveryBuiltinDraws) {
       dump(b.name, svg);
       ++drawn;
     }
+    EXPECT_GT(drawn, 0) << f.prefix << ": no builtin drawn";
   }
-  EXPECT_GE(drawn, 14);  // peg 4, tour 1, swap 2, coloring 9, square-sum 1
 }
 
 TEST(DrawFamilies, PegHolesAndJumps) {

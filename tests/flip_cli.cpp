@@ -169,10 +169,7 @@ TEST(FlipCli, BadInput) {
                            "solve flip:4x4 --algorithm idastar",           // unknown algorithm
                            "explore flip:8x8",                             // too many cells to enumerate
                            "solve flip:4x4 --start @/nonexistent/grid"}) {
-    auto r = run_cli(args);
-    EXPECT_EQ(r.code, 2) << args;
-    EXPECT_TRUE(r.out.empty()) << args;
-    EXPECT_FALSE(r.err.empty()) << args;
+    expect_refused(args);
   }
 }
 

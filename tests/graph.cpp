@@ -188,7 +188,17 @@ TEST(FrontierDp, CyclesAndPetersen) {
   expect_hamiltonian(p, *path, false);
 }
 
-TEST(FrontierDp, ThreadsAgree) { EXPECT_EQ(ham(grid_graph(6, 6), true, -1, 1), "1072"); }
+// 1 and 2 threads count the same cycles and paths; the cycles are the published 1,072
+// (OEIS A003763: Hamiltonian cycles on the 6x6 grid graph).
+TEST(FrontierDp, ThreadsAgree) {
+  const AdjacencyGraph g = grid_graph(6, 6);
+  for (bool closed : {true, false}) {
+    const std::string one = ham(g, closed, -1, 1);
+    EXPECT_EQ(ham(g, closed, -1, 2), one) << (closed ? "cycles" : "paths");
+    EXPECT_NE(one, "0");
+  }
+  EXPECT_EQ(ham(g, true, -1, 1), "1072");
+}
 
 // The count does not depend on the vertex order: a grid numbered along its long side has a
 // frontier of more than 16 vertices (128-bit states), along its short side 5 (64-bit).

@@ -24,18 +24,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Refused (or stopped) cleanly: the exit code, one line on stderr naming the problem,
-// nothing on stdout.
-void expect_clean(const CliResult& r, int code, const std::string& needle) {
-  EXPECT_EQ(r.code, code) << r.err;
-  EXPECT_EQ(r.out, "");
-  ASSERT_FALSE(r.err.empty());
-  EXPECT_EQ(r.err.back(), '\n') << r.err;
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
-  EXPECT_EQ(r.err.find("internal error"), std::string::npos) << r.err;
-}
-
 
 // Address space for a child run: the budget given with --memory plus room for the binary,
 // its libraries and the thread stacks. A run that allocates beyond its budget gets

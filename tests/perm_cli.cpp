@@ -85,11 +85,7 @@ TEST(PermCli, Unsolvable) {
 TEST(PermCli, BadInput) {
   const std::string path = testing::TempDir() + "perm_bad.tws";
   std::ofstream(path) << "Name t\nSet A 3 2\nSolved\nA\n1 2 3\nEnd\nMove M\nA\n1 1 3\nEnd\n";
-  auto a = run_cli("show perm:" + path);
-  EXPECT_EQ(a.code, 2);
-  EXPECT_TRUE(a.out.empty());
-  EXPECT_NE(a.err.find(path + ":9: "), std::string::npos) << a.err;
-  EXPECT_EQ(std::count(a.err.begin(), a.err.end(), '\n'), 1);
+  expect_refused("show perm:" + path, path + ":9: ");
   EXPECT_EQ(run_cli("solve perm:2x2x2 --scramble \"R Q\"").code, 2);
   EXPECT_EQ(run_cli("solve perm:2x2x2 --moves U,Q --scramble R").code, 2);
   EXPECT_EQ(run_cli("solve perm:2x2x2 --metric ftm --scramble R").code, 2);

@@ -53,13 +53,6 @@ void expect_self_contained(const std::string& html) {
   EXPECT_EQ(rest.find("https:"), std::string::npos);
 }
 
-void expect_refused(const std::string& args, const std::string& fragment) {
-  auto r = run_cli(args);
-  EXPECT_EQ(r.code, 2) << args << "\n" << r.err;
-  EXPECT_TRUE(r.out.empty()) << args << "\n" << r.out;
-  EXPECT_NE(r.err.find(fragment), std::string::npos) << args << "\n" << r.err;
-}
-
 }  // namespace
 
 TEST(RenderCli, SolveWritesTheLastPositionAndThePlayer) {

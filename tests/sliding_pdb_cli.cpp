@@ -134,12 +134,7 @@ TEST_F(PdbCli, Batch) {
 
 TEST_F(PdbCli, BadInput) {
   const std::string tables = (dir_ / "tables").string();
-  auto expect2 = [&](const std::string& args) {
-    auto r = run_tansaku(args);
-    EXPECT_EQ(r.code, 2) << args << "\n" << r.out << r.err;
-    EXPECT_TRUE(r.out.empty()) << args;
-    EXPECT_FALSE(r.err.empty()) << args;
-  };
+  auto expect2 = [&](const std::string& args) { expect_refused(args); };
   expect2("pdb build 15-puzzle --memory 100M --dir " + tables);  // the 8-tile build needs ~1.8 GiB
   expect2("pdb build 8-puzzle --groups 5-5 --dir " + tables);    // 10 tiles on a 3x3
   expect2("pdb build 8-puzzle --groups 1,2/2,3 --dir " + tables);

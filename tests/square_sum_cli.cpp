@@ -101,10 +101,7 @@ TEST(SquareSumCli, BadInputExitsTwo) {
                            "solve square-sum:7", "explore square-sum", "solve square-sum --colors 3",
                            "solve square-sum --n 1000000000", "solve square-sum --start 1",
                            "solve square-sum --n 100000 --memory 1K"}) {
-    auto r = run_cli(args);
-    EXPECT_EQ(r.code, 2) << args;
-    EXPECT_TRUE(r.out.empty()) << args;
-    EXPECT_FALSE(r.err.empty()) << args;
+    expect_refused(args);
   }
 }
 
