@@ -37,7 +37,7 @@ run: program
 test: build
 	@ctest --preset $(PRESET)
 
-# The cases that take minutes even in Release (ctest label `slow`).
+# The cases that take most of a minute or more even in Release (ctest label `slow`).
 test-slow: build
 	@ctest --preset release-slow
 

@@ -7,7 +7,7 @@
 #   scripts/fuzz.sh --corpus-only      run every harness once over its seed corpus
 #   scripts/fuzz.sh --ci               the seed corpus, then a short bounded run of each:
 #                                      FUZZ_CI_RUNS inputs (default 100000) from seed 1, at
-#                                      most FUZZ_CI_SECONDS (30): `make test` runs this
+#                                      most FUZZ_CI_SECONDS (30): `make check` runs this
 #   FUZZ_ONLY=dimacs scripts/fuzz.sh   one harness
 set -euo pipefail
 cd "$(dirname "$0")/.."

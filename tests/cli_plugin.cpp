@@ -187,4 +187,16 @@ TEST(CliPlugin, PegSaysWhatItsLengthCounts) {
   EXPECT_LT(r.json()["moves"].size(), 13u);
 }
 
+// The one refusal check (cli_util.h) fails on each of the three things it checks.
+TEST(CliUtil, RefusedCleanlyChecksExitStdoutAndOneLine) {
+  EXPECT_TRUE(refused_cleanly(CliResult{2, "", "tansaku: bad\n"}, "bad"));
+  EXPECT_FALSE(refused_cleanly(CliResult{1, "", "tansaku: bad\n"}, "bad"));          // exit code
+  EXPECT_FALSE(refused_cleanly(CliResult{2, "{}\n", "tansaku: bad\n"}, "bad"));      // stdout
+  EXPECT_FALSE(refused_cleanly(CliResult{2, "", "tansaku: bad\nmore\n"}, "bad"));   // two lines
+  EXPECT_FALSE(refused_cleanly(CliResult{2, "", "tansaku: bad"}, "bad"));            // no newline
+  EXPECT_FALSE(refused_cleanly(CliResult{2, "", ""}));                               // nothing said
+  EXPECT_FALSE(refused_cleanly(CliResult{2, "", "tansaku: bad\n"}, "other"));        // not the message
+  EXPECT_TRUE(refused_cleanly(CliResult{3, "", "tansaku: time limit\n"}, "time limit", 3));
+}
+
 }  // namespace
