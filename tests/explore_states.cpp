@@ -145,3 +145,21 @@ TEST(ExploreStates, MemoryBudgetRefusesCleanly) {
   std::uint32_t src = 0;
   EXPECT_THROW(explore_states(Cube{20, false}, std::span<const std::uint32_t>(&src, 1), 1, lim), tansaku::LimitError);
 }
+
+// The visit (random positions are drawn from it) sees every reachable state exactly once, also
+// in a frontier search that drops old layers, with 1 and 2 threads.
+TEST(ExploreStates, VisitSeesEveryStateOnce) {
+  for (unsigned threads : {1u, 2u}) {
+    Limits lim;
+    lim.threads = threads;
+    const std::uint32_t src = 0;
+    std::vector<int> seen(1u << 16, 0);
+    std::uint64_t calls = 0;
+    const auto r = explore_states(PrunedCube{{Cube{16, true}}}, std::span<const std::uint32_t>(&src, 1), 1, lim,
+                                  [&](std::uint32_t s) { ++seen[s], ++calls; });
+    EXPECT_TRUE(r.frontier);
+    EXPECT_EQ(calls, r.states);
+    EXPECT_EQ(calls, std::uint64_t{1} << 16);
+    for (int v : seen) ASSERT_EQ(v, 1);
+  }
+}

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <memory>
-#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -121,24 +120,17 @@ std::vector<std::vector<Piece>> random_width(const Request& q, const std::shared
   using D = Domain<W>;
   using State = typename D::State;
   const D d(r);
-  // Every position reachable from the start, in `all` (also the queue) and a hash set; the
-  // budget is checked as they grow (the reachable count is not known before).
-  std::unordered_set<State, search::StateHash<D>> seen(16, search::StateHash<D>{&d});
-  std::vector<State> all{d.encode(q.start)};
-  seen.insert(all[0]);
-  constexpr std::uint64_t kBytesPerState = 3 * sizeof(State) + 2 * sizeof(void*);  // the vector, the set's node and bucket
-  for (std::size_t i = 0; i < all.size(); ++i) {
-    if ((i & 0xfff) == 0) {
-      if (lim.deadline) lim.deadline->check();
-      if (static_cast<std::uint64_t>(all.size()) * kBytesPerState > lim.memory)
-        throw LimitError(fmt::format("random: more than {} reachable positions do not fit the memory budget (--memory)",
-                                     all.size()));
-    }
-    const State s = all[i];
-    d.for_each_move(s, [&](const Move&, const State& t) {
-      if (seen.insert(t).second) all.push_back(t);
-    });
-  }
+  // Every position reachable from the start, collected layer by layer from the engine's
+  // explore (its own sets count in the budget; `all` is checked as it grows, the reachable
+  // count is not known before).
+  std::vector<State> all;
+  const std::vector<State> sources{d.encode(q.start)};
+  search::explore_states(d, std::span<const State>(sources), 0, lim, [&](const State& s) {
+    if ((all.size() & 0xfff) == 0 && static_cast<std::uint64_t>(all.size() + 0x1000) * sizeof(State) > lim.memory)
+      throw LimitError(
+          fmt::format("random: more than {} reachable positions do not fit the memory budget (--memory)", all.size()));
+    all.push_back(s);
+  });
   std::sort(all.begin(), all.end());  // independent of the search order
   SplitMix64 rng{seed};
   std::vector<std::vector<Piece>> out;

@@ -111,9 +111,10 @@ class SwapPuzzle final : public Puzzle {
   }
 
   // Uniform over the arrangements from which the goal (the variant's, or --goal) can be
-  // reached: every arrangement reachable from the goal (moves are reversible) is listed by a
-  // breadth-first search over the ranked arrangements, then `count` of them drawn uniformly.
-  // Solve them with the same --goal (without it, solve exchanges the start's armies).
+  // reached: every arrangement reachable from the goal (moves are reversible) is marked by the
+  // engine's explore (its distances mod 3: 3 for an unreached rank), the reached ranks listed
+  // in ascending order, then `count` of them drawn uniformly. Solve them with the same --goal
+  // (without it, solve exchanges the start's armies).
   std::vector<std::string> random(const Options& o, std::uint64_t seed, std::size_t count) const override {
     Options g = o;
     g.start.reset();
@@ -121,21 +122,17 @@ class SwapPuzzle final : public Puzzle {
     SwapDomain d(board_, inst.armies, inst.goal);
     const std::uint64_t size = d.size();
     if (size == 0) throw InputError(fmt::format("the arrangements of {} do not fit a 64-bit rank", name_));
-    // A bit per arrangement, and the reached ranks (at most all of them).
-    require_memory(size / 8 + 8 * size, o.memory, fmt::format("listing the arrangements reachable on {}", name_));
-    std::vector<std::uint64_t> seen((size + 63) / 64, 0), reached;
+    // The two 2-bit tables, and the reached ranks (at most all of them).
+    require_memory(size / 2 + 8 * size, o.memory, fmt::format("listing the arrangements reachable on {}", name_));
     const std::uint64_t src = d.rank(d.goal());
-    seen[src / 64] |= std::uint64_t{1} << (src % 64);
-    reached.push_back(src);
-    for (std::size_t i = 0; i < reached.size(); ++i) {
-      if ((i & 0xffff) == 0) o.deadline.check();
-      d.for_each_neighbor_rank(reached[i], [&](std::uint64_t r) {
-        if (seen[r / 64] >> (r % 64) & 1) return;
-        seen[r / 64] |= std::uint64_t{1} << (r % 64);
-        reached.push_back(r);
-      });
-    }
-    std::sort(reached.begin(), reached.end());  // independent of the search order
+    auto lim = o.limits();
+    lim.spill.clear();  // the distances stay in memory
+    if (lim.cluster && lim.cluster->size() > 1) lim.cluster = nullptr;
+    const auto res = search::explore(d, std::span<const std::uint64_t>(&src, 1), 0, lim, /*keep_distances=*/true);
+    std::vector<std::uint64_t> reached;  // ascending: independent of the search order
+    reached.reserve(res.states);
+    for (std::uint64_t r = 0; r < size; ++r)
+      if (res.distances->get(r) != 3) reached.push_back(r);
     SplitMix64 rng{seed};
     std::vector<std::string> out;
     for (std::size_t k = 0; k < count; ++k)

@@ -27,6 +27,7 @@
 #include "tansaku/core/memory.h"
 #include "tansaku/core/two_bit_table.h"
 #include "tansaku/search/domain.h"
+#include "tansaku/search/explore_layers.h"
 #include "tansaku/search/limits.h"
 #include "tansaku/search/stats.h"
 
@@ -82,55 +83,43 @@ concept BatchRankedDomain = RankedDomain<D> && requires(const D& d, const std::u
       -> std::convertible_to<std::pair<std::uint64_t, std::uint64_t>>;
 };
 
-// With lim.cluster of more than one rank, the ranks share the table (explore_distributed.h);
-// with lim.spill and a table beyond lim.memory, its parts live on disk (explore_spill.h).
-// keep_distances: the result also holds every state's distance from the sources mod 3
-// (`distances`; 3 = not reached), written as each layer is closed (a sequential pass over
-// the words the scan visits anyway). In a symmetric domain a neighbour of a state at
-// distance k whose value is (k - 1) mod 3 is one step closer: shortest paths follow
-// (search/explore_path.h).
+namespace detail {
+
+// explore()'s backend: the whole 2-bit table in memory, a layer scanned in chunks of words
+// by TBB tasks (a single thread claims without locked instructions).
 template <RankedDomain D>
-ExploreResult explore(const D& d, std::span<const std::uint64_t> sources, std::size_t keep_farthest,
-                      const Limits& lim = {}, bool keep_distances = false) {
-  if (lim.cluster && lim.cluster->size() > 1) return explore_distributed(d, sources, keep_farthest, lim, keep_distances);
-  ExploreResult res;
-  const std::uint64_t n = d.size();
-  res.table_bytes = TwoBitTable::bytes_for(n) * (keep_distances ? 2 : 1);
-  if (!lim.spill.empty() && res.table_bytes > lim.memory) return explore_spill(d, sources, keep_farthest, lim, keep_distances);
-  require_memory(res.table_bytes, lim.memory, keep_distances ? "the 2-bit state table and the distances mod 3" : "the 2-bit state table");
-  TwoBitTable table(n);
-  if (keep_distances) {
-    res.distances = std::make_unique<TwoBitTable>(n);
-    res.distances->fill(3);
+class TableLayers {
+ public:
+  TableLayers(const D& d, std::span<const std::uint64_t> sources, std::size_t keep_farthest, const Limits& lim,
+              TwoBitTable* dist3)
+      : d_(d), n_(d.size()), table_(n_), dist3_(dist3), keep_farthest_(keep_farthest), lim_(lim),
+        threads_(std::max(1u, lim.threads)), arena_(static_cast<int>(threads_)) {
+    for (std::uint64_t r : sources)
+      if (table_.get(r) == 0) table_.set_plain(r, 1), ++layer_count_;
+    words_ = table_.words();
+    chunks_ = (words_ + chunk_words - 1) / chunk_words;
   }
-  TwoBitTable* dist3 = res.distances.get();
+  const char* progress_note() const { return ""; }
+  void farthest(ExploreResult& res) const { res.farthest = layer_first_; }
 
-  std::uint64_t layer_count = 0;
-  for (std::uint64_t r : sources)
-    if (table.get(r) == 0) table.set_plain(r, 1), ++layer_count;
-  std::vector<std::uint64_t> layer_first;  // lowest ranks of the current frontier
-  for (std::uint64_t r : sources) layer_first.push_back(r);
-  std::sort(layer_first.begin(), layer_first.end());
-  layer_first.erase(std::unique(layer_first.begin(), layer_first.end()), layer_first.end());
-  if (layer_first.size() > keep_farthest) layer_first.resize(keep_farthest);
-
-  const std::uint64_t words = table.words();
-  const std::uint64_t chunk_words = 1 << 12;  // 131072 states per task
-  const std::uint64_t chunks = (words + chunk_words - 1) / chunk_words;
-  const unsigned threads = std::max(1u, lim.threads);
-  tbb::task_arena arena(static_cast<int>(threads));
-
-  static constexpr std::size_t kBatch = 48, kCap = 256, kRanks = 64;
-  unsigned frontier = 1;
-  while (layer_count > 0) {
-    const unsigned layer_mod3 = static_cast<unsigned>(res.histogram.size() % 3);
-    res.histogram.push_back(layer_count);
-    res.states += layer_count;
-    const unsigned next = 3 - frontier;
+  LayerStep layer(std::size_t depth, unsigned frontier, unsigned next) {
+    // Locals, as the loops below want them (no reloads through `this` after table writes).
+    const D& d = d_;
+    const std::uint64_t n = n_, words = words_, chunks = chunks_, layer_count = layer_count_;
+    TwoBitTable& table = table_;
+    TwoBitTable* const dist3 = dist3_;
+    const std::size_t keep_farthest = keep_farthest_;
+    const Limits& lim = lim_;
+    const unsigned threads = threads_;
+    tbb::task_arena& arena = arena_;
+    if (layer_count == 0) return {};
+    const unsigned layer_mod3 = static_cast<unsigned>(depth % 3);
+    seen_ += layer_count;
+    const std::uint64_t seen = seen_;
     std::vector<std::vector<std::uint64_t>> firsts(chunks);
     bool backward = false;
     if constexpr (requires { { d.symmetric() } -> std::convertible_to<bool>; })
-      backward = d.symmetric() && n - res.states < layer_count;
+      backward = d.symmetric() && n - seen < layer_count;
     tbb::enumerable_thread_specific<std::uint64_t> found(0), expanded(0), generated(0);
     std::atomic<bool> late{false};
     // One chunk of words; Alone: the only thread (claims need no locked instruction).
@@ -306,30 +295,61 @@ ExploreResult explore(const D& d, std::span<const std::uint64_t> sources, std::s
         arena.execute([&] { tbb::parallel_for(std::uint64_t{0}, words, close); });
       }
     }
-    std::vector<std::uint64_t> merged;
+    layer_first_.clear();
     for (auto& f : firsts) {
       for (auto r : f) {
-        if (merged.size() >= keep_farthest) break;
-        merged.push_back(r);
+        if (layer_first_.size() >= keep_farthest) break;
+        layer_first_.push_back(r);
       }
     }
-    layer_first.swap(merged);
-    std::uint64_t new_count = 0;
-    for (auto v : found) new_count += v;
-    for (auto v : expanded) res.stats.expanded += v;
-    for (auto v : generated) res.stats.generated += v;
-    if (new_count == 0) {
-      res.depth = static_cast<int>(res.histogram.size()) - 1;
-      res.farthest_count = layer_count;
-      res.farthest = layer_first;
-      break;
-    }
-    layer_count = new_count;
-    frontier = next;
-    if (lim.progress)
-      lim.progress->update("explore: depth {}, {} new, {} of {} states", res.histogram.size(), new_count,
-                           res.states + new_count, n);
+    LayerStep step{layer_count, 0, 0, 0};
+    for (auto v : found) step.next += v;
+    for (auto v : expanded) step.expanded += v;
+    for (auto v : generated) step.generated += v;
+    layer_count_ = step.next;
+    return step;
   }
+
+ private:
+  static constexpr std::size_t kBatch = 48, kCap = 256, kRanks = 64;
+  static constexpr std::uint64_t chunk_words = 1 << 12;  // 131072 states per task
+  const D& d_;
+  const std::uint64_t n_;
+  TwoBitTable table_;
+  TwoBitTable* const dist3_;
+  const std::size_t keep_farthest_;
+  const Limits& lim_;
+  const unsigned threads_;
+  tbb::task_arena arena_;
+  std::uint64_t words_ = 0, chunks_ = 0;
+  std::uint64_t layer_count_ = 0, seen_ = 0;  // states of the layer to expand; of every layer so far
+  std::vector<std::uint64_t> layer_first_;    // lowest ranks of the layer expanded last
+};
+
+}  // namespace detail
+
+// With lim.cluster of more than one rank, the ranks share the table (explore_distributed.h);
+// with lim.spill and a table beyond lim.memory, its parts live on disk (explore_spill.h).
+// keep_distances: the result also holds every state's distance from the sources mod 3
+// (`distances`; 3 = not reached), written as each layer is closed (a sequential pass over
+// the words the scan visits anyway). In a symmetric domain a neighbour of a state at
+// distance k whose value is (k - 1) mod 3 is one step closer: shortest paths follow
+// (search/explore_path.h).
+template <RankedDomain D>
+ExploreResult explore(const D& d, std::span<const std::uint64_t> sources, std::size_t keep_farthest,
+                      const Limits& lim = {}, bool keep_distances = false) {
+  if (lim.cluster && lim.cluster->size() > 1) return explore_distributed(d, sources, keep_farthest, lim, keep_distances);
+  ExploreResult res;
+  const std::uint64_t n = d.size();
+  res.table_bytes = TwoBitTable::bytes_for(n) * (keep_distances ? 2 : 1);
+  if (!lim.spill.empty() && res.table_bytes > lim.memory) return explore_spill(d, sources, keep_farthest, lim, keep_distances);
+  require_memory(res.table_bytes, lim.memory, keep_distances ? "the 2-bit state table and the distances mod 3" : "the 2-bit state table");
+  if (keep_distances) {
+    res.distances = std::make_unique<TwoBitTable>(n);
+    res.distances->fill(3);
+  }
+  detail::TableLayers<D> layers(d, sources, keep_farthest, lim, res.distances.get());
+  run_layers(layers, res, lim, n);
   res.stats.stored = n;
   return res;
 }

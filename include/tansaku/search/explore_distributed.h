@@ -15,6 +15,7 @@
 #include <new>
 #include <stdexcept>
 #include <span>
+#include <string>
 #include <vector>
 
 #include <fmt/format.h>
@@ -24,6 +25,7 @@
 #include "tansaku/core/memory.h"
 #include "tansaku/core/two_bit_table.h"
 #include "tansaku/search/explore.h"
+#include "tansaku/search/explore_layers.h"
 
 namespace tansaku::search {
 
@@ -47,52 +49,59 @@ inline std::uint64_t exchange_cap(std::uint64_t memory, int ranks) {
   return std::clamp<std::uint64_t>(budget / (16 * static_cast<std::uint64_t>(ranks)), 1024, std::uint64_t{1} << 20);
 }
 
+namespace detail {
+
+// explore_distributed()'s backend: this rank's block of the 2-bit table, claims to other
+// ranks sent in all-to-all rounds; every count and flag agreed by collective sums.
 template <RankedDomain D>
-ExploreResult explore_distributed(const D& d, std::span<const std::uint64_t> sources, std::size_t keep_farthest,
-                                  const Limits& lim, bool keep_distances) {
-  Cluster& cl = *lim.cluster;
-  const int k = cl.size(), me = cl.rank();
-  const std::uint64_t n = d.size();
-  const StatePartition part(n, k);
-  const std::uint64_t lo = part.first(me), mine = part.end(me) - lo;
-  const std::uint64_t cap = exchange_cap(lim.memory, k);
+class ClusterLayers {
+ public:
   // Slack: the neighbours of the state that fills a buffer still fit.
-  constexpr std::uint64_t kSlack = 1024;
-  ExploreResult res;
-  res.table_bytes = TwoBitTable::bytes_for(n) * (keep_distances ? 2 : 1);  // over all ranks
-  // The same need on every rank (the largest block), so all ranks agree to refuse.
-  require_memory(part.block_bytes() * (keep_distances ? 2 : 1) + 2 * (cap + kSlack) * 8 * static_cast<std::uint64_t>(k),
-                 lim.memory,
-                 fmt::format("a share of the 2-bit state table ({} ranks){} and its exchange buffers", k,
-                             keep_distances ? " with the distances mod 3" : ""));
-  TwoBitTable table(mine);
-  std::unique_ptr<TwoBitTable> dist3;
-  if (keep_distances) {
-    dist3 = std::make_unique<TwoBitTable>(mine);
-    dist3->fill(3);
-  }
-  std::uint64_t layer_count = 0;
-  for (std::uint64_t r : sources)
-    if (part.owner(r) == me && table.get(r - lo) == 0) table.set_plain(r - lo, 1), ++layer_count;
-  {
+  static constexpr std::uint64_t kSlack = 1024;
+  ClusterLayers(const D& d, std::span<const std::uint64_t> sources, std::size_t keep_farthest, const Limits& lim,
+                const StatePartition& part, TwoBitTable* dist3)
+      : d_(d), cl_(*lim.cluster), k_(cl_.size()), me_(cl_.rank()), part_(part), lo_(part.first(me_)),
+        cap_(exchange_cap(lim.memory, k_)), stride_(cap_ + kSlack), table_(part.end(me_) - lo_), dist3_(dist3),
+        keep_farthest_(keep_farthest), lim_(lim) {
+    std::uint64_t layer_count = 0;
+    for (std::uint64_t r : sources)
+      if (part_.owner(r) == me_ && table_.get(r - lo_) == 0) table_.set_plain(r - lo_, 1), ++layer_count;
     std::uint64_t c[1] = {layer_count};
-    cl.sum(c);
-    layer_count = c[0];
+    cl_.sum(c);
+    layer_count_ = c[0];
+    const std::size_t kk = static_cast<std::size_t>(k_);
+    send_.resize(kk * stride_);
+    recv_.resize(kk * stride_);
+    send_counts_.assign(kk, 0);
+    recv_counts_.assign(kk, 0);
   }
-  // Claims for rank j are buffered in send[j*stride, ...), send_counts[j] of them.
-  const std::uint64_t stride = cap + kSlack;
-  const std::size_t kk = static_cast<std::size_t>(k);
-  std::vector<std::uint64_t> send(kk * stride), recv(kk * stride), send_counts(kk, 0), recv_counts(kk, 0);
-  std::vector<std::uint64_t> first;  // the lowest ranks of this rank's part of the frontier
-  const std::uint64_t words = table.words();
-  std::uint64_t* const cells = table.data();
-  std::uint64_t expanded = 0, generated = 0;
-  unsigned frontier = 1;
-  while (layer_count > 0) {
-    const unsigned layer_mod3 = static_cast<unsigned>(res.histogram.size() % 3);
-    res.histogram.push_back(layer_count);
-    res.states += layer_count;
-    const unsigned next = 3 - frontier;
+  const char* progress_note() {
+    if (me_ != 0) return nullptr;
+    note_ = fmt::format(" ({} ranks)", k_);
+    return note_.c_str();
+  }
+
+  LayerStep layer(std::size_t depth, unsigned frontier, unsigned next) {
+    const D& d = d_;
+    Cluster& cl = cl_;
+    const int k = k_, me = me_;
+    const StatePartition& part = part_;
+    const std::uint64_t lo = lo_, cap = cap_, stride = stride_;
+    const std::size_t kk = static_cast<std::size_t>(k), keep_farthest = keep_farthest_;
+    TwoBitTable& table = table_;
+    TwoBitTable* const dist3 = dist3_;
+    const Limits& lim = lim_;
+    auto& send = send_;
+    auto& recv = recv_;
+    auto& send_counts = send_counts_;
+    auto& recv_counts = recv_counts_;
+    auto& first = first_;
+    const std::uint64_t words = table.words();
+    std::uint64_t* const cells = table.data();
+    std::uint64_t expanded = 0, generated = 0;
+    const std::uint64_t layer_count = layer_count_;
+    if (layer_count == 0) return {};
+    const unsigned layer_mod3 = static_cast<unsigned>(depth % 3);
     first.clear();
     std::uint64_t found = 0, w = 0, word_mask = 0, rest = 0;
     // Neighbours this rank owns, waiting for their words to reach the cache.
@@ -167,32 +176,69 @@ ExploreResult explore_distributed(const D& d, std::span<const std::uint64_t> sou
       }
       if (flags[0] == 0) break;  // every rank has expanded its frontier and received its claims
     }
-    std::uint64_t c[1] = {found};
+    std::uint64_t c[3] = {found, expanded, generated};
     cl.sum(c);
-    const std::uint64_t new_count = c[0];
-    if (new_count == 0) {
-      res.depth = static_cast<int>(res.histogram.size()) - 1;
-      res.farthest_count = layer_count;
-      // Every rank's lowest ranks to every rank: in rank order, they ascend.
-      const std::uint64_t fs = std::max<std::size_t>(1, keep_farthest);
-      std::vector<std::uint64_t> all(kk * fs), all_counts(kk, first.size()), got(kk * fs), got_counts(kk);
-      for (std::size_t j = 0; j < kk; ++j) std::copy(first.begin(), first.end(), all.begin() + static_cast<std::ptrdiff_t>(j * fs));
-      cl.exchange(all, all_counts, fs, got, got_counts);
-      for (std::size_t j = 0; j < kk; ++j)
-        for (std::uint64_t i = 0; i < got_counts[j] && res.farthest.size() < keep_farthest; ++i)
-          res.farthest.push_back(got[j * fs + i]);
-      break;
-    }
-    layer_count = new_count;
-    frontier = next;
-    if (lim.progress && me == 0)
-      lim.progress->update("explore: depth {}, {} new, {} of {} states ({} ranks)", res.histogram.size(), new_count,
-                           res.states + new_count, n, k);
+    layer_count_ = c[0];
+    return {layer_count, c[0], c[1], c[2]};
   }
-  std::uint64_t totals[2] = {expanded, generated};
-  cl.sum(totals);
-  res.stats.expanded = totals[0];
-  res.stats.generated = totals[1];
+
+  // Every rank's lowest ranks to every rank: in rank order, they ascend.
+  void farthest(ExploreResult& res) {
+    const std::size_t kk = static_cast<std::size_t>(k_);
+    const std::uint64_t fs = std::max<std::size_t>(1, keep_farthest_);
+    std::vector<std::uint64_t> all(kk * fs), all_counts(kk, first_.size()), got(kk * fs), got_counts(kk);
+    for (std::size_t j = 0; j < kk; ++j) std::copy(first_.begin(), first_.end(), all.begin() + static_cast<std::ptrdiff_t>(j * fs));
+    cl_.exchange(all, all_counts, fs, got, got_counts);
+    for (std::size_t j = 0; j < kk; ++j)
+      for (std::uint64_t i = 0; i < got_counts[j] && res.farthest.size() < keep_farthest_; ++i)
+        res.farthest.push_back(got[j * fs + i]);
+  }
+
+ private:
+  const D& d_;
+  Cluster& cl_;
+  const int k_, me_;
+  const StatePartition& part_;
+  const std::uint64_t lo_, cap_, stride_;
+  TwoBitTable table_;
+  TwoBitTable* const dist3_;
+  const std::size_t keep_farthest_;
+  const Limits& lim_;
+  // Claims for rank j are buffered in send_[j*stride_, ...), send_counts_[j] of them.
+  std::vector<std::uint64_t> send_, recv_, send_counts_, recv_counts_;
+  std::vector<std::uint64_t> first_;  // the lowest ranks of this rank's part of the last layer
+  std::uint64_t layer_count_ = 0;
+  std::string note_;
+};
+
+}  // namespace detail
+
+template <RankedDomain D>
+ExploreResult explore_distributed(const D& d, std::span<const std::uint64_t> sources, std::size_t keep_farthest,
+                                  const Limits& lim, bool keep_distances) {
+  Cluster& cl = *lim.cluster;
+  const int k = cl.size(), me = cl.rank();
+  const std::uint64_t n = d.size();
+  const StatePartition part(n, k);
+  const std::uint64_t lo = part.first(me), mine = part.end(me) - lo;
+  const std::uint64_t cap = exchange_cap(lim.memory, k);
+  ExploreResult res;
+  res.table_bytes = TwoBitTable::bytes_for(n) * (keep_distances ? 2 : 1);  // over all ranks
+  // The same need on every rank (the largest block), so all ranks agree to refuse.
+  require_memory(part.block_bytes() * (keep_distances ? 2 : 1) +
+                     2 * (cap + detail::ClusterLayers<D>::kSlack) * 8 * static_cast<std::uint64_t>(k),
+                 lim.memory,
+                 fmt::format("a share of the 2-bit state table ({} ranks){} and its exchange buffers", k,
+                             keep_distances ? " with the distances mod 3" : ""));
+  std::unique_ptr<TwoBitTable> dist3;
+  if (keep_distances) {
+    dist3 = std::make_unique<TwoBitTable>(mine);
+    dist3->fill(3);
+  }
+  {
+    detail::ClusterLayers<D> layers(d, sources, keep_farthest, lim, part, dist3.get());
+    run_layers(layers, res, lim, n);
+  }
   res.stats.stored = n;
   if (dist3) {
     res.distances = std::move(dist3);

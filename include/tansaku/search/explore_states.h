@@ -29,6 +29,7 @@
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/search/domain.h"
+#include "tansaku/search/explore_layers.h"
 #include "tansaku/search/limits.h"
 #include "tansaku/search/stats.h"
 
@@ -246,10 +247,19 @@ concept PrunesAfterMove = Domain<D> && requires(const D& d, const typename D::St
   d.for_each_move_after(s, m, [](const typename D::Move&, const typename D::State&) {});
 };
 
-template <Domain D>
+// No visit of the states (the default).
+struct NoVisit {
+  template <class State>
+  void operator()(const State&) const {}
+};
+
+// visit(state) is called once for every state reached, a layer at a time (in no set order
+// within a layer), before the frontier search drops it: random positions are drawn from them.
+template <Domain D, class Visit = NoVisit>
   requires std::is_trivially_copyable_v<typename D::State> && std::totally_ordered<typename D::State>
 StatesExploreResult<typename D::State> explore_states(const D& d, std::span<const typename D::State> sources,
-                                                      std::size_t keep_farthest, const Limits& lim = {}) {
+                                                      std::size_t keep_farthest, const Limits& lim = {},
+                                                      Visit visit = {}) {
   using State = typename D::State;
   using Move = typename D::Move;
   using Shard = detail::Shard<State>;
@@ -372,13 +382,14 @@ StatesExploreResult<typename D::State> explore_states(const D& d, std::span<cons
     std::uint64_t expanded = 0, generated = 0;
   };
   tbb::enumerable_thread_specific<Local> locals([&] { return Local{std::vector<Batch>(shards.size()), 0, 0}; });
-  while (!layer.items.empty()) {
+  // One layer: expanded into buckets by shard, then each shard admits its candidates.
+  auto expand_layer = [&](std::size_t depth) -> LayerStep {
     const std::size_t width = layer.size();
-    res.histogram.push_back(width);
-    res.states += width;
+    if (width == 0) return {};
+    const std::uint64_t states = res.states + width;  // with this layer
     if (lim.deadline) lim.deadline->check();
     // Aim for at most shard_target states per shard's set.
-    const std::uint64_t held = frontier ? width : res.states;
+    const std::uint64_t held = frontier ? width : states;
     int want = shard_bits;
     while (want < 12 && (held >> want) > shard_target) want += 2;
     if (want > shard_bits) {
@@ -453,7 +464,7 @@ StatesExploreResult<typename D::State> explore_states(const D& d, std::span<cons
           });
         });
         if (lim.progress)
-          lim.progress->update("explore: depth {}, {} states, {} in this layer", res.histogram.size(), res.states, width);
+          lim.progress->update("explore: depth {}, {} states, {} in this layer", depth + 1, states, width);
       }
       for (auto& l : locals) {
         res.stats.expanded += l.expanded;
@@ -473,20 +484,23 @@ StatesExploreResult<typename D::State> explore_states(const D& d, std::span<cons
       });
     }
     res.stats.stored = std::max<std::uint64_t>(res.stats.stored, sum_size());
-    if (next.items.empty()) {
-      res.depth = static_cast<int>(res.histogram.size()) - 1;
+    if constexpr (!std::is_same_v<Visit, NoVisit>)
+      for (const auto& e : layer.items) visit(e.state);
+    if (next.items.empty()) {  // the farthest: the smallest states of this layer
       res.farthest_count = width;
       std::vector<State> last(width);
       for (std::size_t i = 0; i < width; ++i) last[i] = layer.items[i].state;
       const std::size_t k = std::min(keep_farthest, width);
       std::partial_sort(last.begin(), last.begin() + static_cast<std::ptrdiff_t>(k), last.end());
       res.farthest.assign(last.begin(), last.begin() + static_cast<std::ptrdiff_t>(k));
-      break;
+      return {width, 0, 0, 0};
     }
     std::swap(layer, next);
-    rotate(res.histogram.size());
-    if (lim.progress) lim.progress->update("explore: depth {}, {} states", res.histogram.size(), res.states);
-  }
+    rotate(depth + 1);
+    return {width, layer.items.size(), 0, 0};
+  };
+  auto layers = function_layers(expand_layer, [](StatesExploreResult<State>&) {});
+  run_layers(layers, res, lim, 0);
   res.table_bytes = std::max(peak, set_bytes.load());
   return res;
 }
