@@ -349,11 +349,12 @@ class SwapPuzzle final : public Puzzle {
                               j.p.require_space(j.armies, "bfs", lim);
                               if (j.ida.mode == search::SolutionMode::First) return Found{search::bfs(j.d, j.start, lim), ""};
                               // Shortest paths counted per state, layer by layer; listed back from the goal.
-                              return Found{search::shortest_paths(j.d, j.start, j.ida.mode == search::SolutionMode::All ? j.ida.max_all : 0, lim), ""};
+                              const bool all = j.ida.mode == search::SolutionMode::All;
+                              return Found{search::shortest_paths(j.d, j.start, all ? j.ida.max_all : 0, lim), ""};
                             }};
       return Table{bibfs, bfs,
-                   entry(idastar_solver<Job>({"idastar", {"ida*", "ida-star", "ida"}, "IDA* with knight distances to the nearest goal square",
-                                              kSolve, true, true}),
+                   entry(idastar_solver<Job>({"idastar", {"ida*", "ida-star", "ida"},
+                                              "IDA* with knight distances to the nearest goal square", kSolve, true, true}),
                          "knight distances to the nearest goal square"),
                    entry(iddfs_solver<Job>({"iddfs", {"id", "iterative-deepening"}, "iterative deepening depth-first search",
                                             kSolve, true, true}))};
