@@ -99,9 +99,8 @@ TEST(SolverTable, FamiliesRefuseSolversThatDoNotApply) {
   expect_refused("solve flip:6x6 --algorithm bfs", "limited to 30 cells");
   expect_refused("explore flip:7x7 --algorithm bfs", "2^49 table");
   expect_refused("solve peg:triangle5 --metric jumps --algorithm layered", "--metric jumps uses idastar");
-  expect_refused("solve knight-tour:5x5 --all --algorithm warnsdorff", "algorithm warnsdorff does not take --all");
-  expect_refused("solve knight-tour:5x5 --all --algorithm dp", "algorithm dp does not take --all");
-  expect_refused("solve knight-swap:4x3 --count --algorithm bibfs", "algorithm bibfs does not take --count");
+  // knight-tour and knight-swap refuse --all / --count by the solvers' capabilities
+  // ("algorithm dp does not take --all"): KnightsCli.ASolverThatCannotCountOrListIsRefused.
   expect_refused("solve perm:2x2x2 --scramble R --count --algorithm bibfs", "--all and --count use --algorithm idastar");
   expect_refused("solve blocks:klotski --algorithm bibfs", "places every piece");
 }
