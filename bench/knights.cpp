@@ -17,14 +17,14 @@ using namespace tansaku::knights;
 
 static void BM_WarnsdorffOpen(benchmark::State& state) {
   Board b(static_cast<int>(state.range(0)), static_cast<int>(state.range(0)));
-  for (auto _ : state) benchmark::DoNotOptimize(warnsdorff_tour(b, 0, false, nullptr));
+  for (auto _ : state) benchmark::DoNotOptimize(warnsdorff_tour(b, 0, false));
   state.SetItemsProcessed(state.iterations() * b.squares());
 }
 BENCHMARK(BM_WarnsdorffOpen)->Arg(8)->Arg(100)->Arg(1000)->Unit(benchmark::kMillisecond);
 
 static void BM_WarnsdorffClosed(benchmark::State& state) {
   Board b(static_cast<int>(state.range(0)), static_cast<int>(state.range(0)));
-  for (auto _ : state) benchmark::DoNotOptimize(warnsdorff_tour(b, 0, true, nullptr));
+  for (auto _ : state) benchmark::DoNotOptimize(warnsdorff_tour(b, 0, true));
   state.SetItemsProcessed(state.iterations() * b.squares());
 }
 BENCHMARK(BM_WarnsdorffClosed)->Arg(8)->Arg(100)->Arg(1000)->Unit(benchmark::kMillisecond);

@@ -11,7 +11,7 @@ namespace {
 void BM_Find(benchmark::State& state, bool ring) {
   const int n = static_cast<int>(state.range(0));
   for (auto _ : state) {
-    FindResult f = find_sequence(n, ring, nullptr, nullptr);
+    FindResult f = find_sequence(n, ring);
     if (!f.found) state.SkipWithError("not found");
     benchmark::DoNotOptimize(f.sequence.data());
   }
@@ -32,7 +32,7 @@ void BM_CountRings(benchmark::State& state) { BM_Count(state, true); }
 void BM_SmallestRing(benchmark::State& state) {
   for (auto _ : state)
     for (int n = 3; n <= 32; ++n)
-      if (find_sequence(n, true, nullptr, nullptr).found) break;
+      if (find_sequence(n, true).found) break;
 }
 }  // namespace
 

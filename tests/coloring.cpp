@@ -24,7 +24,7 @@ namespace {
 
 const std::string kData = std::string(TANSAKU_DATA_DIR) + "/coloring/";
 
-Graph load(const std::string& name) { return read_dimacs_file(kData + name + ".col", 1ULL << 30); }
+Graph load(const std::string& name) { return read_dimacs_file(kData + name + ".col"); }
 
 Graph parse(const std::string& text) {
   std::istringstream in(text);
@@ -120,12 +120,12 @@ TEST(ColoringMap12, ThreeColoursImpossibleFourPossible) {
 
 TEST(ColoringMap12, FiftyFourColouringsWithRegionAFixed) {
   Graph g = map12();
-  CountResult c = count_colourings(g, 4, nullptr, nullptr);
+  CountResult c = count_colourings(g, 4);
   EXPECT_EQ(c.total, 216);
   EXPECT_EQ(c.total / 4, 54);
   EXPECT_EQ(brute_count(g, 4, /*fixed_first=*/1), 54u);  // the seed's own count, independently
-  EXPECT_EQ(count_colourings(g, 3, nullptr, nullptr).total, 0);
-  auto all = all_colourings(g, 4, 1000, nullptr, nullptr);
+  EXPECT_EQ(count_colourings(g, 3).total, 0);
+  auto all = all_colourings(g, 4, 1000);
   EXPECT_EQ(all.size(), 216u);
   std::size_t with_a1 = 0;
   for (const auto& s : all) {
@@ -137,19 +137,19 @@ TEST(ColoringMap12, FiftyFourColouringsWithRegionAFixed) {
 
 TEST(ColoringCount, ChromaticPolynomials) {
   // Cycle C_n: (k-1)^n + (-1)^n (k-1).
-  EXPECT_EQ(count_colourings(cycle(5), 3, nullptr, nullptr).total.get_str(), "30");
-  EXPECT_EQ(count_colourings(cycle(6), 3, nullptr, nullptr).total.get_str(), "66");
+  EXPECT_EQ(count_colourings(cycle(5), 3).total.get_str(), "30");
+  EXPECT_EQ(count_colourings(cycle(6), 3).total.get_str(), "66");
   // Complete graph K4 with 4 colours: 4!; with 3: none.
   std::vector<std::pair<int, int>> k4;
   for (int i = 0; i < 4; ++i)
     for (int j = i + 1; j < 4; ++j) k4.emplace_back(i, j);
-  EXPECT_EQ(count_colourings(make_graph(4, k4), 4, nullptr, nullptr).total.get_str(), "24");
-  EXPECT_EQ(count_colourings(make_graph(4, k4), 3, nullptr, nullptr).total.get_str(), "0");
+  EXPECT_EQ(count_colourings(make_graph(4, k4), 4).total.get_str(), "24");
+  EXPECT_EQ(count_colourings(make_graph(4, k4), 3).total.get_str(), "0");
   // Edgeless graph: K^n, beyond 64 bits.
-  EXPECT_EQ(count_colourings(make_graph(30, {}), 10, nullptr, nullptr).total.get_str(), "1" + std::string(30, '0'));
+  EXPECT_EQ(count_colourings(make_graph(30, {}), 10).total.get_str(), "1" + std::string(30, '0'));
   // Two components multiply.
   Graph two = make_graph(6, {{0, 1}, {1, 2}, {2, 0}, {3, 4}, {4, 5}});
-  EXPECT_EQ(count_colourings(two, 3, nullptr, nullptr).total.get_str(), std::to_string(6 * 12));
+  EXPECT_EQ(count_colourings(two, 3).total.get_str(), std::to_string(6 * 12));
 }
 
 TEST(ColoringCount, AgreesWithBruteForceOnRandomGraphs) {
@@ -157,7 +157,7 @@ TEST(ColoringCount, AgreesWithBruteForceOnRandomGraphs) {
   for (int t = 0; t < 30; ++t) {
     Graph g = random_graph(9, 0.35, rng);
     for (int K = 1; K <= 4; ++K)
-      EXPECT_EQ(count_colourings(g, K, nullptr, nullptr).total.get_str(), std::to_string(brute_count(g, K))) << t << " K=" << K;
+      EXPECT_EQ(count_colourings(g, K).total.get_str(), std::to_string(brute_count(g, K))) << t << " K=" << K;
   }
 }
 
@@ -198,7 +198,7 @@ TEST(ColoringDimacs, MalformedInputIsRefused) {
                           "p edge 2 1\nx 1 2\n",             // unknown line
                           "c only a comment\n"})             // no p line
     EXPECT_THROW(parse(bad), InputError) << bad;
-  EXPECT_THROW(read_dimacs_file("/nonexistent/file.col", 1 << 20), InputError);
+  EXPECT_THROW(read_dimacs_file("/nonexistent/file.col"), InputError);
   std::istringstream huge("p edge 1000000 1\n");
   EXPECT_THROW(parse_dimacs(huge, "t", 1 << 20), InputError);  // bit rows do not fit 1 MiB
 }
@@ -246,7 +246,7 @@ TEST(ColoringExact, AgreesWithBruteForceOnRandomGraphs) {
     SolverOptions d;
     d.strategy = Strategy::Dsatur;
     for (int K = 1; K <= chi; ++K) {
-      DecideResult dr = dsatur_decide(g, K, {}, UINT64_MAX, nullptr, nullptr);
+      DecideResult dr = dsatur_decide(g, K, {}, UINT64_MAX);
       EXPECT_EQ(dr.status == Decision::Found, K >= chi) << t << " K=" << K;
       if (dr.status == Decision::Found) verify_colouring(g, dr.colours, K);
     }
@@ -255,7 +255,7 @@ TEST(ColoringExact, AgreesWithBruteForceOnRandomGraphs) {
 
 TEST(ColoringExact, PeelingAndTabuColFindValidColourings) {
   Graph g = load("queen6_6");
-  auto t = tabucol(g, 7, dsatur_greedy(g), 200000, 1, nullptr);
+  auto t = tabucol(g, 7, dsatur_greedy(g), 200000, 1);
   ASSERT_TRUE(t.has_value());
   EXPECT_LE(verify_colouring(g, *t, 7), 7);
   Graph path = make_graph(5, {{0, 1}, {1, 2}, {2, 3}, {3, 4}});
@@ -273,10 +273,10 @@ TEST(ColoringSat, FormulaAndSolver) {
   // 2 precedence, 4 + 12 defining y, 6 selector.
   EXPECT_EQ(f.variables(), 14);
   EXPECT_EQ(f.clauses(), 34);
-  EXPECT_EQ(f.decide(2, {}, nullptr).status, SatStatus::Unsat);
+  EXPECT_EQ(f.decide(2, {}).status, SatStatus::Unsat);
   Graph g = load("myciel4");
-  EXPECT_EQ(sat_decide(g, 4, {}, nullptr).status, SatStatus::Unsat);
-  SatResult s = sat_decide(g, 5, {}, nullptr);
+  EXPECT_EQ(sat_decide(g, 4, {}).status, SatStatus::Unsat);
+  SatResult s = sat_decide(g, 5, {});
   ASSERT_EQ(s.status, SatStatus::Sat);
   verify_colouring(g, s.colours, 5);
   std::mt19937 rng(5);
@@ -284,14 +284,14 @@ TEST(ColoringSat, FormulaAndSolver) {
     Graph rg = random_graph(10, 0.45, rng);
     int chi = 0;
     while (!brute_colourable(rg, chi)) ++chi;
-    EXPECT_EQ(sat_decide(rg, chi - 1, {}, nullptr).status, SatStatus::Unsat) << t;
-    SatResult ok = sat_decide(rg, chi, {}, nullptr);
+    EXPECT_EQ(sat_decide(rg, chi - 1, {}).status, SatStatus::Unsat) << t;
+    SatResult ok = sat_decide(rg, chi, {});
     ASSERT_EQ(ok.status, SatStatus::Sat) << t;
     verify_colouring(rg, ok.colours, chi);
     // One incremental formula for chi+2 down to chi-1 colours (selectors assumed).
     SatColouring inc(rg, std::max(1, chi - 1), chi + 2);
     for (int K = chi + 2; K >= std::max(1, chi - 1); --K) {
-      SatResult d = inc.decide(K, {}, nullptr);
+      SatResult d = inc.decide(K, {});
       ASSERT_EQ(d.status, K >= chi ? SatStatus::Sat : SatStatus::Unsat) << t << " K=" << K;
       if (K >= chi) verify_colouring(rg, d.colours, K);
     }
@@ -299,10 +299,14 @@ TEST(ColoringSat, FormulaAndSolver) {
   // The deadline stops the solver (myciel5 with 5 colours takes far longer than this).
   {
     Deadline gone(1e-9);
-    EXPECT_THROW(sat_decide(load("myciel5"), 5, {}, &gone), tansaku::LimitError);
+    search::Limits lim;
+    lim.deadline = &gone;
+    EXPECT_THROW(sat_decide(load("myciel5"), 5, {}, lim), tansaku::LimitError);
   }
   // A formula that does not fit the memory budget is not built.
-  EXPECT_EQ(sat_decide(g, 4, {}, nullptr, 1000).status, SatStatus::Unavailable);
+  search::Limits small;
+  small.memory = 1000;
+  EXPECT_EQ(sat_decide(g, 4, {}, small).status, SatStatus::Unavailable);
   SolverOptions o;
   o.strategy = Strategy::Sat;
   ChromaticResult r = chromatic_number(load("queen6_6"), o);

@@ -3,7 +3,11 @@
 // solution replayed here independently.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "cli_util.h"
 
@@ -235,4 +239,86 @@ TEST(KnightsCli, Show) {
   ASSERT_EQ(s.code, 0);
   EXPECT_EQ(s.json()["states"], "18480");
   EXPECT_EQ(s.json()["adjacency"][0], nlohmann::json::array({5, 7}));  // the seed's list
+}
+
+// Bad usage: exit 2, one line on stderr, nothing on stdout.
+static void expect_refused(const std::string& args, const std::string& fragment) {
+  auto r = run_cli(args);
+  EXPECT_EQ(r.code, 2) << args << "\n" << r.err;
+  EXPECT_TRUE(r.out.empty()) << args;
+  EXPECT_NE(r.err.find(fragment), std::string::npos) << args << "\n" << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << "\n" << r.err;
+}
+
+TEST(KnightsCli, TourEachAlgorithm) {
+  // One tour by each solver (and an alias of each): verified, `algorithm` is the solver.
+  for (const auto& [a, name] : std::vector<std::pair<std::string, std::string>>{
+           {"warnsdorff", "warnsdorff"}, {"heuristic", "warnsdorff"}, {"dfs", "dfs"}, {"backtracking", "dfs"},
+           {"dp", "dp"}, {"frontier", "dp"}}) {
+    for (bool closed : {false, true}) {
+      auto r = run_cli("solve knight-tour:5x6 --algorithm " + a + (closed ? " --closed" : "") + " --json --quiet");
+      ASSERT_EQ(r.code, 0) << a << ": " << r.err;
+      auto j = r.json();
+      expect_tour(j["moves"], 5, 6, 0, closed);
+      EXPECT_EQ(j["algorithm"], name) << a;
+      EXPECT_TRUE(j["method"].is_string()) << a;
+      EXPECT_GT(j["nodes"].get<std::uint64_t>(), 0u) << a;
+    }
+  }
+  // The exhaustive ones prove that there is none; their counts agree.
+  for (const char* a : {"dfs", "dp"}) {
+    auto none = run_cli(std::string("solve knight-tour:4x4 --algorithm ") + a + " --json");
+    EXPECT_EQ(none.code, 1) << a << ": " << none.err;
+    EXPECT_EQ(none.json()["algorithm"], a);
+    auto c = run_cli(std::string("solve knight-tour:3x8 --count --algorithm ") + a + " --json");
+    ASSERT_EQ(c.code, 0) << a << ": " << c.err;
+    EXPECT_EQ(c.json()["algorithm"], a);
+    EXPECT_EQ(c.json()["count"], run_cli("solve knight-tour:3x8 --count --json").json()["count"]) << a;
+  }
+  // --all lists by backtracking, named or not.
+  for (const char* args : {"", " --algorithm dfs"}) {
+    auto all = run_cli(std::string("solve knight-tour:4x3 --all --json") + args);
+    ASSERT_EQ(all.code, 0) << all.err;
+    EXPECT_EQ(all.json()["algorithm"], "dfs");
+    EXPECT_EQ(all.json()["count"], 2);
+  }
+}
+
+TEST(KnightsCli, TourAutomaticChoiceHandsOver) {
+  // Warnsdorff finds none on 4x4 and hands over to the frontier dp, which proves it.
+  auto a = run_cli("solve knight-tour:4x4 --json");
+  EXPECT_EQ(a.code, 1) << a.err;
+  EXPECT_EQ(a.json()["algorithm"], "dp");
+  // A counting argument needs no search: the first solver reports it.
+  auto b = run_cli("solve knight-tour:5x5 --closed --json");
+  EXPECT_EQ(b.code, 1) << b.err;
+  EXPECT_EQ(b.json()["algorithm"], "warnsdorff");
+  EXPECT_EQ(b.json()["method"], "counting argument");
+  // --count: backtracking on boards at least 5 wide, the dp on narrower ones.
+  EXPECT_EQ(run_cli("solve knight-tour:5x5 --count --json").json()["algorithm"], "dfs");
+  auto narrow = run_cli("solve knight-tour:3x8 --count --json").json();
+  EXPECT_EQ(narrow["algorithm"], "dp");
+  EXPECT_GT(narrow["table_bytes"].get<std::uint64_t>(), 0u);  // a typed figure now
+}
+
+TEST(KnightsCli, ASolverThatCannotCountOrListIsRefused) {
+  expect_refused("solve knight-tour:5x5 --count --algorithm warnsdorff", "algorithm warnsdorff does not take --count");
+  expect_refused("solve knight-tour:3x4 --all --algorithm warnsdorff", "algorithm warnsdorff does not take --all");
+  expect_refused("solve knight-tour:3x4 --all --algorithm dp", "algorithm dp does not take --all");
+  expect_refused("solve knight-swap:4x3 --count --algorithm bibfs", "algorithm bibfs does not take --count");
+  expect_refused("solve guarini --all --algorithm bibfs", "algorithm bibfs does not take --all");
+}
+
+TEST(KnightsCli, TypedFigures) {
+  // Explore's nodes are a typed figure (states expanded), not a family key.
+  auto t = run_cli("explore knight-tour:8x8 --json").json();
+  EXPECT_EQ(t["nodes"], t["states"]);
+  auto s = run_cli("explore knight-swap:4x3 --json").json();
+  EXPECT_EQ(s["nodes"], 18480);
+  EXPECT_GT(s["table_bytes"].get<std::uint64_t>(), 0u);
+  // knight-swap: `algorithm` is the solver's name, IDA*'s bound in `heuristic`.
+  auto i = run_cli("solve guarini --algorithm 'ida*' --json").json();
+  EXPECT_EQ(i["algorithm"], "idastar");
+  EXPECT_EQ(i["heuristic"], "knight distances to the nearest goal square");
+  EXPECT_EQ(run_cli("solve knight-swap:4x3 --count --json").json()["algorithm"], "bfs");
 }

@@ -180,7 +180,7 @@ TEST(KnightTour, WarnsdorffOnBigBoards) {
         std::tuple{50, 7, 3, false}, std::tuple{12, 9, 100, true}}) {
     Board b(r, c);
     WarnsdorffStats st;
-    auto tour = warnsdorff_tour(b, from, closed, nullptr, &st);
+    auto tour = warnsdorff_tour(b, from, closed, {}, &st);
     ASSERT_TRUE(tour) << r << "x" << c << " from " << from << (closed ? " closed" : "");
     expect_tour(b, *tour, from, closed);
     EXPECT_NO_THROW(verify_tour(b, *tour, from, closed));
@@ -192,7 +192,7 @@ TEST(KnightTour, WarnsdorffFromEveryMajoritySquare) {
     Board b(r, c);
     for (std::int64_t s = 0; s < b.squares(); ++s) {
       if (b.squares() % 2 && Board::colour(b.row(s), b.col(s))) continue;
-      auto tour = warnsdorff_tour(b, s, false, nullptr);
+      auto tour = warnsdorff_tour(b, s, false);
       ASSERT_TRUE(tour) << r << "x" << c << " from " << s;
       expect_tour(b, *tour, s, false);
     }

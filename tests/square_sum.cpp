@@ -81,7 +81,7 @@ TEST(SquareSumSearch, SmallestRowIsFifteenAndUnique) {
   SearchResult r = search(15, all);
   ASSERT_EQ(r.all.size(), 1u);
   EXPECT_EQ(r.all[0], (std::vector<int>{8, 1, 15, 10, 6, 3, 13, 12, 4, 5, 11, 14, 2, 7, 9}));
-  FindResult f = find_sequence(15, false, nullptr, nullptr);
+  FindResult f = find_sequence(15, false);
   ASSERT_TRUE(f.found);
   EXPECT_EQ(f.sequence, r.all[0]);
 }
@@ -90,7 +90,7 @@ TEST(SquareSumSearch, SmallestRingIsThirtyTwo) {
   SearchOptions ring;
   ring.ring = true;
   for (int n = 3; n < 32; ++n) EXPECT_EQ(search(n, ring).status, Status::None) << n;
-  FindResult f = find_sequence(32, true, nullptr, nullptr);
+  FindResult f = find_sequence(32, true);
   ASSERT_TRUE(f.found);
   verify_sequence(32, f.sequence, true);
   EXPECT_EQ(f.sequence, (std::vector<int>{1, 8, 28, 21, 4, 32, 17, 19, 30, 6, 3, 13, 12, 24, 25, 11,
@@ -121,14 +121,14 @@ TEST(SquareSumSearch, ListsEveryRowOnceInCanonicalOrientation) {
 TEST(SquareSumHeuristic, LargeRowsAndRings) {
   for (int n : {100, 1000, 5000, 30000}) {
     for (bool ring : {false, true}) {
-      auto p = posa_search(n, ring, 200ULL * n + 20000000ULL, 1, nullptr);
+      auto p = posa_search(n, ring, 200ULL * n + 20000000ULL, 1);
       ASSERT_TRUE(p.has_value()) << n << " " << ring;
       verify_sequence(n, *p, ring);
     }
   }
   // Mid-sized N where the plain exact search stalls on rings (N = 56, 57, 59, 60, 80, 84).
   for (int n : {56, 57, 59, 60, 80, 84}) {
-    FindResult f = find_sequence(n, true, nullptr, nullptr);
+    FindResult f = find_sequence(n, true);
     ASSERT_TRUE(f.found) << n;
     verify_sequence(n, f.sequence, true);
   }
@@ -136,11 +136,11 @@ TEST(SquareSumHeuristic, LargeRowsAndRings) {
 
 TEST(SquareSumHeuristic, EveryNFrom25To300HasARowAndFrom32ARing) {
   for (int n = 25; n <= 300; ++n) {
-    FindResult row = find_sequence(n, false, nullptr, nullptr);
+    FindResult row = find_sequence(n, false);
     ASSERT_TRUE(row.found) << n;
     verify_sequence(n, row.sequence, false);
     if (n >= 32) {
-      FindResult ring = find_sequence(n, true, nullptr, nullptr);
+      FindResult ring = find_sequence(n, true);
       ASSERT_TRUE(ring.found) << n;
       verify_sequence(n, ring.sequence, true);
     }

@@ -1,6 +1,7 @@
 // CLI tests of square-sum: the seed's results, counts, JSON fields, exit codes, bad input.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "cli_util.h"
@@ -26,6 +27,10 @@ void expect_valid(const nlohmann::json& moves, int n, bool ring) {
   if (ring) {
     ASSERT_TRUE(square(moves.front().get<long long>() + moves.back().get<long long>()));
   }
+}
+std::string fmt_args(const char* algorithm, int n, bool ring) {
+  return "solve square-sum --n " + std::to_string(n) + (ring ? " --ring" : "") + " --algorithm '" + algorithm +
+         "' --json";
 }
 }  // namespace
 
@@ -110,4 +115,61 @@ TEST(SquareSumCli, TimeoutExitsThree) {
   auto r = run_cli("solve square-sum --n 60 --count --timeout 0.2 --quiet");
   EXPECT_EQ(r.code, 3);
   EXPECT_TRUE(r.out.empty());
+}
+
+// Bad usage: exit 2, one line on stderr, nothing on stdout.
+static void expect_refused(const std::string& args, const std::string& fragment) {
+  auto r = run_cli(args);
+  EXPECT_EQ(r.code, 2) << args << "\n" << r.err;
+  EXPECT_TRUE(r.out.empty()) << args;
+  EXPECT_NE(r.err.find(fragment), std::string::npos) << args << "\n" << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << "\n" << r.err;
+}
+
+TEST(SquareSumCli, EachAlgorithmGivesAVerifiedAnswer) {
+  // Every solver, by name and alias, on a row and a ring; `algorithm` names the solver that
+  // found it (the default's is one of the others).
+  for (const char* a : {"auto", "dfs", "exact", "warnsdorff+posa", "posa"})
+    for (bool ring : {false, true}) {
+      const int n = ring ? 40 : 35;
+      auto r = run_cli(fmt_args(a, n, ring));
+      ASSERT_EQ(r.code, 0) << a << " " << r.err;
+      auto j = r.json();
+      expect_valid(j["moves"], n, ring);
+      const std::string alg = j["algorithm"];
+      EXPECT_TRUE(alg == "dfs" || alg == "warnsdorff+posa") << alg;
+      if (std::string(a) == "dfs" || std::string(a) == "exact") EXPECT_EQ(alg, "dfs");
+      if (std::string(a).find("posa") != std::string::npos) EXPECT_EQ(alg, "warnsdorff+posa");
+    }
+  // The exact search also proves none and finds the least N, counts and lists.
+  auto none = run_cli("solve square-sum --n 20 --algorithm dfs --json");
+  EXPECT_EQ(none.code, 1) << none.err;
+  EXPECT_EQ(none.json()["algorithm"], "dfs");
+  auto least = run_cli("solve square-sum --ring --algorithm dfs --json");
+  ASSERT_EQ(least.code, 0) << least.err;
+  EXPECT_EQ(least.json()["length"], 32);
+  auto count = run_cli("solve square-sum --n 23 --algorithm dfs --count --json");
+  ASSERT_EQ(count.code, 0) << count.err;
+  EXPECT_EQ(count.json()["count"], 3);
+  // The heuristic on a large N, where it is the default's first choice too.
+  auto big = run_cli("solve square-sum --n 50000 --algorithm posa --json --quiet");
+  ASSERT_EQ(big.code, 0) << big.err;
+  expect_valid(big.json()["moves"], 50000, false);
+  // Its failure is not a proof: exit 3.
+  auto gave_up = run_cli("solve square-sum --n 20 --algorithm posa --json");
+  EXPECT_EQ(gave_up.code, 3) << gave_up.err;
+  EXPECT_TRUE(gave_up.out.empty());
+}
+
+TEST(SquareSumCli, ASolverThatDoesNotApplyIsRefused) {
+  // The heuristic cannot prove that smaller N have none (the least N), nor count or list.
+  expect_refused("solve square-sum --algorithm posa", "does not apply to this instance");
+  expect_refused("solve square-sum --ring --algorithm warnsdorff+posa", "give --n");
+  expect_refused("solve square-sum --n 23 --count --algorithm posa", "algorithm warnsdorff+posa does not take --count");
+  expect_refused("solve square-sum --n 23 --all --algorithm heuristic", "does not take --all");
+  expect_refused("solve square-sum --n 23 --algorithm nosuch", "unknown algorithm");
+  // The help lists them.
+  auto h = run_cli("help square-sum");
+  ASSERT_EQ(h.code, 0);
+  for (const char* s : {"auto", "dfs", "warnsdorff+posa"}) EXPECT_NE(h.out.find(s), std::string::npos) << s;
 }

@@ -56,8 +56,8 @@ bool decide(const Graph& g, int K, int lowest, const std::vector<int>& clique, c
   std::string sat_message;
   auto run_sat = [&]() -> int {  // 1 found, 0 refuted, -1 unavailable (memory)
     if (!sat || !sat->available())
-      sat = std::make_unique<SatColouring>(g, std::max<int>(lowest, static_cast<int>(clique.size())), K, lim.memory);
-    SatResult s = sat->decide(K, clique, lim.deadline);
+      sat = std::make_unique<SatColouring>(g, std::max<int>(lowest, static_cast<int>(clique.size())), K, lim);
+    SatResult s = sat->decide(K, clique, lim);
     sat_message = s.message;
     if (s.status == SatStatus::Sat) return finish(std::move(s.colours), "cadical"), 1;
     if (s.status == SatStatus::Unsat) return refute("cadical"), 0;
@@ -69,7 +69,7 @@ bool decide(const Graph& g, int K, int lowest, const std::vector<int>& clique, c
     return step.found;
   }
   auto dsatur = [&](std::uint64_t budget) -> int {
-    DecideResult d = dsatur_decide(g, K, clique, budget, lim.deadline, lim.progress);
+    DecideResult d = dsatur_decide(g, K, clique, budget, lim);
     step.nodes += d.nodes;
     if (d.status == Decision::Found) return finish(std::move(d.colours), "dsatur"), 1;
     if (d.status == Decision::None) return refute("dsatur"), 0;
@@ -84,7 +84,7 @@ bool decide(const Graph& g, int K, int lowest, const std::vector<int>& clique, c
     Graph core = induced(g, p.core);
     const std::uint64_t iterations =
         std::max<std::uint64_t>(o.tabu_iterations, 200ULL * static_cast<std::uint64_t>(core.n) * static_cast<std::uint64_t>(K));
-    if (auto t = tabucol(core, K, dsatur_greedy(core), iterations, 0x5eed + static_cast<unsigned>(K), lim.deadline)) {
+    if (auto t = tabucol(core, K, dsatur_greedy(core), iterations, 0x5eed + static_cast<unsigned>(K), lim)) {
       std::vector<int> c(static_cast<std::size_t>(g.n), 0);
       for (std::size_t i = 0; i < p.core.size(); ++i) c[p.core[i]] = (*t)[i];
       extend_peeled(g, p, K, c);
@@ -106,7 +106,7 @@ ChromaticResult chromatic_number(const Graph& g, const SolverOptions& o, const s
     r.lower_by = r.upper_by = "empty graph";
     return r;
   }
-  CliqueResult cq = max_clique(g, o.clique_budget, lim.deadline);
+  CliqueResult cq = max_clique(g, o.clique_budget, lim);
   verify_clique(g, cq.clique);
   r.clique = cq.clique;
   r.clique_exact = cq.exact;
@@ -146,7 +146,7 @@ ChromaticResult chromatic_number(const Graph& g, const SolverOptions& o, const s
 
 KResult colour_with(const Graph& g, int K, const SolverOptions& o, const search::Limits& lim) {
   KResult r;
-  CliqueResult cq = max_clique(g, o.clique_budget, lim.deadline);
+  CliqueResult cq = max_clique(g, o.clique_budget, lim);
   verify_clique(g, cq.clique);
   r.clique = cq.clique;
   r.clique_exact = cq.exact;

@@ -12,7 +12,7 @@ namespace {
 // (non-increasing degree), which makes the colour classes of the bound tight.
 class CliqueSearch {
  public:
-  CliqueSearch(const Graph& g, std::uint64_t budget, Deadline* dl) : budget_(budget), dl_(dl) {
+  CliqueSearch(const Graph& g, std::uint64_t budget, const search::Limits& lim) : budget_(budget), lim_(lim) {
     order_.resize(static_cast<std::size_t>(g.n));
     std::iota(order_.begin(), order_.end(), 0);
     std::stable_sort(order_.begin(), order_.end(),
@@ -58,7 +58,7 @@ class CliqueSearch {
 
   void expand(std::vector<std::uint64_t>& P, std::size_t depth) {
     if (++nodes_ > budget_) throw Stop{};
-    if (dl_ && dl_->expired()) throw Stop{};
+    if (lim_.deadline && lim_.deadline->expired()) throw Stop{};
     // Greedy colouring of P in bit order; vertices with colour >= kmin are branch candidates.
     auto& [U, Q, vs, cs, NP] = buffers_[depth];
     U = P;
@@ -115,13 +115,13 @@ class CliqueSearch {
   std::vector<int> order_, cur_, best_;
   std::vector<Buffers> buffers_;
   std::uint64_t nodes_ = 0, budget_;
-  Deadline* dl_;
+  const search::Limits& lim_;
 };
 
 }  // namespace
 
-CliqueResult max_clique(const Graph& g, std::uint64_t node_budget, Deadline* deadline) {
-  return CliqueSearch(g, node_budget, deadline).run();
+CliqueResult max_clique(const Graph& g, std::uint64_t node_budget, const search::Limits& lim) {
+  return CliqueSearch(g, node_budget, lim).run();
 }
 
 }  // namespace tansaku::coloring

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "coloring/graph.h"
-#include "tansaku/core/deadline.h"
+#include "tansaku/search/limits.h"
 
 namespace tansaku::coloring {
 
@@ -16,7 +16,8 @@ struct CliqueResult {
   std::uint64_t nodes = 0;
 };
 
-// Stops (exact = false, best clique so far) after `node_budget` search nodes.
-CliqueResult max_clique(const Graph& g, std::uint64_t node_budget, Deadline* deadline = nullptr);
+// Stops (exact = false, best clique so far) after `node_budget` search nodes or at
+// lim.deadline.
+CliqueResult max_clique(const Graph& g, std::uint64_t node_budget, const search::Limits& lim = {});
 
 }  // namespace tansaku::coloring

@@ -50,8 +50,8 @@ std::vector<std::vector<int>> components(const Graph& g) {
 
 class Counter {
  public:
-  Counter(const Graph& g, const std::vector<int>& order, int K, Deadline* dl, Progress* pr)
-      : g_(g), order_(order), K_(K), dl_(dl), pr_(pr), colour_(static_cast<std::size_t>(g.n), 0),
+  Counter(const Graph& g, const std::vector<int>& order, int K, const search::Limits& lim)
+      : g_(g), order_(order), K_(K), lim_(lim), colour_(static_cast<std::size_t>(g.n), 0),
         by_m_(std::min(static_cast<std::size_t>(K), order.size()) + 1, 0) {}
   void run() { rec(0, 0); }
   const std::vector<std::uint64_t>& by_colours_used() const { return by_m_; }
@@ -64,8 +64,8 @@ class Counter {
       return;
     }
     ++nodes_;
-    if (dl_) dl_->poll();
-    if (pr_ && (nodes_ & 0xfffff) == 0) pr_->update("counting {}-colourings: {} nodes", K_, nodes_);
+    if (lim_.deadline) lim_.deadline->poll();
+    if (lim_.progress && (nodes_ & 0xfffff) == 0) lim_.progress->update("counting {}-colourings: {} nodes", K_, nodes_);
     const int v = order_[i];
     const int top = std::min(m + 1, K_);
     for (int c = 1; c <= top; ++c) {
@@ -81,8 +81,7 @@ class Counter {
   const Graph& g_;
   const std::vector<int>& order_;
   int K_;
-  Deadline* dl_;
-  Progress* pr_;
+  const search::Limits& lim_;
   std::vector<int> colour_;
   std::vector<std::uint64_t> by_m_;
   std::uint64_t nodes_ = 0;
@@ -90,7 +89,7 @@ class Counter {
 
 }  // namespace
 
-CountResult count_colourings(const Graph& g, int K, Deadline* deadline, Progress* progress) {
+CountResult count_colourings(const Graph& g, int K, const search::Limits& lim) {
   CountResult r;
   r.total = 1;
   if (K < 0) K = 0;
@@ -100,7 +99,7 @@ CountResult count_colourings(const Graph& g, int K, Deadline* deadline, Progress
       continue;
     }
     auto order = constraint_order(g, comp);
-    Counter c(g, order, K, deadline, progress);
+    Counter c(g, order, K, lim);
     c.run();
     r.nodes += c.nodes();
     mpz_class comp_total = 0, falling = 1;  // falling: K (K-1) ... (K-m+1)
@@ -117,7 +116,7 @@ CountResult count_colourings(const Graph& g, int K, Deadline* deadline, Progress
   return r;
 }
 
-std::vector<std::vector<int>> all_colourings(const Graph& g, int K, std::uint64_t limit, Deadline* deadline,
+std::vector<std::vector<int>> all_colourings(const Graph& g, int K, std::uint64_t limit, const search::Limits& lim,
                                              std::uint64_t* nodes) {
   std::vector<std::vector<int>> out;
   std::vector<int> colour(static_cast<std::size_t>(g.n), 0);
@@ -130,7 +129,7 @@ std::vector<std::vector<int>> all_colourings(const Graph& g, int K, std::uint64_
       return;
     }
     ++count;
-    if (deadline) deadline->poll();
+    if (lim.deadline) lim.deadline->poll();
     for (int c = 1; c <= K; ++c) {
       bool ok = true;
       for (int u : g.adj[v])

@@ -8,8 +8,7 @@
 
 #include "coloring/graph.h"
 #include "tansaku/core/count.h"
-#include "tansaku/core/deadline.h"
-#include "tansaku/core/progress.h"
+#include "tansaku/search/limits.h"
 
 namespace tansaku::coloring {
 
@@ -18,11 +17,12 @@ struct CountResult {
   std::uint64_t nodes = 0;
 };
 
-CountResult count_colourings(const Graph& g, int K, Deadline* deadline, Progress* progress);
+// Polls lim.deadline and updates lim.progress.
+CountResult count_colourings(const Graph& g, int K, const search::Limits& lim = {});
 
 // Every proper colouring with colours 1..K (vertex order = lexicographic); throws
-// LimitError when there are more than `limit`.
-std::vector<std::vector<int>> all_colourings(const Graph& g, int K, std::uint64_t limit, Deadline* deadline,
-                                             std::uint64_t* nodes);
+// LimitError when there are more than `limit`; `nodes`, if given, receives the search nodes.
+std::vector<std::vector<int>> all_colourings(const Graph& g, int K, std::uint64_t limit, const search::Limits& lim = {},
+                                             std::uint64_t* nodes = nullptr);
 
 }  // namespace tansaku::coloring

@@ -83,9 +83,9 @@ Graph parse_dimacs(std::istream& in, const std::string& source, std::uint64_t me
   return make_graph(static_cast<int>(n), edges);
 }
 
-Graph read_dimacs_file(const std::string& path, std::uint64_t memory, DimacsInfo* info, const Deadline* deadline) {
-  std::istringstream in(read_text_file(path, "graph file", memory, deadline));
-  return parse_dimacs(in, path, memory, info);
+Graph read_dimacs_file(const std::string& path, const search::Limits& lim, DimacsInfo* info) {
+  std::istringstream in(read_text_file(path, "graph file", lim.memory, lim.deadline));
+  return parse_dimacs(in, path, lim.memory, info);
 }
 
 }  // namespace tansaku::coloring

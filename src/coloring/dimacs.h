@@ -8,7 +8,7 @@
 #include <string>
 
 #include "coloring/graph.h"
-#include "tansaku/core/deadline.h"
+#include "tansaku/search/limits.h"
 
 namespace tansaku::coloring {
 
@@ -26,8 +26,7 @@ struct DimacsInfo {
 // rows would not fit `memory` bytes.
 Graph parse_dimacs(std::istream& in, const std::string& source, std::uint64_t memory, DimacsInfo* info = nullptr);
 // Reads the file through core/input.h (a regular UTF-8 text file within a quarter of
-// `memory`; `deadline` polled while reading).
-Graph read_dimacs_file(const std::string& path, std::uint64_t memory, DimacsInfo* info = nullptr,
-                       const Deadline* deadline = nullptr);
+// lim.memory; lim.deadline polled while reading).
+Graph read_dimacs_file(const std::string& path, const search::Limits& lim = {}, DimacsInfo* info = nullptr);
 
 }  // namespace tansaku::coloring

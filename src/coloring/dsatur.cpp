@@ -77,8 +77,8 @@ namespace {
 
 class Decider {
  public:
-  Decider(const Graph& h, int K, std::uint64_t budget, Deadline* dl, Progress* pr)
-      : h_(h), K_(K), stride_(static_cast<std::size_t>(K) + 1), budget_(budget), dl_(dl), pr_(pr) {
+  Decider(const Graph& h, int K, std::uint64_t budget, const search::Limits& lim)
+      : h_(h), K_(K), stride_(static_cast<std::size_t>(K) + 1), budget_(budget), lim_(lim) {
     const auto n = static_cast<std::size_t>(h.n);
     colour_.assign(n, 0);
     sat_.assign(n, 0);
@@ -144,8 +144,8 @@ class Decider {
   bool rec(int m) {
     if (open_.empty()) return true;
     if (++nodes_ > budget_) throw OutOfBudget{};
-    if (dl_) dl_->poll();
-    if (pr_ && (nodes_ & 0xffff) == 0) pr_->update("dsatur {} colours: {} nodes", K_, nodes_);
+    if (lim_.deadline) lim_.deadline->poll();
+    if (lim_.progress && (nodes_ & 0xffff) == 0) lim_.progress->update("dsatur {} colours: {} nodes", K_, nodes_);
     // Most saturated vertex; ties: most uncoloured neighbours, then lowest number.
     int v = -1, bs = -1, bd = -1;
     for (int u : open_)
@@ -166,14 +166,13 @@ class Decider {
   std::size_t stride_;
   std::vector<int> colour_, sat_, udeg_, cnt_, open_, pos_;
   std::uint64_t nodes_ = 0, budget_;
-  Deadline* dl_;
-  Progress* pr_;
+  const search::Limits& lim_;
 };
 
 }  // namespace
 
 DecideResult dsatur_decide(const Graph& g, int K, const std::vector<int>& clique, std::uint64_t node_budget,
-                           Deadline* deadline, Progress* progress) {
+                           const search::Limits& lim) {
   DecideResult r;
   if (K < 1) {
     r.status = g.n == 0 ? Decision::Found : Decision::None;
@@ -190,7 +189,7 @@ DecideResult dsatur_decide(const Graph& g, int K, const std::vector<int>& clique
   std::vector<int> core_clique;
   for (int v : clique)
     if (index[v] >= 0) core_clique.push_back(index[v]);
-  Decider d(core, K, node_budget, deadline, progress);
+  Decider d(core, K, node_budget, lim);
   r.status = d.run(core_clique);
   r.nodes = d.nodes();
   if (r.status == Decision::Found) {

@@ -7,8 +7,7 @@
 #include <vector>
 
 #include "coloring/graph.h"
-#include "tansaku/core/deadline.h"
-#include "tansaku/core/progress.h"
+#include "tansaku/search/limits.h"
 
 namespace tansaku::coloring {
 
@@ -35,9 +34,9 @@ struct DecideResult {
 };
 
 // Exact: a K-colouring of g (a graph whose `clique` vertices are pairwise adjacent), or a
-// proof that none exists. Stops with Budget after `node_budget` nodes. Polls the deadline
-// (LimitError) and updates the progress line.
+// proof that none exists. Stops with Budget after `node_budget` nodes. Polls lim.deadline
+// (LimitError) and updates lim.progress.
 DecideResult dsatur_decide(const Graph& g, int K, const std::vector<int>& clique, std::uint64_t node_budget,
-                           Deadline* deadline, Progress* progress);
+                           const search::Limits& lim = {});
 
 }  // namespace tansaku::coloring

@@ -80,7 +80,7 @@ class ColoringPuzzle final : public Puzzle {
     SolveReport r;
     r.puzzle = name_;
     const Job job{*this, o, r};
-    run_with_progress(choose(solvers(), o.algorithm, job), job, o);
+    run_with_progress(choose(solvers(), o.algorithm, job, kSolve, o.want()), job, o);
     r.seconds = sw.seconds();
     return r;
   }
@@ -92,17 +92,21 @@ class ColoringPuzzle final : public Puzzle {
     SolveReport& r;
   };
   // In the order of the automatic choice (the first one: the others are asked for by name).
+  // Each counts (--count) and lists (--all) the colourings with the colours it found.
   static const SolverTable<Job, void>& solvers() {
     const auto with = [](Strategy st, const char* name) {
       return [st, name](const Job& j, const search::Limits& lim) { j.p.colour(st, name, j.o, lim, j.r); };
     };
     static const SolverTable<Job, void> table = {
-        {{"auto", {}, "clique lower bound, DSATUR branch and bound, then CaDiCaL for what DSATUR cannot settle (default)"},
+        {{"auto", {}, "clique lower bound, DSATUR branch and bound, then CaDiCaL for what DSATUR cannot settle (default)",
+          kSolve, true, true},
          nullptr, nullptr, with(Strategy::Auto, "auto")},
-        {{"dsatur", {}, "DSATUR branch and bound only (exact, may take long)"}, nullptr, nullptr, with(Strategy::Dsatur, "dsatur")},
-        {{"sat", {"cadical"}, "the K-colouring question as SAT, decided by CaDiCaL"}, nullptr, nullptr, with(Strategy::Sat, "sat")},
-        {{"greedy", {}, "DSATUR's greedy colouring only: an upper bound, not a proof"}, nullptr, nullptr,
-         with(Strategy::Greedy, "greedy")},
+        {{"dsatur", {}, "DSATUR branch and bound only (exact, may take long)", kSolve, true, true}, nullptr, nullptr,
+         with(Strategy::Dsatur, "dsatur")},
+        {{"sat", {"cadical"}, "the K-colouring question as SAT, decided by CaDiCaL", kSolve, true, true}, nullptr, nullptr,
+         with(Strategy::Sat, "sat")},
+        {{"greedy", {}, "DSATUR's greedy colouring only: an upper bound, not a proof", kSolve, true, true}, nullptr,
+         nullptr, with(Strategy::Greedy, "greedy")},
     };
     return table;
   }
@@ -150,7 +154,7 @@ class ColoringPuzzle final : public Puzzle {
       int lower = static_cast<int>(kr.clique.size());
       std::string lower_by = "clique";
       if (lower < used && st != Strategy::Greedy) {
-        DecideResult d = dsatur_decide(g_, used - 1, kr.clique, 20000, lim.deadline, lim.progress);
+        DecideResult d = dsatur_decide(g_, used - 1, kr.clique, 20000, lim);
         r.nodes += d.nodes;
         if (d.status == Decision::None) lower = used, lower_by = "dsatur";
       }
@@ -187,7 +191,7 @@ class ColoringPuzzle final : public Puzzle {
     if (info_.self_loops) r.extra["self_loops_ignored"] = info_.self_loops;
     r.extra["edges"] = g_.edge_count();
     if (o.count || o.all) {
-      CountResult c = count_colourings(g_, K, lim.deadline, lim.progress);
+      CountResult c = count_colourings(g_, K, lim);
       r.nodes += c.nodes;
       mpz_class first = c.total;  // vertex 0 fixed to colour 1: count / K by colour symmetry
       if (K > 0) {
@@ -205,7 +209,7 @@ class ColoringPuzzle final : public Puzzle {
         if (!fits_u64(c.total) || to_u64(c.total) > limit)
           throw InputError(fmt::format("--all: {} colourings do not fit the memory budget (use --count)", to_string(c.total)));
         std::uint64_t nodes = 0;
-        auto all = all_colourings(g_, K, limit, lim.deadline, &nodes);
+        auto all = all_colourings(g_, K, limit, lim, &nodes);
         r.nodes += nodes;
         if (all.size() != to_u64(c.total)) throw std::logic_error("listing and count of colourings disagree");
         json sols = json::array();
@@ -296,7 +300,7 @@ std::unique_ptr<Puzzle> make(const std::string& variant, const Options& o) {
   (void)allowed_file(path, "graph file");
   if (!fs::exists(path)) throw InputError(fmt::format("coloring: no file '{}' (and no shipped instance of that name)", path));
   DimacsInfo info;
-  Graph g = read_dimacs_file(path, o.memory, &info, &o.deadline);
+  Graph g = read_dimacs_file(path, o.limits(), &info);
   std::string name = o.text("file") ? "coloring:" + *o.text("file") : "coloring:" + variant;
   return std::make_unique<ColoringPuzzle>(name, std::move(g), path, info);
 }

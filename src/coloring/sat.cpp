@@ -14,19 +14,19 @@ namespace tansaku::coloring {
 namespace {
 // Stops the solver when the deadline passes (CaDiCaL asks often).
 struct DeadlineTerminator final : CaDiCaL::Terminator {
-  const Deadline* deadline;
-  explicit DeadlineTerminator(const Deadline* d) : deadline(d) {}
-  bool terminate() override { return deadline->expired(); }
+  const Deadline& deadline;
+  explicit DeadlineTerminator(const Deadline& d) : deadline(d) {}
+  bool terminate() override { return deadline.expired(); }
 };
 }  // namespace
 
-SatColouring::SatColouring(const Graph& g, int k_min, int k_max, std::uint64_t memory)
+SatColouring::SatColouring(const Graph& g, int k_min, int k_max, const search::Limits& lim)
     : g_(g), k_min_(std::max(k_min, 1)), k_max_(std::max(k_max, k_min_)), peel_(peel(g, k_min_)),
       core_(induced(g, peel_.core)) {
   // The clauses are ~ (edges + 4 vertices) x K_max, of ~ 16 bytes each in CNF text: fall
   // back (Unavailable) when that would not fit the memory budget.
   const double bytes = 16.0 * (static_cast<double>(core_.edge_count()) + 4.0 * core_.n) * k_max_;
-  if (bytes > static_cast<double>(memory)) {
+  if (bytes > static_cast<double>(lim.memory)) {
     message_ = "the CNF would not fit the memory budget";
     return;
   }
@@ -86,7 +86,7 @@ void SatColouring::clause(std::initializer_list<int> lits) {
   ++clauses_;
 }
 
-SatResult SatColouring::decide(int K, const std::vector<int>& clique, Deadline* deadline) {
+SatResult SatColouring::decide(int K, const std::vector<int>& clique, const search::Limits& lim) {
   SatResult r;
   if (static_cast<int>(clique.size()) > K) {
     r.status = SatStatus::Unsat;
@@ -100,8 +100,8 @@ SatResult SatColouring::decide(int K, const std::vector<int>& clique, Deadline* 
     throw std::logic_error(fmt::format("SAT colouring: {} colours asked of a formula for {}..{}", K, k_min_, k_max_));
   for (int c = K + 1; c <= k_max_; ++c) solver_->assume(unused(c));
   std::unique_ptr<DeadlineTerminator> stop;
-  if (deadline && deadline->active()) {
-    stop = std::make_unique<DeadlineTerminator>(deadline);
+  if (lim.deadline && lim.deadline->active()) {
+    stop = std::make_unique<DeadlineTerminator>(*lim.deadline);
     solver_->connect_terminator(stop.get());
   }
   const int answer = solver_->solve();
@@ -111,7 +111,7 @@ SatResult SatColouring::decide(int K, const std::vector<int>& clique, Deadline* 
     return r;
   }
   if (answer != 10) {
-    if (deadline && deadline->expired()) throw LimitError("time limit reached (--timeout)");
+    if (lim.deadline && lim.deadline->expired()) throw LimitError("time limit reached (--timeout)");
     r.status = SatStatus::Failed;
     r.message = fmt::format("CaDiCaL answered {}", answer);
     return r;
@@ -129,14 +129,14 @@ SatResult SatColouring::decide(int K, const std::vector<int>& clique, Deadline* 
   return r;
 }
 
-SatResult sat_decide(const Graph& g, int K, const std::vector<int>& clique, Deadline* deadline, std::uint64_t memory) {
+SatResult sat_decide(const Graph& g, int K, const std::vector<int>& clique, const search::Limits& lim) {
   if (static_cast<int>(clique.size()) > K) {
     SatResult r;
     r.status = SatStatus::Unsat;
     return r;
   }
-  SatColouring s(g, K, K, memory);
-  return s.decide(K, clique, deadline);
+  SatColouring s(g, K, K, lim);
+  return s.decide(K, clique, lim);
 }
 
 }  // namespace tansaku::coloring

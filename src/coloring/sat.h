@@ -13,7 +13,7 @@
 
 #include "coloring/dsatur.h"
 #include "coloring/graph.h"
-#include "tansaku/core/deadline.h"
+#include "tansaku/search/limits.h"
 
 namespace CaDiCaL {
 class Solver;
@@ -32,8 +32,8 @@ struct SatResult {
 class SatColouring {
  public:
   // The formula for every K in [k_min, k_max] on the k_min-core of g (vertices of smaller
-  // degree are coloured greedily afterwards). Unavailable when it would exceed `memory`.
-  SatColouring(const Graph& g, int k_min, int k_max, std::uint64_t memory = UINT64_MAX);
+  // degree are coloured greedily afterwards). Unavailable when it would exceed lim.memory.
+  SatColouring(const Graph& g, int k_min, int k_max, const search::Limits& lim = {});
   ~SatColouring();
   bool available() const { return solver_ != nullptr; }
   const std::string& message() const { return message_; }  // why not available
@@ -42,9 +42,9 @@ class SatColouring {
   int variables() const { return vars_; }
   std::int64_t clauses() const { return clauses_; }
 
-  // A K-colouring of g (k_min <= K <= k_max) or a proof that none exists; the deadline
+  // A K-colouring of g (k_min <= K <= k_max) or a proof that none exists; lim.deadline
   // stops the solver (LimitError).
-  SatResult decide(int K, const std::vector<int>& clique, Deadline* deadline);
+  SatResult decide(int K, const std::vector<int>& clique, const search::Limits& lim = {});
 
  private:
   int x(int v, int c) const { return v * k_max_ + c; }
@@ -62,8 +62,7 @@ class SatColouring {
   std::int64_t clauses_ = 0;
 };
 
-// One decision on its own (a solver for K alone).
-SatResult sat_decide(const Graph& g, int K, const std::vector<int>& clique, Deadline* deadline,
-                     std::uint64_t memory = UINT64_MAX);
+// One decision on its own (a solver for K alone), under lim.memory and lim.deadline.
+SatResult sat_decide(const Graph& g, int K, const std::vector<int>& clique, const search::Limits& lim = {});
 
 }  // namespace tansaku::coloring

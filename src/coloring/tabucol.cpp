@@ -7,7 +7,7 @@ namespace tansaku::coloring {
 
 
 std::optional<std::vector<int>> tabucol(const Graph& g, int K, std::vector<int> init, std::uint64_t max_iterations,
-                                        std::uint64_t seed, Deadline* deadline) {
+                                        std::uint64_t seed, const search::Limits& lim) {
   const int n = g.n;
   if (n == 0) return init;
   if (K < 1) return std::nullopt;
@@ -42,7 +42,7 @@ std::optional<std::vector<int>> tabucol(const Graph& g, int K, std::vector<int> 
       for (auto& x : c) ++x;
       return c;
     }
-    if (deadline && (it & 1023) == 0 && deadline->expired()) return std::nullopt;
+    if (lim.deadline && (it & 1023) == 0 && lim.deadline->expired()) return std::nullopt;
     int bv = -1, bk = -1, seen = 0;
     long long bd = std::numeric_limits<long long>::max();
     for (int v : conf) {

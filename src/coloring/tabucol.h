@@ -7,12 +7,13 @@
 #include <vector>
 
 #include "coloring/graph.h"
-#include "tansaku/core/deadline.h"
+#include "tansaku/search/limits.h"
 
 namespace tansaku::coloring {
 
 // Starts from `init` (colours above K are moved into 1..K); deterministic for a given seed.
+// Gives up (nullopt) after max_iterations or at lim.deadline.
 std::optional<std::vector<int>> tabucol(const Graph& g, int K, std::vector<int> init, std::uint64_t max_iterations,
-                                        std::uint64_t seed, Deadline* deadline);
+                                        std::uint64_t seed, const search::Limits& lim = {});
 
 }  // namespace tansaku::coloring

@@ -28,20 +28,6 @@ namespace {
 
 using u128 = unsigned __int128;
 
-// The frontier options and the limits together.
-struct DpOptions {
-  bool closed = false;
-  int endpoint = -1;
-  unsigned threads = 1;
-  std::uint64_t memory = ~0ull;
-  const Deadline* deadline = nullptr;
-  Progress* progress = nullptr;
-};
-
-DpOptions dp_options(const FrontierOptions& o, const search::Limits& l) {
-  return {o.closed, o.endpoint, l.threads, l.memory, l.deadline, l.progress};
-}
-
 // Mate of a path end whose other end is already a final end of colour c: -1 - c.
 constexpr int term(int c) { return -1 - c; }
 constexpr int term_colour(int mate) { return -1 - mate; }
@@ -257,7 +243,7 @@ struct CountOverflow {};
 template <class Key, class Count>
 class FrontierDp {
  public:
-  FrontierDp(const Plan& plan, const DpOptions& o) : plan_(plan), o_(o) {}
+  FrontierDp(const Plan& plan, const FrontierOptions& o, const search::Limits& lim) : plan_(plan), o_(o), lim_(lim) {}
 
   // Calls emit(mask, key) for each successor state of `key` at step v and accept(mask)
   // for each completed path / cycle; mask = chosen edges to st.back[...].
@@ -440,7 +426,7 @@ class FrontierDp {
     stats.frontier = plan_.width;
     Table cur(1, entry(0, 1)), nxt;
     std::uint64_t cur_size = 1;
-    tbb::task_arena arena(static_cast<int>(std::max(1u, o_.threads)));
+    tbb::task_arena arena(static_cast<int>(std::max(1u, lim_.threads)));
     const int n = static_cast<int>(plan_.steps.size());
     std::vector<double> ratio(n, 0.0);
     auto shape = [&](int v) {
@@ -448,7 +434,7 @@ class FrontierDp {
       return std::tuple(s.prev.size(), s.back.size(), s.leaves.size(), s.watch_mask.size(), s.watch_fixed.size());
     };
     for (int v = 0; v < n; ++v) {
-      if (o_.deadline) o_.deadline->check();
+      if (lim_.deadline) lim_.deadline->check();
       const Step& st = plan_.steps[v];
       // Growth forecast: the last step of the same shape, else the largest recent growth.
       double r = 0;
@@ -461,14 +447,14 @@ class FrontierDp {
       std::uint64_t accepted = 0, used = 0;
       for (;;) {
         const std::uint64_t in_use = cur.size() * sizeof(Entry);
-        if (in_use + want * sizeof(Entry) > o_.memory) {
+        if (in_use + want * sizeof(Entry) > lim_.memory) {
           // Squeeze into what the budget leaves, as long as it can hold this step's states.
-          const std::uint64_t room = o_.memory > in_use ? (o_.memory - in_use) / sizeof(Entry) : 0;
+          const std::uint64_t room = lim_.memory > in_use ? (lim_.memory - in_use) / sizeof(Entry) : 0;
           if (room < want / 2 || room < cur_size)
             throw LimitError(fmt::format(
                 "counting: step {} of {} needs about {} for its frontier tables ({} states so far, {} in the last "
                 "step), over the memory budget ({})",
-                v + 1, n, format_size(in_use + want * sizeof(Entry)), stats.states, cur_size, format_size(o_.memory)));
+                v + 1, n, format_size(in_use + want * sizeof(Entry)), stats.states, cur_size, format_size(lim_.memory)));
           want = room;
         }
         if (nxt.size() < want || nxt.size() > 2 * want) {
@@ -490,7 +476,7 @@ class FrontierDp {
         std::atomic<bool> full{false}, overflow{false};
         arena.execute([&] {
           tbb::parallel_for(tbb::blocked_range<std::size_t>(0, cur.size(), 2048), [&](const auto& range) {
-            if (o_.deadline && o_.deadline->expired()) throw LimitError("time limit reached (--timeout)");
+            if (lim_.deadline && lim_.deadline->expired()) throw LimitError("time limit reached (--timeout)");
             if (full.load(std::memory_order_relaxed)) return;
             std::uint64_t fresh = 0, acc = 0;
             bool over = false;
@@ -584,9 +570,9 @@ class FrontierDp {
           if (e.key != kEmpty) keys.push_back(e.get());
         tbb::parallel_sort(keys.begin(), keys.end());
         kept_bytes_ += keys.size() * sizeof(Key);
-        if (kept_bytes_ + (cur.size() + nxt.size()) * sizeof(Entry) > o_.memory)
+        if (kept_bytes_ + (cur.size() + nxt.size()) * sizeof(Entry) > lim_.memory)
           throw LimitError(fmt::format("the frontier dp: its tables outgrow the memory budget ({})",
-                                       format_size(o_.memory)));
+                                       format_size(lim_.memory)));
         layers_.push_back(std::move(keys));
       }
       ratio[v] = static_cast<double>(used) / static_cast<double>(cur_size);
@@ -595,7 +581,7 @@ class FrontierDp {
       stats.states += used;
       stats.widest = std::max<std::uint64_t>(stats.widest, used);
       stats.table_bytes = std::max<std::uint64_t>(stats.table_bytes, (cur.size() + nxt.size()) * sizeof(Entry));
-      if (o_.progress) o_.progress->update("counting: vertex {} of {}, {} frontier states", v + 1, n, used);
+      if (lim_.progress) lim_.progress->update("counting: vertex {} of {}, {} frontier states", v + 1, n, used);
     }
     stats.count = to_mpz(total_count);
     return stats;
@@ -610,7 +596,7 @@ class FrontierDp {
     constexpr int kParts = 64;  // states are split by hash so the per-thread tables merge in parallel
     Layer layer{{Key(0), Count(1)}}, next;
     std::atomic<std::uint64_t> bytes{0};  // hash tables
-    tbb::task_arena arena(static_cast<int>(std::max(1u, o_.threads)));
+    tbb::task_arena arena(static_cast<int>(std::max(1u, lim_.threads)));
     // Per-thread tables, kept from step to step (reset when a thread first works in a step).
     struct Local {
       std::vector<Map> parts;
@@ -618,20 +604,20 @@ class FrontierDp {
     };
     tbb::enumerable_thread_specific<Local> locals([&] {
       Local l{std::vector<Map>(kParts)};
-      for (auto& x : l.parts) x.setup(&bytes, o_.memory);
+      for (auto& x : l.parts) x.setup(&bytes, lim_.memory);
       return l;
     });
     double growth = 1.0;
     const int n = static_cast<int>(plan_.steps.size());
     for (int v = 0; v < n; ++v) {
-      if (o_.deadline) o_.deadline->check();
+      if (lim_.deadline) lim_.deadline->check();
       const Step& st = plan_.steps[v];
       const auto expected = static_cast<std::size_t>(static_cast<double>(layer.size()) * growth / kParts);
       tbb::enumerable_thread_specific<Count> accepted(0);
       std::atomic<bool> overflow{false};
       arena.execute([&] {
         tbb::parallel_for(tbb::blocked_range<std::size_t>(0, layer.size(), 2048), [&](const auto& range) {
-          if (o_.deadline && o_.deadline->expired()) throw LimitError("time limit reached (--timeout)");
+          if (lim_.deadline && lim_.deadline->expired()) throw LimitError("time limit reached (--timeout)");
           Local& local = locals.local();
           if (local.step != v) {
             for (auto& m : local.parts) m.reset(expected);
@@ -683,9 +669,9 @@ class FrontierDp {
         std::vector<std::size_t> offset(kParts + 1, 0);
         for (int p = 0; p < kParts; ++p) offset[p + 1] = offset[p] + (big[p] ? big[p]->size() : 0);
         const std::uint64_t need = bytes.load() + (layer.size() + offset[kParts]) * sizeof(layer[0]);
-        if (need > o_.memory)
+        if (need > lim_.memory)
           throw LimitError(fmt::format("the frontier dp: its tables outgrow the memory budget ({})",
-                                       format_size(o_.memory)));
+                                       format_size(lim_.memory)));
         next.resize(offset[kParts]);
         tbb::parallel_for(0, kParts, [&](int p) {
           if (!big[p]) return;
@@ -701,9 +687,9 @@ class FrontierDp {
         std::vector<Key> keys(next.size());
         for (std::size_t i = 0; i < next.size(); ++i) keys[i] = next[i].first;
         kept_bytes_ += keys.size() * sizeof(Key);
-        if (kept_bytes_ + next.size() * sizeof(next[0]) > o_.memory)
+        if (kept_bytes_ + next.size() * sizeof(next[0]) > lim_.memory)
           throw LimitError(fmt::format("the frontier dp: its tables outgrow the memory budget ({})",
-                                       format_size(o_.memory)));
+                                       format_size(lim_.memory)));
         layers_.push_back(std::move(keys));
       }
       if (!layer.empty() && !next.empty())
@@ -713,7 +699,7 @@ class FrontierDp {
       stats.states += layer.size();
       stats.widest = std::max<std::uint64_t>(stats.widest, layer.size());
       stats.table_bytes = std::max<std::uint64_t>(stats.table_bytes, bytes.load() + (layer.capacity() + next.capacity()) * sizeof(layer[0]));
-      if (o_.progress) o_.progress->update("counting: vertex {} of {}, {} frontier states", v + 1, n, layer.size());
+      if (lim_.progress) lim_.progress->update("counting: vertex {} of {}, {} frontier states", v + 1, n, layer.size());
     }
     stats.count = to_mpz(total_count);
     return stats;
@@ -724,7 +710,7 @@ class FrontierDp {
     const int n = static_cast<int>(plan_.steps.size());
     // alive[v][i]: state i after step v can still be completed.
     std::vector<std::vector<char>> alive(n);
-    tbb::task_arena arena(static_cast<int>(std::max(1u, o_.threads)));
+    tbb::task_arena arena(static_cast<int>(std::max(1u, lim_.threads)));
     for (int v = n - 1; v >= 1; --v) {
       const Step& st = plan_.steps[v];
       const auto& from = layers_[v - 1];
@@ -774,7 +760,8 @@ class FrontierDp {
 
  private:
   const Plan& plan_;
-  const DpOptions& o_;
+  const FrontierOptions& o_;
+  const search::Limits& lim_;  // threads, memory (the tables), deadline, progress
   std::vector<std::vector<Key>> layers_;  // layers_[v] = sorted states after step v
   std::uint64_t kept_bytes_ = 0;
 };
@@ -818,28 +805,27 @@ void check_width(const Plan& p) {
 int frontier_width(const AdjacencyGraph& adj) { return make_plan(adj, false, -1).width; }
 
 template <class Key>
-FrontierStats count_with(const Plan& plan, const DpOptions& o) {
+FrontierStats count_with(const Plan& plan, const FrontierOptions& o, const search::Limits& lim) {
   try {
-    return FrontierDp<Key, std::uint64_t>(plan, o).run(false);
+    return FrontierDp<Key, std::uint64_t>(plan, o, lim).run(false);
   } catch (const CountOverflow&) {
   }
   try {
-    return FrontierDp<Key, u128>(plan, o).run(false);
+    return FrontierDp<Key, u128>(plan, o, lim).run(false);
   } catch (const CountOverflow&) {
   }
   try {
-    return FrontierDp<Key, Wide<8>>(plan, o).run(false);
+    return FrontierDp<Key, Wide<8>>(plan, o, lim).run(false);
   } catch (const CountOverflow&) {
   }
   try {
-    return FrontierDp<Key, Wide<32>>(plan, o).run(false);
+    return FrontierDp<Key, Wide<32>>(plan, o, lim).run(false);
   } catch (const CountOverflow&) {
   }
   throw LimitError("counting: the partial counts exceed 2048 bits");
 }
 
-FrontierStats count_hamiltonian(const AdjacencyGraph& adj, const FrontierOptions& fo, const search::Limits& limits) {
-  const DpOptions o = dp_options(fo, limits);
+FrontierStats count_hamiltonian(const AdjacencyGraph& adj, const FrontierOptions& o, const search::Limits& limits) {
   const int n = static_cast<int>(adj.size());
   FrontierStats stats;
   if (n <= 1) {
@@ -849,13 +835,12 @@ FrontierStats count_hamiltonian(const AdjacencyGraph& adj, const FrontierOptions
   Plan plan = make_plan(adj, o.closed, o.closed ? -1 : o.endpoint);
   check_width(plan);
   if (plan.impossible) return stats;
-  if (plan.width <= 16) return count_with<std::uint64_t>(plan, o);
-  return count_with<u128>(plan, o);
+  if (plan.width <= 16) return count_with<std::uint64_t>(plan, o, limits);
+  return count_with<u128>(plan, o, limits);
 }
 
-std::optional<std::vector<int>> find_hamiltonian(const AdjacencyGraph& adj, const FrontierOptions& fo,
+std::optional<std::vector<int>> find_hamiltonian(const AdjacencyGraph& adj, const FrontierOptions& o,
                                                  const search::Limits& limits, FrontierStats* stats) {
-  const DpOptions o = dp_options(fo, limits);
   const int n = static_cast<int>(adj.size());
   if (n <= 1) {
     if (stats) *stats = {};
@@ -875,8 +860,8 @@ std::optional<std::vector<int>> find_hamiltonian(const AdjacencyGraph& adj, cons
     if (s.count == 0) return std::nullopt;
     return walk(n, dp.rebuild(), o.closed, o.endpoint);
   };
-  if (plan.width <= 16) return go(FrontierDp<std::uint64_t, Saturating>(plan, o));
-  return go(FrontierDp<u128, Saturating>(plan, o));
+  if (plan.width <= 16) return go(FrontierDp<std::uint64_t, Saturating>(plan, o, limits));
+  return go(FrontierDp<u128, Saturating>(plan, o, limits));
 }
 
 }  // namespace tansaku::graph

@@ -50,10 +50,11 @@ DfsCount count_hamiltonian_dfs(const AdjacencyGraph& g, const std::vector<int>& 
       o.start = tasks[i].start;
       o.prefix = tasks[i].prefix;
       Deadline own = limits.deadline ? *limits.deadline : Deadline();  // each task polls its own copy
-      o.deadline = &own;
+      search::Limits task;
+      task.deadline = &own;
       if (max_nodes != UINT64_MAX) o.shared_budget = &budget;
       if (cut) return;
-      auto res = hamiltonian_dfs(g, o, [](const std::vector<int>&) { return true; });
+      auto res = hamiltonian_dfs(g, o, [](const std::vector<int>&) { return true; }, task);
       nodes += res.nodes;
       if (!res.exhausted) cut = true;
       std::lock_guard lock(mu);

@@ -91,9 +91,10 @@ class SwapPuzzle final : public Puzzle {
     const int parity = (d.colour_sum(start) - d.colour_sum(d.goal()) + 64) % 2;
     r.extra["length_parity"] = parity == 0 ? "even" : "odd";
     const Job job{*this, inst.armies, d, start, ida_options(o, 2), o};  // knight moves change colour: one parity
-    const auto& solver = choose(solvers(), o.algorithm, job);
-    auto [res, algorithm] = run_with_progress(solver, job, o);
-    r.algorithm = algorithm;
+    const auto& solver = choose(solvers(), o.algorithm, job, kSolve, o.want());
+    auto [res, heuristic] = run_with_progress(solver, job, o);
+    r.algorithm = solver.spec.name;
+    r.heuristic = heuristic;
     std::vector<Cells> positions;
     const auto verified = [&](const std::vector<SwapMove>& sol) {
       auto p = verify_swap(board_, inst.start, inst.goal, sol);  // throws on a bad solution
@@ -163,8 +164,8 @@ class SwapPuzzle final : public Puzzle {
     r.farthest_count = res.farthest_count;
     for (auto f : res.farthest) r.farthest.push_back(format(armies, d.cells_of(d.unrank(f))));
     r.extra["arrangements"] = d.size();
-    r.extra["nodes"] = res.stats.expanded;
-    r.extra["table_bytes"] = res.table_bytes;
+    r.nodes = res.stats.expanded;
+    r.table_bytes = res.table_bytes;
     r.extra["threads"] = o.threads;
     r.seconds = sw.seconds();
     return r;
@@ -311,7 +312,7 @@ class SwapPuzzle final : public Puzzle {
   };
   struct Found {
     search::PathResult<SwapMove> res;
-    std::string algorithm;
+    std::string heuristic;  // IDA*'s lower bound, described
   };
   using Table = SolverTable<Job, Found>;
 
@@ -320,35 +321,40 @@ class SwapPuzzle final : public Puzzle {
   static const Table& solvers() {
     using Path = search::PathResult<SwapMove>;
     static const Table table = [] {
-      const auto labelled = [](std::string name) { return [name](const Job&, Path res) { return Found{std::move(res), name}; }; };
-      // Count mode keeps no solution: find one to show.
-      const auto with_one = [](std::string name) {
-        return [name](const Job& j, Path res) {
-          if (res.found && res.moves.empty() && res.cost > 0) res.moves = search::bidirectional_bfs(j.d, j.start, j.o.limits()).moves;
-          return Found{std::move(res), name};
-        };
+      // The engine's search as an entry of this table, with IDA*'s bound described in
+      // `heuristic`; count mode keeps no solution: one is found to show, under the same limits.
+      const auto entry = [](SolverEntry<Job, Path> e, std::string heuristic = "") {
+        auto run = e.run;
+        return Table::value_type{std::move(e.spec), std::move(e.refuses), std::move(e.automatic),
+                                 [run, heuristic](const Job& j, const search::Limits& lim) {
+                                   Path res = run(j, lim);
+                                   if (res.found && res.moves.empty() && res.cost > 0)
+                                     res.moves = search::bidirectional_bfs(j.d, j.start, lim).moves;
+                                   return Found{std::move(res), heuristic};
+                                 }};
       };
-      auto bibfs = then(bibfs_solver<Job>({"bibfs", {"bidirectional", "bidirectional-bfs", "bi-bfs"},
-                                           "bidirectional BFS: the default for one solution"}),
-                        labelled("bibfs"));
+      auto bibfs = entry(bibfs_solver<Job>({"bibfs", {"bidirectional", "bidirectional-bfs", "bi-bfs"},
+                                            "bidirectional BFS: the default for one solution"}));
       auto bibfs_run = bibfs.run;
       bibfs.run = [bibfs_run](const Job& j, const search::Limits& lim) {
         j.p.require_space(j.armies, "bibfs", lim);
         return bibfs_run(j, lim);
       };
-      Table::value_type bfs{{"bfs", {"breadth-first"}, "BFS counting shortest paths per state: the default for --all and --count"},
+      Table::value_type bfs{{"bfs", {"breadth-first"}, "BFS counting shortest paths per state: the default for --all and --count",
+                             kSolve, /*all=*/true, /*count=*/true},
                             nullptr, nullptr, [](const Job& j, const search::Limits& lim) {
                               j.p.require_space(j.armies, "bfs", lim);
-                              if (j.ida.mode == search::SolutionMode::First) return Found{search::bfs(j.d, j.start, lim), "bfs"};
+                              if (j.ida.mode == search::SolutionMode::First) return Found{search::bfs(j.d, j.start, lim), ""};
                               // Shortest paths counted per state, layer by layer; listed back from the goal.
-                              return Found{search::shortest_paths(j.d, j.start, j.o.all ? j.ida.max_all : 0, lim),
-                                           "bfs (shortest paths counted per state)"};
+                              const bool all = j.ida.mode == search::SolutionMode::All;
+                              return Found{search::shortest_paths(j.d, j.start, all ? j.ida.max_all : 0, lim), ""};
                             }};
       return Table{bibfs, bfs,
-                   then(idastar_solver<Job>({"idastar", {"ida*", "ida-star", "ida"}, "IDA* with knight distances to the nearest goal square"}),
-                        with_one("idastar (knight distances to the nearest goal square)")),
-                   then(iddfs_solver<Job>({"iddfs", {"id", "iterative-deepening"}, "iterative deepening depth-first search"}),
-                        with_one("iddfs"))};
+                   entry(idastar_solver<Job>({"idastar", {"ida*", "ida-star", "ida"},
+                                              "IDA* with knight distances to the nearest goal square", kSolve, true, true}),
+                         "knight distances to the nearest goal square"),
+                   entry(iddfs_solver<Job>({"iddfs", {"id", "iterative-deepening"}, "iterative deepening depth-first search",
+                                            kSolve, true, true}))};
     }();
     return table;
   }

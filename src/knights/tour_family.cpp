@@ -47,6 +47,8 @@ std::uint64_t count_memory_estimate(int w, bool closed, bool odd) {
 // Boards up to this many squares get a picture of the tour.
 constexpr std::int64_t kPictureLimit = 900;
 
+constexpr const char* kBacktracking = "backtracking (warnsdorff order, dead-end pruning)";
+
 class TourPuzzle final : public Puzzle {
  public:
   TourPuzzle(std::string name, int rows, int cols) : name_(std::move(name)), board_(rows, cols) {}
@@ -85,49 +87,76 @@ class TourPuzzle final : public Puzzle {
     // JSON (a json value a move, then its text) about twice that (measured: 41 and 76 bytes).
     require_memory(static_cast<std::uint64_t>(board_.squares()) * (o.json ? 96 : 48), o.memory,
                    fmt::format("a board of {} squares", board_.squares()));
-    const Job job{*this, o, r, o.algorithm.empty()};
-    choose(solvers(), o.algorithm, job).run(job, limits(o, nullptr));
+    const Job job{*this, o, o.want(), o.algorithm.empty(), r, {}};
+    const auto& chosen = choose(solvers(), o.algorithm, job, kSolve, o.want());
+    Progress progress(o.progress());
+    run_handing_over(chosen, job, o.limits(&progress));
+    progress.done();
     r.seconds = sw.seconds();
     return r;
   }
 
   // One solve as the solver table sees it; `automatic`: no --algorithm was named, so a
-  // solver may give up within a budget and hand over to the next (one tour: the heuristic,
-  // then the frontier dp where it fits, else backtracking within kDfsBudget steps; --count:
-  // backtracking within kCountDfsBudget steps on boards at least 5 wide, then the dp).
+  // solver may give up within a budget and hand over to the next one the automatic choice
+  // takes (run_handing_over).
   struct Job {
     const TourPuzzle& p;
     const Options& o;
-    SolveReport& r;
+    Want want;
     bool automatic;
+    SolveReport& r;
+    mutable std::string gave_up;  // why the last solver gave up: the message when none is left
+    bool closed() const { return o.flag("closed"); }
   };
-  enum class Method { Warnsdorff, Dfs, Dp };
-  static const SolverTable<Job, void>& solvers() {
-    static const SolverTable<Job, void> table = {
-        {{"warnsdorff", {"heuristic"}, "Warnsdorff's rule with tie-breaking and Posa rotations: one tour, any size (default)"},
-         [](const Job& j) -> std::string {
-           if (j.o.all) return "--all lists tours by backtracking: use --algorithm dfs or none";
-           if (j.o.count) return "--count uses --algorithm dfs or dp (default: backtracking first, then the frontier dp)";
-           return "";
+  // run: true when the solver answered (a tour, a proof, a count), false when it gave up
+  // within the budget of the automatic choice.
+  using Table = SolverTable<Job, bool>;
+
+  // In the order of the automatic choice. One tour: Warnsdorff, then the frontier dp where
+  // it fits, else backtracking within kDfsBudget steps. --all: backtracking. --count:
+  // backtracking within kCountDfsBudget steps on boards at least 5 wide, then the dp.
+  static const Table& solvers() {
+    static const Table table = {
+        {{"warnsdorff", {"heuristic"},
+          "Warnsdorff's rule with tie-breaking and Posa rotations: one tour, any size (default; when it finds none, "
+          "it hands over to dp or dfs)"},
+         nullptr, nullptr, [](const Job& j, const search::Limits& lim) { return j.p.tour_warnsdorff(j, lim); }},
+        {{"dfs", {"backtrack", "backtracking"},
+          "backtracking in Warnsdorff order with dead-end pruning: one tour, --all, --count (chosen automatically: "
+          "within a budget of steps, then the dp)",
+          kSolve, /*all=*/true, /*count=*/true},
+         nullptr,
+         [](const Job& j) {
+           if (j.want == Want::count) return j.p.min_side() >= 5;
+           return j.want == Want::all || (j.p.board_.squares() <= kListLimit && !j.p.dp_fits());
          },
-         nullptr, [](const Job& j, const search::Limits&) { j.p.one(j.o, Method::Warnsdorff, j.automatic, j.r); }},
-        {{"dfs", {"backtrack", "backtracking"}, "backtracking in Warnsdorff order with dead-end pruning (--all, --count)"},
-         nullptr,
-         [](const Job& j) { return j.o.all || (j.o.count && std::min(j.p.board_.rows(), j.p.board_.cols()) >= 5); },
-         [](const Job& j, const search::Limits&) {
-           if (j.o.count) j.p.count(j.o, Method::Dfs, j.automatic, j.r);
-           else if (j.o.all) j.p.all(j.o, j.r);
-           else j.p.one(j.o, Method::Dfs, j.automatic, j.r);
+         [](const Job& j, const search::Limits& lim) {
+           if (j.want == Want::count) return j.p.count_dfs(j, lim);
+           if (j.want == Want::all) return j.p.all(j, lim);
+           return j.p.tour_dfs(j, lim);
          }},
-        {{"dp", {"frontier", "frontier-dp"}, "frontier dynamic programming over the board's columns: exact --count"},
-         [](const Job& j) -> std::string { return j.o.all ? "--all lists tours by backtracking: use --algorithm dfs or none" : ""; },
-         nullptr,
-         [](const Job& j, const search::Limits&) {
-           if (j.o.count) j.p.count(j.o, Method::Dp, j.automatic, j.r);
-           else j.p.one(j.o, Method::Dp, j.automatic, j.r);
+        {{"dp", {"frontier", "frontier-dp"}, "frontier dynamic programming over the board's columns: one tour or an exact --count",
+          kSolve, /*all=*/false, /*count=*/true},
+         nullptr, [](const Job& j) { return j.want == Want::count || j.p.dp_fits(); },
+         [](const Job& j, const search::Limits& lim) {
+           return j.want == Want::count ? j.p.count_dp(j, lim) : j.p.tour_dp(j, lim);
          }},
     };
     return table;
+  }
+
+  // Runs the chosen solver; when the automatic choice took it and it gives up, the next one
+  // in the table that the automatic choice takes, and so on. `algorithm` names the solver
+  // that answered.
+  static void run_handing_over(const Table::value_type& chosen, const Job& j, const search::Limits& lim) {
+    const Table& t = solvers();
+    for (auto e = t.begin() + (&chosen - t.data()); e != t.end(); ++e) {
+      if (&*e != &chosen && !(can(e->spec, j.want) && e->applies(j) && (!e->automatic || e->automatic(j)))) continue;
+      j.r.algorithm = e->spec.name;
+      if (e->run(j, lim)) return;
+      if (!j.automatic) break;
+    }
+    throw LimitError(j.gave_up);
   }
 
   ExploreReport explore(const Options& o) const override {
@@ -149,7 +178,7 @@ class TourPuzzle final : public Puzzle {
     for (std::int64_t s = 0; s < board_.squares() && r.farthest.size() < o.farthest; ++s)
       if (dist[s] == r.depth) r.farthest.push_back(std::to_string(s));
     r.extra["unreachable"] = board_.squares() - static_cast<std::int64_t>(r.states);
-    r.extra["nodes"] = r.states;
+    r.nodes = r.states;
     if (board_.squares() <= kPictureLimit) {
       std::vector<std::string> cells(board_.squares());
       for (std::int64_t s = 0; s < board_.squares(); ++s) cells[s] = dist[s] < 0 ? "-" : std::to_string(dist[s]);
@@ -175,20 +204,17 @@ class TourPuzzle final : public Puzzle {
   }
   bool from_given(const Options& o) const { return o.from.has_value() || o.start.has_value(); }
 
-  void need_lists(const Options& o, const char* what) const {
+  void need_lists(const search::Limits& lim, const char* what) const {
     if (board_.squares() > kListLimit)
       throw InputError(fmt::format("{} of a board with {} squares is out of reach (at most {} squares)", what,
                                    board_.squares(), kListLimit));
-    require_memory(static_cast<std::uint64_t>(board_.squares()) * 96, o.memory, "the knight's graph");
+    require_memory(static_cast<std::uint64_t>(board_.squares()) * 96, lim.memory, "the knight's graph");
   }
-
-  search::Limits limits(const Options& o, Progress* progress) const {
-    search::Limits l;
-    l.threads = o.threads;
-    l.memory = o.memory;
-    l.deadline = &o.deadline;
-    l.progress = progress;
-    return l;
+  int min_side() const { return std::min(board_.rows(), board_.cols()); }
+  // The frontier dp finds one tour (or proves none) on boards at most 6 wide.
+  bool dp_fits() const {
+    return min_side() <= 6 && board_.squares() <= kListLimit &&
+           graph::frontier_width(narrow_graph(board_).adj) <= graph::kMaxFrontier;
   }
 
   void report_tour(SolveReport& r, const std::vector<std::int32_t>& tour, std::int64_t from, bool closed) const {
@@ -204,62 +230,76 @@ class TourPuzzle final : public Puzzle {
     }
   }
 
-  void setup(const Options& o, SolveReport& r, std::int64_t from) const {
+  // The first square and the goal of a search for one tour; true when a counting argument
+  // already proves that there is none (the report says so).
+  bool tour_proved_none(const Job& j, std::int64_t from) const {
+    SolveReport& r = j.r;
     r.start = std::to_string(from);
-    r.goal = o.flag("closed") ? fmt::format("every square once, then back to {}", from) : "every square once";
+    r.goal = j.closed() ? fmt::format("every square once, then back to {}", from) : "every square once";
+    auto why = no_tour_reason(board_, from, j.closed());
+    if (!why) return false;
+    r.solvable = false;
+    r.reason = *why;
+    r.extra["method"] = "counting argument";
+    return true;
+  }
+  void no_tour_found(const Job& j, std::int64_t from, const char* search) const {
+    j.r.solvable = false;
+    j.r.reason = fmt::format("the exhaustive {} finds no {} tour from square {}", search, j.closed() ? "closed" : "open", from);
   }
 
-  // One tour, or a proof that none exists from this square.
-  void one(const Options& o, Method m, bool automatic, SolveReport& r) const {
-    const std::int64_t from = first_square(o);
-    setup(o, r, from);
-    if (auto why = no_tour_reason(board_, from, o.flag("closed"))) {
-      r.solvable = false;
-      r.reason = *why;
-      r.algorithm = "counting argument";
-      return;
+  // One tour by the Warnsdorff heuristics. When it fails: chosen automatically, it hands
+  // over (false); named, a LimitError (not a proof).
+  bool tour_warnsdorff(const Job& j, const search::Limits& lim) const {
+    const std::int64_t from = first_square(j.o);
+    if (tour_proved_none(j, from)) return true;
+    WarnsdorffStats st;
+    auto tour = warnsdorff_tour(board_, from, j.closed(), lim, &st);
+    j.r.nodes += st.steps;
+    if (tour) {
+      j.r.extra["method"] = "warnsdorff (" + st.method + ")";
+      j.r.extra["rotations"] = st.rotations;
+      report_tour(j.r, *tour, from, j.closed());
+      return true;
     }
-    if (m == Method::Warnsdorff) {
-      WarnsdorffStats st;
-      auto tour = warnsdorff_tour(board_, from, o.flag("closed"), &o.deadline, &st);
-      r.nodes += st.steps;
-      if (tour) {
-        r.algorithm = "warnsdorff (" + st.method + ")";
-        r.extra["rotations"] = st.rotations;
-        report_tour(r, *tour, from, o.flag("closed"));
-        return;
-      }
-      if (!automatic)
-        throw LimitError(fmt::format(
-            "the Warnsdorff heuristics found no tour from square {} after {} runs; that does not prove that none "
-            "exists (try --algorithm dp or dfs)",
-            from, st.attempts));
-    }
-    if (board_.squares() > kListLimit)
-      throw LimitError(fmt::format("the heuristics found no tour from square {}, and a board of {} squares is too "
-                                   "large for an exhaustive search: not proved that none exists",
-                                   from, board_.squares()));
-    need_lists(o, "an exhaustive search");
+    if (!j.automatic)
+      throw LimitError(fmt::format(
+          "the Warnsdorff heuristics found no tour from square {} after {} runs; that does not prove that none "
+          "exists (try --algorithm dp or dfs)",
+          from, st.attempts));
+    j.gave_up = fmt::format("the heuristics found no tour from square {}, and a board of {} squares is too large for an "
+                            "exhaustive search: not proved that none exists",
+                            from, board_.squares());
+    return false;
+  }
+
+  // One tour, or a proof that none exists, by the frontier dp.
+  bool tour_dp(const Job& j, const search::Limits& lim) const {
+    const std::int64_t from = first_square(j.o);
+    if (tour_proved_none(j, from)) return true;
+    need_lists(lim, "an exhaustive search");
     NarrowGraph g = narrow_graph(board_);
-    const bool dp_fits = std::min(board_.rows(), board_.cols()) <= 6 && graph::frontier_width(g.adj) <= graph::kMaxFrontier;
-    if (m == Method::Dp || (automatic && dp_fits)) {
-      Progress progress(o.progress());
-      graph::FrontierStats st;
-      auto found = graph::find_hamiltonian(g.adj, {o.flag("closed"), g.pos_of[from]}, limits(o, &progress), &st);
-      progress.done();
-      r.nodes += st.states;
-      r.algorithm = "frontier dp (exhaustive)";
-      if (!found) {
-        r.solvable = false;
-        r.reason = fmt::format("the exhaustive count finds no {} tour from square {}", o.flag("closed") ? "closed" : "open", from);
-        return;
-      }
-      std::vector<std::int32_t> tour;
-      for (int p : *found) tour.push_back(g.square_at[p]);
-      report_tour(r, tour, from, o.flag("closed"));
-      return;
+    graph::FrontierStats st;
+    auto found = graph::find_hamiltonian(g.adj, {j.closed(), g.pos_of[from]}, lim, &st);
+    j.r.nodes += st.states;
+    j.r.extra["method"] = "frontier dp (exhaustive)";
+    if (!found) {
+      j.r.solvable = false;
+      j.r.reason = fmt::format("the exhaustive count finds no {} tour from square {}", j.closed() ? "closed" : "open", from);
+      return true;
     }
-    // Backtracking, in the board's own numbering.
+    std::vector<std::int32_t> tour;
+    for (int p : *found) tour.push_back(g.square_at[p]);
+    report_tour(j.r, tour, from, j.closed());
+    return true;
+  }
+
+  // One tour, or a proof that none exists, by backtracking in the board's own numbering
+  // (within kDfsBudget steps when chosen automatically).
+  bool tour_dfs(const Job& j, const search::Limits& lim) const {
+    const std::int64_t from = first_square(j.o);
+    if (tour_proved_none(j, from)) return true;
+    need_lists(lim, "an exhaustive search");
     const graph::AdjacencyGraph adj(board_.adjacency());
     std::vector<std::int64_t> tie(board_.squares());
     for (std::int64_t s = 0; s < board_.squares(); ++s) {
@@ -267,137 +307,105 @@ class TourPuzzle final : public Puzzle {
       tie[s] = dr * dr + dc * dc;
     }
     graph::DfsOptions d;
-    d.closed = o.flag("closed");
+    d.closed = j.closed();
     d.start = static_cast<int>(from);
     d.tie = &tie;
-    d.deadline = &o.deadline;
-    if (automatic) d.max_nodes = kDfsBudget;
+    if (j.automatic) d.max_nodes = kDfsBudget;
     std::vector<std::int32_t> tour;
-    auto res = graph::hamiltonian_dfs(adj, d, [&](const std::vector<int>& p) {
-      tour.assign(p.begin(), p.end());
-      return false;
-    });
-    r.nodes += res.nodes;
-    r.algorithm = "backtracking (warnsdorff order, dead-end pruning)";
+    auto res = graph::hamiltonian_dfs(
+        adj, d,
+        [&](const std::vector<int>& p) {
+          tour.assign(p.begin(), p.end());
+          return false;
+        },
+        lim);
+    j.r.nodes += res.nodes;
+    j.r.extra["method"] = kBacktracking;
     if (!tour.empty()) {
-      report_tour(r, tour, from, o.flag("closed"));
-      return;
+      report_tour(j.r, tour, from, j.closed());
+      return true;
     }
     if (res.exhausted) {
-      r.solvable = false;
-      r.reason = fmt::format("the exhaustive search finds no {} tour from square {}", o.flag("closed") ? "closed" : "open", from);
-      return;
+      no_tour_found(j, from, "search");
+      return true;
     }
-    throw LimitError(fmt::format(
+    j.gave_up = fmt::format(
         "no tour found from square {} by the heuristics or {} backtracking steps; not proved that none exists (try "
         "--algorithm dfs with a --timeout)",
-        from, res.nodes));
+        from, res.nodes);
+    return false;
   }
 
   // Every tour from the first square, by backtracking.
-  void all(const Options& o, SolveReport& r) const {
-    const std::int64_t from = first_square(o);
-    setup(o, r, from);
-    r.algorithm = "backtracking (warnsdorff order, dead-end pruning)";
+  bool all(const Job& j, const search::Limits& lim) const {
+    SolveReport& r = j.r;
+    const std::int64_t from = first_square(j.o);
     json sols = json::array();
     std::uint64_t count = 0;
-    if (auto why = no_tour_reason(board_, from, o.flag("closed"))) {
-      r.solvable = false;
-      r.reason = *why;
-      r.algorithm = "counting argument";
+    if (tour_proved_none(j, from)) {
       r.solutions = sols;
       r.count = 0;
-      return;
+      return true;
     }
-    need_lists(o, "listing every tour");
+    r.extra["method"] = kBacktracking;
+    need_lists(lim, "listing every tour");
     const graph::AdjacencyGraph adj(board_.adjacency());
     graph::DfsOptions d;
-    d.closed = o.flag("closed");
+    d.closed = j.closed();
     d.start = static_cast<int>(from);
-    d.deadline = &o.deadline;
     const std::uint64_t per_tour = static_cast<std::uint64_t>(board_.squares()) * 24 + 64;
     std::vector<std::int32_t> first;
-    auto res = graph::hamiltonian_dfs(adj, d, [&](const std::vector<int>& p) {
-      std::vector<std::int32_t> tour(p.begin(), p.end());
-      verify_tour(board_, tour, from, o.flag("closed"));
-      if ((count + 1) * per_tour > o.memory)
-        throw LimitError(fmt::format("--all: more than {} tours do not fit the memory budget", count));
-      if (first.empty()) first = tour;
-      sols.push_back(json(tour));
-      ++count;
-      return true;
-    });
+    auto res = graph::hamiltonian_dfs(
+        adj, d,
+        [&](const std::vector<int>& p) {
+          std::vector<std::int32_t> tour(p.begin(), p.end());
+          verify_tour(board_, tour, from, j.closed());
+          if ((count + 1) * per_tour > lim.memory)
+            throw LimitError(fmt::format("--all: more than {} tours do not fit the memory budget", count));
+          if (first.empty()) first = tour;
+          sols.push_back(json(tour));
+          ++count;
+          return true;
+        },
+        lim);
     r.nodes = res.nodes;
     r.solutions = sols;
     r.count = count;
     if (count == 0) {
-      r.solvable = false;
-      r.reason = fmt::format("the exhaustive search finds no {} tour from square {}", o.flag("closed") ? "closed" : "open", from);
-      return;
+      no_tour_found(j, from, "search");
+      return true;
     }
-    report_tour(r, first, from, o.flag("closed"));
+    report_tour(r, first, from, j.closed());
+    return true;
   }
 
   // How many tours: directed open tours from --from (or from every square), or closed
-  // tours counted once each.
-  void count(const Options& o, Method m, bool automatic, SolveReport& r) const {
-    const bool given = from_given(o);
-    const std::int64_t from = given ? first_square(o) : -1;
+  // tours counted once each. The first square (-1: every one), the goal, and whether a
+  // counting argument already settles the count at 0 (then reported).
+  std::int64_t count_setup(const Job& j) const {
+    SolveReport& r = j.r;
+    const bool given = from_given(j.o);
+    const std::int64_t from = given ? first_square(j.o) : -1;
     r.start = given ? std::to_string(from) : "";
-    r.goal = o.flag("closed") ? "closed tours" : "open tours";
+    r.goal = j.closed() ? "closed tours" : "open tours";
     r.length.reset();
+    return from;
+  }
+  bool count_proved_none(const Job& j, std::int64_t from) const {
+    auto why = no_tour_reason(board_, from, j.closed());
+    if (!why) return false;
+    j.r.extra["method"] = "counting argument";
+    j.r.reason = *why;
+    report_count(j, from, 0);
+    return true;
+  }
+  // The count from the number of paths (open; each once) or cycles (closed).
+  void report_count(const Job& j, std::int64_t from, const mpz_class& undirected) const {
+    SolveReport& r = j.r;
     const std::int64_t n = board_.squares();
-    mpz_class undirected = 0;  // open: paths (each once); closed: cycles
-    std::string counted;
-    if (o.flag("closed")) counted = "closed tours, each cycle once (either direction, any first square)";
-    else if (given) counted = fmt::format("directed open tours from square {}", from);
-    else counted = "directed open tours from every square (each path twice, once from each end)";
-    if (auto why = no_tour_reason(board_, given ? from : -1, o.flag("closed"))) {
-      r.algorithm = "counting argument";
-      r.reason = *why;
-    } else {
-      need_lists(o, "counting");
-      // Backtracking costs a few steps per tour, the frontier dp a number of states that
-      // depends on the board's width, not on the count: backtracking first (on boards at
-      // least 5 wide) within a budget, then the dp.
-      bool done = false;
-      if (m == Method::Dfs) {
-        auto res = graph::count_hamiltonian_dfs(graph::AdjacencyGraph(board_.adjacency()), symmetry_classes(board_),
-                                                given ? static_cast<int>(from) : -1, o.flag("closed"),
-                                                automatic ? kCountDfsBudget : UINT64_MAX, limits(o, nullptr));
-        r.nodes += res.nodes;
-        r.extra["tasks"] = res.tasks;
-        r.algorithm = "backtracking (dead-end pruning), first squares up to symmetry, parallel";
-        if (res.complete) {
-          done = true;
-          undirected = (o.flag("closed") || (!given && n > 1)) ? mpz_class(res.count / 2) : res.count;
-        }
-      }
-      if (!done) {
-        // Refuse before starting what cannot fit (by this estimate 7x7 open needs about
-        // 18 GiB, 8x8 closed about 68 GiB).
-        const int w = std::min(board_.rows(), board_.cols());
-        if (w >= 7)
-          require_memory(count_memory_estimate(w, o.flag("closed"), n % 2 == 1), o.memory,
-                         fmt::format("counting {} tours of a {}-wide board by the frontier dp (estimate)",
-                                     o.flag("closed") ? "closed" : "open", w));
-        NarrowGraph g = narrow_graph(board_);
-        Progress progress(o.progress());
-        const int endpoint = given && !o.flag("closed") ? g.pos_of[from] : -1;
-        auto st = graph::count_hamiltonian(g.adj, {o.flag("closed"), endpoint}, limits(o, &progress));
-        progress.done();
-        r.algorithm = r.algorithm.empty() ? "frontier dp (exact count)"
-                                          : fmt::format("frontier dp (exact count; backtracking gave up after {} steps)",
-                                                        r.nodes);
-        r.nodes += st.states;
-        r.extra["frontier"] = st.frontier;
-        r.extra["widest_step"] = st.widest;
-        r.extra["table_bytes"] = st.table_bytes;
-        undirected = st.count;
-      }
-    }
+    const bool given = from >= 0;
     mpz_class total;
-    if (o.flag("closed")) {
+    if (j.closed()) {
       total = undirected;
       r.extra["directed_from_a_square"] = count_json(2 * undirected);
     } else if (given || n == 1) {
@@ -407,9 +415,59 @@ class TourPuzzle final : public Puzzle {
       r.extra["undirected"] = count_json(undirected);
     }
     r.count = count_json(total);
-    r.extra["counted"] = counted;
+    if (j.closed()) r.extra["counted"] = "closed tours, each cycle once (either direction, any first square)";
+    else if (given) r.extra["counted"] = fmt::format("directed open tours from square {}", from);
+    else r.extra["counted"] = "directed open tours from every square (each path twice, once from each end)";
     r.solvable = total != 0;
     if (!r.solvable && r.reason.empty()) r.reason = "the exhaustive count is 0";
+  }
+
+  // Counting by backtracking (few steps per tour: it wins while the count is small), split
+  // over first squares up to symmetry and run in parallel; chosen automatically, within
+  // kCountDfsBudget steps.
+  bool count_dfs(const Job& j, const search::Limits& lim) const {
+    const std::int64_t from = count_setup(j);
+    if (count_proved_none(j, from)) return true;
+    need_lists(lim, "counting");
+    auto res = graph::count_hamiltonian_dfs(graph::AdjacencyGraph(board_.adjacency()), symmetry_classes(board_),
+                                            static_cast<int>(from), j.closed(),
+                                            j.automatic ? kCountDfsBudget : UINT64_MAX, lim);
+    j.r.nodes += res.nodes;
+    j.r.extra["tasks"] = res.tasks;
+    j.r.extra["method"] = "backtracking (dead-end pruning), first squares up to symmetry, parallel";
+    if (!res.complete) {
+      j.gave_up = fmt::format("counting by backtracking gave up after {} steps", res.nodes);
+      return false;
+    }
+    const bool twice = j.closed() || (from < 0 && board_.squares() > 1);  // each path or cycle found from both ends
+    report_count(j, from, twice ? mpz_class(res.count / 2) : res.count);
+    return true;
+  }
+
+  // Counting by the frontier dp (its work depends on the board's width, not on the count).
+  bool count_dp(const Job& j, const search::Limits& lim) const {
+    const std::int64_t from = count_setup(j);
+    if (count_proved_none(j, from)) return true;
+    need_lists(lim, "counting");
+    // Refuse before starting what cannot fit (by this estimate 7x7 open needs about
+    // 18 GiB, 8x8 closed about 68 GiB).
+    const int w = min_side();
+    if (w >= 7)
+      require_memory(count_memory_estimate(w, j.closed(), board_.squares() % 2 == 1), lim.memory,
+                     fmt::format("counting {} tours of a {}-wide board by the frontier dp (estimate)",
+                                 j.closed() ? "closed" : "open", w));
+    NarrowGraph g = narrow_graph(board_);
+    const int endpoint = from >= 0 && !j.closed() ? g.pos_of[from] : -1;
+    auto st = graph::count_hamiltonian(g.adj, {j.closed(), endpoint}, lim);
+    j.r.extra["method"] = !j.r.extra.contains("tasks") ? std::string("frontier dp (exact count)")
+                                                      : fmt::format("frontier dp (exact count; backtracking gave up after {} steps)",
+                                                       j.r.nodes);
+    j.r.nodes += st.states;
+    j.r.extra["frontier"] = st.frontier;
+    j.r.extra["widest_step"] = st.widest;
+    j.r.table_bytes = st.table_bytes;
+    report_count(j, from, st.count);
+    return true;
   }
 
   std::string name_;

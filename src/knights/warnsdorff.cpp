@@ -68,7 +68,7 @@ std::vector<std::int64_t> central_squares(const Board& b, int count) {
 }  // namespace
 
 std::optional<std::vector<std::int32_t>> warnsdorff_tour(const Board& b, std::int64_t from, bool closed,
-                                                         Deadline* deadline, WarnsdorffStats* stats_out) {
+                                                         const search::Limits& lim, WarnsdorffStats* stats_out) {
   WarnsdorffStats local;
   WarnsdorffStats& stats = stats_out ? *stats_out : local;
   const std::int64_t n = b.squares();
@@ -89,20 +89,19 @@ std::optional<std::vector<std::int32_t>> warnsdorff_tour(const Board& b, std::in
     o.rotations = rotations;
     o.work = 21 * static_cast<std::uint64_t>(n) + 1000000;
     o.seed = seed;
-    o.deadline = deadline;
     return o;
   };
   if (!closed) {
     for (const Try& t : tries(n))
-      if (w.walk(static_cast<int>(from), tie_key(b, t.tie, t.seed), options(2000, t.seed)))
+      if (w.walk(static_cast<int>(from), tie_key(b, t.tie, t.seed), options(2000, t.seed), lim))
         return done(std::string("from the first square, ") + tie_name(t.tie));
   }
   if (n % 2 == 0) {  // a closed tour alternates colours: even boards only
     // A closed tour, then cut open at `from`.
     for (const Try& t : tries(n))
       for (std::int64_t c : central_squares(b, 4))
-        if (w.walk(static_cast<int>(c), tie_key(b, t.tie, t.seed), options(2000, t.seed)) &&
-            w.close(options(5000, t.seed))) {
+        if (w.walk(static_cast<int>(c), tie_key(b, t.tie, t.seed), options(2000, t.seed), lim) &&
+            w.close(options(5000, t.seed), lim)) {
           auto& p = w.path();
           std::rotate(p.begin(), std::find(p.begin(), p.end(), static_cast<int>(from)), p.end());
           return done(std::string("closed tour from the centre, ") + tie_name(t.tie) +

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "knights/board.h"
-#include "tansaku/core/deadline.h"
+#include "tansaku/search/limits.h"
 
 namespace tansaku::knights {
 
@@ -21,7 +21,9 @@ struct WarnsdorffStats {
 };
 
 // A tour from `from` (closed: returning to it), or nullopt when the heuristics fail.
+// Polls lim.deadline.
 std::optional<std::vector<std::int32_t>> warnsdorff_tour(const Board& b, std::int64_t from, bool closed,
-                                                         Deadline* deadline, WarnsdorffStats* stats = nullptr);
+                                                         const search::Limits& lim = {},
+                                                         WarnsdorffStats* stats = nullptr);
 
 }  // namespace tansaku::knights

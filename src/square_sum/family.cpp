@@ -80,69 +80,46 @@ class SquareSumPuzzle final : public Puzzle {
   SolveReport solve(const Options& o) const override {
     check(o);
     Stopwatch sw;
-    Progress progress(o.progress());
     SolveReport r;
     r.puzzle = "square-sum";
-    const bool ring = o.flag("ring");
-    r.extra["ring"] = ring;
-    int n = 0;
-    if (o.integer("n")) {
-      n = static_cast<int>(*o.integer("n"));
-      FindResult f = find_sequence(n, ring, &o.deadline, &progress);
-      r.nodes += f.nodes;
-      r.algorithm = f.method;
-      if (f.found) {
-        r.moves = numbers(f.sequence);
-        r.length = n;
-        r.text = render(f.sequence, ring);
-      } else {
-        r.solvable = false;
-        r.optimal = true;  // the refutation is exhaustive: a complete proof
-        r.reason = fmt::format("no {} of 1..{} has square neighbouring sums (exhaustive search)", ring ? "ring" : "row", n);
-      }
+    Question q;
+    q.n = o.integer("n") ? static_cast<int>(*o.integer("n")) : 0;
+    q.ring = o.flag("ring");
+    q.mode = o.all ? Mode::All : o.count ? Mode::Count : Mode::First;  // --all lists and counts
+    const Answer a = run_with_progress(choose(solvers(), o.algorithm, q, kSolve, o.want()), q, o);
+    const int n = a.n;
+    r.nodes = a.nodes;
+    r.algorithm = a.found.method;
+    r.extra["ring"] = q.ring;
+    if (a.found.found) {
+      r.moves = numbers(a.found.sequence);
+      r.length = n;
+      r.text = render(a.found.sequence, q.ring);
     } else {
-      // --smallest (the default): the least N, every smaller N refuted by exhaustive search.
-      json none = json::array();
-      const int first = ring ? 3 : 2;  // a row needs a pair, a ring three numbers
-      for (n = first;; ++n) {
-        FindResult f = find_sequence(n, ring, &o.deadline, &progress);
-        r.nodes += f.nodes;
-        if (f.found) {
-          r.algorithm = f.method;
-          r.moves = numbers(f.sequence);
-          r.length = n;
-          r.text = render(f.sequence, ring);
-          r.text += fmt::format("N = {} is the least: no {} for N = {}..{} (each refuted by exhaustive search)\n", n,
-                                ring ? "ring" : "row", first, n - 1);
-          break;
-        }
-        none.push_back(n);
-      }
+      r.solvable = false;
+      r.optimal = true;  // the refutation is exhaustive: a complete proof
+      r.reason = fmt::format("no {} of 1..{} has square neighbouring sums (exhaustive search)", q.ring ? "ring" : "row", n);
+    }
+    if (q.n == 0) {  // --smallest (the default): the least N, every smaller N refuted by exhaustive search
+      r.text += fmt::format("N = {} is the least: no {} for N = {}..{} (each refuted by exhaustive search)\n", n,
+                            q.ring ? "ring" : "row", q.ring ? 3 : 2, n - 1);
       r.extra["smallest"] = true;
-      r.extra["none_for"] = none;
+      r.extra["none_for"] = a.none_for;
     }
     r.extra["n"] = n;
-    if (o.count || o.all) {
-      SearchOptions so;
-      so.mode = o.all ? Mode::All : Mode::Count;
-      so.ring = ring;
-      so.deadline = &o.deadline;
-      so.progress = &progress;
-      so.list_limit = std::max<std::uint64_t>(1, o.memory / (64 + 4 * static_cast<std::uint64_t>(n)));
-      SearchResult s = search(n, so);
-      r.nodes += s.nodes;
+    if (a.listed) {
+      const SearchResult& s = *a.listed;
       r.count = s.count;
-      if (o.all) {
+      if (q.mode == Mode::All) {
         json sols = json::array();
         for (const auto& seq : s.all) {
-          verify_sequence(n, seq, ring);
+          verify_sequence(n, seq, q.ring);
           sols.push_back(numbers(seq));
         }
         r.solutions = sols;
       }
       if ((s.count > 0) != r.solvable) throw std::logic_error("square-sum: count and search disagree");
     }
-    progress.done();
     r.seconds = sw.seconds();
     return r;
   }
@@ -188,6 +165,7 @@ Family family() {
   f.options = {opt::all(), opt::count(), opt::integer("n", "arrange the numbers 1..N (default: the least N with a solution)", kShow | kSolve),
                opt::flag("ring", "close the row into a ring (the first and last numbers also sum to a square)", kShow | kSolve),
                opt::flag("smallest", "the least N with a solution (the default without --n)", kShow | kSolve)};
+  f.solvers = solver_specs(solvers());
   f.notation = "a solution is the numbers 1..N in order along the row (or around the ring)";
   f.examples = {"tansaku solve square-sum", "tansaku solve square-sum --ring", "tansaku solve square-sum --n 40 --count",
                 "tansaku solve square-sum --n 100000 --quiet"};

@@ -11,17 +11,17 @@
 
 namespace tansaku::square_sum {
 
-SearchResult search(int n, const SearchOptions& o) {
+SearchResult search(int n, const SearchOptions& o, const search::Limits& lim) {
   SearchResult r;
   if (n < 1) return r;
   graph::DfsOptions d;
   d.closed = o.ring;
   d.high_first = true;
   d.max_nodes = o.node_budget;
-  d.deadline = o.deadline;
-  d.progress = o.progress;
   const bool first = o.mode == Mode::First;
-  auto res = graph::each_hamiltonian(SquareSumGraph{n}, d, !first, [&](const std::vector<int>& p) {
+  // A listed solution takes about 4 bytes a number and some overhead.
+  const std::uint64_t list_limit = std::max<std::uint64_t>(1, lim.memory / (64 + 4 * static_cast<std::uint64_t>(n)));
+  auto on_path = [&](const std::vector<int>& p) {
     std::vector<int> seq(p.size());
     for (std::size_t i = 0; i < p.size(); ++i) seq[i] = p[i] + 1;
     if (first) {
@@ -29,12 +29,13 @@ SearchResult search(int n, const SearchOptions& o) {
       return false;
     }
     if (o.mode == Mode::All) {
-      if (r.all.size() >= o.list_limit)
-        throw LimitError(fmt::format("more than {} solutions: too many to list (use --count)", o.list_limit));
+      if (r.all.size() >= list_limit)
+        throw LimitError(fmt::format("more than {} solutions: too many to list (use --count)", list_limit));
       r.all.push_back(canonical(std::move(seq), o.ring));
     }
     return true;
-  });
+  };
+  auto res = graph::each_hamiltonian(SquareSumGraph{n}, d, !first, on_path, lim);
   r.nodes = res.nodes;
   if (first) {
     r.status = !r.sequence.empty() ? Status::Found : res.exhausted ? Status::None : Status::Budget;

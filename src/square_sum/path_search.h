@@ -6,21 +6,19 @@
 #include <cstdint>
 #include <vector>
 
-#include "tansaku/core/deadline.h"
-#include "tansaku/core/progress.h"
+#include "tansaku/search/limits.h"
 
 namespace tansaku::square_sum {
 
 enum class Mode { First, Count, All };
 enum class Status { Found, None, Budget };
 
+// The search's own knobs; the budgets (deadline, progress, the memory that bounds an --all
+// listing) come as search::Limits.
 struct SearchOptions {
   Mode mode = Mode::First;
   bool ring = false;
   std::uint64_t node_budget = UINT64_MAX;  // First mode: give up (Budget) beyond this
-  std::uint64_t list_limit = 1000000;      // All mode: LimitError beyond this many
-  Deadline* deadline = nullptr;
-  Progress* progress = nullptr;
 };
 
 struct SearchResult {
@@ -32,6 +30,7 @@ struct SearchResult {
   std::uint64_t nodes = 0;
 };
 
-SearchResult search(int n, const SearchOptions& o);
+// All mode throws LimitError when the listing outgrows lim.memory.
+SearchResult search(int n, const SearchOptions& o, const search::Limits& lim = {});
 
 }  // namespace tansaku::square_sum

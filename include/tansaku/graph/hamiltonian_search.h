@@ -3,7 +3,9 @@
 // dead-end pruning before each move — a vertex with no way in is fatal, and every vertex
 // with only one way left must be the last one (a cycle allows none). Finds one path, lists
 // them, or counts them; with no budget an empty result is a proof that none exists.
-// Iterative, so paths of 100,000 vertices are fine.
+// Iterative, so paths of 100,000 vertices are fine. The budgets (deadline, progress line,
+// threads of the parallel count) come as search::Limits; DfsOptions holds the search's own
+// knobs (and a move budget, for a caller that hands over to another search when it is spent).
 #pragma once
 #include <algorithm>
 #include <atomic>
@@ -12,8 +14,6 @@
 #include <vector>
 
 #include "tansaku/core/count.h"
-#include "tansaku/core/deadline.h"
-#include "tansaku/core/progress.h"
 #include "tansaku/graph/graph.h"
 #include "tansaku/search/limits.h"
 
@@ -27,8 +27,6 @@ struct DfsOptions {
   bool high_first = false;      // without tie keys: among equal degrees, larger vertex first
   std::uint64_t max_nodes = UINT64_MAX;                // give up beyond this many moves
   std::atomic<std::int64_t>* shared_budget = nullptr;  // moves left for all searches together
-  Deadline* deadline = nullptr;
-  Progress* progress = nullptr;
 };
 
 struct DfsResult {
@@ -39,9 +37,9 @@ struct DfsResult {
 
 // Calls on_path(path) for each Hamiltonian path (closed: cycle, as a path whose ends are
 // adjacent) from o.start through o.prefix; on_path returns false to stop (then the result
-// is not exhausted).
+// is not exhausted). Polls lim.deadline and updates lim.progress.
 template <Graph G, class OnPath>
-DfsResult hamiltonian_dfs(const G& g, const DfsOptions& o, OnPath&& on_path) {
+DfsResult hamiltonian_dfs(const G& g, const DfsOptions& o, OnPath&& on_path, const search::Limits& lim = {}) {
   DfsResult res;
   const int n = static_cast<int>(g.size());
   const int s = o.start;
@@ -151,11 +149,11 @@ DfsResult hamiltonian_dfs(const G& g, const DfsOptions& o, OnPath&& on_path) {
     }
     const int z = cand[cand.size() - f.size + f.tried++];
     ++res.nodes;
-    if (o.deadline) o.deadline->poll();
+    if (lim.deadline) lim.deadline->poll();
     if (res.nodes > o.max_nodes) return res;  // not exhausted
     if ((res.nodes & 4095) == 0) {
       if (o.shared_budget && o.shared_budget->fetch_sub(4096) < 4096) return res;
-      if (o.progress) o.progress->update("Hamiltonian search: {} nodes, depth {} of {}", res.nodes, path.size(), n);
+      if (lim.progress) lim.progress->update("Hamiltonian search: {} nodes, depth {} of {}", res.nodes, path.size(), n);
     }
     path.push_back(z);
     if (left == 1) {
@@ -181,7 +179,7 @@ DfsResult hamiltonian_dfs(const G& g, const DfsOptions& o, OnPath&& on_path) {
 // vertex of least degree. A vertex of degree 0 (closed: < 2) or three of degree 1 rule
 // everything out at once. o.start and o.prefix are not used; o.max_nodes is for the whole.
 template <Graph G, class OnPath>
-DfsResult each_hamiltonian(const G& g, const DfsOptions& o, bool once, OnPath&& on_path) {
+DfsResult each_hamiltonian(const G& g, const DfsOptions& o, bool once, OnPath&& on_path, const search::Limits& lim = {}) {
   DfsResult out;
   const int n = static_cast<int>(g.size());
   out.exhausted = true;
@@ -214,12 +212,15 @@ DfsResult each_hamiltonian(const G& g, const DfsOptions& o, bool once, OnPath&& 
     so.start = s;
     so.prefix.clear();
     so.max_nodes = o.max_nodes == UINT64_MAX ? UINT64_MAX : o.max_nodes - out.nodes;
-    auto r = hamiltonian_dfs(g, so, [&](const std::vector<int>& p) {
-      if (once && o.closed && p.size() > 2 && p[1] > p.back()) return true;  // the other direction of a cycle
-      if (from_smaller_end && p.back() < s) return true;     // counted from its other end
-      ++out.count;
-      return on_path(p);
-    });
+    auto r = hamiltonian_dfs(
+        g, so,
+        [&](const std::vector<int>& p) {
+          if (once && o.closed && p.size() > 2 && p[1] > p.back()) return true;  // the other direction of a cycle
+          if (from_smaller_end && p.back() < s) return true;                       // counted from its other end
+          ++out.count;
+          return on_path(p);
+        },
+        lim);
     out.nodes += r.nodes;
     if (!r.exhausted) {
       out.exhausted = false;
@@ -232,7 +233,7 @@ DfsResult each_hamiltonian(const G& g, const DfsOptions& o, bool once, OnPath&& 
 // Directed Hamiltonian paths from `start` (every vertex when start < 0; closed: directed
 // cycles from vertex 0), counted by backtracking split into many independent tasks (first
 // vertices up to the graph's symmetries, then the first two moves) run in parallel on
-// limits.threads. `symmetry[v]` is the representative of v's class under the symmetries
+// limits.threads (each task polls its own copy of limits.deadline). `symmetry[v]` is the representative of v's class under the symmetries
 // (empty, or -1 entries: none used). Stops (complete = false) beyond max_nodes moves.
 struct DfsCount {
   bool complete = false;  // false: max_nodes ran out first (the count is partial)

@@ -4,15 +4,16 @@
 // reversing p[i+1..]), and a path closed into a cycle by the same rotations. A heuristic:
 // it never proves that none exists. Works on implicit graphs (a 1000 x 1000 board, the
 // square-sum graph of N = 100,000) in a fraction of a second. Knight's tours and square-sum
-// rows and rings are found with it.
+// rows and rings are found with it. PosaOptions are the walk's own knobs (its work budget
+// included: a caller tries several walks); the deadline comes as search::Limits.
 #pragma once
 #include <algorithm>
 #include <cstdint>
 #include <vector>
 
-#include "tansaku/core/deadline.h"
 #include "tansaku/core/random.h"
 #include "tansaku/graph/graph.h"
+#include "tansaku/search/limits.h"
 
 namespace tansaku::graph {
 
@@ -30,7 +31,6 @@ struct PosaOptions {
   std::uint64_t rotations = UINT64_MAX;  // rotations allowed per walk and per closing
   std::uint64_t work = UINT64_MAX;       // per walk / closing: moves, scanned neighbours, reversed entries
   std::uint64_t seed = 0;                // random rotations when none helps at once
-  Deadline* deadline = nullptr;
 };
 
 // Reusable buffers for many walks on one graph (several tie-breaks or first vertices).
@@ -42,11 +42,12 @@ class WarnsdorffPosa {
   // A path from `start` (start < 0: from a vertex of least degree, the last such, a natural
   // end): Warnsdorff's rule, ties to the larger key(v) (an unsigned 64-bit value), then to
   // the first in the graph's neighbour order; rotations when it stalls. True when it covers
-  // the graph.
+  // the graph. Polls lim.deadline.
   template <class Key>
-  bool walk(int start, Key&& key, const PosaOptions& o) {
+  bool walk(int start, Key&& key, const PosaOptions& o, const search::Limits& lim = {}) {
     ++stats_.attempts;
     o_ = &o;
+    lim_ = &lim;
     rng_ = SplitMix64{o.seed};
     path_.clear();
     path_.reserve(n_);
@@ -87,8 +88,9 @@ class WarnsdorffPosa {
   }
 
   // Rotations of the end of a complete path until it is adjacent to the first vertex.
-  bool close(const PosaOptions& o) {
+  bool close(const PosaOptions& o, const search::Limits& lim = {}) {
     o_ = &o;
+    lim_ = &lim;
     rng_ = SplitMix64{o.seed};
     work_ = rotations_ = 0;
     for (;;) {
@@ -118,7 +120,7 @@ class WarnsdorffPosa {
  private:
   bool spend(std::uint64_t w) {
     work_ += w;
-    if (o_->deadline) o_->deadline->poll();
+    if (lim_->deadline) lim_->deadline->poll();
     return work_ <= o_->work;
   }
   // A random rotation when none helps at once: half the time the shortest reversal.
@@ -163,6 +165,7 @@ class WarnsdorffPosa {
   int n_;
   PosaStats& stats_;
   const PosaOptions* o_ = nullptr;
+  const search::Limits* lim_ = nullptr;  // of the running walk or closing
   std::vector<int> d_, pos_, path_, opts_;
   std::uint64_t work_ = 0, rotations_ = 0;
   SplitMix64 rng_;
