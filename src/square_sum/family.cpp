@@ -79,10 +79,8 @@ class SquareSumPuzzle final : public Puzzle {
 
   SolveReport solve(const Options& o) const override {
     check(o);
-    Stopwatch sw;
     Progress progress(o.progress());
     SolveReport r;
-    r.puzzle = "square-sum";
     const bool ring = o.flag("ring");
     r.extra["ring"] = ring;
     int n = 0;
@@ -143,7 +141,6 @@ class SquareSumPuzzle final : public Puzzle {
       if ((s.count > 0) != r.solvable) throw std::logic_error("square-sum: count and search disagree");
     }
     progress.done();
-    r.seconds = sw.seconds();
     return r;
   }
 
