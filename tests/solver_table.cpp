@@ -92,8 +92,8 @@ TEST(SolverTable, SpecsComeFromTheTable) {
 }
 
 TEST(SolverTable, FamiliesRefuseSolversThatDoNotApply) {
-  expect_refused("solve 8-puzzle --all --algorithm bibfs", "--all and --count need");
-  expect_refused("solve rotating-slide --count --algorithm bfs", "--all and --count need");
+  expect_refused("solve 8-puzzle --all --algorithm bibfs", "algorithm bibfs does not take --all");
+  expect_refused("solve rotating-slide --count --algorithm bfs", "algorithm bfs does not take --count");
   expect_refused("solve sliding:3x3 --goal \"1 1 2 2 3 3 4 4 0\" --start \"1 1 2 2 3 3 4 0 4\" --algorithm pdb",
                  "distinct tiles");
   expect_refused("solve flip:6x6 --algorithm bfs", "limited to 30 cells");
@@ -104,4 +104,8 @@ TEST(SolverTable, FamiliesRefuseSolversThatDoNotApply) {
   expect_refused("solve knight-swap:4x3 --count --algorithm bibfs", "--all and --count need");
   expect_refused("solve perm:2x2x2 --scramble R --count --algorithm bibfs", "algorithm bibfs does not take --count");
   expect_refused("solve blocks:klotski --algorithm bibfs", "places every piece");
+  // --all / --count are capabilities of a solver: a named one without them is refused.
+  expect_refused("solve peg:triangle5 --empty 0 --count --algorithm idastar", "algorithm idastar does not take --count");
+  expect_refused("solve blocks:klotski --count --algorithm bfs", "algorithm bfs does not take --count");
+  expect_refused("solve flip:3x3 --all --algorithm bfs", "algorithm bfs does not take --all");
 }
