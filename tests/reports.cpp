@@ -112,7 +112,9 @@ TEST(Reports, SolveHasEveryDocumentedKey) {
     expect_keys(j, kSolveKeys, c.args);
     EXPECT_GT(j["seconds"].get<double>(), -1.0) << c.args;
     EXPECT_FALSE(j["puzzle"].get<std::string>().empty()) << c.args;
-    if (!c.algorithm.empty()) EXPECT_EQ(j["algorithm"], c.algorithm) << c.args;
+    if (!c.algorithm.empty()) {
+      EXPECT_EQ(j["algorithm"], c.algorithm) << c.args;
+    }
   }
   // The heuristic has its own key; `algorithm` is the solver's name.
   auto i = run_cli("solve 8-puzzle --algorithm idastar --json --quiet").json();
@@ -127,6 +129,8 @@ TEST(Reports, ExploreHasEveryDocumentedKey) {
     const auto j = r.json();
     expect_keys(j, kExploreKeys, args);
     EXPECT_FALSE(j["puzzle"].get<std::string>().empty()) << args;
-    if (j.contains("nodes")) EXPECT_GT(j["nodes"].get<std::uint64_t>(), 0u) << args;  // only when counted
+    if (j.contains("nodes")) {  // only when counted
+      EXPECT_GT(j["nodes"].get<std::uint64_t>(), 0u) << args;
+    }
   }
 }
