@@ -225,7 +225,7 @@ class FlipPuzzle final : public Puzzle {
     const Bits rhs = start ^ goal;
     const LinearOptions lo;
     LinearResult lin = dense ? solve_dense(board_, rhs, lo, lim) : solve_chase(board_, rhs, lo, lim);
-    r.algorithm = dense ? "dense elimination" : "light chasing";
+    r.algorithm = dense ? "dense" : "chase";  // the solver's name; how it went is `method`
     r.extra["method"] = lin.method;
     r.extra["rank"] = lin.rank;
     r.extra["nullity"] = lin.nullity;
