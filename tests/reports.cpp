@@ -100,7 +100,7 @@ TEST(Reports, SolveHasEveryDocumentedKey) {
       {"solve peg:triangle5 --empty 0 --count", "layered"},
       {"solve " + kEight, ""},
       {"solve " + kEight + " --count", "layered"},
-      {"solve flip:4x4", "dense"},
+      {"solve flip:4x4", "chase"},
       {"solve 8-puzzle", ""},
       {"solve 8-puzzle --algorithm idastar", "idastar"},
       {"solve perm:2x2x2 --scramble R", ""},
