@@ -201,7 +201,7 @@ void agree(const Board& b, bool distinct, bool count = true) {
     const auto want = brute.run(goal_predicate(b, distinct));
     const Exploration e = explore(q, 5, limits());
     EXPECT_EQ(e.histogram, want.histogram);
-    const Solution s = solve(q, "", Want::First, 0, limits());
+    const Solution s = solve(q, "", tansaku::Want::one, 0, limits());
     if (want.length < 0) {
       EXPECT_FALSE(s.found);
       EXPECT_TRUE(s.exhausted);
@@ -211,7 +211,7 @@ void agree(const Board& b, bool distinct, bool count = true) {
     EXPECT_EQ(s.length, want.length);
     EXPECT_EQ(s.moves.size(), static_cast<std::size_t>(want.length));
     if (count) {
-      const Solution c = solve(q, "", Want::Count, 0, limits());
+      const Solution c = solve(q, "", tansaku::Want::count, 0, limits());
       ASSERT_TRUE(c.count);
       EXPECT_EQ(tansaku::to_u64(*c.count), want.paths);
     }
@@ -220,7 +220,7 @@ void agree(const Board& b, bool distinct, bool count = true) {
 
 int solved(const std::string& file, Metric m, bool distinct = false, const std::string& algorithm = "") {
   const Board b = load_board(data(file));
-  const Solution s = solve(Request{&b, m, distinct, b.pieces}, algorithm, Want::First, 0, limits());
+  const Solution s = solve(Request{&b, m, distinct, b.pieces}, algorithm, tansaku::Want::one, 0, limits());
   return s.found ? static_cast<int>(s.length) : -1;
 }
 
@@ -251,7 +251,7 @@ TEST(BlocksBrute, KlotskiStepAndLine) {
     const auto want = brute.run(goal_predicate(b, false));
     const Request q{&b, m, false, b.pieces};
     EXPECT_EQ(explore(q, 1, limits()).histogram, want.histogram);
-    EXPECT_EQ(solve(q, "", Want::First, 0, limits()).length, want.length);
+    EXPECT_EQ(solve(q, "", tansaku::Want::one, 0, limits()).length, want.length);
     // Computed here by the brute force: 116 unit steps, 90 straight-line moves.
     EXPECT_EQ(want.length, m == Metric::Step ? 116 : 90);
   }

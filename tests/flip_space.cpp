@@ -23,7 +23,7 @@ search::ExploreResult bfs_explore(const Board& b, std::uint64_t source, std::siz
 
 TEST(FlipSpace, SeedFourByFourHistogram) {
   Board b(4, 4, false, parse_rule("eight"));
-  auto a = explore_algebra(b, 0, 40, ~0ull, nullptr);
+  auto a = explore_algebra(b, 0, 40, search::Limits{});
   EXPECT_EQ(a.histogram, (std::vector<std::uint64_t>{1, 16, 120, 560, 1387, 1440, 540, 32}));
   EXPECT_EQ(a.states, 4096u);
   EXPECT_EQ(a.rank, 12);
@@ -44,7 +44,7 @@ TEST(FlipSpace, AlgebraMatchesBfs) {
         for (bool torus : {false, true}) {
           Board b(R, C, torus, parse_rule(rule));
           const std::uint64_t src = rng() & ((std::uint64_t{1} << (R * C)) - 1);
-          auto a = explore_algebra(b, src, 7, ~0ull, nullptr);
+          auto a = explore_algebra(b, src, 7, search::Limits{});
           auto s = bfs_explore(b, src, 7);
           SCOPED_TRACE(testing::Message() << R << "x" << C << " " << rule << " torus " << torus);
           ASSERT_EQ(a.histogram, s.histogram);
@@ -61,7 +61,7 @@ TEST(FlipSpace, AlgebraMatchesBfs) {
 TEST(FlipSpace, FiveByFiveBothWays) {
   // Seed 000: 2^24 configurations reach all-off, the farthest need 20 presses (126 of them).
   Board b(5, 5, false, parse_rule("eight"));
-  auto a = explore_algebra(b, 0, 20, ~0ull, nullptr);
+  auto a = explore_algebra(b, 0, 20, search::Limits{});
   EXPECT_EQ(a.states, 1u << 24);
   EXPECT_EQ(a.depth, 20);
   EXPECT_EQ(a.farthest_count, 126u);
@@ -72,7 +72,7 @@ TEST(FlipSpace, FiveByFiveBothWays) {
 
 TEST(FlipSpace, FourBySixLongest) {
   Board b(4, 6, false, parse_rule("eight"));
-  auto a = explore_algebra(b, 0, 5, ~0ull, nullptr);
+  auto a = explore_algebra(b, 0, 5, search::Limits{});
   EXPECT_EQ(a.states, 1u << 24);
   EXPECT_EQ(a.nullity, 0);
   EXPECT_EQ(a.depth, 24);
@@ -89,7 +89,7 @@ TEST(FlipSpace, SolveByBfsMatchesDistances) {
   Board b(3, 4, false, parse_rule("lights-out"));
   SpaceDomain d{word_patterns(b), 12, 0};
   std::vector<int> dist(1 << 12, -1);
-  auto a = explore_algebra(b, 0, 1, ~0ull, nullptr);
+  auto a = explore_algebra(b, 0, 1, search::Limits{});
   std::mt19937_64 rng(2);
   for (int t = 0; t < 50; ++t) {
     const std::uint64_t s = rng() & 4095;

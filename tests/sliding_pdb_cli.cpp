@@ -61,7 +61,8 @@ TEST_F(PdbCli, BuildListAndSolveWithTables) {
   auto r = s.json();
   EXPECT_EQ(r["length"], 31);
   EXPECT_EQ(r["moves"].size(), 31u);
-  EXPECT_NE(r["algorithm"].get<std::string>().find("pdb"), std::string::npos);
+  EXPECT_EQ(r["algorithm"], "pdb");
+  EXPECT_NE(r["heuristic"].get<std::string>().find("pdb"), std::string::npos);
 }
 
 TEST_F(PdbCli, SolveFallsBackToTablesBuiltInMemory) {
@@ -70,17 +71,19 @@ TEST_F(PdbCli, SolveFallsBackToTablesBuiltInMemory) {
   auto r = s.json();
   EXPECT_EQ(r["length"], 53);
   EXPECT_TRUE(r["optimal"].get<bool>());
-  EXPECT_NE(r["algorithm"].get<std::string>().find("built in memory"), std::string::npos) << r["algorithm"];
+  EXPECT_EQ(r["algorithm"], "pdb");
+  EXPECT_NE(r["heuristic"].get<std::string>().find("built in memory"), std::string::npos) << r["heuristic"];
   // The 15-puzzle, Korf's #12 (45 moves), 5-5-5 + reflection in memory.
   auto k = run_tansaku(std::string("solve 15-puzzle --start \"14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15\" --goal ") + kKorfGoal +
                    " --json --quiet");
   ASSERT_EQ(k.code, 0) << k.err;
   EXPECT_EQ(k.json()["length"], 45);
-  EXPECT_NE(k.json()["algorithm"].get<std::string>().find("reflection"), std::string::npos);
+  EXPECT_NE(k.json()["heuristic"].get<std::string>().find("reflection"), std::string::npos);
   // Naming another algorithm bypasses the tables.
   auto m = run_tansaku("solve 11-puzzle --start \"1 2 3 4 5 6 7 8 9 10 0 11\" --algorithm idastar --json");
   ASSERT_EQ(m.code, 0);
-  EXPECT_EQ(m.json()["algorithm"].get<std::string>().find("pdb"), std::string::npos);
+  EXPECT_EQ(m.json()["algorithm"], "idastar");
+  EXPECT_EQ(m.json()["heuristic"].get<std::string>().find("pdb"), std::string::npos);
 }
 
 TEST_F(PdbCli, Batch) {

@@ -127,18 +127,14 @@ class BlocksPuzzle final : public Puzzle {
   }
 
   SolveReport solve(const Options& o) const override {
-    Stopwatch sw;
     const Board b = with_goal(o);
     if (b.goal.empty()) throw InputError(fmt::format("{} has no 'goal:' picture; give one with --goal", b.source));
     const Request q{&b, metric_of(o), distinct_of(o), start_of(o, false)};
-    if ((o.all || o.count) && !o.algorithm.empty())
-      throw InputError("--all and --count use the layered count of shortest paths; --algorithm does not apply");
     Progress progress(o.progress());
-    const Want want = o.all ? Want::All : o.count ? Want::Count : Want::First;
+    const Want want = o.all ? Want::all : o.want();  // --all also counts
     const Solution s = blocks::solve(q, o.algorithm, want, 10000, o.limits(&progress));
     progress.done();
     SolveReport r;
-    r.puzzle = name_;
     r.start = notation(b, q.start);
     r.goal = notation(b, b.goal);
     r.algorithm = s.algorithm;
@@ -150,7 +146,6 @@ class BlocksPuzzle final : public Puzzle {
       r.optimal = s.exhausted;
       r.reason = s.exhausted ? "no sequence of moves reaches the goal: every position reachable from the start was searched"
                              : "no solution found within the limits";
-      r.seconds = sw.seconds();
       return r;
     }
     r.length = s.length;
@@ -164,19 +159,16 @@ class BlocksPuzzle final : public Puzzle {
     r.text = "start:\n" + render(b, q.start);
     for (std::size_t i = 0; i < s.moves.size(); ++i)
       r.text += fmt::format("move {}: {}\n{}", i + 1, s.moves[i], render(b, s.positions[i]));
-    r.seconds = sw.seconds();
     return r;
   }
 
   ExploreReport explore(const Options& o) const override {
-    Stopwatch sw;
     const Board b = with_goal(o);
     const Request q{&b, metric_of(o), distinct_of(o), start_of(o, true)};
     Progress progress(o.progress());
     const Exploration e = blocks::explore(q, o.farthest, o.limits(&progress));
     progress.done();
     ExploreReport r;
-    r.puzzle = name_;
     r.from = notation(b, q.start);
     r.states = e.states;
     r.depth = e.depth;
@@ -185,14 +177,13 @@ class BlocksPuzzle final : public Puzzle {
     for (const auto& f : e.farthest) r.farthest.push_back(notation(b, f));
     r.extra["metric"] = metric_name(q.metric);
     r.extra["distinct"] = q.distinct;
-    r.extra["nodes"] = e.nodes;
-    r.extra["table_bytes"] = e.table_bytes;
+    r.nodes = e.nodes;
+    r.table_bytes = e.table_bytes;
     r.extra["code_bits"] = e.code_bits;
     r.extra["threads"] = o.threads;
     r.text = fmt::format("farthest positions ({} moves from the source, {} of {} drawn):\n", e.depth, e.farthest.size(),
                          e.farthest_count);
     for (const auto& f : e.farthest) r.text += render(b, f) + "\n";
-    r.seconds = sw.seconds();
     return r;
   }
 

@@ -40,10 +40,13 @@ struct Job {
   Code<W> start;
   search::IdaOptions ida;
   bool single_goal;  // the goal picture places every piece
+  Want want = Want::one;
+  std::size_t max_all = 0;  // Want::all: at most this many solutions listed
 };
 
 // In the order of the automatic choice: bidirectional BFS when the goal places every piece,
-// else BFS; IDA* when named.
+// else BFS; IDA* when named; for --all and --count the layered shortest paths (the only
+// solver that can list or count them).
 template <int W>
 const SolverTable<Job<W>, search::PathResult<Move>>& table() {
   using J = Job<W>;
@@ -54,10 +57,19 @@ const SolverTable<Job<W>, search::PathResult<Move>>& table() {
       return j.single_goal ? "" : "bidirectional search needs a goal picture that places every piece; this goal leaves "
                                   "some free (use bfs or idastar)";
     };
+    // Its Job asks IDA* for one solution: --all and --count are the layered paths' alone.
+    auto idastar = idastar_solver<J>({"idastar", {"ida*", "ida-star", "ida"},
+                                      "IDA* bounded by the goal pieces' distances (cells, straight runs, or 0/1 by metric)", kSolve});
+    idastar.spec.all = idastar.spec.count = false;
     return SolverTable<J, search::PathResult<Move>>{
         bibfs, bfs_solver<J>({"bfs", {"breadth-first"}, "breadth-first search; chosen when the goal leaves pieces free", kSolve}),
-        idastar_solver<J>({"idastar", {"ida*", "ida-star", "ida"},
-                           "IDA* bounded by the goal pieces' distances (cells, straight runs, or 0/1 by metric)", kSolve})};
+        idastar,
+        {{"layered", {"shortest-paths", "paths"}, "layered shortest paths: every optimal solution (--all) or their number (--count)",
+          kSolve, true, true},
+         nullptr, nullptr,
+         [](const J& j, const search::Limits& lim) {
+           return search::shortest_paths(j.d, j.start, j.want == Want::all ? j.max_all : 0, lim);
+         }}};
   }();
   return t;
 }
@@ -69,15 +81,10 @@ Solution solve_width(const Request& q, const std::shared_ptr<const Rules>& r, co
   const auto start = d.encode(q.start);
   search::PathResult<Move> res;
   Solution out;
-  if (want != Want::First) {
-    res = search::shortest_paths(d, start, want == Want::All ? max_all : 0, lim);
-    out.algorithm = "layered shortest paths";
-  } else {
-    const Job<W> job{d, start, search::IdaOptions{}, r->single_goal()};
-    const auto& solver = choose(table<W>(), algorithm, job);
-    res = solver.run(job, lim);
-    out.algorithm = solver.spec.name;
-  }
+  const Job<W> job{d, start, search::IdaOptions{}, r->single_goal(), want, max_all};
+  const auto& solver = choose(table<W>(), algorithm, job, kSolve, want);
+  res = solver.run(job, lim);
+  out.algorithm = solver.spec.name;
   out.nodes = res.stats.expanded;
   out.found = res.found;
   out.exhausted = res.exhausted;
@@ -87,7 +94,7 @@ Solution solve_width(const Request& q, const std::shared_ptr<const Rules>& r, co
   verify(*q.board, q.metric, q.distinct, q.start, q.board->goal, printed.moves, res.cost);
   out.moves = std::move(printed.moves);
   out.positions = std::move(printed.positions);
-  if (want != Want::First) out.count = res.count;
+  if (want != Want::one) out.count = res.count;
   for (const auto& sol : res.all) {
     auto p = print_solution(*r, q.start, sol);
     verify(*q.board, q.metric, q.distinct, q.start, q.board->goal, p.moves, res.cost);

@@ -23,25 +23,24 @@ struct Request {
   std::vector<Piece> start;       // labelled, checked against the board
 };
 
-enum class Want { First, All, Count };
-
 struct Solution {
   bool found = false;             // false + exhausted: no solution exists
   bool exhausted = false;
   std::int64_t length = -1;
   std::vector<std::string> moves; // "Gdr"
   std::vector<std::vector<Piece>> positions;  // after each move
-  std::vector<std::vector<std::string>> all;  // Want::All
-  std::optional<mpz_class> count;             // Want::Count / All
+  std::vector<std::vector<std::string>> all;  // Want::all
+  std::optional<mpz_class> count;             // Want::count / all
   std::uint64_t nodes = 0;
   std::string algorithm;          // the search that ran
 };
 
-// algorithm: "" (automatic) or a name of solvers() (for Want::First). max_all caps Want::All.
+// algorithm: "" (automatic) or a name of solvers(); `want` (one, all, count) passes over the
+// solvers that cannot (only the layered shortest paths list or count). max_all caps Want::all.
 Solution solve(const Request& q, const std::string& algorithm, Want want, std::size_t max_all,
                const search::Limits& lim);
 
-// The searches for one solution (--algorithm), in the order of the automatic choice.
+// The searches (--algorithm), in the order of the automatic choice.
 std::vector<SolverSpec> solvers();
 
 struct Exploration {

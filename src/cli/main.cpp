@@ -263,12 +263,12 @@ static int tansaku_main(int argc, char** argv) {
       return finish_output(0);
     }
     if (command == kSolve) {
-      const SolveReport r = puzzle->solve(o);
+      const SolveReport r = run_solve(*puzzle, o);
       if (!pictures.stdout_taken()) print_solve(r, o.json);
       pictures.solve(r);
       return finish_output(r.solvable ? 0 : 1);
     }
-    const ExploreReport r = puzzle->explore(o);
+    const ExploreReport r = run_explore(*puzzle, o);
     if (!pictures.stdout_taken()) print_explore(r, o.json);
     pictures.explore(r);
     return finish_output(0);

@@ -149,4 +149,20 @@ Options request_options(unsigned command, const std::set<std::string>& given, Ra
   return o;
 }
 
+SolveReport run_solve(const Puzzle& p, const Options& o) {
+  Stopwatch sw;
+  SolveReport r = p.solve(o);
+  r.puzzle = p.name();
+  r.seconds = sw.seconds();
+  return r;
+}
+
+ExploreReport run_explore(const Puzzle& p, const Options& o) {
+  Stopwatch sw;
+  ExploreReport r = p.explore(o);
+  r.puzzle = p.name();
+  r.seconds = sw.seconds();
+  return r;
+}
+
 }  // namespace tansaku

@@ -45,4 +45,9 @@ void family_options(const Family& f, const std::string& puzzle, unsigned command
 // Both of the above for a show / solve / explore request on raw.puzzle.
 Options request_options(unsigned command, const std::set<std::string>& given, Raw& raw);
 
+// A solve / explore run by the caller (the CLI, the server): the family's report with
+// `puzzle` (the puzzle's name) and `seconds` (the wall time of the call) filled in.
+SolveReport run_solve(const Puzzle& p, const Options& o);
+ExploreReport run_explore(const Puzzle& p, const Options& o);
+
 }  // namespace tansaku

@@ -76,12 +76,9 @@ class ColoringPuzzle final : public Puzzle {
 
   SolveReport solve(const Options& o) const override {
     refuse_states(o);
-    Stopwatch sw;
     SolveReport r;
-    r.puzzle = name_;
     const Job job{*this, o, r};
     run_with_progress(choose(solvers(), o.algorithm, job, kSolve, o.want()), job, o);
-    r.seconds = sw.seconds();
     return r;
   }
 

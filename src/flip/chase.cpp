@@ -87,7 +87,7 @@ std::int64_t count_free(const Board& b, const Order& o, std::vector<char>& decid
 
 }  // namespace
 
-LinearResult solve_chase(const Board& board, const Bits& rhs, const LinearOptions& opt) {
+LinearResult solve_chase(const Board& board, const Bits& rhs, const LinearOptions& opt, const search::Limits& lim) {
   const std::int64_t n = board.cells();
   // Pick the scan order with the fewest free presses. A point-symmetric rule looks the same
   // after a half turn, so only four orders need trying then.
@@ -137,7 +137,7 @@ LinearResult solve_chase(const Board& board, const Bits& rhs, const LinearOption
     const std::uint64_t need = static_cast<std::uint64_t>(n) * (8 + 8 + 8 + 1) +  // deciders, equations, lanes
                                static_cast<std::uint64_t>(live_rows * Cp * W * 8) +
                                static_cast<std::uint64_t>(F * W * 8);
-    require_memory(need, opt.memory, "light chasing");
+    require_memory(need, lim.memory, "light chasing");
   }
 
   // Symbolic chase.
@@ -175,7 +175,7 @@ LinearResult solve_chase(const Board& board, const Bits& rhs, const LinearOption
     if (t % Cp == 0) {
       rowstore[static_cast<std::size_t>(a)].assign(static_cast<std::size_t>(Cp * W), 0);
       live.push_back(a);
-      if (opt.deadline) opt.deadline->check();
+      if (lim.deadline) lim.deadline->check();
     }
     std::uint64_t* v = rowstore[static_cast<std::size_t>(a)].data() + (t % Cp) * W;
     const std::int64_t p = o.pos(t);
@@ -198,7 +198,7 @@ LinearResult solve_chase(const Board& board, const Bits& rhs, const LinearOption
   rowstore.clear();
   if (next_free != F || eq_row != F) throw std::logic_error("flip chase: bookkeeping mismatch");
 
-  Rref e = eliminate(M.get(), F, opt.want_kernel, opt.memory);
+  Rref e = eliminate(M.get(), F, opt.want_kernel, lim.memory);
   M.reset();
 
   LinearResult res;
@@ -215,7 +215,7 @@ LinearResult solve_chase(const Board& board, const Bits& rhs, const LinearOption
   if (opt.want_kernel)
     require_memory(static_cast<std::uint64_t>(res.nullity) * static_cast<std::uint64_t>((n + 63) / 64) * 8 +
                        static_cast<std::uint64_t>(n) * 8,
-                   opt.memory, "the quiet patterns of the whole board");
+                   lim.memory, "the quiet patterns of the whole board");
   std::vector<std::uint64_t> x(static_cast<std::size_t>(n));
   std::vector<std::uint64_t> freeword(static_cast<std::size_t>(F));
   res.particular = Bits(static_cast<std::size_t>(n));
@@ -253,7 +253,7 @@ LinearResult solve_chase(const Board& board, const Bits& rhs, const LinearOption
       else
         res.kernel.push_back(std::move(out[static_cast<std::size_t>(j)]));
     }
-    if (opt.deadline) opt.deadline->check();
+    if (lim.deadline) lim.deadline->check();
   }
   return res;
 }

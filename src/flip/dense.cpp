@@ -71,10 +71,10 @@ Rref eliminate(mzd_t* M, std::int64_t vars, bool want_kernel, std::uint64_t memo
   return out;
 }
 
-LinearResult solve_dense(const Board& board, const Bits& rhs, const LinearOptions& opt) {
+LinearResult solve_dense(const Board& board, const Bits& rhs, const LinearOptions& opt, const search::Limits& lim) {
   const std::int64_t n = board.cells();
   const std::uint64_t bytes = static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>((n + 1 + 63) / 64) * 8;
-  require_memory(bytes, opt.memory, fmt::format("dense elimination of the {}x{} press matrix", n, n));
+  require_memory(bytes, lim.memory, fmt::format("dense elimination of the {}x{} press matrix", n, n));
   if (n > (std::int64_t{1} << 30)) throw InputError("board too large for dense elimination");
   std::unique_ptr<mzd_t, MzdFree> M(mzd_init(static_cast<rci_t>(n), static_cast<rci_t>(n + 1)));
   for (std::int64_t p = 0; p < n; ++p)
@@ -83,8 +83,8 @@ LinearResult solve_dense(const Board& board, const Bits& rhs, const LinearOption
     });
   for (std::int64_t q = 0; q < n; ++q)
     if (rhs.get(static_cast<std::size_t>(q))) mzd_write_bit(M.get(), static_cast<rci_t>(q), static_cast<rci_t>(n), 1);
-  if (opt.deadline) opt.deadline->check();
-  Rref e = eliminate(M.get(), n, opt.want_kernel, opt.memory);
+  if (lim.deadline) lim.deadline->check();
+  Rref e = eliminate(M.get(), n, opt.want_kernel, lim.memory);
   LinearResult res;
   res.solvable = e.consistent;
   res.rank = e.rank;

@@ -76,9 +76,9 @@ class FlipPuzzle final : public Puzzle {
   ShowReport show(const Options& o) const override {
     require_cells(o);
     const Bits start = start_of(o), goal = goal_of(o);
-    LinearOptions lo = linear_options(o);
+    LinearOptions lo;
     lo.want_kernel = board_.cells() <= 4096;
-    LinearResult lin = solve_chase(board_, start ^ goal, lo);
+    LinearResult lin = solve_chase(board_, start ^ goal, lo, o.limits());
     const Replayer replay(board_);
     for (const auto& k : lin.kernel)
       if (!replay.effect(k).none()) throw std::logic_error("flip: a quiet pattern is not quiet");
@@ -131,26 +131,19 @@ class FlipPuzzle final : public Puzzle {
     return r;
   }
 
+  // The solver is chosen before the start and goal are read: the algebraic solvers first
+  // check that the board's cells fit the budget (require_cells), BFS needs no such check.
   SolveReport solve(const Options& o) const override {
-    Stopwatch sw;
-    require_cells(o);
-    const Bits start = start_of(o), goal = goal_of(o);
-    const Bits rhs = start ^ goal;
     SolveReport r;
-    r.puzzle = name_;
-    r.start = board_.format_grid(start);
-    r.goal = board_.format_grid(goal);
     r.extra["rule"] = board_.rule().name;
     r.extra["torus"] = board_.torus();
-    const SolveJob job{*this, start, goal, rhs, o, r};
-    run_with_progress(choose(solve_table(), o.algorithm, job), job, o);
+    const SolveJob job{*this, o, r};
+    run_with_progress(choose(solve_table(), o.algorithm, job, kSolve, o.want()), job, o);
     r.extra["peak_rss_bytes"] = peak_rss();
-    r.seconds = sw.seconds();
     return r;
   }
 
   ExploreReport explore(const Options& o) const override {
-    Stopwatch sw;
     const std::int64_t n = board_.cells();
     if (n > 63)
       throw InputError(fmt::format("explore enumerates every reachable configuration; {} has {} cells (at most 63)",
@@ -159,13 +152,11 @@ class FlipPuzzle final : public Puzzle {
     const Bits src = text.empty() ? Bits(static_cast<std::size_t>(n)) : board_.parse_grid(grid_text(text, "from state", o), "from state");
     const std::uint64_t source = to_word(src);
     ExploreReport r;
-    r.puzzle = name_;
     r.from = board_.format_grid(src);
     const ExploreJob job{*this, source, o, r};
     run_with_progress(choose(explore_table(), o.algorithm, job, kExplore), job, o);
     r.extra["rule"] = board_.rule().name;
     r.extra["peak_rss_bytes"] = peak_rss();
-    r.seconds = sw.seconds();
     return r;
   }
 
@@ -207,7 +198,6 @@ class FlipPuzzle final : public Puzzle {
   // allocated: the chase's bookkeeping (deciders, equations, lanes: 25 bytes a cell), the
   // grids and the report (start, goal and the presses, as text and JSON: ~40 bytes a cell).
   void require_cells(const Options& o) const {
-    if (o.algorithm == "bfs") return;  // at most kBfsSolveCells cells
     require_memory(static_cast<std::uint64_t>(board_.cells()) * kBytesPerCell, o.memory,
                    fmt::format("{} ({} cells)", name_, board_.cells()));
   }
@@ -221,19 +211,21 @@ class FlipPuzzle final : public Puzzle {
     if (o.goal) return board_.parse_grid(grid_text(*o.goal, "goal", o), "goal");
     return Bits(static_cast<std::size_t>(board_.cells()));
   }
-  LinearOptions linear_options(const Options& o) const { return linear_options(o.limits()); }
-  static LinearOptions linear_options(const search::Limits& lim) {
-    LinearOptions lo;
-    lo.memory = lim.memory;
-    lo.deadline = lim.deadline;
-    return lo;
+  // The start and goal of a solve, into the report.
+  std::pair<Bits, Bits> instance(const Options& o, SolveReport& r) const {
+    Bits start = start_of(o), goal = goal_of(o);
+    r.start = board_.format_grid(start);
+    r.goal = board_.format_grid(goal);
+    return {std::move(start), std::move(goal)};
   }
 
-  void solve_linear(bool dense, const Bits& start, const Bits& goal, const Bits& rhs, const Options& o,
-                    const search::Limits& lim, SolveReport& r) const {
-    LinearOptions lo = linear_options(lim);
-    LinearResult lin = dense ? solve_dense(board_, rhs, lo) : solve_chase(board_, rhs, lo);
-    r.algorithm = dense ? "dense elimination" : "light chasing";
+  void solve_linear(bool dense, const Options& o, const search::Limits& lim, SolveReport& r) const {
+    require_cells(o);
+    const auto [start, goal] = instance(o, r);
+    const Bits rhs = start ^ goal;
+    const LinearOptions lo;
+    LinearResult lin = dense ? solve_dense(board_, rhs, lo, lim) : solve_chase(board_, rhs, lo, lim);
+    r.algorithm = dense ? "dense" : "chase";  // the solver's name; how it went is `method`
     r.extra["method"] = lin.method;
     r.extra["rank"] = lin.rank;
     r.extra["nullity"] = lin.nullity;
@@ -242,19 +234,17 @@ class FlipPuzzle final : public Puzzle {
     for (const auto& k : lin.kernel)
       if (!replay.effect(k).none()) throw std::logic_error("flip: a quiet pattern is not quiet");
     if (!lin.solvable) {
-      unsolvable(rhs, lin, lo, r);
+      unsolvable(rhs, lin, lim, r);
       if (o.count) r.count = 0;
       return;
     }
     verify_solution(replay, start, goal, lin.particular);
     MinimizeOptions mo;
     mo.want_all = o.all;
-    mo.memory = lim.memory;
-    mo.deadline = lim.deadline;
     if (o.count && static_cast<int>(lin.kernel.size()) > mo.exact_limit)
       throw LimitError(fmt::format("nullity {}: counting the minimal press sets needs all 2^{} coset members (limit 2^{})",
                                    lin.nullity, lin.nullity, mo.exact_limit));
-    CosetMinimum m = minimize(lin.particular, lin.kernel, mo);
+    CosetMinimum m = minimize(lin.particular, lin.kernel, mo, lim);
     verify_solution(replay, start, goal, m.best);
     if (static_cast<std::int64_t>(m.best.count()) != m.weight) throw std::logic_error("flip: press count mismatch");
     r.optimal = m.exact;
@@ -285,14 +275,14 @@ class FlipPuzzle final : public Puzzle {
 
   // A proof that no press set works: a vector y with A^T y = 0 (every press toggles an even
   // number of y's cells) and y . (start + goal) = 1.
-  void unsolvable(const Bits& rhs, const LinearResult& lin, const LinearOptions& lo, SolveReport& r) const {
+  void unsolvable(const Bits& rhs, const LinearResult& lin, const search::Limits& lim, SolveReport& r) const {
     const bool symmetric = board_.rule().point_symmetric();
     const Board dual = board_.reflected();
     LinearResult dual_lin;
     if (!symmetric) {
-      LinearOptions dl = lo;
+      LinearOptions dl;
       dl.want_kernel = true;
-      dual_lin = solve_chase(dual, Bits(rhs.size()), dl);
+      dual_lin = solve_chase(dual, Bits(rhs.size()), dl, lim);
     }
     const auto& basis = symmetric ? lin.kernel : dual_lin.kernel;
     const Bits* witness = nullptr;
@@ -315,7 +305,8 @@ class FlipPuzzle final : public Puzzle {
     r.extra["witness"] = cells_json(*witness);
   }
 
-  void solve_bfs(const Bits& start, const Bits& goal, const search::Limits& lim, SolveReport& r) const {
+  void solve_bfs(const Options& o, const search::Limits& lim, SolveReport& r) const {
+    const auto [start, goal] = instance(o, r);
     const std::int64_t n = board_.cells();
     SpaceDomain d{word_patterns(board_), static_cast<int>(n), to_word(goal)};
     auto res = search::bfs(d, to_word(start), lim);
@@ -339,7 +330,7 @@ class FlipPuzzle final : public Puzzle {
 
   void explore_algebra_into(std::uint64_t source, const Options& o, const search::Limits& lim, ExploreReport& r) const {
     const std::int64_t n = board_.cells();
-    SpaceReport s = explore_algebra(board_, source, o.farthest, lim.memory, lim.deadline);
+    SpaceReport s = explore_algebra(board_, source, o.farthest, lim);
     r.states = s.states;
     r.depth = s.depth;
     r.histogram = s.histogram;
@@ -350,8 +341,8 @@ class FlipPuzzle final : public Puzzle {
         "with the 2^nullity quiet patterns";
     r.extra["rank"] = s.rank;
     r.extra["nullity"] = s.nullity;
-    r.extra["nodes"] = s.nodes;
-    r.extra["table_bytes"] = s.table_bytes;
+    r.nodes = s.nodes;
+    r.table_bytes = s.table_bytes;
   }
 
   void explore_bfs_into(std::uint64_t source, const Options& o, const search::Limits& lim, ExploreReport& r) const {
@@ -368,8 +359,8 @@ class FlipPuzzle final : public Puzzle {
     while ((std::uint64_t{1} << rank) < res.states) ++rank;
     r.extra["rank"] = rank;
     r.extra["nullity"] = n - rank;
-    r.extra["nodes"] = res.stats.expanded;
-    r.extra["table_bytes"] = res.table_bytes;
+    r.nodes = res.stats.expanded;
+    r.table_bytes = res.table_bytes;
     r.extra["threads"] = o.threads;
   }
 
@@ -377,7 +368,6 @@ class FlipPuzzle final : public Puzzle {
   // One solve / one explore, as the solver tables see them.
   struct SolveJob {
     const FlipPuzzle& p;
-    const Bits &start, &goal, &rhs;
     const Options& o;
     SolveReport& r;
   };
@@ -392,21 +382,22 @@ class FlipPuzzle final : public Puzzle {
   // cells (none: the chase is the default everywhere), light chasing, BFS as a cross-check.
   static const SolverTable<SolveJob, void>& solve_table() {
     static const SolverTable<SolveJob, void> table = {
-        {{"dense", {"gauss", "elimination", "gaussian"}, "Gaussian elimination over GF(2) (M4RI): the default for small boards"},
+        {{"dense", {"gauss", "elimination", "gaussian"}, "Gaussian elimination over GF(2) (M4RI): the default for small boards",
+          kSolve, true, true},
          nullptr, [](const SolveJob& j) { return j.p.board_.cells() <= kDenseDefaultCells; },
-         [](const SolveJob& j, const search::Limits& lim) { j.p.solve_linear(true, j.start, j.goal, j.rhs, j.o, lim, j.r); }},
-        {{"chase", {"chasing", "light-chasing"}, "light chasing along the shorter side, then a small GF(2) system: large boards"},
+         [](const SolveJob& j, const search::Limits& lim) { j.p.solve_linear(true, j.o, lim, j.r); }},
+        {{"chase", {"chasing", "light-chasing"}, "light chasing along the shorter side, then a small GF(2) system: large boards",
+          kSolve, true, true},
          nullptr, nullptr,
-         [](const SolveJob& j, const search::Limits& lim) { j.p.solve_linear(false, j.start, j.goal, j.rhs, j.o, lim, j.r); }},
+         [](const SolveJob& j, const search::Limits& lim) { j.p.solve_linear(false, j.o, lim, j.r); }},
         {{"bfs", {"breadth-first"}, "breadth-first search over configurations (small boards; a cross-check)", kSolve | kExplore},
          [](const SolveJob& j) -> std::string {
            if (j.p.board_.cells() > kBfsSolveCells)
              return fmt::format("solve --algorithm bfs is limited to {} cells ({} has {})", kBfsSolveCells, j.p.name_,
                                 j.p.board_.cells());
-           if (j.o.all || j.o.count) return "--all and --count need the algebraic solver (--algorithm chase or dense)";
            return "";
          },
-         nullptr, [](const SolveJob& j, const search::Limits& lim) { j.p.solve_bfs(j.start, j.goal, lim, j.r); }},
+         nullptr, [](const SolveJob& j, const search::Limits& lim) { j.p.solve_bfs(j.o, lim, j.r); }},
     };
     return table;
   }

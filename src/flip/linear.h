@@ -14,6 +14,7 @@
 #include "flip/bitvec.h"
 #include "flip/board.h"
 #include "tansaku/core/deadline.h"
+#include "tansaku/search/limits.h"
 
 namespace tansaku::flip {
 
@@ -27,20 +28,19 @@ struct LinearResult {
   std::string method;        // how it was reduced and solved
 };
 
+// The algorithmic choice; the budget (memory, deadline) comes as search::Limits.
 struct LinearOptions {
-  bool want_kernel = true;            // build the full quiet patterns
-  std::uint64_t memory = ~std::uint64_t{0};
-  Deadline* deadline = nullptr;
+  bool want_kernel = true;  // build the full quiet patterns
 };
 
 // Dense Gaussian elimination (M4RI) of the R*C x (R*C + 1) augmented matrix.
-LinearResult solve_dense(const Board& board, const Bits& rhs, const LinearOptions& opt);
+LinearResult solve_dense(const Board& board, const Bits& rhs, const LinearOptions& opt, const search::Limits& lim = {});
 
 // Light chasing: presses are fixed one at a time, each by the one cell whose last undecided
 // press it is; the presses left free (F of them) and the cells left over (F equations) form
 // the reduced system, eliminated by M4RI. Of the 8 scan orders (row- or column-major, from
 // any corner) the one with the fewest free presses is used.
-LinearResult solve_chase(const Board& board, const Bits& rhs, const LinearOptions& opt);
+LinearResult solve_chase(const Board& board, const Bits& rhs, const LinearOptions& opt, const search::Limits& lim = {});
 
 // The result of bringing an augmented matrix (vars columns + 1) to reduced row echelon form.
 struct Rref {

@@ -12,7 +12,8 @@
 
 namespace tansaku::flip {
 
-void walsh_hadamard(std::int32_t* a, int k, Deadline* deadline) {
+void walsh_hadamard(std::int32_t* a, int k, const search::Limits& lim) {
+  Deadline* const deadline = lim.deadline;
   const std::size_t N = std::size_t{1} << k;
   const int B = std::min(k, 14);  // passes that stay inside one 64 KiB block
   const std::size_t block = std::size_t{1} << B;
@@ -53,7 +54,7 @@ namespace {
 // F^ over the subspace spanned by basis[idx[0..w)], centred on x: entry c holds
 // n - 2 * weight(x + sum of the chosen vectors).
 std::vector<std::int32_t> transform(const Bits& x, const std::vector<Bits>& basis, const std::vector<std::size_t>& idx,
-                                    Deadline* deadline) {
+                                    const search::Limits& lim) {
   const int w = static_cast<int>(idx.size());
   const std::size_t n = x.size();
   std::vector<std::uint32_t> sig(n, 0);
@@ -65,7 +66,7 @@ std::vector<std::int32_t> transform(const Bits& x, const std::vector<Bits>& basi
   }
   std::vector<std::int32_t> F(std::size_t{1} << w, 0);
   for (std::size_t j = 0; j < n; ++j) F[sig[j]] += x.get(j) ? -1 : 1;
-  walsh_hadamard(F.data(), w, deadline);
+  walsh_hadamard(F.data(), w, lim);
   return F;
 }
 
@@ -78,7 +79,8 @@ Bits combine(const Bits& x, const std::vector<Bits>& basis, const std::vector<st
 
 }  // namespace
 
-CosetMinimum minimize(const Bits& x0, const std::vector<Bits>& kernel, const MinimizeOptions& opt) {
+CosetMinimum minimize(const Bits& x0, const std::vector<Bits>& kernel, const MinimizeOptions& opt,
+                      const search::Limits& lim) {
   CosetMinimum res;
   const std::size_t n = x0.size();
   const int k = static_cast<int>(kernel.size());
@@ -95,10 +97,10 @@ CosetMinimum minimize(const Bits& x0, const std::vector<Bits>& kernel, const Min
     return res;
   }
   if (k <= opt.exact_limit) {
-    require_memory((std::uint64_t{4} << k) + n * 4, opt.memory, fmt::format("the 2^{} coset weights", k));
+    require_memory((std::uint64_t{4} << k) + n * 4, lim.memory, fmt::format("the 2^{} coset weights", k));
     std::vector<std::size_t> idx(static_cast<std::size_t>(k));
     std::iota(idx.begin(), idx.end(), std::size_t{0});
-    auto F = transform(x0, kernel, idx, opt.deadline);
+    auto F = transform(x0, kernel, idx, lim);
     const std::int32_t top = *std::max_element(F.begin(), F.end());
     res.exact = true;
     res.examined = std::uint64_t{1} << k;
@@ -151,7 +153,7 @@ CosetMinimum minimize(const Bits& x0, const std::vector<Bits>& kernel, const Min
     for (std::size_t s = 0; s < order.size() && windows < max_windows; s += static_cast<std::size_t>(w), ++windows) {
       std::vector<std::size_t> idx(order.begin() + static_cast<std::ptrdiff_t>(s),
                                    order.begin() + static_cast<std::ptrdiff_t>(std::min(order.size(), s + w)));
-      auto F = transform(x, kernel, idx, opt.deadline);
+      auto F = transform(x, kernel, idx, lim);
       res.examined += F.size();
       const auto it = std::max_element(F.begin(), F.end());
       const std::int64_t wgt = (static_cast<std::int64_t>(n) - *it) / 2;

@@ -12,6 +12,7 @@
 
 #include "flip/bitvec.h"
 #include "tansaku/core/deadline.h"
+#include "tansaku/search/limits.h"
 
 namespace tansaku::flip {
 
@@ -19,11 +20,10 @@ inline constexpr int kExactNullity = 28;
 inline constexpr std::uint64_t kLocalSearchWork = 2'000'000'000;  // cell and transform steps
 inline constexpr std::uint64_t kExpandMinima = 256;  // fewer minima than this: the lexicographically first is reported
 
+// The algorithmic knobs; the budget (memory, deadline) comes as search::Limits.
 struct MinimizeOptions {
   bool want_all = false;                    // every minimal press set
   std::uint64_t max_all_bits = 1ull << 31;  // refuse (LimitError) listing more than this many press bits
-  std::uint64_t memory = ~std::uint64_t{0};
-  Deadline* deadline = nullptr;
   int exact_limit = kExactNullity;
 };
 
@@ -40,9 +40,10 @@ struct CosetMinimum {
 
 // Minimum weight of x0 + span(kernel). Throws LimitError when want_all and the minimum is
 // out of exact reach or the list too long.
-CosetMinimum minimize(const Bits& x0, const std::vector<Bits>& kernel, const MinimizeOptions& opt);
+CosetMinimum minimize(const Bits& x0, const std::vector<Bits>& kernel, const MinimizeOptions& opt,
+                      const search::Limits& lim = {});
 
 // In-place Walsh-Hadamard transform of 2^k entries (exposed for tests).
-void walsh_hadamard(std::int32_t* a, int k, Deadline* deadline = nullptr);
+void walsh_hadamard(std::int32_t* a, int k, const search::Limits& lim = {});
 
 }  // namespace tansaku::flip

@@ -21,8 +21,9 @@ std::vector<std::uint64_t> word_patterns(const Board& board) {
   return pat;
 }
 
-SpaceReport explore_algebra(const Board& board, std::uint64_t source, std::size_t keep, std::uint64_t memory,
-                            Deadline* deadline) {
+SpaceReport explore_algebra(const Board& board, std::uint64_t source, std::size_t keep, const search::Limits& lim) {
+  const std::uint64_t memory = lim.memory;
+  Deadline* const deadline = lim.deadline;
   const auto pat = word_patterns(board);
   const int n = static_cast<int>(pat.size());
   // Elimination: pivot presses (independent patterns, in cell order) and one quiet pattern

@@ -12,6 +12,7 @@
 
 #include "flip/board.h"
 #include "tansaku/core/deadline.h"
+#include "tansaku/search/limits.h"
 
 namespace tansaku::flip {
 
@@ -56,7 +57,6 @@ struct SpaceReport {
 };
 
 // Algebraic explore from configuration `source`. Refuses (InputError) a table beyond `memory`.
-SpaceReport explore_algebra(const Board& board, std::uint64_t source, std::size_t keep, std::uint64_t memory,
-                            Deadline* deadline);
+SpaceReport explore_algebra(const Board& board, std::uint64_t source, std::size_t keep, const search::Limits& lim);
 
 }  // namespace tansaku::flip

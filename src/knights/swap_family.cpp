@@ -84,7 +84,6 @@ class SwapPuzzle final : public Puzzle {
     Instance inst = instance(o, true);
     SwapDomain d(board_, inst.armies, inst.goal);
     SolveReport r;
-    r.puzzle = name_;
     r.start = format(inst.armies, inst.start);
     r.goal = format(inst.armies, inst.goal);
     const auto start = d.make(inst.start);
@@ -142,7 +141,6 @@ class SwapPuzzle final : public Puzzle {
   }
 
   ExploreReport explore(const Options& o) const override {
-    Stopwatch sw;
     const std::string from = o.from ? *o.from : o.start ? *o.start : o.goal ? *o.goal : def_goal_;
     if (from.empty()) throw InputError(fmt::format("{} has no default position: give --from", name_));
     const auto tokens = tokens_of(from, "from position");
@@ -156,7 +154,6 @@ class SwapPuzzle final : public Puzzle {
     auto res = search::explore(d, std::span<const std::uint64_t>(&src, 1), o.farthest, lim);
     progress.done();
     ExploreReport r;
-    r.puzzle = name_;
     r.from = format(armies, cells);
     r.states = res.states;
     r.depth = res.depth;
@@ -167,7 +164,6 @@ class SwapPuzzle final : public Puzzle {
     r.nodes = res.stats.expanded;
     r.table_bytes = res.table_bytes;
     r.extra["threads"] = o.threads;
-    r.seconds = sw.seconds();
     return r;
   }
 
@@ -186,8 +182,7 @@ class SwapPuzzle final : public Puzzle {
   }
 
  private:
-  static SolveReport finish(SolveReport& r, const Stopwatch& sw) {
-    r.seconds = sw.seconds();
+  static SolveReport finish(SolveReport& r, const Stopwatch&) {
     return r;
   }
 

@@ -77,9 +77,7 @@ class TourPuzzle final : public Puzzle {
   }
 
   SolveReport solve(const Options& o) const override {
-    Stopwatch sw;
     SolveReport r;
-    r.puzzle = name_;
     r.extra["rows"] = board_.rows();
     r.extra["cols"] = board_.cols();
     r.extra["closed"] = o.flag("closed");
@@ -92,7 +90,6 @@ class TourPuzzle final : public Puzzle {
     Progress progress(o.progress());
     run_handing_over(chosen, job, o.limits(&progress));
     progress.done();
-    r.seconds = sw.seconds();
     return r;
   }
 
@@ -160,12 +157,10 @@ class TourPuzzle final : public Puzzle {
   }
 
   ExploreReport explore(const Options& o) const override {
-    Stopwatch sw;
     require_memory(static_cast<std::uint64_t>(board_.squares()) * 12, o.memory, "the distance table");
     const std::int64_t from = first_square(o);
     auto dist = knight_distances(board_, from);
     ExploreReport r;
-    r.puzzle = name_;
     r.from = std::to_string(from);
     for (std::int64_t s = 0; s < board_.squares(); ++s) {
       if (dist[s] < 0) continue;
@@ -184,7 +179,6 @@ class TourPuzzle final : public Puzzle {
       for (std::int64_t s = 0; s < board_.squares(); ++s) cells[s] = dist[s] < 0 ? "-" : std::to_string(dist[s]);
       r.text = "knight's moves from square " + r.from + " (- = never reached):\n" + board_.picture(cells);
     }
-    r.seconds = sw.seconds();
     return r;
   }
 

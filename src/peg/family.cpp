@@ -76,14 +76,12 @@ class PegPuzzle final : public Puzzle {
   }
 
   SolveReport solve(const Options& o) const override {
-    Stopwatch sw;
     const Board& bd = solver_.board();
     if (o.all) throw InputError("peg: --all is not supported; --count counts every solution");
     const Bits start = start_of(o, false);
     const Goal goal = goal_of(o, start);
     SolveParams p = params(o);
     SolveReport r;
-    r.puzzle = name_;
     r.start = format_position(bd, start);
     r.goal = goal.anywhere ? solver_.describe(goal) : format_position(bd, goal.pegs);
     r.extra["metric"] = p.metric == Metric::Moves ? "moves" : "jumps";
@@ -92,13 +90,13 @@ class PegPuzzle final : public Puzzle {
     r.extra["empty"] = holes_text(bd.all & ~start);
     r.extra["finish"] = goal.anywhere ? json("anywhere") : std::has_single_bit(goal.pegs) ? json(std::countr_zero(goal.pegs)) : json(nullptr);
     Progress progress(o.progress());
-    const search::Limits lim = limits(o, &progress);
+    const search::Limits lim = o.limits(&progress);
     if (o.count) {
       auto c = solver_.count(start, goal, p, lim);
       progress.done();
       r.count = count_json(c.count);
       r.nodes = c.nodes;
-      r.algorithm = "layered count over jump counts";
+      r.algorithm = c.algorithm;
       r.extra["positions"] = c.positions;
       r.extra["pagoda_functions"] = c.pagoda_functions;
       r.length.reset();
@@ -110,7 +108,6 @@ class PegPuzzle final : public Puzzle {
           r.extra["pagoda_proof"] = *c.pagoda_proof;
         }
       }
-      r.seconds = sw.seconds();
       return r;
     }
     auto s = solver_.solve(start, goal, p, lim);
@@ -124,29 +121,25 @@ class PegPuzzle final : public Puzzle {
     if (!s.solvable) {
       r.solvable = false;
       r.reason = s.reason;
-      r.seconds = sw.seconds();
       return r;
     }
     r.length = s.length;
     r.moves = moves_json(s.moves);
     r.extra["jumps"] = std::popcount(start) - std::popcount(replay(bd, start, s.moves).end);
     r.text = solution_text(start, s.moves);
-    r.seconds = sw.seconds();
     return r;
   }
 
   ExploreReport explore(const Options& o) const override {
-    Stopwatch sw;
     const Board& bd = solver_.board();
     const Bits start = start_of(o, true);
     std::optional<int> finish;
     if (o.text("finish")) finish = finish_hole(*o.text("finish"));
     if (o.goal) throw InputError("explore takes --finish H (the hole to count finishes on), not --goal");
     Progress progress(o.progress());
-    auto e = solver_.explore(start, finish, o.farthest, limits(o, &progress));
+    auto e = solver_.explore(start, finish, o.farthest, o.limits(&progress));
     progress.done();
     ExploreReport r;
-    r.puzzle = name_;
     r.from = format_position(bd, start);
     for (auto v : e.full) r.states += v;
     r.depth = static_cast<int>(e.full.size()) - 1;
@@ -173,8 +166,9 @@ class PegPuzzle final : public Puzzle {
       r.extra["can_finish_at_symmetry_reduced"] = at_r;
       r.extra["can_finish_at_histogram"] = e.finish_at_full;
     }
-    r.extra["nodes"] = e.stats.generated;
-    r.extra["table_bytes"] = e.stats.peak_bytes;
+    r.nodes = e.stats.generated;  // the layers count what they generate (the value `nodes` always had)
+    r.generated = e.stats.generated;
+    r.table_bytes = e.stats.peak_bytes;
     r.extra["peak_rss_bytes"] = peak_rss();
     r.extra["threads"] = o.threads;
     r.text = fmt::format("up to symmetry ({} symmetries fix the start): {} states, histogram", sym, reduced);
@@ -182,7 +176,6 @@ class PegPuzzle final : public Puzzle {
     r.text += fmt::format("\nfarthest positions are listed one per symmetry class ({} classes)\n", e.reduced.back());
     r.text += fmt::format("can still finish with one peg: {} ({} up to symmetry)\n", any, any_r);
     if (finish) r.text += fmt::format("can still finish with one peg in hole {}: {} ({} up to symmetry)\n", *finish, at, at_r);
-    r.seconds = sw.seconds();
     return r;
   }
 
@@ -202,7 +195,7 @@ class PegPuzzle final : public Puzzle {
     std::optional<int> pegs;
     if (auto k = o.integer("pegs")) pegs = static_cast<int>(*k);
     Progress progress(o.progress());
-    auto picks = random_solvable(bd, goal, pegs, seed, count, limits(o, &progress));
+    auto picks = random_solvable(bd, goal, pegs, seed, count, o.limits(&progress));
     progress.done();
     std::vector<std::string> out;
     for (Bits b : picks) out.push_back(format_position(bd, b));
@@ -219,11 +212,6 @@ class PegPuzzle final : public Puzzle {
     }
     p.algorithm = o.algorithm;
     return p;
-  }
-  static search::Limits limits(const Options& o, Progress* progress) {
-    search::Limits lim = o.limits(progress);
-    if (!o.memory) lim.memory = default_memory_budget();
-    return lim;
   }
 
   int finish_hole(const std::string& text) const {

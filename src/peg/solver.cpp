@@ -133,6 +133,7 @@ struct SolveJob {
     std::vector<std::vector<int>> moves;  // ... or as moves (IDA*)
   };
   Found& f;
+  CountOutcome* counted = nullptr;  // --count: the layered programme counts into it
 
   const Board& bd() const { return s.bd_; }
   // The pruning functions, once a search turns out not to be trivial.
@@ -195,6 +196,16 @@ struct SolveJob {
     build();
     return ida_once(max_expanded ? max_expanded - kPlainExpansions : 0, true, lim);
   }
+  // --count: every jump sequence to the goal, by the layered programme.
+  void count(const search::Limits& lim) const {
+    const Symmetry H(bd(), Symmetry::stabiliser(s.group_, start));
+    const PagodaPrune prune = worth_it(pset) ? PagodaPrune::for_search(bd(), pset, goal, H.perms()) : PagodaPrune();
+    if (prune.active()) counted->pagoda_functions = static_cast<int>(pset.functions.size());
+    auto res = count_layers(bd(), H, start, goal, lim, prune.active() ? &prune : nullptr);
+    counted->count = res.count;
+    counted->positions = res.positions;
+    counted->nodes = res.stats.generated;
+  }
   void layered(const search::Limits& lim) const {
     const Symmetry H(bd(), Symmetry::stabiliser(s.group_, start));
     if (std::popcount(start) - goal.pegs_left() >= kPruneLayersFrom) build();
@@ -218,7 +229,7 @@ constexpr const char* kLayered = "layered dynamic programme over jump counts";
 const SolverTable<SolveJob, void>& table() {
   const auto moves_only = [](const char* name) {
     return [name](const SolveJob& j) -> std::string {
-      return j.p.metric == Metric::Jumps ? fmt::format("--metric jumps uses idastar (a depth-first proof), not {}", name) : "";
+      return j.p.metric == Metric::Jumps && !j.counted ? fmt::format("--metric jumps uses idastar (a depth-first proof), not {}", name) : "";
     };
   };
   static const SolverTable<SolveJob, void> t = {
@@ -240,9 +251,11 @@ const SolverTable<SolveJob, void>& table() {
            j.ida(0, lim);
          }
        }},
-      {{"layered", {"dp", "bfs", "layers"}, "exhaustive layers of positions by pegs left: least moves with a proof"},
+      {{"layered", {"dp", "bfs", "layers"}, "exhaustive layers of positions by pegs left: least moves with a proof, or --count",
+        kSolve, false, true},
        moves_only("layered"), nullptr,
        [](const SolveJob& j, const search::Limits& lim) {
+         if (j.counted) return j.count(lim);
          j.out.algorithm = kLayered;
          j.layered(lim);
        }},
@@ -308,24 +321,24 @@ SolveOutcome Solver::solve(Bits start, const Goal& goal, const SolveParams& p, c
 
 CountOutcome Solver::count(Bits start, const Goal& goal, const SolveParams& p, const search::Limits& lim) const {
   CountOutcome out;
+  SolveOutcome unused;
+  PagodaSet pset;
+  SolveJob::Found f;
+  const Symmetry gsym = goal_symmetry(goal);
+  const SolveJob job{*this, start, goal, gsym, p, unused, pset, f, &out};
+  const auto& solver = choose(table(), p.algorithm, job, kSolve, Want::count);  // refuses a solver that cannot count
+  out.algorithm = solver.spec.name;
   if (!quick_proof(start, goal).empty()) return out;
   if (goal.reached(start)) {
     out.count = 1;
     return out;
   }
-  const PagodaSet pset =
-      pagodas(start, goal, p, std::popcount(start) - goal.pegs_left() >= kPruneLayersFrom);
+  pset = pagodas(start, goal, p, std::popcount(start) - goal.pegs_left() >= kPruneLayersFrom);
   if (pset.proof) {
     out.pagoda_proof = pset.proof;
     return out;
   }
-  const Symmetry H(bd_, Symmetry::stabiliser(group_, start));
-  const PagodaPrune prune = worth_it(pset) ? PagodaPrune::for_search(bd_, pset, goal, H.perms()) : PagodaPrune();
-  if (prune.active()) out.pagoda_functions = static_cast<int>(pset.functions.size());
-  auto res = count_layers(bd_, H, start, goal, lim, prune.active() ? &prune : nullptr);
-  out.count = res.count;
-  out.positions = res.positions;
-  out.nodes = res.stats.generated;
+  solver.run(job, lim);
   return out;
 }
 

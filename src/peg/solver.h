@@ -54,6 +54,7 @@ struct CountOutcome {
   std::uint64_t positions = 0, nodes = 0;
   std::optional<Weights> pagoda_proof;  // the count is 0 by this function, without search
   int pagoda_functions = 0;
+  std::string algorithm;  // the solver that counted (a name of Solver::solvers())
 };
 
 class Solver {

@@ -86,12 +86,10 @@ class PermPuzzle final : public Puzzle {
   }
 
   SolveReport solve(const Options& o) const override {
-    Stopwatch sw;
     MoveSet ms = moves_of(o);
     const Position goal = goal_of(o);
     const Position start = start_of(o);
     SolveReport r;
-    r.puzzle = name();
     r.start = format_position(d_, start);
     r.goal = format_position(d_, goal);
     SolveRequest req;
@@ -108,11 +106,11 @@ class PermPuzzle final : public Puzzle {
     r.nodes = res.path.stats.expanded;
     r.extra["metric"] = ms.metric;
     if (!res.heuristics.empty()) r.extra["pattern_databases"] = res.heuristics;
+    for (const auto& h : res.heuristics) r.heuristic += (r.heuristic.empty() ? "pdb " : " + ") + h;
     if (res.proved_unreachable || !res.path.found) {
       if (!res.proved_unreachable) throw LimitError("the search stopped before finding a solution");
       r.solvable = false;
       r.reason = res.reason;
-      r.seconds = sw.seconds();
       return r;
     }
     verify(d_, ms, start, goal, res.path.moves);
@@ -129,7 +127,6 @@ class PermPuzzle final : public Puzzle {
     }
     if (o.all || o.count) r.count = count_json(res.path.count);
     r.text = fmt::format("sequence:  {}\n", format_sequence(ms, res.path.moves));
-    r.seconds = sw.seconds();
     return r;
   }
 
@@ -150,7 +147,6 @@ class PermPuzzle final : public Puzzle {
   }
 
   ExploreReport explore(const Options& o) const override {
-    Stopwatch sw;
     MoveSet ms = moves_of(o);
     const Position from = o.from ? parse_position(d_, *o.from, "--from") : goal_of(o);
     Progress progress(o.progress());
@@ -171,7 +167,6 @@ class PermPuzzle final : public Puzzle {
     const bool walk = o.farthest > 0 && dom.symmetric() && lim.memory / 2 >= TwoBitTable::bytes_for(sp.size());
     auto res = search::explore(dom, std::span<const std::uint64_t>(&r0, 1), o.farthest, lim, walk);
     ExploreReport r;
-    r.puzzle = name();
     r.from = format_position(d_, from);
     r.states = res.states;
     r.depth = res.depth;
@@ -211,10 +206,9 @@ class PermPuzzle final : public Puzzle {
     r.extra["farthest_moves"] = seqs;
     r.extra["metric"] = ms.metric;
     r.extra["ranked_size"] = sp.size();
-    r.extra["table_bytes"] = res.table_bytes + sp.table_bytes();
-    r.extra["nodes"] = res.stats.expanded;
+    r.table_bytes = res.table_bytes + sp.table_bytes();
+    r.nodes = res.stats.expanded;
     if (!text.empty()) r.text = fmt::format("move sequences reaching the first {} farthest:\n{}", seqs.size(), text);
-    r.seconds = sw.seconds();
     return r;
   }
 

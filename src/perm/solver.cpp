@@ -185,12 +185,12 @@ const SolverTable<Job, void>& table() {
   static const SolverTable<Job, void> t = {
       {{"bibfs", {"bidirectional", "bidirectional-bfs", "bi-bfs"}, "bidirectional BFS over the ranked space: the default up to 2^22 positions"},
        [](const Job& j) -> std::string {
-         if (j.req.mode != search::SolutionMode::First) return "--all and --count use --algorithm idastar";
          if (!j.space) return "bidirectional search needs a space of at most 2^64 positions";
          return "";
        },
        [](const Job& j) { return j.space->size() <= j.req.bibfs_limit; }, run_bibfs},
-      {{"idastar", {"ida*", "ida-star", "ida"}, "IDA* over pattern databases (projections onto groups of pieces); --all, --count"},
+      {{"idastar", {"ida*", "ida-star", "ida"}, "IDA* over pattern databases (projections onto groups of pieces); --all, --count",
+        kSolve, true, true},
        nullptr, nullptr, run_idastar},
   };
   return t;
@@ -221,7 +221,9 @@ SolveResult solve(const SolveRequest& req, const search::Limits& lim) {
     return out;
   }
   const Job job{req, space, out};
-  const auto& solver = choose(table(), req.algorithm, job);
+  const Want want = req.mode == search::SolutionMode::First ? Want::one
+                    : req.mode == search::SolutionMode::All ? Want::all : Want::count;
+  const auto& solver = choose(table(), req.algorithm, job, kSolve, want);
   out.algorithm = solver.spec.name;
   solver.run(job, lim);
   return out;

@@ -142,7 +142,7 @@ void run_job(Job& job) {
         drawing = json{{"board", puzzle->draw(o)}, {"states", states}};
       }
     } else if (job.command == kSolve) {
-      SolveReport r = puzzle->solve(o);
+      SolveReport r = run_solve(*puzzle, o);
       work = w.seconds();
       body = dump(solve_json(r));
       if (job.draw) {
@@ -150,7 +150,7 @@ void run_job(Job& job) {
         drawing = json::parse(render::player_data(puzzle->draw_solution(o, r)));
       }
     } else {
-      ExploreReport r = puzzle->explore(o);
+      ExploreReport r = run_explore(*puzzle, o);
       work = w.seconds();
       body = dump(explore_json(r));
       if (job.draw) {

@@ -52,11 +52,12 @@ struct Job {
 // Verifies an engine path and fills the report (solvability by parity was decided before,
 // so an exhausted search means a genuinely disconnected instance).
 template <class C>
-void report(const Job<C>& j, const search::PathResult<std::uint8_t>& res, std::string algorithm) {
+void report(const Job<C>& j, const search::PathResult<std::uint8_t>& res, std::string algorithm, std::string heuristic = "") {
   const Instance& inst = j.inst;
   const Geometry& geo = inst.geo;
   SolveReport& r = j.r;
   r.algorithm = std::move(algorithm);
+  r.heuristic = std::move(heuristic);
   const auto names = [&](const std::vector<std::uint8_t>& moves) {
     json out = json::array();
     for (auto L : verify_solution(geo, inst.start, inst.goal, moves)) out.push_back(inst.labels.names[L]);
@@ -93,14 +94,14 @@ const SolverTable<Job<C>, void>& solvers() {
     bibfs.automatic = [](const J& j) { return j.small(); };
     SolverEntry<J, void> pdb{{"pdb", {"idastar-pdb", "pdb-idastar", "ida*-pdb"},
                               "IDA* over additive pattern databases (disk, else built in memory): the default for distinct tiles"},
-                             [](const J& j) { return pdb::refuses(j.inst, j.o); },
+                             [](const J& j) { return pdb::refuses(j.inst); },
                              [](const J& j) { return !j.small(); },
                              [](const J& j, const search::Limits& lim) { pdb::solve(j.inst, lim, j.r); }};
     auto idastar = then(idastar_solver<J>({"idastar", {"ida*", "ida-star", "ida"},
                                            "IDA* with Manhattan distance + linear conflict (--all, --count)"}),
                         [](const J& j, Path res) {
-                          report(j, res, j.d.uses_linear_conflict() ? "idastar (manhattan + linear conflict)"
-                                                                    : "idastar (manhattan to nearest same label)");
+                          report(j, res, "idastar",
+                                 j.d.uses_linear_conflict() ? "manhattan + linear conflict" : "manhattan to nearest same label");
                         });
     return SolverTable<J, void>{
         bibfs, pdb, idastar, then(bfs_solver<J>({"bfs", {"breadth-first"}, "breadth-first search"}), as("bfs")),
@@ -142,24 +143,20 @@ class SlidingPuzzle final : public Puzzle {
 
   SolveReport solve(const Options& o) const override {
     if (o.text("batch")) return pdb::solve_batch(*this, geo_.n, o);  // --batch FILE (pdb_batch.cpp)
-    Stopwatch sw;
     Instance inst = instance(o, /*need_start=*/true);
     SolveReport r;
-    r.puzzle = name_;
     r.start = format_cells(inst.labels, inst.start);
     r.goal = format_cells(inst.labels, inst.goal);
     if (inst.labels.distinct() && parity_invariant(geo_, inst.start) != parity_invariant(geo_, inst.goal)) {
       r.solvable = false;
       r.reason = "start and goal lie in different permutation-parity classes";
       r.algorithm = "parity";
-      r.seconds = sw.seconds();
       return r;
     }
     if (geo_.n <= Nibbles::kMaxCells && inst.labels.names.size() <= Nibbles::kMaxLabels)
       run<Nibbles>(inst, o, r);
     else
       run<Bytes>(inst, o, r);
-    r.seconds = sw.seconds();
     return r;
   }
 
@@ -254,12 +251,11 @@ class SlidingPuzzle final : public Puzzle {
     Domain<C> d(inst, /*linear_conflict=*/true);
     // The grid is bipartite: every solution has the parity of the blank's distance.
     const Job<C> job{inst, d, d.make(inst.start), ida_options(o, 2), o, r};
-    run_with_progress(choose(solvers<C>(), o.algorithm, job), job, o);
+    run_with_progress(choose(solvers<C>(), o.algorithm, job, kSolve, o.want()), job, o);
   }
 
   template <class C>
   ExploreReport explore_with(const Instance& inst, const Options& o) const {
-    Stopwatch sw;
     Domain<C> d(inst, false);
     if (d.size() == 0)
       throw InputError(fmt::format("the state space of {} is too large to enumerate", name_));
@@ -269,16 +265,14 @@ class SlidingPuzzle final : public Puzzle {
     auto res = search::explore(d, std::span<const std::uint64_t>(&src, 1), o.farthest, lim);
     progress.done();
     ExploreReport r;
-    r.puzzle = name_;
     r.from = format_cells(inst.labels, inst.start);
     r.states = res.states;
     r.depth = res.depth;
     r.histogram = res.histogram;
     r.farthest_count = res.farthest_count;
     for (auto f : res.farthest) r.farthest.push_back(format_cells(inst.labels, d.cells_of(d.unrank(f))));
-    r.seconds = sw.seconds();
-    r.extra["nodes"] = res.stats.expanded;
-    r.extra["table_bytes"] = res.table_bytes;
+    r.nodes = res.stats.expanded;
+    r.table_bytes = res.table_bytes;
     r.extra["peak_rss_bytes"] = peak_rss();
     r.extra["threads"] = o.threads;
     return r;

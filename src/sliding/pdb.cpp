@@ -167,7 +167,7 @@ std::shared_ptr<const Table> get_table(const TableInfo& info, const std::filesys
   if (file) {
     t = load_table(*file, threads);
   } else {
-    BuildOptions bo;
+    search::Limits bo;
     bo.threads = info.entries() >= (std::uint64_t{1} << 22) ? threads : 1;
     t = build_table(info, bo);
   }

@@ -24,6 +24,7 @@
 #include "tansaku/core/deadline.h"
 #include "tansaku/core/kperm.h"
 #include "tansaku/core/progress.h"
+#include "tansaku/search/limits.h"
 
 namespace tansaku::sliding::pdb {
 
@@ -92,12 +93,9 @@ class Table {
 // Bytes a build needs at its peak (the table + three bit-sets of blank positions per entry).
 std::uint64_t build_memory(const TableInfo& info);
 
-struct BuildOptions {
-  unsigned threads = 1;
-  Progress* progress = nullptr;
-  const Deadline* deadline = nullptr;
-};
-std::shared_ptr<Table> build_table(const TableInfo& info, const BuildOptions& bo = {});
+// The build's budget is search::Limits' threads, progress and deadline (memory is the
+// caller's to refuse: build_memory).
+std::shared_ptr<Table> build_table(const TableInfo& info, const search::Limits& lim = {});
 
 // Compressed file (zstd frames): a small header, then the 4-bit entries.
 void save_table(const Table& t, const std::filesystem::path& file, unsigned threads = 1);

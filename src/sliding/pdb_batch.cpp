@@ -68,8 +68,11 @@ SolveReport solve_batch(const Puzzle& p, int cells, const Options& o) {
   for (const BatchItem& it : items) {
     one.start = it.start;
     SolveReport r;
+    Stopwatch each;
     try {
       r = p.solve(one);
+      r.puzzle = p.name();  // the batch is the caller here: it fills what the CLI fills
+      r.seconds = each.seconds();
     } catch (const InputError& e) {
       throw InputError(fmt::format("{}:{}: {}", file, it.line, e.what()));
     }
@@ -78,7 +81,7 @@ SolveReport solve_batch(const Puzzle& p, int cells, const Options& o) {
     sum.nodes += r.nodes;
     if (r.solvable && r.length) ++solved, total_length += *r.length;
     setup += r.extra.value("setup_seconds", 0.0);
-    generated += r.extra.value("generated", std::uint64_t{0});
+    generated += r.generated.value_or(0);
     json j = {{"instance", it.id}, {"puzzle", r.puzzle}, {"start", r.start}, {"goal", r.goal},
               {"solvable", r.solvable}, {"optimal", r.optimal}};
     j["length"] = r.length ? json(*r.length) : json(nullptr);
@@ -87,6 +90,8 @@ SolveReport solve_batch(const Puzzle& p, int cells, const Options& o) {
     j["seconds"] = r.seconds;
     j["algorithm"] = r.algorithm;
     if (!r.reason.empty()) j["reason"] = r.reason;
+    if (r.generated) j["generated"] = *r.generated;
+    if (!r.heuristic.empty()) j["heuristic"] = r.heuristic;
     for (const auto& [k, v] : r.extra.items())
       if (k != "cells") j[k] = v;
     if (o.json) {
@@ -109,7 +114,7 @@ SolveReport solve_batch(const Puzzle& p, int cells, const Options& o) {
   sum.extra["solved"] = solved;
   sum.extra["sum_length"] = total_length;
   sum.extra["setup_seconds"] = setup;
-  sum.extra["generated"] = generated;
+  sum.generated = generated;
   if (!sum.solvable) sum.reason = fmt::format("{} of {} instances have no solution", items.size() - solved, items.size());
   sum.text = fmt::format("batch {}: {} instances, {} solved, sum of lengths {}, {} nodes, {:.3f} s ({:.3f} s setup)\n",
                          file, items.size(), solved, total_length, sum.nodes, sum.seconds, setup);

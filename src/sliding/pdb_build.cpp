@@ -63,7 +63,7 @@ struct Entry {
 template <class M, bool kParallel>
 class Bfs {
  public:
-  Bfs(const TableInfo& info, std::uint8_t* nib, const BuildOptions& bo)
+  Bfs(const TableInfo& info, std::uint8_t* nib, const search::Limits& bo)
       : info_(info), board_(info.rows, info.cols), ranker_(info.n(), info.k()), nib_(nib), bo_(bo) {
     const int k = info.k();
     for (int i = 0; i < k; ++i)
@@ -250,7 +250,7 @@ class Bfs {
   Board board_;
   KPermRanker ranker_;
   std::uint8_t* nib_;
-  const BuildOptions& bo_;
+  const search::Limits& bo_;
   std::uint8_t md_[KPermRanker::kMaxPieces][64];
   std::uint64_t size_ = 0, chunks_ = 0;
   HugeArray<Entry<M>> entry_;
@@ -260,7 +260,7 @@ class Bfs {
 };
 
 template <class M>
-int run(const TableInfo& info, std::uint8_t* nib, const BuildOptions& bo) {
+int run(const TableInfo& info, std::uint8_t* nib, const search::Limits& bo) {
   if (bo.threads > 1) return Bfs<M, true>(info, nib, bo).run();
   return Bfs<M, false>(info, nib, bo).run();
 }
@@ -272,7 +272,7 @@ std::uint64_t build_memory(const TableInfo& info) {
   return info.bytes() + 3 * e * static_cast<std::uint64_t>(mask_bytes(info.n() - info.k())) + (e >> kChunkBits) * 2 + 4096;
 }
 
-std::shared_ptr<Table> build_table(const TableInfo& info, const BuildOptions& bo) {
+std::shared_ptr<Table> build_table(const TableInfo& info, const search::Limits& bo) {
   if (info.k() < 1 || info.k() >= info.n() || info.blank < 0 || info.blank >= info.n())
     throw std::logic_error("build_table: bad table description");
   auto data = make_huge<std::uint8_t>(info.bytes());  // zeroed

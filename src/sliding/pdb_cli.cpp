@@ -103,7 +103,7 @@ int run_pdb_build(const PdbArgs& a) {
     } else {
       Stopwatch sw;
       Progress progress(!a.quiet);
-      BuildOptions bo;
+      search::Limits bo;
       bo.threads = threads;
       bo.progress = &progress;
       auto table = build_table(info, bo);

@@ -13,9 +13,8 @@
 
 namespace tansaku::sliding::pdb {
 
-std::string refuses(const Instance& inst, const Options& o) {
+std::string refuses(const Instance& inst) {
   if (!inst.labels.distinct()) return "pattern databases need distinct tiles (no repeated labels)";
-  if (o.all || o.count) return "--all and --count need --algorithm idastar or iddfs, not pdb";
   return "";
 }
 
@@ -36,10 +35,10 @@ void solve(const Instance& inst, const search::Limits& lim, SolveReport& r) {
   Context ctx(f, h);
   const int h0 = Position(&ctx, f.canonical(inst.start)).h();
   auto res = find_path(inst, f, h, lim);
-  r.algorithm = "idastar (" + h->description + ")";
+  r.algorithm = "pdb";  // the solver's name; what it adds to IDA* is the heuristic
   r.nodes = res.stats.expanded;
-  r.extra["generated"] = res.stats.generated;
-  r.extra["heuristic"] = h->description;
+  r.generated = res.stats.generated;
+  r.heuristic = h->description;
   json tables = json::array();
   for (const auto& t : h->tables) tables.push_back({{"tiles", t->info().k()}, {"entries", t->info().entries()}, {"origin", t->origin}});
   r.extra["pdb_tables"] = tables;

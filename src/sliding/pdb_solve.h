@@ -17,7 +17,7 @@ namespace tansaku::sliding::pdb {
 
 // Why the pattern-database search cannot run on this instance ("" when it can): it needs
 // distinct tiles and one solution (no --all, --count).
-std::string refuses(const Instance& inst, const Options& o);
+std::string refuses(const Instance& inst);
 
 // Solves (solvability already decided) under `lim`, verifies, and fills the report.
 void solve(const Instance& inst, const search::Limits& lim, SolveReport& r);

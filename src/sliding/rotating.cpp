@@ -173,10 +173,8 @@ class RotatingPuzzle final : public Puzzle {
   }
 
   SolveReport solve(const Options& o) const override {
-    Stopwatch sw;
     auto [pieces, start, goal] = instance(o);
     SolveReport r;
-    r.puzzle = name();
     r.start = pieces.format(start);
     r.goal = pieces.format(goal);
     RotatingDomain d(goal);
@@ -188,11 +186,10 @@ class RotatingPuzzle final : public Puzzle {
       r.solvable = false;
       r.reason = "every move is an even permutation; start and goal differ by an odd one";
       r.algorithm = "parity";
-      r.seconds = sw.seconds();
       return r;
     }
     const Job job{d, RotatingDomain::pack(start), ida_options(o)};
-    const auto& solver = choose(solvers(), o.algorithm, job);
+    const auto& solver = choose(solvers(), o.algorithm, job, kSolve, o.want());
     auto res = run_with_progress(solver, job, o);
     r.algorithm = solver.spec.name;
     // Verifier: replay the patterns.
@@ -211,7 +208,6 @@ class RotatingPuzzle final : public Puzzle {
     };
     report_path<std::uint8_t>(res, o, "the goal is not reachable from the start", replay, r);
     if (!r.solvable) {
-      r.seconds = sw.seconds();
       return r;
     }
     std::uint64_t st = RotatingDomain::pack(start);
@@ -220,7 +216,6 @@ class RotatingPuzzle final : public Puzzle {
       st = RotatingDomain::apply(st, m);
       r.text += "  " + pieces.format(unpack(st)) + "\n";
     }
-    r.seconds = sw.seconds();
     return r;
   }
 
@@ -242,7 +237,6 @@ class RotatingPuzzle final : public Puzzle {
   }
 
   ExploreReport explore(const Options& o) const override {
-    Stopwatch sw;
     std::string from = o.from ? *o.from : o.start ? *o.start : o.goal ? *o.goal : "1 2 3 4 5 6 7 8 9";
     Pieces pieces = pieces_of(from, "from state");
     Cells src = pieces.parse(from, "from state");
@@ -252,16 +246,14 @@ class RotatingPuzzle final : public Puzzle {
     const std::uint64_t r0 = d.rank(RotatingDomain::pack(src));
     auto res = search::explore(d, std::span<const std::uint64_t>(&r0, 1), o.farthest, lim);
     ExploreReport r;
-    r.puzzle = name();
     r.from = pieces.format(src);
     r.states = res.states;
     r.depth = res.depth;
     r.histogram = res.histogram;
     r.farthest_count = res.farthest_count;
     for (auto f : res.farthest) r.farthest.push_back(pieces.format(unpack(d.unrank(f))));
-    r.seconds = sw.seconds();
-    r.extra["nodes"] = res.stats.expanded;
-    r.extra["table_bytes"] = res.table_bytes;
+    r.nodes = res.stats.expanded;
+    r.table_bytes = res.table_bytes;
     return r;
   }
 

@@ -79,9 +79,7 @@ class SquareSumPuzzle final : public Puzzle {
 
   SolveReport solve(const Options& o) const override {
     check(o);
-    Stopwatch sw;
     SolveReport r;
-    r.puzzle = "square-sum";
     Question q;
     q.n = o.integer("n") ? static_cast<int>(*o.integer("n")) : 0;
     q.ring = o.flag("ring");
@@ -120,7 +118,6 @@ class SquareSumPuzzle final : public Puzzle {
       }
       if ((s.count > 0) != r.solvable) throw std::logic_error("square-sum: count and search disagree");
     }
-    r.seconds = sw.seconds();
     return r;
   }
 

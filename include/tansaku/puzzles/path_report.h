@@ -31,7 +31,9 @@ inline search::IdaOptions ida_options(const Options& o, int step = 1) {
 
 // The engine's path searches as solver-table entries, for a family whose instance type `Job`
 // has members `d` (the domain), `start` (its state) and `ida` (the solution mode). BFS and
-// bidirectional BFS find one solution (they refuse --all / --count); bidirectional BFS needs
+// bidirectional BFS find one solution (their specs take neither --all nor --count, so
+// choose() refuses or passes over them; they also refuse a job asking for more, for a family
+// that calls choose() without its Want); IDA* and IDDFS list and count. Bidirectional BFS needs
 // predecessors and IDA* a heuristic (checked at compile time: pass only what the domain has).
 template <class Job>
 using PathOf = search::PathResult<typename std::remove_cvref_t<decltype(std::declval<const Job&>().d)>::Move>;
@@ -56,11 +58,13 @@ SolverEntry<Job, PathOf<Job>> bibfs_solver(SolverSpec spec) {
 }
 template <class Job>
 SolverEntry<Job, PathOf<Job>> iddfs_solver(SolverSpec spec) {
+  spec.all = spec.count = true;
   return {std::move(spec), nullptr, nullptr,
           [](const Job& j, const search::Limits& lim) { return search::iddfs(j.d, j.start, j.ida, lim); }};
 }
 template <class Job>
 SolverEntry<Job, PathOf<Job>> idastar_solver(SolverSpec spec) {
+  spec.all = spec.count = true;
   return {std::move(spec), nullptr, nullptr,
           [](const Job& j, const search::Limits& lim) { return search::ida_star(j.d, j.start, j.ida, lim); }};
 }

@@ -82,7 +82,9 @@ struct Options {
   std::optional<std::string> start, goal, from;
   std::string algorithm;  // a SolverSpec::name of the family, "" = the family's automatic choice
   unsigned threads = 1;
-  std::uint64_t memory = 0;  // bytes
+  // Bytes; the default is search::Limits' (no bound): the CLI sets it from --memory or to
+  // 3/4 of RAM, a library caller who sets nothing gets what a default Limits gets.
+  std::uint64_t memory = search::Limits{}.memory;
   double timeout = 0;        // seconds, 0 = none
   bool all = false, count = false, quiet = false, json = false;
   std::string svg, html;  // --svg FILE, --html FILE (the CLI writes them: cli/pictures.h); "-" = stdout
