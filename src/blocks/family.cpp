@@ -282,6 +282,7 @@ Family family() {
                 "tansaku show blocks:century",
                 "tansaku solve blocks:data/blocks/eight.txt",
                 "tansaku solve blocks:data/blocks/knuth-example.txt --metric step"};
+  f.bench = {{kSolve, "blocks:klotski", "", ""}, {kExplore, "blocks:century", "", ""}};
   f.make = make;
   return f;
 }

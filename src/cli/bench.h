@@ -1,5 +1,6 @@
-// `tansaku bench`: a fixed, deterministic workload over the builtin puzzles. The total node
-// count is a signature that changes only when the search changes (as Stockfish's bench).
+// `tansaku bench`: a fixed, deterministic workload over the builtin puzzles, declared by the
+// families (Family::bench) and run in the registry's order. The total node count is a
+// signature that changes only when the search or the workload changes (as Stockfish's bench).
 #pragma once
 
 namespace tansaku {

@@ -12,6 +12,14 @@ namespace tansaku {
 namespace {
 // Positions drawn on an explore page at most (the report lists them all).
 constexpr std::size_t kMaxFarthestDrawn = 100;
+
+// The given option that makes solve run a batch (OptionSpec::batch), or nullptr.
+const OptionSpec* batch_option(const Options& o) {
+  static const std::vector<OptionSpec> specs = declared_options();
+  for (const auto& s : specs)
+    if (s.batch && o.has(s.name)) return &s;
+  return nullptr;
+}
 }  // namespace
 
 void check_picture_options(const Options& o) {
@@ -25,9 +33,9 @@ void check_picture_options(const Options& o) {
     throw InputError(fmt::format("--svg and --html name the same file '{}'", o.svg == "-" ? "-" : o.svg));
   if (o.json && ((svg && o.svg == "-") || (html && o.html == "-")))
     throw InputError("--json and a picture on stdout (-) cannot share stdout: give the picture a file name");
-  if (o.has("batch")) {
-    if (svg) throw InputError("--svg draws one solution: with --batch use --html (a table of the results)");
-    if (html && o.html == "-") throw InputError("--batch prints its results on stdout: give --html a file name");
+  if (const OptionSpec* b = batch_option(o)) {
+    if (svg) throw InputError(fmt::format("--svg draws one solution: with --{} use --html (a table of the results)", b->name));
+    if (html && o.html == "-") throw InputError(fmt::format("--{} prints its results on stdout: give --html a file name", b->name));
   }
 }
 
@@ -36,7 +44,7 @@ Pictures::Pictures(const Puzzle& p, const Options& o) : p_(p), o_(o) {
   if (!svg && !html) return;
   check_picture_options(o);
   // A batch page is a table: it draws nothing.
-  if (!(o.has("batch") && !svg) && p.draw(o).empty()) throw InputError(fmt::format("{} has no pictures", p.name()));
+  if (!(batch_option(o) && !svg) && p.draw(o).empty()) throw InputError(fmt::format("{} has no pictures", p.name()));
   if (svg) svg_ = OutputFile(o.svg, "svg");
   if (html) html_ = OutputFile(o.html, "html");
 }
@@ -50,7 +58,7 @@ void Pictures::show(const ShowReport& r) {
 
 void Pictures::solve(const SolveReport& r) {
   if (!svg_.active() && !html_.active()) return;
-  if (o_.has("batch")) {
+  if (batch_option(o_)) {
     html_.write(render::batch_page(solve_json(r), r.rows));
     return;
   }

@@ -23,13 +23,16 @@ const std::vector<std::string> kUniversal = {"threads", "memory", "timeout", "qu
 // families must agree on an option's type).
 std::vector<OptionSpec> declared_options() {
   std::vector<OptionSpec> out;
-  std::map<std::string, OptionSpec::Type> seen;
+  std::map<std::string, std::size_t> seen;
   for (const auto& f : families())
     for (const auto& s : f.options) {
-      auto [it, fresh] = seen.emplace(s.name, s.type);
+      auto [it, fresh] = seen.emplace(s.name, out.size());
       if (!fresh) {
-        if (it->second != s.type)
+        const OptionSpec& first = out[it->second];
+        if (first.type != s.type)
           throw std::logic_error(fmt::format("option --{} is declared with two types by the families", s.name));
+        if (first.files != s.files || first.batch != s.batch)
+          throw std::logic_error(fmt::format("option --{} is declared with two file or batch marks by the families", s.name));
         continue;
       }
       out.push_back(s);

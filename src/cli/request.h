@@ -26,7 +26,7 @@ struct Raw {
 extern const std::vector<std::string> kUniversal;
 
 // The union of what the families declare, one spec per name (the first declaration wins;
-// families must agree on an option's type: std::logic_error otherwise).
+// families must agree on an option's type and marks: std::logic_error otherwise).
 std::vector<OptionSpec> declared_options();
 
 const char* command_name(unsigned command);  // "show", "solve", "explore", "random"

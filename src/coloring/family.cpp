@@ -318,11 +318,12 @@ Family family() {
   for (const auto& s : shipped) f.builtins.push_back({"coloring:" + s, "DIMACS instance shipped in data/coloring/"});
   f.options = {opt::all(), opt::count(),
                opt::integer("colors", "K: find a K-colouring or prove there is none (default: the chromatic number)", kSolve),
-               opt::text("file", "FILE", "a DIMACS .col graph, instead of coloring:FILE", kAllCommands)};
+               opt::reads(opt::text("file", "FILE", "a DIMACS .col graph, instead of coloring:FILE", kAllCommands))};
   f.solvers = solver_specs(ColoringPuzzle::solvers());
   f.notation = "a colouring is one colour number (1..K) per vertex in vertex order; graphs come as DIMACS .col files";
   f.examples = {"tansaku solve coloring:map12 --colors 3", "tansaku solve coloring:queen6_6", "tansaku solve coloring:map12 --count",
                 "tansaku solve coloring:my-graph.col --algorithm sat"};
+  f.bench = {{kSolve, "coloring:myciel5", "", "dsatur"}, {kSolve, "coloring:queen6_6", "", "dsatur"}};
   f.make = make;
   return f;
 }

@@ -18,25 +18,25 @@ OptionSpec make(std::string name, OptionSpec::Type type, std::string value_name,
   s.commands = commands;
   return s;
 }
+
+OptionSpec state(std::string name, unsigned commands, std::string help) {
+  OptionSpec s = make(std::move(name), OptionSpec::Type::Text, "STATE", std::move(help), commands);
+  s.files = OptionSpec::Files::at_file;  // families that take "@FILE" states read them through core/input.h
+  return s;
+}
 }  // namespace
 
-OptionSpec start(unsigned commands, std::string help) {
-  return make("start", OptionSpec::Type::Text, "STATE", std::move(help), commands);
-}
-OptionSpec goal(unsigned commands, std::string help) {
-  return make("goal", OptionSpec::Type::Text, "STATE", std::move(help), commands);
-}
-OptionSpec from(unsigned commands, std::string help) {
-  return make("from", OptionSpec::Type::Text, "STATE", std::move(help), commands);
-}
+OptionSpec start(unsigned commands, std::string help) { return state("start", commands, std::move(help)); }
+OptionSpec goal(unsigned commands, std::string help) { return state("goal", commands, std::move(help)); }
+OptionSpec from(unsigned commands, std::string help) { return state("from", commands, std::move(help)); }
 OptionSpec all() { return make("all", OptionSpec::Type::Flag, "", "every optimal solution", kSolve); }
 OptionSpec count() { return make("count", OptionSpec::Type::Flag, "", "count the optimal solutions", kSolve); }
 OptionSpec farthest() {
   return make("farthest", OptionSpec::Type::Integer, "K", "how many farthest positions to print (default 20)", kExplore);
 }
 OptionSpec spill() {
-  return make("spill", OptionSpec::Type::Text, "DIR",
-              "keep the table on disk in DIR, a part at a time, when it does not fit --memory", kExplore);
+  return writes(make("spill", OptionSpec::Type::Text, "DIR",
+                     "keep the table on disk in DIR, a part at a time, when it does not fit --memory", kExplore));
 }
 OptionSpec text(std::string name, std::string value_name, std::string help, unsigned commands) {
   return make(std::move(name), OptionSpec::Type::Text, std::move(value_name), std::move(help), commands);
@@ -46,6 +46,18 @@ OptionSpec integer(std::string name, std::string help, unsigned commands) {
 }
 OptionSpec flag(std::string name, std::string help, unsigned commands) {
   return make(std::move(name), OptionSpec::Type::Flag, "", std::move(help), commands);
+}
+OptionSpec reads(OptionSpec s) {
+  s.files = OptionSpec::Files::reads;
+  return s;
+}
+OptionSpec writes(OptionSpec s) {
+  s.files = OptionSpec::Files::writes;
+  return s;
+}
+OptionSpec batch(OptionSpec s) {
+  s.batch = true;
+  return s;
 }
 }  // namespace opt
 

@@ -89,38 +89,38 @@ PermutationRanker::PermutationRanker(int n) : n_(n) {
     for (int i = 0; i < n; ++i) fast_[i] = FastDiv32(static_cast<std::uint32_t>(weight_[i]));
 }
 
-std::uint64_t PermutationRanker::rank(const std::uint8_t* perm) const {
+std::uint64_t PermutationRanker::rank(const std::uint8_t* p) const {
   std::uint64_t used = 0, r = 0;
   for (int i = 0; i < n_ - 1; ++i) {
-    std::uint64_t bit = std::uint64_t{1} << perm[i];
-    r += static_cast<std::uint64_t>(perm[i] - bits::popcount(used & (bit - 1))) * weight_[i];
+    std::uint64_t bit = std::uint64_t{1} << p[i];
+    r += static_cast<std::uint64_t>(p[i] - bits::popcount(used & (bit - 1))) * weight_[i];
     used |= bit;
   }
   return r;
 }
 
-void PermutationRanker::unrank(std::uint64_t r, std::uint8_t* perm) const {
+void PermutationRanker::unrank(std::uint64_t r, std::uint8_t* p) const {
   std::uint64_t free = (n_ == 64) ? ~std::uint64_t{0} : (std::uint64_t{1} << n_) - 1;
   for (int i = 0; i < n_; ++i) {
     std::uint64_t d = narrow_ ? fast_[i].div(static_cast<std::uint32_t>(r)) : r / weight_[i];
     r -= d * weight_[i];
     int e = bits::select(free, static_cast<int>(d));
-    perm[i] = static_cast<std::uint8_t>(e);
+    p[i] = static_cast<std::uint8_t>(e);
     free &= ~(std::uint64_t{1} << e);
   }
 }
 
-void PermutationRanker::unrank_half(std::uint64_t r, int parity_wanted, std::uint8_t* perm) const {
-  unrank(r << 1, perm);
-  if (parity(perm, n_) != parity_wanted) std::swap(perm[n_ - 2], perm[n_ - 1]);
+void PermutationRanker::unrank_half(std::uint64_t r, int parity_wanted, std::uint8_t* p) const {
+  unrank(r << 1, p);
+  if (parity(p, n_) != parity_wanted) std::swap(p[n_ - 2], p[n_ - 1]);
 }
 
-int PermutationRanker::parity(const std::uint8_t* perm, int n) {
+int PermutationRanker::parity(const std::uint8_t* p, int n) {
   std::uint64_t used = 0;
   int s = 0;
   for (int i = 0; i < n; ++i) {
-    std::uint64_t bit = std::uint64_t{1} << perm[i];
-    s += perm[i] - bits::popcount(used & (bit - 1));
+    std::uint64_t bit = std::uint64_t{1} << p[i];
+    s += p[i] - bits::popcount(used & (bit - 1));
     used |= bit;
   }
   return s & 1;

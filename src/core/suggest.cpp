@@ -37,7 +37,7 @@ std::string did_you_mean(const std::string& typed, const std::vector<std::string
   std::size_t best_d = std::string::npos;
   for (const auto& c : candidates) {
     std::size_t d = edit_distance(typed, c);
-    // A name's last part typed alone ("english" for "peg:english") counts as close.
+    // A name's last part typed alone ("VARIANT" for "FAMILY:VARIANT") counts as close.
     const std::string lc = lower(c);
     if (auto colon = lc.find(':'); colon != std::string::npos)
       d = std::min(d, edit_distance(t, lc.substr(colon + 1)) + 1);

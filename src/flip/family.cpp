@@ -452,6 +452,8 @@ Family family() {
   f.examples = {"tansaku solve flip:4x4 --all", "tansaku solve flip:5x5 --rule lights-out",
                 "tansaku solve flip:1000x1000 --rule lights-out --quiet", "tansaku explore flip:4x6 --farthest 3",
                 "tansaku random flip:5x5 --rule lights-out"};
+  f.bench = {{kSolve, "flip:4x4", "", ""}, {kSolve, "flip:200x200", "", ""}, {kExplore, "flip:5x5", "", ""},
+             {kExplore, "flip:4x4", "", "bfs"}};
   f.make = make;
   return f;
 }

@@ -401,6 +401,7 @@ Family swap_family() {
   f.notation = "a position is one token per square in row-major order: 0 empty, any other label a knight of that army,\n"
                "  e.g. --start \"1 1 1 0 0 0 0 0 0 2 2 2\" (seed 002's 4 rows x 3 columns)";
   f.examples = {"tansaku solve knight-swap:4x3", "tansaku solve guarini --count", "tansaku explore knight-swap:4x3"};
+  f.bench = {{kSolve, "knight-swap:4x3", "", "bibfs"}, {kExplore, "knight-swap:4x3", "", ""}};
   f.make = make;
   return f;
 }

@@ -492,6 +492,7 @@ Family tour_family() {
   f.notation = "a square is its number, row-major from 0 ('tansaku show knight-tour:RxC' prints them), e.g. --from 7";
   f.examples = {"tansaku solve knight-tour:8x8 --closed", "tansaku solve knight-tour:5x5 --count",
                 "tansaku solve knight-tour:3x4 --all", "tansaku solve knight-tour:1000x1000 --quiet"};
+  f.bench = {{kSolve, "knight-tour:5x5", "", "dp"}, {kSolve, "knight-tour:100x100", "", "warnsdorff"}};
   f.make = make;
   return f;
 }

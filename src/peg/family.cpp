@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include <fmt/format.h>
+#include <glpk.h>
 
 #include "peg/board.h"
 #include "peg/draw.h"
@@ -297,13 +298,16 @@ Family family() {
                opt::text("empty", "H[,H...]", "holes that start empty (default: the board's standard vacancy)"),
                opt::text("finish", "H", "hole the last peg must finish in (default: anywhere)", kAllCommands),
                opt::text("metric", "METRIC", "moves (a run of jumps by one peg is one move, default) | jumps"),
-               opt::text("file", "FILE", "board file (ASCII picture; see README), instead of peg:FILE", kAllCommands),
+               opt::reads(opt::text("file", "FILE", "board file (ASCII picture; see README), instead of peg:FILE", kAllCommands)),
                opt::integer("pegs", "random: only positions with this many pegs (default: any number)", kRandom)};
   f.solvers = Solver::solvers();
   f.notation = "a position is one 0/1 per hole in hole order (1 = peg), e.g. --start 111111111111011 for triangle5\n"
                "  with hole 11 empty; 'tansaku show PUZZLE' prints the hole numbers and a copyable start";
   f.examples = {"tansaku solve peg:english --finish 16", "tansaku solve peg:triangle5 --empty 0 --count",
                 "tansaku solve peg:french --quiet", "tansaku explore peg:trytry", "tansaku random peg:english --pegs 6 --count 3", "tansaku show peg:data/peg/wiegleb.txt"};
+  f.thread_cleanup = [] { glp_free_env(); };  // GLPK (the pagoda LPs) keeps an environment per thread
+  f.bench = {{kSolve, "peg:triangle5", "", ""}, {kSolve, "peg:trytry", "", ""}, {kSolve, "peg:triangle6", "", "layered"},
+             {kExplore, "peg:triangle6", "", ""}};
   f.make = make;
   return f;
 }

@@ -291,6 +291,7 @@ Family family() {
   f.examples = {"tansaku explore perm:2x2x2 --moves U,F,R", "tansaku explore perm:2x2x2 --moves U,F,R --metric qtm",
                 "tansaku solve perm:2x2x2 --scramble \"R U2 F' R U\"", "tansaku solve perm:rotating-slide",
                 "tansaku show perm:3x3x3", "tansaku explore perm:skewb-fixed"};
+  f.bench = {{kExplore, "perm:pyraminx", "", ""}};
   f.make = [](const std::string& variant, const Options&) -> std::unique_ptr<Puzzle> {
     return std::make_unique<PermPuzzle>(variant, load_definition(variant));
   };

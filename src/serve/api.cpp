@@ -33,14 +33,34 @@ const std::map<std::string, OptionSpec::Type>& option_types() {
   return types;
 }
 
-// Options that name a file on the server's disk: refused unless serve --allow-files.
+// Options that name a file on the server's disk, as the families mark them (OptionSpec::files):
+// refused unless serve --allow-files. What the refusal says the option does, or nullptr.
 constexpr const char* kHowToAllow = "refused by the web API (start the server with 'tansaku serve --allow-files' to allow it)";
 const char* file_option(const std::string& key, const json& value) {
-  if (key == "spill") return "writes files in a directory on the server";
-  if (key == "batch" || key == "file") return "reads a file on the server";
-  if ((key == "start" || key == "goal" || key == "from") && value.is_string() && value.get<std::string>().starts_with("@"))
-    return "given as @FILE reads a file on the server";
+  static const std::map<std::string, OptionSpec> specs = [] {
+    std::map<std::string, OptionSpec> m;
+    for (const auto& s : declared_options()) m.emplace(s.name, s);
+    return m;
+  }();
+  auto it = specs.find(key);
+  if (it == specs.end()) return nullptr;
+  const bool dir = it->second.value_name == "DIR";
+  switch (it->second.files) {
+    case OptionSpec::Files::none: return nullptr;
+    case OptionSpec::Files::reads: return dir ? "reads files in a directory on the server" : "reads a file on the server";
+    case OptionSpec::Files::writes: return dir ? "writes files in a directory on the server" : "writes a file on the server";
+    case OptionSpec::Files::at_file:
+      return value.is_string() && value.get<std::string>().starts_with("@") ? "given as @FILE reads a file on the server"
+                                                                             : nullptr;
+  }
   return nullptr;
+}
+
+// A name for the messages' examples: the registry's first alias (short), else its first family.
+std::string example_puzzle() {
+  for (const auto& f : families())
+    if (!f.aliases.empty()) return f.aliases.front().first;
+  return families().front().prefix;
 }
 
 }  // namespace
@@ -75,9 +95,10 @@ json body_of_query(const std::multimap<std::string, std::string>& params) {
 }
 
 Options options_of(unsigned command, const json& body, const Caps& caps) {
-  if (!body.is_object()) throw InputError("the request body must be a JSON object such as {\"puzzle\": \"8-puzzle\"}");
+  if (!body.is_object())
+    throw InputError(fmt::format("the request body must be a JSON object such as {{\"puzzle\": \"{}\"}}", example_puzzle()));
   if (!body.contains("puzzle") || !body["puzzle"].is_string())
-    throw InputError("give the puzzle: {\"puzzle\": \"8-puzzle\", ...} (see GET /api/list)");
+    throw InputError(fmt::format("give the puzzle: {{\"puzzle\": \"{}\", ...}} (see GET /api/list)", example_puzzle()));
   Raw raw;
   raw.puzzle = body["puzzle"].get<std::string>();
   if (!valid_utf8(raw.puzzle)) throw InputError("the puzzle name is not valid UTF-8");

@@ -12,14 +12,15 @@ namespace tansaku::serve {
 struct Caps {
   double timeout = 300;           // seconds, the most any request runs
   std::uint64_t memory = 0;       // bytes, the most any request uses
-  bool files = false;             // serve --allow-files: options that name files (spill, batch,
-                                  // file, @FILE values) are taken; refused otherwise
+  bool files = false;             // serve --allow-files: options that name files (marked by
+                                  // OptionSpec::files, @FILE values) are taken; refused otherwise
 };
 
 // {"puzzle": ..., <options by long name>} -> Options for `command` (show / solve / explore),
 // capped by `caps`. Throws InputError naming the problem (a 400). Unless caps.files, an option
-// that names a file on the server (spill, batch, file, an @FILE start / goal / from) is refused
-// here by name; paths given otherwise (peg:FILE...) meet the file policy (core/input.h).
+// that names a file on the server (one its family marks OptionSpec::Files::reads or writes, an
+// @FILE state) is refused here by name; paths given otherwise (a variant naming a file: a
+// board, a graph) meet the file policy (core/input.h).
 Options options_of(unsigned command, const json& body, const Caps& caps);
 // A request's body (POST) as JSON. Throws InputError("malformed JSON: ...") (a 400) on any text
 // nlohmann::json refuses: a syntax error, bad UTF-8, or a number beyond a double (1e999).

@@ -3,7 +3,8 @@
 #include <algorithm>
 
 #include <fmt/format.h>
-#include <glpk.h>
+
+#include "tansaku/puzzles/registry.h"
 
 namespace tansaku::serve {
 
@@ -100,9 +101,11 @@ void Pool::work() {
       std::unique_lock lock(m_);
       cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
       if (queue_.empty()) {  // stopping, nothing left (queued jobs run cancelled)
-        // GLPK (peg's pagoda LPs) keeps an environment per thread: a worker frees its own.
+        // A family may leave state in the thread (a library's per-thread environment):
+        // a worker frees its own (Family::thread_cleanup).
         lock.unlock();
-        glp_free_env();
+        for (const auto& f : families())
+          if (f.thread_cleanup) f.thread_cleanup();
         return;
       }
       job = std::move(queue_.front());

@@ -15,10 +15,10 @@
 #include "cli/request.h"
 #include "serve/api.h"
 #include "serve/assets.h"
-#include "sliding/pdb.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
 #include "tansaku/core/memory.h"
+#include "tansaku/puzzles/registry.h"
 #include "tansaku/render/page.h"
 
 namespace tansaku::serve {
@@ -114,7 +114,7 @@ bool json_type(const std::string& type) {
   return a != std::string::npos && t.substr(a, b - a + 1) == kJson;
 }
 
-// Blocks SIGINT / SIGTERM in this thread (and the threads it starts) so that one thread
+// Masks SIGINT / SIGTERM in this thread (and the threads it starts) so that one thread
 // receives them with sigtimedwait.
 sigset_t stop_signals() {
   sigset_t set;
@@ -137,7 +137,7 @@ CLI::App* add_serve(CLI::App& app, Config& c) {
   cmd->add_option("--queue", c.queue, "requests waiting beyond those, then 503 (default 64)")->type_name("N");
   cmd->add_option("--body", c.body, "largest request body, then 413 (default 1M)")->type_name("SIZE");
   cmd->add_flag("--allow-files", c.allow_files,
-                "let requests read and write files on this machine (peg:FILE, --file, --batch, @FILE, --spill); "
+                "let requests read and write files on this machine (puzzles and options naming files, @FILE states); "
                 "without it only the shipped data is read (docs/serve.md, Security)");
   return cmd;
 }
@@ -150,12 +150,17 @@ int run(const Config& c) {
     fmt::print(stderr, "tansaku: {}\n", printable(e.what(), 4000));
     return 2;
   }
-  // A request reads no file but the shipped data (and the pattern databases' directory)
-  // unless --allow-files: core/input.h's policy, for every thread of the process.
-  if (!c.allow_files)
-    restrict_files({shipped_data_dir(), sliding::pdb::default_dir().string()},
+  // A request reads no file but the shipped data (and the directories the families declare:
+  // Family::data_dirs) unless --allow-files: core/input.h's policy, for every thread of the process.
+  if (!c.allow_files) {
+    std::vector<std::string> roots = {shipped_data_dir()};
+    for (const auto& f : families())
+      if (f.data_dirs)
+        for (auto& d : f.data_dirs()) roots.push_back(std::move(d));
+    restrict_files(roots,
                    "the web API reads no file named by a request, only the shipped data "
                    "(start the server with 'tansaku serve --allow-files' to allow it)");
+  }
   const bool loopback = loopback_address(c.bind);
   const sigset_t signals = stop_signals();
   Pool pool(s.workers, s.queue, run_job);

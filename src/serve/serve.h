@@ -15,7 +15,7 @@ struct Config {
   std::string workers;        // concurrent requests ("" = the cores)
   std::string queue = "64";   // requests waiting beyond those (then 503)
   std::string body = "1M";    // largest request body (then 413)
-  bool allow_files = false;   // requests may name files on this machine (spill, batch, peg:FILE...)
+  bool allow_files = false;   // requests may name files on this machine (options, variants, @FILE)
 };
 
 CLI::App* add_serve(CLI::App& app, Config& c);

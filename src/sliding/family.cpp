@@ -4,6 +4,7 @@
 
 #include "sliding/board.h"
 #include "sliding/domain.h"
+#include "sliding/pdb.h"
 #include "sliding/pdb_cli.h"
 #include "sliding/pdb_solve.h"
 #include "sliding/picture.h"
@@ -305,7 +306,7 @@ Family family() {
                {"24-puzzle", "sliding:5x5"}};
   f.options = {opt::start(), opt::goal(kAllCommands, "goal state (explore: the source when --from is not given)"),
                opt::from(), opt::all(), opt::count(), opt::farthest(), opt::spill(),
-               opt::text("batch", "FILE", "solve every instance of FILE (one start state a line; JSON Lines with --json)", kSolve),
+               opt::batch(opt::reads(opt::text("batch", "FILE", "solve every instance of FILE (one start state a line; JSON Lines with --json)", kSolve))),
                opt::flag("steps", "draw the board after every move of the solution", kSolve)};
   f.solvers = solver_specs(solvers<Nibbles>());
   f.notation =
@@ -316,6 +317,10 @@ Family family() {
                 "tansaku explore sliding:4x4 --from \"1 1 2 2 1 1 2 2 1 3 3 2 3 3 3 0\"", "tansaku random 15-puzzle --seed 7 --count 3",
                 "tansaku pdb build 15-puzzle --groups 7-8"};
   f.tools = pdb::tools();
+  f.data_dirs = [] { return std::vector<std::string>{pdb::default_dir().string()}; };  // the pattern databases
+  f.bench = {{kSolve, "8-puzzle", "", "bfs"}, {kSolve, "8-puzzle", "", "bibfs"}, {kSolve, "8-puzzle", "", "idastar"},
+             {kSolve, "11-puzzle", "", "idastar"}, {kExplore, "8-puzzle", "", ""},
+             {kExplore, "sliding:4x4", "1 2 3 4 6 6 6 6 6 6 6 6 5 6 6 0", ""}};
   f.make = make;
   return f;
 }

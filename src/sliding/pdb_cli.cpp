@@ -191,12 +191,12 @@ std::vector<ToolCommand> tools() {
   build.positional = "puzzle";
   build.options = {opt::text("groups", "GROUPS", "tile groups: sizes (7-8) or tile lists (1,2,3/4,5,6)"),
                    opt::text("goal", "STATE", "goal state (default: the puzzle's)"),
-                   opt::flag("force", "rebuild tables already present"), dir};
+                   opt::flag("force", "rebuild tables already present"), opt::writes(dir)};
   build.run = [](const Options& o, const std::vector<std::string>& args) { return run_pdb_build(args_of(o, args)); };
   ToolCommand list;
   list.path = {"pdb", "list"};
   list.help = "list the pattern databases in the cache dir";
-  list.options = {dir};
+  list.options = {opt::reads(dir)};
   list.run = [](const Options& o, const std::vector<std::string>& args) { return run_pdb_list(args_of(o, args)); };
   return {build, list};
 }

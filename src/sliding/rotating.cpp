@@ -326,6 +326,7 @@ Family rotating_family() {
   f.notation = "the nine pieces in cell order (row-major from 0), e.g. --start \"9 8 7 6 5 4 3 2 1\" or 987654321";
   f.examples = {"tansaku solve rotating-slide --start 987654321", "tansaku explore rotating-slide --farthest 13",
                 "tansaku random rotating-slide --count 5"};
+  f.bench = {{kExplore, "rotating-slide", "", ""}};
   f.make = [](const std::string& variant, const Options&) -> std::unique_ptr<Puzzle> {
     if (!variant.empty()) throw InputError(fmt::format("rotating-slide has no variant '{}'", variant));
     return std::make_unique<RotatingPuzzle>();

@@ -166,6 +166,7 @@ Family family() {
   f.notation = "a solution is the numbers 1..N in order along the row (or around the ring)";
   f.examples = {"tansaku solve square-sum", "tansaku solve square-sum --ring", "tansaku solve square-sum --n 40 --count",
                 "tansaku solve square-sum --n 100000 --quiet"};
+  f.bench = {{kSolve, "square-sum", "", ""}};
   f.make = make;
   return f;
 }

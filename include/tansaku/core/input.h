@@ -22,7 +22,7 @@ inline constexpr std::uint64_t kMaxFileBytes = std::uint64_t{1} << 30;
 // quarter of the budget (the parsed form needs room too), at most kMaxFileBytes.
 std::uint64_t max_file_bytes(std::uint64_t memory);
 
-// The directory of the shipped data files (blocks boards, perm definitions, DIMACS graphs):
+// The directory of the shipped data files (boards, puzzle definitions, graphs: data/<family>/):
 // data/ of the source tree in a build tree, else "data" under the working directory.
 std::string shipped_data_dir();
 

@@ -74,14 +74,14 @@ class PermutationRanker {
   explicit PermutationRanker(int n);
   int n() const { return n_; }
   std::uint64_t size() const { return factorial(n_); }
-  std::uint64_t rank(const std::uint8_t* perm) const;
-  void unrank(std::uint64_t r, std::uint8_t* perm) const;
+  std::uint64_t rank(const std::uint8_t* p) const;
+  void unrank(std::uint64_t r, std::uint8_t* p) const;
   // One parity class only (size n!/2, n >= 2): the Lehmer digit of weight 1 is implied
   // by the parity. rank_half(p) == rank(p) / 2.
   std::uint64_t half_size() const { return factorial(n_) / 2; }
-  std::uint64_t rank_half(const std::uint8_t* perm) const { return rank(perm) >> 1; }
-  void unrank_half(std::uint64_t r, int parity, std::uint8_t* perm) const;
-  static int parity(const std::uint8_t* perm, int n);
+  std::uint64_t rank_half(const std::uint8_t* p) const { return rank(p) >> 1; }
+  void unrank_half(std::uint64_t r, int parity, std::uint8_t* p) const;
+  static int parity(const std::uint8_t* p, int n);
 
  private:
   int n_;

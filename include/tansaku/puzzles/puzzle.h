@@ -31,11 +31,18 @@ enum Command : unsigned { kShow = 1, kSolve = 2, kExplore = 4, kRandom = 8, kAll
 // subcommands it does not list, and lists it in `tansaku help PUZZLE`.
 struct OptionSpec {
   enum class Type { Flag, Text, Integer };
+  // Whether the value names a file or directory of this machine: `tansaku serve` refuses
+  // such an option unless --allow-files. at_file: a value "@FILE" reads FILE (the states).
+  enum class Files { none, reads, writes, at_file };
   std::string name;        // long name without dashes: "rule"
   Type type = Type::Text;
   std::string help;        // one line
   unsigned commands = kShow | kSolve | kExplore;
-  std::string value_name;  // for help: "H[,H...]"; default from the type
+  std::string value_name;  // for help: "H[,H...]"; default from the type; "DIR" for a directory
+  Files files = Files::none;
+  // solve runs every instance the value names: the report's `rows`, one per instance, are a
+  // table (the --html batch page), with no single solution to draw (no --svg).
+  bool batch = false;
 };
 
 // The options every family may take, declared by the families that take them (state options
@@ -48,11 +55,16 @@ OptionSpec from(unsigned commands = kExplore, std::string help = "source state o
 OptionSpec all();       // solve: every optimal solution
 OptionSpec count();     // solve: count optimal solutions
 OptionSpec farthest();  // explore: how many farthest positions to print
-OptionSpec spill();     // explore: a directory for the layers of a table beyond --memory (search/explore_spill.h)
+OptionSpec spill();     // explore: a directory for the layers of a table beyond --memory (search/explore_spill.h); writes
 // An option of the family's own.
 OptionSpec text(std::string name, std::string value_name, std::string help, unsigned commands = kShow | kSolve | kExplore);
 OptionSpec integer(std::string name, std::string help, unsigned commands = kShow | kSolve | kExplore);
 OptionSpec flag(std::string name, std::string help, unsigned commands = kShow | kSolve | kExplore);
+// Marks on a declaration: the value names a file (or a DIR) the run reads / writes; solve
+// runs a batch of instances (OptionSpec::batch).
+OptionSpec reads(OptionSpec s);
+OptionSpec writes(OptionSpec s);
+OptionSpec batch(OptionSpec s);
 }  // namespace opt
 
 // A search --algorithm can name. The family lists them in the order of its automatic choice
@@ -202,6 +214,14 @@ struct ToolCommand {
   std::function<int(const Options& o, const std::vector<std::string>& args)> run;
 };
 
+// One run of `tansaku bench` (a fixed workload whose total node count is a signature).
+struct BenchJob {
+  unsigned command = kSolve;  // kSolve or kExplore
+  std::string puzzle;         // a name of the family, as printed: "8-puzzle", "flip:4x4"
+  std::string start;          // solve: --start, explore: --from; "" = the default
+  std::string algorithm;      // --algorithm; "" = the automatic choice
+};
+
 struct Family {
   std::string prefix;                // "sliding": names are "sliding" or "sliding:VARIANT"
   std::string summary;               // one line
@@ -212,6 +232,15 @@ struct Family {
   std::string notation;              // help: how a state is written, with an example
   std::vector<std::string> examples; // help: pasteable command lines
   std::vector<ToolCommand> tools;    // extra subcommands
+  // Directories its puzzles read beyond the shipped data directory (a cache of tables):
+  // `tansaku serve` lets requests read there too. Empty: none.
+  std::function<std::vector<std::string>()> data_dirs;
+  // Frees what the family's work leaves in a thread (a library's per-thread state); run by a
+  // thread of `tansaku serve`'s pool before it ends. Empty: nothing to do.
+  std::function<void()> thread_cleanup;
+  // Its runs of `tansaku bench`, in order (the registry's order, then these). A job added or
+  // changed changes the signature.
+  std::vector<BenchJob> bench;
   // Builds a puzzle from the variant (text after "prefix:", "" if none). Throws InputError.
   std::function<std::unique_ptr<Puzzle>(const std::string& variant, const Options& o)> make;
 };

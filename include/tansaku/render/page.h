@@ -40,7 +40,7 @@ std::string explore_page(const json& report, const std::vector<std::string>& far
 std::string batch_page(const json& summary, const json& rows);
 std::string show_page(const json& info, const std::string& svg, const std::string& text);
 
-// The building blocks (for the web app's own pages).
+// The parts the pages are made of (for the web app's own pages).
 std::string html_escape(std::string_view text);
 std::string fields_table(const json& report);  // <table class="fields">: one row per field
 std::string histogram_chart(const std::vector<std::uint64_t>& histogram);  // <div class="chart">

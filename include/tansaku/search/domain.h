@@ -39,7 +39,7 @@ concept RankedDomain = Domain<D> && requires(const D& d, const typename D::State
   { d.unrank(r) } -> std::convertible_to<typename D::State>;
 };
 
-// Cost of a move (default 1). Peg solitaire uses 0 for a jump that continues a run.
+// Cost of a move (default 1); 0 lets a move continue the previous one for free (a run of jumps).
 template <class D>
 int move_cost(const D& d, const typename D::State& s, const typename D::Move& m) {
   if constexpr (requires { { d.cost(s, m) } -> std::convertible_to<int>; })

@@ -29,7 +29,7 @@
 
 namespace tansaku::search {
 
-// Which rank owns a state: blocks of `block_words` table words (32 states a word).
+// Which rank owns a state: runs of `block_words` table words (32 states a word).
 struct StatePartition {
   std::uint64_t n = 0, block_words = 1;
   int parts = 1;

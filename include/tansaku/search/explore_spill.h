@@ -59,7 +59,7 @@ class SpillDirectory {
   std::string path_;
 };
 
-// A file of the spill directory, read or written whole blocks at a time; an I/O failure is
+// A file of the spill directory, read or written whole chunks at a time; an I/O failure is
 // a LimitError (the disk is the budget here).
 class SpillFile {
  public:

@@ -239,8 +239,8 @@ struct Batch {
 // A domain that can leave out, after the move that made a state, moves that cannot lead
 // farther from the sources: d.for_each_move_after(s, last, f) calls f(move, successor) like
 // for_each_move, where last points to the move that made s (nullptr for a source), and may
-// skip any successor t with dist(t) <= dist(s) (for example moving the same sliding block
-// again, which one move from the parent does as well). The explore keeps each frontier
+// skip any successor t with dist(t) <= dist(s) (for example moving the same piece again,
+// which one move from the parent does as well). The explore keeps each frontier
 // state's last move (the first found) and expands through it.
 template <class D>
 concept PrunesAfterMove = Domain<D> && requires(const D& d, const typename D::State& s, const typename D::Move* m) {

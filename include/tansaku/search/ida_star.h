@@ -2,7 +2,7 @@
 // admissible heuristic; linear memory. Finds one optimal solution, every optimal solution,
 // or their number. Moves that return to the grandparent state are skipped; the bound grows
 // to the smallest f that exceeded it, and at least by `step` (2 where the cost of every
-// solution has a known parity, as with sliding tiles).
+// solution has a known parity, as when every move flips a parity of the state).
 #pragma once
 #include <algorithm>
 #include <limits>

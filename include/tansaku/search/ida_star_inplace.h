@@ -173,7 +173,7 @@ struct Frontier {
 }  // namespace detail
 
 struct InPlaceIdaOptions {
-  int step = 1;                             // bound increment granularity (2 for sliding tiles)
+  int step = 1;                             // bound increment granularity (2 when solution lengths have a known parity)
   std::uint64_t parallel_threshold = 50000; // split an iteration when the previous one expanded more
   std::size_t tasks_per_thread = 64;        // frontier size aimed at, per thread
 };

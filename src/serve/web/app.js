@@ -53,7 +53,7 @@ async function loadList() {
     o.title = p.summary;
     groups[p.family].appendChild(o);
   }
-  const first = state.list.find((p) => p.name === 'sliding:3x3') || state.list[0];
+  const first = state.list[0];  // the registry's first builtin
   pick.value = first.name;
   choose(first.name);
 }
