@@ -18,6 +18,7 @@
 #include "tansaku/search/bidirectional_bfs.h"
 #include "tansaku/search/explore_states.h"
 #include "tansaku/search/ida_star.h"
+#include "tansaku/search/ida_star_tt.h"
 #include "tansaku/search/shortest_paths.h"
 
 namespace tansaku::blocks {
@@ -57,8 +58,20 @@ const SolverTable<Job<W>, search::PathResult<Move>>& table() {
     };
     return SolverTable<J, search::PathResult<Move>>{
         bibfs, bfs_solver<J>({"bfs", {"breadth-first"}, "breadth-first search; chosen when the goal leaves pieces free", kSolve}),
-        idastar_solver<J>({"idastar", {"ida*", "ida-star", "ida"},
-                           "IDA* bounded by the goal pieces' distances (cells, straight runs, or 0/1 by metric)", kSolve})};
+        // With a table of proven bounds (ida_star_tt.h): a position reached again is cut at
+        // once, and an unsolvable board is proven (the start's bound becomes infinite) instead
+        // of deepening until --timeout. The table takes at most a quarter of --memory.
+        SolverEntry<J, search::PathResult<Move>>{
+            {"idastar", {"ida*", "ida-star", "ida"},
+             "IDA* bounded by the goal pieces' distances (cells, straight runs, or 0/1 by metric), with a table "
+             "of proven bounds",
+             kSolve},
+            nullptr, nullptr,
+            [](const J& j, const search::Limits& lim) {
+              search::TtOptions tt;
+              tt.table_bytes = std::min<std::uint64_t>(tt.table_bytes, lim.memory / 4);
+              return search::ida_star_tt(j.d, j.start, tt, lim);
+            }}};
   }();
   return t;
 }

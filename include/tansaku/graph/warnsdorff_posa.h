@@ -51,7 +51,10 @@ class WarnsdorffPosa {
     path_.clear();
     path_.reserve(n_);
     std::fill(pos_.begin(), pos_.end(), -1);
-    for (int v = 0; v < n_; ++v) d_[v] = g_.degree(v);
+    for (int v = 0; v < n_; ++v) {  // (on 10^8 vertices this takes seconds: the deadline is polled)
+      if (o.deadline) o.deadline->poll();
+      d_[v] = g_.degree(v);
+    }
     if (start < 0) {
       start = n_ - 1;
       for (int v = n_ - 1; v >= 0; --v)
