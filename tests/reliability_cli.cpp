@@ -72,7 +72,7 @@ TEST(Reliability, ByteOrderMarkAccepted) {
   const std::string col = temp_file("bom_graph.col", kBom + "c a triangle\np edge 3 3\ne 1 2\ne 2 3\ne 1 3\n");
   auto c = run_cli("solve coloring --file " + col + " --json");
   ASSERT_EQ(c.code, 0) << c.err;
-  EXPECT_EQ(c.json()["colors"], 3);
+  EXPECT_EQ(c.json()["chromatic_number"], 3);
 
   // Not at the start: refused, the mark written \ufeff (not echoed raw), in blocks and perm alike.
   const std::string mid = temp_file("bom_mid.txt", "name: x\n" + kBom + "start:\nA.\n..\n");
