@@ -62,7 +62,9 @@ with Server(BIN, "--memory", "256M", "--workers", "2", "--queue", "16") as s:
     # The heaviest drawings allowed, explores with drawings and solves, all at once.
     most = {"puzzle": "8-puzzle", "states": ["8 6 7 2 5 4 3 0 1"] * 1000}
     jobs = [("POST", "/api/draw", most)] * 8 + [("POST", "/api/explore?draw=1", {"puzzle": "8-puzzle"})] * 4 + \
-           [("POST", "/api/solve?draw=1", {"puzzle": "15-puzzle", "start": "random", "seed": k}) for k in range(4)]
+           [("POST", "/api/solve?draw=1", dict(p, timeout=30)) for p in ({"puzzle": "8-puzzle"}, {"puzzle": "blocks:klotski"},
+                                                                     {"puzzle": "perm:2x2x2", "scramble": "R U F R'"},
+                                                                     {"puzzle": "peg:triangle5"})]
     with concurrent.futures.ThreadPoolExecutor(len(jobs)) as ex:
         results = list(ex.map(lambda j: s.request(j[0], j[1], j[2], timeout=170), jobs))
     for (method, path, _), (status, _, body) in zip(jobs, results):

@@ -67,7 +67,7 @@ class TourPuzzle final : public Puzzle {
     }
     r.text += fmt::format("first square: {} (--from SQ, default 0); squares 0..{} row-major\n", first_square(o), n - 1);
     if (n <= kListLimit)
-      if (auto why = no_tour_reason(board_, from_given(o) ? first_square(o) : -1, o.flag("closed"))) {
+      if (auto why = no_tour_reason(board_, from_given(o) ? first_square(o) : -1, o.flag("closed"), &o.deadline)) {
         r.info["no_tour"] = *why;
         r.text += "no tour: " + *why + "\n";
       }
@@ -134,7 +134,7 @@ class TourPuzzle final : public Puzzle {
     Stopwatch sw;
     require_memory(static_cast<std::uint64_t>(board_.squares()) * 12, o.memory, "the distance table");
     const std::int64_t from = first_square(o);
-    auto dist = knight_distances(board_, from);
+    auto dist = knight_distances(board_, from, &o.deadline);
     ExploreReport r;
     r.puzzle = name_;
     r.from = std::to_string(from);
@@ -213,7 +213,7 @@ class TourPuzzle final : public Puzzle {
   void one(const Options& o, Method m, bool automatic, SolveReport& r) const {
     const std::int64_t from = first_square(o);
     setup(o, r, from);
-    if (auto why = no_tour_reason(board_, from, o.flag("closed"))) {
+    if (auto why = no_tour_reason(board_, from, o.flag("closed"), &o.deadline)) {
       r.solvable = false;
       r.reason = *why;
       r.algorithm = "counting argument";
@@ -301,7 +301,7 @@ class TourPuzzle final : public Puzzle {
     r.algorithm = "backtracking (warnsdorff order, dead-end pruning)";
     json sols = json::array();
     std::uint64_t count = 0;
-    if (auto why = no_tour_reason(board_, from, o.flag("closed"))) {
+    if (auto why = no_tour_reason(board_, from, o.flag("closed"), &o.deadline)) {
       r.solvable = false;
       r.reason = *why;
       r.algorithm = "counting argument";
@@ -352,7 +352,7 @@ class TourPuzzle final : public Puzzle {
     if (o.flag("closed")) counted = "closed tours, each cycle once (either direction, any first square)";
     else if (given) counted = fmt::format("directed open tours from square {}", from);
     else counted = "directed open tours from every square (each path twice, once from each end)";
-    if (auto why = no_tour_reason(board_, given ? from : -1, o.flag("closed"))) {
+    if (auto why = no_tour_reason(board_, given ? from : -1, o.flag("closed"), &o.deadline)) {
       r.algorithm = "counting argument";
       r.reason = *why;
     } else {
