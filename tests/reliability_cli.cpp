@@ -145,9 +145,11 @@ TEST(Reliability, PermWrittenPowers) {
   expect_usage(run_cli("solve perm:2x2x2 --scramble \"R2''\""), "is not a move");
 }
 
-// Item 10: the deadline holds in the set-up phases (square-sum's degrees on 10^8 numbers).
+// Item 10: the deadline holds in the set-up phases (square-sum: Warnsdorff-Posa arrays and
+// rotations on 10^8 numbers; knight-tour: the dead-end and connectivity scans of 9*10^6 squares).
 TEST(Reliability, SetUpPhasesKeepTheDeadline) {
-  for (const std::string args : {"solve square-sum --n 100000000 --timeout 1", "show square-sum --n 100000000 --timeout 1"}) {
+  for (const std::string args : {"solve square-sum --n 100000000 --timeout 1", "show square-sum --n 100000000 --timeout 1",
+                                 "solve square-sum --n 100000000 --ring --timeout 1", "solve knight-tour:3000x3000 --timeout 1"}) {
     const auto t0 = std::chrono::steady_clock::now();
     auto r = run_cli(args);
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
