@@ -28,6 +28,24 @@ PICTURES = ["sliding:3x3", "rotating-slide", "flip:4x4", "peg:triangle5", "knigh
             "coloring:map12", "blocks:klotski", "perm:2x2x2", "square-sum"]
 
 
+# Waits on a loaded machine (parallel builds on 2 cores) can be long: every wait polls up to
+# this many seconds, and a check right after an action polls too (eventually()).
+WAIT = float(os.environ.get("TANSAKU_BROWSER_WAIT", "120"))
+
+
+def eventually(pred, timeout=None):
+    """pred() once it holds, polling up to `timeout` (default WAIT) seconds; its last value else."""
+    end = time.time() + (WAIT if timeout is None else timeout)
+    while True:
+        try:
+            v = pred()
+        except Exception:  # an element replaced while the page redraws: try again
+            v = None
+        if v or time.time() >= end:
+            return v
+        time.sleep(0.2)
+
+
 def check(cond, what):
     if not cond:
         failures.append(what)
@@ -42,7 +60,17 @@ def browser(profile):
                  "--disable-dev-shm-usage", "--window-size=1280,1000", f"--user-data-dir={profile}"]:
         o.add_argument(flag)
     o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
+    for attempt in range(3):  # chromedriver can time out starting Chromium on a busy machine
+        try:
+            d = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
+            d.set_page_load_timeout(WAIT)
+            d.set_script_timeout(WAIT)
+            return d
+        except Exception as e:  # selenium's WebDriverException, or a timeout
+            if attempt == 2:
+                raise
+            print(f"note: starting Chromium failed ({str(e).splitlines()[0] if str(e) else e}); again", flush=True)
+            time.sleep(2)
 
 
 def console_errors(d):
@@ -61,7 +89,7 @@ def main():
     with Server(BIN, "--workers", "2") as s, tempfile.TemporaryDirectory() as tmp:
         d = browser(os.path.join(tmp, "profile"))
         try:
-            wait = WebDriverWait(d, 20)
+            wait = WebDriverWait(d, WAIT, poll_frequency=0.2)
             d.get(s.url + "/")
             wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#pick option")) > 10)
             check(Select(d.find_element(By.ID, "pick")).first_selected_option.get_attribute("value") == "sliding:3x3",
@@ -77,11 +105,11 @@ def main():
             check("31 (optimal)" in facts, f"solve: {facts!r}")
             d.find_element(By.TAG_NAME, "body").send_keys(Keys.END)
             step = lambda: d.find_element(By.CSS_SELECTOR, "#player .step").text  # noqa: E731
-            check(step() == "step 31 / 31", f"after End: {step()!r}")
+            check(eventually(lambda: step() == "step 31 / 31"), f"after End: {step()!r}")
             d.find_element(By.CSS_SELECTOR, "#player [data-act=prev]").click()
-            check(step() == "step 30 / 31", f"previous: {step()!r}")
+            check(eventually(lambda: step() == "step 30 / 31"), f"previous: {step()!r}")
             d.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
-            check(step() == "step 31 / 31", f"arrow right: {step()!r}")
+            check(eventually(lambda: step() == "step 31 / 31"), f"arrow right: {step()!r}")
             drawn = cells_text(d.find_element(By.CSS_SELECTOR, "#player .board"))
             want = ["" if t == "0" else t for t in goal.split()]
             check(["" if t == "0" else t for t in drawn] == want, f"the last frame {drawn} is the goal {goal}")
@@ -102,8 +130,10 @@ def main():
             for i in (0, 1):
                 wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, f'#board [data-cell="{i}"]'))
                 d.find_element(By.CSS_SELECTOR, f'#board [data-cell="{i}"]').click()
+            swapped = [before[1], before[0]] + before[2:]
+            eventually(lambda: d.find_element(By.ID, "start").get_attribute("value").split() == swapped, 10)
             after = d.find_element(By.ID, "start").get_attribute("value").split()
-            check(after == [before[1], before[0]] + before[2:], f"swap by clicks: {before} -> {after}")
+            check(after == swapped, f"swap by clicks: {before} -> {after}")
             time.sleep(0.3)
 
             # a long search, cancelled from the page
@@ -117,13 +147,14 @@ def main():
             wait.until(lambda d: "running" in d.find_element(By.ID, "status").text)
             d.find_element(By.ID, "cancel").click()
             wait.until(lambda d: d.find_element(By.ID, "error").text == "cancelled")
-            check(d.find_element(By.ID, "solve").is_enabled(), "solve enabled again after cancel")
+            check(eventually(lambda: d.find_element(By.ID, "solve").is_enabled()), "solve enabled again after cancel")
 
             # explore: the histogram as a chart, the farthest positions
             Select(d.find_element(By.ID, "pick")).select_by_value("sliding:3x3")
             wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board [data-cell]"))
             d.find_element(By.ID, "explore").click()
             wait.until(lambda d: "explore: done" in d.find_element(By.ID, "status").text)
+            eventually(lambda: len(d.find_elements(By.CSS_SELECTOR, "#chart rect[data-lin-y]")) == 32, 10)
             bars = d.find_elements(By.CSS_SELECTOR, "#chart rect[data-lin-y]")
             check(len(bars) == 32, f"histogram bars: {len(bars)} (8-puzzle depths 0..31)")
             check("181440" in d.find_element(By.ID, "facts").text, "explore facts")
@@ -141,7 +172,8 @@ def main():
                 if not has:
                     print(f"note: {p}: nothing to draw (no drawing and no start state)")
                     continue
-                n = len(colours(board.screenshot_as_png))
+                # The picture may still be drawing: look again for a while before calling it blank.
+                n = eventually(lambda: (lambda k: k if k >= 3 else 0)(len(colours(d.find_element(By.ID, "board").screenshot_as_png))), 30) or 0
                 check(n >= 3, f"{p}: picture has {n} colours (blank?)")
 
             # a --html page from the CLI, stepped through
@@ -152,11 +184,13 @@ def main():
                 body = d.find_element(By.TAG_NAME, "body")
                 for _ in range(40):
                     body.send_keys(Keys.ARROW_RIGHT)
-                check(d.find_element(By.CSS_SELECTOR, "[data-player] .step").text == "step 31 / 31", "--html page: stepped to the end")
+                check(eventually(lambda: d.find_element(By.CSS_SELECTOR, "[data-player] .step").text == "step 31 / 31", 30),
+                      "--html page: stepped to the end")
                 drawn = cells_text(d.find_element(By.CSS_SELECTOR, "[data-player] .board"))
                 check(["" if t == "0" else t for t in drawn] == want, f"--html page: the last frame {drawn} is the goal")
                 body.send_keys(Keys.HOME)
-                check(d.find_element(By.CSS_SELECTOR, "[data-player] .step").text == "step 0 / 31", "--html page: Home")
+                check(eventually(lambda: d.find_element(By.CSS_SELECTOR, "[data-player] .step").text == "step 0 / 31", 30),
+                      "--html page: Home")
                 n = len(colours(d.get_screenshot_as_png()))
                 check(n >= 3, f"--html page has {n} colours")
             else:

@@ -145,6 +145,15 @@ class Domain {
     return total;
   }
 
+  // The transposition-table key of IDA* (ida_star_tt.h): the code itself on a one-word board,
+  // else a 64-bit fingerprint of the words.
+  std::uint64_t key(const State& s) const {
+    if constexpr (W == 1) return s.w[0];
+    std::uint64_t h = bits::mix64(s.w[0]);
+    for (int i = 1; i < W; ++i) h = bits::mix64(h ^ s.w[static_cast<std::size_t>(i)]);
+    return h;
+  }
+
   // Not finalised: the hash sets that use it mix it themselves (explore_states.h) or take it
   // modulo a prime (the standard containers).
   std::size_t hash(const State& s) const {

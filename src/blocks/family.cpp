@@ -223,6 +223,10 @@ class BlocksPuzzle final : public Puzzle {
     if (o.goal) {
       const auto [text, what] = picture_arg(*o.goal, "--goal");
       b.goal = parse_goal(b_, text, what, distinct_of(o));
+      if (b.goal.empty())
+        throw InputError(fmt::format("{}: the picture places no piece (every cell is '.' or a wall); draw at least one piece "
+                                     "where it must end",
+                                     what));
     }
     return b;
   }

@@ -19,7 +19,7 @@ Metric parse_metric(std::string_view text, std::string_view where_) {
   if (text == "step") return Metric::Step;
   if (text == "line") return Metric::Line;
   if (text == "path") return Metric::Path;
-  throw InputError(fmt::format("{}metric '{}': use step, line or path", where_, text));
+  throw InputError(fmt::format("{}metric '{}': use step, line or path", where_, printable(text)));
 }
 
 const char* metric_name(Metric m) {
@@ -61,7 +61,7 @@ std::optional<std::pair<std::string, std::string>> header(const std::string& t, 
   for (auto& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (key != "name" && key != "metric" && key != "distinct" && key != "start" && key != "goal")
     throw InputError(where(source, line) +
-                     fmt::format("unknown line '{}:' (name, metric, distinct, start, goal)", key));
+                     fmt::format("unknown line '{}:' (name, metric, distinct, start, goal)", printable(key)));
   return std::make_pair(key, trim(std::string_view(t).substr(colon + 1)));
 }
 
@@ -85,7 +85,7 @@ std::vector<std::string> lines_of(std::string_view text) {
 }  // namespace
 
 Board parse_board(std::string_view text, const std::string& source) {
-  const auto lines = lines_of(text);
+  const auto lines = lines_of(without_bom(text));
   for (const auto& l : lines) {
     const std::string t = trim(l);
     if (is_comment(t)) continue;
@@ -116,7 +116,7 @@ Board parse_board(std::string_view text, const std::string& source) {
       } else if (key == "distinct") {
         if (value == "yes" || value == "true") bt.distinct = true;
         else if (value == "no" || value == "false") bt.distinct = false;
-        else throw InputError(where(source, line) + fmt::format("distinct: '{}': use yes or no", value));
+        else throw InputError(where(source, line) + fmt::format("distinct: '{}': use yes or no", printable(value)));
       } else {
         if (!value.empty()) throw InputError(where(source, line) + fmt::format("the rows of '{}:' start on the next line", key));
         if (key == "start") {

@@ -17,6 +17,7 @@
 #include "tansaku/search/bidirectional_bfs.h"
 #include "tansaku/search/explore_states.h"
 #include "tansaku/search/ida_star.h"
+#include "tansaku/search/ida_star_tt.h"
 #include "tansaku/search/shortest_paths.h"
 
 namespace tansaku::blocks {
@@ -57,10 +58,20 @@ const SolverTable<Job<W>, search::PathResult<Move>>& table() {
       return j.single_goal ? "" : "bidirectional search needs a goal picture that places every piece; this goal leaves "
                                   "some free (use bfs or idastar)";
     };
-    // Its Job asks IDA* for one solution: --all and --count are the layered paths' alone.
-    auto idastar = idastar_solver<J>({"idastar", {"ida*", "ida-star", "ida"},
-                                      "IDA* bounded by the goal pieces' distances (cells, straight runs, or 0/1 by metric)", kSolve});
-    idastar.spec.all = idastar.spec.count = false;
+    // IDA* with a table of proven bounds (ida_star_tt.h): a position reached again by another
+    // path is cut at once. The table takes at most a quarter of --memory. One solution only:
+    // --all and --count are the layered paths' alone.
+    SolverEntry<J, search::PathResult<Move>> idastar{
+        {"idastar", {"ida*", "ida-star", "ida"},
+         "IDA* bounded by the goal pieces' distances (cells, straight runs, or 0/1 by metric), with a table of proven "
+         "bounds",
+         kSolve},
+        nullptr, nullptr,
+        [](const J& j, const search::Limits& lim) {
+          search::TtOptions tt;
+          tt.table_bytes = std::min<std::uint64_t>(tt.table_bytes, lim.memory / 4);
+          return search::ida_star_tt(j.d, j.start, tt, lim);
+        }};
     return SolverTable<J, search::PathResult<Move>>{
         bibfs, bfs_solver<J>({"bfs", {"breadth-first"}, "breadth-first search; chosen when the goal leaves pieces free", kSolve}),
         idastar,

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/core/suggest.h"
 #include "tansaku/puzzles/registry.h"
@@ -51,7 +52,7 @@ const char* command_name(unsigned c) {
 
 std::uint64_t whole(const std::string& name, const std::string& v, std::uint64_t max) {
   if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos || v.size() > 12)
-    throw InputError(fmt::format("--{} '{}' is not a whole number >= 0", name, v));
+    throw InputError(fmt::format("--{} '{}' is not a whole number >= 0", name, printable(v)));
   const std::uint64_t x = std::stoull(v);
   if (x > max) throw InputError(fmt::format("--{} {} is too large (at most {})", name, v, max));
   return x;
@@ -74,7 +75,7 @@ void universal(const std::set<std::string>& given, Raw& raw, Options& o) {
     char* end = nullptr;
     const double t = std::strtod(v.c_str(), &end);
     if (v.empty() || *end != '\0' || !std::isfinite(t) || t <= 0 || t > 1e9)
-      throw InputError(fmt::format("--timeout '{}': give a number of seconds above 0 and at most 1e9", v));
+      throw InputError(fmt::format("--timeout '{}': give a number of seconds above 0 and at most 1e9", printable(v)));
     o.timeout = t;
   }
   o.quiet = raw.flags["quiet"];
@@ -137,7 +138,7 @@ void family_options(const Family& f, const std::string& puzzle, unsigned command
       if (names.empty()) throw InputError(fmt::format("'{} {}' takes no --algorithm", command_name(command), puzzle));
       std::string list;
       for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
-      throw InputError(fmt::format("unknown algorithm '{}' for {} {}{}: use one of {}", raw.text["algorithm"],
+      throw InputError(fmt::format("unknown algorithm '{}' for {} {}{}: use one of {}", printable(raw.text["algorithm"]),
                                    command_name(command), puzzle, did_you_mean(a, names), list));
     }
   }

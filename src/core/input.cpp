@@ -183,6 +183,7 @@ std::string read_file(const std::string& path, std::string_view what, std::uint6
 std::string read_text_file(const std::string& path, std::string_view what, std::uint64_t memory,
                            const Deadline* deadline) {
   std::string text = read_file(path, what, memory, deadline);
+  if (without_bom(text).size() != text.size()) text.erase(0, 3);
   std::size_t line = 1, column = 1;
   for (std::size_t i = 0; i < text.size();) {
     const auto c = static_cast<unsigned char>(text[i]);
@@ -212,6 +213,25 @@ std::size_t utf8_prefix(std::string_view text) {
 
 bool valid_utf8(std::string_view text) { return utf8_prefix(text) == text.size(); }
 
+std::string_view without_bom(std::string_view text) {
+  if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+  return text;
+}
+
+namespace {
+// An invisible format character (3-byte UTF-8): U+200B..U+200F, U+2028..U+202E, U+2060..U+2064, U+FEFF.
+unsigned invisible(std::string_view text, std::size_t i) {
+  if (i + 3 > text.size()) return 0;
+  const auto a = static_cast<unsigned char>(text[i]), b = static_cast<unsigned char>(text[i + 1]),
+             c = static_cast<unsigned char>(text[i + 2]);
+  if (a != 0xE2 && a != 0xEF) return 0;
+  const unsigned cp = ((a & 0x0Fu) << 12) | ((b & 0x3Fu) << 6) | (c & 0x3Fu);
+  if ((cp >= 0x200B && cp <= 0x200F) || (cp >= 0x2028 && cp <= 0x202E) || (cp >= 0x2060 && cp <= 0x2064) || cp == 0xFEFF)
+    return cp;
+  return 0;
+}
+}  // namespace
+
 std::string printable(std::string_view text, std::size_t max) {
   std::string out;
   const std::size_t end = std::min(text.size(), max);
@@ -225,6 +245,7 @@ std::string printable(std::string_view text, std::size_t max) {
     else if (n == 2 && c == 0xC2 && static_cast<unsigned char>(text[i + 1]) < 0xA0)
       out += fmt::format("\\u{:04x}", static_cast<unsigned char>(text[i + 1]));  // C1 control (CSI...)
     else if (i + n > end) break;  // a character cut by the limit
+    else if (n == 3 && invisible(text, i)) out += fmt::format("\\u{:04x}", invisible(text, i));
     else out.append(text.substr(i, n));
     i += n ? n : 1;
   }

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
 
 namespace tansaku::flip {
 
@@ -95,7 +96,7 @@ Bits Board::parse_grid(std::string_view text, std::string_view what) const {
       tokens.back() += c;
     } else {
       throw InputError(fmt::format("{}: '{}' is not 0 or 1 (a grid is rows of 0/1)", what,
-                                   std::isprint(static_cast<unsigned char>(c)) ? std::string(1, c) : fmt::format("\\x{:02x}", static_cast<unsigned char>(c))));
+                                   printable(std::string_view(&c, 1))));
     }
   }
   if (tokens.back().empty()) tokens.pop_back();

@@ -66,12 +66,13 @@ std::string Board::picture(const std::vector<std::string>& cells) const {
   return s;
 }
 
-std::vector<int> knight_distances(const Board& b, std::int64_t from) {
+std::vector<int> knight_distances(const Board& b, std::int64_t from, Deadline* deadline) {
   std::vector<int> dist(static_cast<std::size_t>(b.squares()), -1);
   std::vector<std::int64_t> queue{from};
   dist[from] = 0;
   for (std::size_t head = 0; head < queue.size(); ++head) {
     const std::int64_t s = queue[head];
+    if (deadline) deadline->poll();
     b.for_each_neighbor(s, [&](std::int64_t t) {
       if (dist[t] < 0) dist[t] = dist[s] + 1, queue.push_back(t);
     });

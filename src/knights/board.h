@@ -3,6 +3,8 @@
 // knight-swap.
 #pragma once
 #include <cstdint>
+
+#include "tansaku/core/deadline.h"
 #include <string>
 #include <string_view>
 #include <vector>
@@ -56,6 +58,7 @@ class Board {
 };
 
 // Breadth-first knight distances from `from` (-1 for squares never reached).
-std::vector<int> knight_distances(const Board& b, std::int64_t from);
+// `deadline` (if given) is polled: a board of 10^7 squares takes seconds.
+std::vector<int> knight_distances(const Board& b, std::int64_t from, Deadline* deadline = nullptr);
 
 }  // namespace tansaku::knights

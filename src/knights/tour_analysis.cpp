@@ -7,7 +7,7 @@
 
 namespace tansaku::knights {
 
-std::optional<std::string> no_tour_reason(const Board& b, std::int64_t from, bool closed) {
+std::optional<std::string> no_tour_reason(const Board& b, std::int64_t from, bool closed, Deadline* deadline) {
   const std::int64_t n = b.squares();
   if (n == 1) {
     if (closed) return std::string("on a 1x1 board the knight cannot move, so it cannot come back: no closed tour");
@@ -26,6 +26,7 @@ std::optional<std::string> no_tour_reason(const Board& b, std::int64_t from, boo
   // every square; an open tour has one free end besides its first square.
   std::vector<std::int64_t> ones;
   for (std::int64_t s = 0; s < n; ++s) {
+    if (deadline) deadline->poll();
     const int d = b.degree(s);
     if (d == 0) return fmt::format("square {} has no knight's move at all", s);
     if (d == 1) {
@@ -38,7 +39,7 @@ std::optional<std::string> no_tour_reason(const Board& b, std::int64_t from, boo
     return fmt::format("squares {} and {} have a single knight's move each, so each must end the tour{}", ones[0],
                        ones[1], from >= 0 ? fmt::format(", but the tour starts on {}", from) : std::string(""));
   // Connectivity.
-  auto dist = knight_distances(b, 0);
+  auto dist = knight_distances(b, 0, deadline);
   for (std::int64_t s = 0; s < n; ++s)
     if (dist[s] < 0) return fmt::format("no knight's path joins square 0 and square {}", s);
   return std::nullopt;

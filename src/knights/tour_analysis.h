@@ -14,7 +14,7 @@ namespace tansaku::knights {
 
 // Why no tour can exist (from `from`, or from any square when from < 0), or nullopt when
 // these arguments decide nothing. Each reason is a proof.
-std::optional<std::string> no_tour_reason(const Board& b, std::int64_t from, bool closed);
+std::optional<std::string> no_tour_reason(const Board& b, std::int64_t from, bool closed, Deadline* deadline = nullptr);
 
 // The knight's graph numbered along the board's narrow direction (row-major when
 // cols <= rows, column-major otherwise): adj over positions, square_at[pos], pos_of[square].

@@ -69,7 +69,7 @@ class TourPuzzle final : public Puzzle {
     }
     r.text += fmt::format("first square: {} (--from SQ, default 0); squares 0..{} row-major\n", first_square(o), n - 1);
     if (n <= kListLimit)
-      if (auto why = no_tour_reason(board_, from_given(o) ? first_square(o) : -1, o.flag("closed"))) {
+      if (auto why = no_tour_reason(board_, from_given(o) ? first_square(o) : -1, o.flag("closed"), &o.deadline)) {
         r.info["no_tour"] = *why;
         r.text += "no tour: " + *why + "\n";
       }
@@ -159,7 +159,7 @@ class TourPuzzle final : public Puzzle {
   ExploreReport explore(const Options& o) const override {
     require_memory(static_cast<std::uint64_t>(board_.squares()) * 12, o.memory, "the distance table");
     const std::int64_t from = first_square(o);
-    auto dist = knight_distances(board_, from);
+    auto dist = knight_distances(board_, from, &o.deadline);
     ExploreReport r;
     r.from = std::to_string(from);
     for (std::int64_t s = 0; s < board_.squares(); ++s) {
@@ -230,7 +230,7 @@ class TourPuzzle final : public Puzzle {
     SolveReport& r = j.r;
     r.start = std::to_string(from);
     r.goal = j.closed() ? fmt::format("every square once, then back to {}", from) : "every square once";
-    auto why = no_tour_reason(board_, from, j.closed());
+    auto why = no_tour_reason(board_, from, j.closed(), &j.o.deadline);
     if (!why) return false;
     r.solvable = false;
     r.reason = *why;
@@ -386,7 +386,7 @@ class TourPuzzle final : public Puzzle {
     return from;
   }
   bool count_proved_none(const Job& j, std::int64_t from) const {
-    auto why = no_tour_reason(board_, from, j.closed());
+    auto why = no_tour_reason(board_, from, j.closed(), &j.o.deadline);
     if (!why) return false;
     j.r.extra["method"] = "counting argument";
     j.r.reason = *why;

@@ -96,7 +96,7 @@ Board parse_board(const std::string& text, const std::string& source) {
   std::vector<std::string> lines;
   {
     std::string cur;
-    for (char c : text) {
+    for (char c : without_bom(text)) {
       if (c == '\n') lines.push_back(cur), cur.clear();
       else if (c != '\r') cur += c;
     }

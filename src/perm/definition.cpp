@@ -152,9 +152,9 @@ class Parser {
       } else if (k == "Illegal" || k == "MoveAlias" || k == "MoveSequence" || k == "MoveTransformation" ||
                  k == "StartState" || k == "ScrambleState" || k == "ForbiddenPairs" || k == "Ignore" ||
                  k == "Block" || k == "Scramble") {
-        fail(l, fmt::format("the '{}' section is not supported", k));
+        fail(l, fmt::format("the '{}' section is not supported", printable(k)));
       } else {
-        fail(l, fmt::format("unexpected '{}' (expected Name, Set, Solved, Move)", k));
+        fail(l, fmt::format("unexpected '{}' (expected Name, Set, Solved, Move)", printable(k)));
       }
     }
     if (d.sets.empty()) fail_eof("no 'Set'");
@@ -196,7 +196,7 @@ class Parser {
     if (t == "?") fail(l, "'?' (orientation wildcards) is not supported");
     int v = 0;
     for (char c : t) {
-      if (c < '0' || c > '9') fail(l, fmt::format("{}: '{}' is not a number", what, t));
+      if (c < '0' || c > '9') fail(l, fmt::format("{}: '{}' is not a number", what, printable(t)));
       v = v * 10 + (c - '0');
       if (v > 100000) break;
     }
@@ -252,7 +252,7 @@ class Parser {
       expect(l, 1);
       finish_set(l);
       cur = d.set_index(l.tokens[0]);
-      if (cur < 0) fail(l, fmt::format("unknown set '{}'", l.tokens[0]));
+      if (cur < 0) fail(l, fmt::format("unknown set '{}'", printable(l.tokens[0])));
       if (given[static_cast<std::size_t>(cur)]) fail(l, fmt::format("set '{}' appears twice in this block", l.tokens[0]));
       given[static_cast<std::size_t>(cur)] = true;
       rows = 0;
@@ -272,7 +272,7 @@ class Parser {
     std::vector<std::pair<std::string, Position>> out;
     while (i_ < lines_.size()) {
       const Line& l = lines_[i_++];
-      if (l.tokens[0] != "ScrambleState") fail(l, fmt::format("unexpected '{}' (expected ScrambleState NAME)", l.tokens[0]));
+      if (l.tokens[0] != "ScrambleState") fail(l, fmt::format("unexpected '{}' (expected ScrambleState NAME)", printable(l.tokens[0])));
       expect(l, 2);
       auto [nums, oris] = block(d, l, false);
       Position p;
@@ -305,11 +305,13 @@ class Parser {
 
 }  // namespace
 
-Definition parse_definition(const std::string& text, const std::string& file) { return Parser(text, file).run(); }
+Definition parse_definition(const std::string& text, const std::string& file) {
+  return Parser(std::string(without_bom(text)), file).run();
+}
 
 std::vector<std::pair<std::string, Position>> parse_scrambles(const Definition& d, const std::string& text,
                                                               const std::string& file) {
-  return Parser(text, file).scrambles(d);
+  return Parser(std::string(without_bom(text)), file).scrambles(d);
 }
 
 std::string read_text_file(const std::string& path, const std::string& what) {

@@ -45,6 +45,38 @@ Powers powers_of(const Definition& d, const BaseMove& m) {
 
 int cost(int power, int order) { return std::min(power, order - power); }
 
+// A written power of a base move: NAME, NAME<k>, NAME', NAME<k>' (R, R2, R', R2', also B' for an
+// order-2 move). Returns the power in 1 .. order-1, 0 when `t` does not name a power of `base`
+// (or names its identity, R4 of an order-4 move).
+int written_power(const std::string& t, const std::string& base, int order) {
+  if (t.size() < base.size() || t.compare(0, base.size(), base) != 0) return 0;
+  std::string rest = t.substr(base.size());
+  bool prime = false;
+  if (!rest.empty() && rest.back() == '\'') prime = true, rest.pop_back();
+  long k = 1;
+  if (!rest.empty()) {
+    if (rest.size() > 6 || !std::all_of(rest.begin(), rest.end(), [](char c) { return c >= '0' && c <= '9'; })) return 0;
+    k = std::stol(rest);
+  }
+  long p = (prime ? -k : k) % order;
+  if (p < 0) p += order;
+  return static_cast<int>(p);
+}
+
+// The generator of `ms` that `t` writes (exact name first, then any power spelling), or -1.
+int find_written(const Definition& d, const MoveSet& ms, const std::string& t) {
+  for (std::size_t i = 0; i < ms.gens.size(); ++i)
+    if (ms.gens[i].name == t) return static_cast<int>(i);
+  int best = -1;
+  std::size_t best_len = 0;
+  for (std::size_t i = 0; i < ms.gens.size(); ++i) {
+    const Gen& g = ms.gens[i];
+    const std::string& base = d.moves[static_cast<std::size_t>(g.base)].name;
+    if (base.size() >= best_len && written_power(t, base, g.order) == g.power) best = static_cast<int>(i), best_len = base.size();
+  }
+  return best;
+}
+
 }  // namespace
 
 bool MoveSet::redundant_pair(int a, int b) const {
@@ -63,7 +95,10 @@ MoveSet build_moves(const Definition& d, const std::string& metric, const std::s
   if (moves.empty()) {
     for (std::size_t i = 0; i < d.moves.size(); ++i) ms.bases.push_back(static_cast<int>(i));
   } else {
-    for (const auto& t : split_state(moves)) {
+    const auto names = split_state(moves);
+    if (names.empty()) throw InputError(fmt::format("--moves: no move named in '{}' (give base move names, e.g. {})", moves,
+                                                    d.moves.empty() ? std::string("U,F,R") : d.moves.front().name));
+    for (const auto& t : names) {
       int found = -1;
       for (std::size_t i = 0; i < d.moves.size(); ++i)
         if (d.moves[i].name == t) found = static_cast<int>(i);
@@ -105,9 +140,7 @@ MoveSet build_moves(const Definition& d, const std::string& metric, const std::s
 std::vector<int> parse_sequence(const Definition& d, const MoveSet& ms, const std::string& text, const std::string& what) {
   std::vector<int> out;
   for (const auto& t : split_state(text)) {
-    int found = -1;
-    for (std::size_t i = 0; i < ms.gens.size(); ++i)
-      if (ms.gens[i].name == t) found = static_cast<int>(i);
+    const int found = find_written(d, ms, t);
     if (found < 0) {
       // A power the metric leaves out (R2 in qtm) is still a legal move to write.
       (void)d;
@@ -127,9 +160,8 @@ std::vector<Perm> parse_sequence_any(const Definition& d, const std::string& tex
   MoveSet all = build_moves(d, "htm", "");
   std::vector<Perm> out;
   for (const auto& t : split_state(text)) {
-    const Gen* g = nullptr;
-    for (const auto& x : all.gens)
-      if (x.name == t) g = &x;
+    const int i = find_written(d, all, t);
+    const Gen* g = i < 0 ? nullptr : &all.gens[static_cast<std::size_t>(i)];
     if (!g) throw InputError(fmt::format("{}: '{}' is not a move of {}", what, t, d.name));
     out.push_back(g->p);
   }

@@ -6,6 +6,7 @@
 
 #include "tansaku/core/suggest.h"
 #include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
 #include "tansaku/puzzles/blocks.h"
 #include "tansaku/puzzles/coloring.h"
 #include "tansaku/puzzles/flip.h"
@@ -59,7 +60,7 @@ std::vector<std::string> puzzle_names() {
 
 const Family& family_of(const std::string& name) {
   const Family* f = find_family(name);
-  if (!f) throw InputError(fmt::format("unknown puzzle '{}'{} (see 'tansaku list')", name, did_you_mean(name, puzzle_names())));
+  if (!f) throw InputError(fmt::format("unknown puzzle '{}'{} (see 'tansaku list')", printable(name), did_you_mean(name, puzzle_names())));
   return *f;
 }
 

@@ -6,6 +6,7 @@
 
 #include "cli/output.h"
 #include "cli/request.h"
+#include "serve/budget.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
 #include "tansaku/core/suggest.h"
@@ -153,14 +154,22 @@ void run_job(Job& job) {
     o.deadline.cancel_on(&job.cancel);
     Stopwatch w;
     auto puzzle = make_puzzle(job.puzzle, o);
+    // The reply counts against the request's memory (serve/budget.h): drawings stop at the cap.
+    const std::uint64_t cap = reply_cap(o.memory);
+    std::uint64_t drawn = 0;
+    auto count = [&](std::string part) {
+      drawn += part.size();
+      if (drawn > cap) throw LimitError(reply_too_large(drawn, cap));
+      return part;
+    };
     if (job.command == kShow) {
       ShowReport r = puzzle->show(o);
       work = w.seconds();
       body = dump(r.info);
       if (job.draw) {
         json states = json::array();
-        for (const auto& st : job.states) states.push_back(puzzle->draw_state(o, st));
-        drawing = json{{"board", puzzle->draw(o)}, {"states", states}};
+        for (const auto& st : job.states) states.push_back(count(puzzle->draw_state(o, st)));
+        drawing = json{{"board", count(puzzle->draw(o))}, {"states", std::move(states)}};
       }
     } else if (job.command == kSolve) {
       SolveReport r = run_solve(*puzzle, o);
@@ -168,7 +177,7 @@ void run_job(Job& job) {
       body = dump(solve_json(r));
       if (job.draw) {
         // The player's data (render/page.h): frames beyond its byte budget keep the start and the end.
-        drawing = json::parse(render::player_data(puzzle->draw_solution(o, r)));
+        drawing = json::parse(count(render::player_data(puzzle->draw_solution(o, r))));
       }
     } else {
       ExploreReport r = run_explore(*puzzle, o);
@@ -177,9 +186,15 @@ void run_job(Job& job) {
       if (job.draw) {
         json frames = json::array();
         for (std::size_t i = 0; i < r.farthest.size() && i < kDrawnFarthest; ++i)
-          frames.push_back(puzzle->draw_state(o, r.farthest[i]));
-        drawing = json{{"farthest", frames}, {"board", puzzle->draw(o)}, {"chart", render::histogram_chart(r.histogram)}};
+          frames.push_back(count(puzzle->draw_state(o, r.farthest[i])));
+        drawing = json{{"farthest", std::move(frames)}, {"board", count(puzzle->draw(o))},
+                       {"chart", count(render::histogram_chart(r.histogram))}};
       }
+    }
+    if (body.size() + drawn > cap) {
+      const std::uint64_t total = body.size() + drawn;
+      body.clear(), body.shrink_to_fit(), drawing = json();
+      throw LimitError(reply_too_large(total, cap));
     }
   } catch (const InputError& e) {
     status = 400, body = error_body(e.what(), 2);
@@ -191,6 +206,7 @@ void run_job(Job& job) {
     status = 500, body = error_body(std::string("internal error: ") + e.what(), 4);
   }
   set_thread_progress_sink(nullptr);
+  job_finished();  // the server's idle thread gives the freed memory back (serve/budget.h)
   std::lock_guard lock(job.m);
   job.status = status;
   job.body = std::move(body);

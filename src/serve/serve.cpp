@@ -15,6 +15,7 @@
 #include "cli/request.h"
 #include "serve/api.h"
 #include "serve/assets.h"
+#include "serve/budget.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
 #include "tansaku/core/memory.h"
@@ -241,6 +242,11 @@ int run(const Config& c) {
     std::vector<std::string> states;
     if (body.is_object() && body.contains("states")) {
       if (!body["states"].is_array()) return reply(res, 400, error_body("\"states\" must be an array of strings", 2));
+      if (body["states"].size() > kMaxDrawStates)  // before any is drawn (serve/budget.h)
+        return reply(res, 413, error_body(fmt::format("\"states\" names {} positions: at most {} may be drawn in one "
+                                                      "request",
+                                                      body["states"].size(), kMaxDrawStates),
+                                          2));
       for (const auto& st : body["states"]) {
         if (!st.is_string()) return reply(res, 400, error_body("\"states\" must be an array of strings", 2));
         states.push_back(st.get<std::string>());
@@ -333,6 +339,7 @@ int run(const Config& c) {
   std::thread waiter([&] {
     timespec tick{0, 200'000'000};
     while (!done) {
+      release_memory();  // after a job: its freed memory goes back to the system
       if (sigtimedwait(&signals, nullptr, &tick) > 0) {
         pool.cancel_all();
         svr.stop();

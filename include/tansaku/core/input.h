@@ -61,8 +61,13 @@ bool valid_utf8(std::string_view text);
 // Byte offset of the first byte that is not well-formed UTF-8, or text.size().
 std::size_t utf8_prefix(std::string_view text);
 
+// `text` without a leading UTF-8 byte-order mark (EF BB BF), which every text format accepts
+// (read_text_file drops it; parsers given text directly call this).
+std::string_view without_bom(std::string_view text);
+
 // `text` made safe for a one-line message: control characters (NUL, ESC, newlines, DEL...)
-// and bytes that are not UTF-8 become \xNN (\t \n \r as such); at most `max` bytes of the
+// and bytes that are not UTF-8 become \xNN (\t \n \r as such), C1 controls and invisible
+// format characters (U+FEFF byte-order mark, zero-width spaces, U+2028/9) \uNNNN; at most `max` bytes of the
 // input are shown, then "...".
 std::string printable(std::string_view text, std::size_t max = 200);
 

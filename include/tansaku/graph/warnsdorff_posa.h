@@ -37,7 +37,7 @@ struct PosaOptions {
 template <Graph G>
 class WarnsdorffPosa {
  public:
-  WarnsdorffPosa(const G& g, PosaStats& stats) : g_(g), n_(static_cast<int>(g.size())), stats_(stats), d_(n_), pos_(n_) {}
+  WarnsdorffPosa(const G& g, PosaStats& stats) : g_(g), n_(static_cast<int>(g.size())), stats_(stats) {}
 
   // A path from `start` (start < 0: from a vertex of least degree, the last such, a natural
   // end): Warnsdorff's rule, ties to the larger key(v) (an unsigned 64-bit value), then to
@@ -51,8 +51,15 @@ class WarnsdorffPosa {
     rng_ = SplitMix64{o.seed};
     path_.clear();
     path_.reserve(n_);
-    std::fill(pos_.begin(), pos_.end(), -1);
-    for (int v = 0; v < n_; ++v) d_[v] = g_.degree(v);
+    // Filled here, not in the constructor: on 10^8 vertices touching these pages takes
+    // seconds, and the deadline is polled while it is done.
+    pos_.clear(), d_.clear();
+    pos_.reserve(static_cast<std::size_t>(n_)), d_.reserve(static_cast<std::size_t>(n_));
+    for (int v = 0; v < n_; ++v) {
+      if (lim.deadline) lim.deadline->poll();
+      pos_.push_back(-1);
+      d_.push_back(g_.degree(v));
+    }
     if (start < 0) {
       start = n_ - 1;
       for (int v = n_ - 1; v >= 0; --v)
@@ -120,7 +127,9 @@ class WarnsdorffPosa {
  private:
   bool spend(std::uint64_t w) {
     work_ += w;
-    if (lim_->deadline) lim_->deadline->poll();
+    // poll() reads the clock once in 4096 calls: a step as large as that (a rotation that
+    // reverses much of a path of 10^8 vertices) reads it at once.
+    if (lim_->deadline) w >= 4096 ? lim_->deadline->check() : lim_->deadline->poll();
     return work_ <= o_->work;
   }
   // A random rotation when none helps at once: half the time the shortest reversal.
