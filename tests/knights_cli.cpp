@@ -241,14 +241,6 @@ TEST(KnightsCli, Show) {
   EXPECT_EQ(s.json()["adjacency"][0], nlohmann::json::array({5, 7}));  // the seed's list
 }
 
-// Bad usage: exit 2, one line on stderr, nothing on stdout.
-static void expect_refused(const std::string& args, const std::string& fragment) {
-  auto r = run_cli(args);
-  EXPECT_EQ(r.code, 2) << args << "\n" << r.err;
-  EXPECT_TRUE(r.out.empty()) << args;
-  EXPECT_NE(r.err.find(fragment), std::string::npos) << args << "\n" << r.err;
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << "\n" << r.err;
-}
 
 TEST(KnightsCli, TourEachAlgorithm) {
   // One tour by each solver (and an alias of each): verified, `algorithm` is the solver.

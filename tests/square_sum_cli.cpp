@@ -117,14 +117,6 @@ TEST(SquareSumCli, TimeoutExitsThree) {
   EXPECT_TRUE(r.out.empty());
 }
 
-// Bad usage: exit 2, one line on stderr, nothing on stdout.
-static void expect_refused(const std::string& args, const std::string& fragment) {
-  auto r = run_cli(args);
-  EXPECT_EQ(r.code, 2) << args << "\n" << r.err;
-  EXPECT_TRUE(r.out.empty()) << args;
-  EXPECT_NE(r.err.find(fragment), std::string::npos) << args << "\n" << r.err;
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << "\n" << r.err;
-}
 
 TEST(SquareSumCli, EachAlgorithmGivesAVerifiedAnswer) {
   // Every solver, by name and alias, on a row and a ring; `algorithm` names the solver that

@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "blocks/board.h"
-#include "blocks/drawing.h"
+#include "blocks/draw.h"
 #include "blocks/rules.h"
 #include "blocks/solver.h"
 #include "tansaku/core/error.h"
@@ -187,7 +187,7 @@ class BlocksPuzzle final : public Puzzle {
     return r;
   }
 
-  // Pictures (blocks/drawing.h): show draws the start; explore the source.
+  // Pictures (blocks/draw.h): show draws the start; explore the source.
   std::string draw(const Options& o) const override {
     const Board b = with_goal(o);
     return position_svg(b, grid_of(b, notation(b, start_of(o, o.command == kExplore))));

@@ -7,7 +7,7 @@
 #include "flip/board.h"
 #include "flip/linear.h"
 #include "flip/minimize.h"
-#include "flip/picture.h"
+#include "flip/draw.h"
 #include "flip/space.h"
 #include "flip/verify.h"
 #include "tansaku/core/count.h"
@@ -177,7 +177,7 @@ class FlipPuzzle final : public Puzzle {
     return out;
   }
 
-  // Pictures (flip/picture.h): show draws the start; explore the source.
+  // Pictures (flip/draw.h): show draws the start; explore the source.
   std::string draw(const Options& o) const override {
     require_cells(o);
     if (o.command == kExplore) {

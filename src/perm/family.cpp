@@ -6,7 +6,7 @@
 #include "perm/generators.h"
 #include "perm/group_order.h"
 #include "perm/notation.h"
-#include "perm/picture.h"
+#include "perm/draw.h"
 #include "perm/ranked_domain.h"
 #include "perm/solver.h"
 #include "perm/space.h"
@@ -212,7 +212,7 @@ class PermPuzzle final : public Puzzle {
     return r;
   }
 
-  // Pictures (perm/picture.h): show draws the start (the goal when there is none); explore
+  // Pictures (perm/draw.h): show draws the start (the goal when there is none); explore
   // the source. Slots ringed green hold what the goal has there.
   std::string draw(const Options& o) const override {
     if (o.command == kExplore) {

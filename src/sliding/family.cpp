@@ -7,7 +7,7 @@
 #include "sliding/pdb.h"
 #include "sliding/pdb_cli.h"
 #include "sliding/pdb_solve.h"
-#include "sliding/picture.h"
+#include "sliding/draw.h"
 #include "sliding/verify.h"
 #include "tansaku/core/count.h"
 #include "tansaku/core/error.h"
@@ -193,7 +193,7 @@ class SlidingPuzzle final : public Puzzle {
     return explore_with<Bytes>(explore_instance(o), o);
   }
 
-  // Pictures (sliding/picture.h).
+  // Pictures (sliding/draw.h).
   std::string draw(const Options& o) const override {
     const Instance inst = o.command == kExplore ? explore_instance(o) : instance(o, /*need_start=*/false);
     return board_svg(geo_, inst.labels, inst.start.empty() ? inst.goal : inst.start);

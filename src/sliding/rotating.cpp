@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "sliding/board.h"
-#include "sliding/picture.h"
+#include "sliding/draw.h"
 #include "tansaku/core/count.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/random.h"
@@ -257,7 +257,7 @@ class RotatingPuzzle final : public Puzzle {
     return r;
   }
 
-  // Pictures: the nine pieces (sliding/picture.h), coloured by their place in the goal; a
+  // Pictures: the nine pieces (sliding/draw.h), coloured by their place in the goal; a
   // step rings the three pieces it turned.
   std::string draw(const Options& o) const override {
     if (o.command == kExplore) {

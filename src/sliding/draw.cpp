@@ -1,4 +1,4 @@
-#include "sliding/picture.h"
+#include "sliding/draw.h"
 
 #include <algorithm>
 

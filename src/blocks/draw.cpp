@@ -1,4 +1,4 @@
-#include "blocks/drawing.h"
+#include "blocks/draw.h"
 
 #include <algorithm>
 #include <cmath>

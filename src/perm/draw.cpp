@@ -1,4 +1,4 @@
-#include "perm/picture.h"
+#include "perm/draw.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "flip/picture.h"
+#include "flip/draw.h"
 
 #include <algorithm>
 
