@@ -114,6 +114,7 @@ class PegPuzzle final : public Puzzle {
     auto s = solver_.solve(start, goal, p, lim);
     progress.done();
     r.algorithm = s.algorithm;
+    if (!s.method.empty()) r.extra["method"] = s.method;
     r.nodes = s.nodes;
     r.extra["lower_bound"] = s.lower_bound;
     if (s.positions) r.extra["positions"] = s.positions;

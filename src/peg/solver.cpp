@@ -159,7 +159,7 @@ struct SolveJob {
       res = search::ida_star_tt(d, start, to, lim);
       out.nodes += res.stats.expanded;
     }
-    out.algorithm = "depth-first search + table of dead positions";
+    out.method = "depth-first search + table of dead positions";
     if (res.found) {
       f.found = true;
       for (auto ji : res.moves) f.jumps.push_back(ji);
@@ -237,17 +237,19 @@ const SolverTable<SolveJob, void>& table() {
        moves_only("auto"), nullptr,
        [](const SolveJob& j, const search::Limits& lim) {
          if (j.ida(kAutoExpansions, lim)) {
-           j.out.algorithm = kIda;
+           j.out.algorithm = "idastar", j.out.method = kIda;
            return;
          }
          try {
-           j.out.algorithm = fmt::format("{} (ida* undecided after {} expansions)", kLayered, kAutoExpansions);
+           j.out.algorithm = "layered";
+           j.out.method = fmt::format("{} (ida* undecided after {} expansions)", kLayered, kAutoExpansions);
            search::Limits small = lim;
            small.memory = std::min(lim.memory, kAutoLayeredMemory);
            j.layered(small);
          } catch (const LimitError&) {
            if (lim.deadline && lim.deadline->expired()) throw;
-           j.out.algorithm = fmt::format("{} (the layered programme outgrew {})", kIda, format_size(kAutoLayeredMemory));
+           j.out.algorithm = "idastar";
+           j.out.method = fmt::format("{} (the layered programme outgrew {})", kIda, format_size(kAutoLayeredMemory));
            j.ida(0, lim);
          }
        }},
@@ -256,14 +258,15 @@ const SolverTable<SolveJob, void>& table() {
        moves_only("layered"), nullptr,
        [](const SolveJob& j, const search::Limits& lim) {
          if (j.counted) return j.count(lim);
-         j.out.algorithm = kLayered;
+         j.out.algorithm = "layered", j.out.method = kLayered;
          j.layered(lim);
        }},
       {{"idastar", {"ida*", "ida", "ida-star"}, "IDA* with a table of dead positions (the only solver for --metric jumps)"},
        nullptr, nullptr,
        [](const SolveJob& j, const search::Limits& lim) {
+         j.out.algorithm = "idastar";
          if (j.p.metric == Metric::Jumps) return j.ida_jumps(lim);
-         j.out.algorithm = kIda;
+         j.out.method = kIda;
          j.ida(0, lim);
        }},
   };

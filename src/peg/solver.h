@@ -43,7 +43,8 @@ struct SolveOutcome {
   std::vector<std::vector<int>> moves;   // [from, to, to, ...] per move, verified
   std::uint64_t nodes = 0;
   std::uint64_t positions = 0;           // canonical positions stored (layered)
-  std::string algorithm;
+  std::string algorithm;  // the solver that answered (a name of Solver::solvers()), or the proof that settled it first
+  std::string method;     // how it went, in words ("" when `algorithm` says it all)
   int lower_bound = 0;                   // the bound at the start
   std::optional<Weights> pagoda_proof;   // the function proving impossibility, if that was the proof
   int pagoda_functions = 0;              // pagoda functions pruning the search (distinct up to symmetry)
