@@ -6,6 +6,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <source_location>
 #include <sstream>
 
 #include <unistd.h>
@@ -16,11 +17,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-void expect_usage(const CliResult& r, const std::string& needle) {
-  EXPECT_EQ(r.code, 2) << r.err;
-  EXPECT_EQ(r.out, "");
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
+// Refused as bad input (cli_util.h): exit 2, one line on stderr holding `needle`.
+void expect_usage(const CliResult& r, const std::string& needle,
+                  std::source_location at = std::source_location::current()) {
+  expect_clean(r, 2, needle, at);
 }
 
 std::string temp_file(const std::string& name, const std::string& text) {

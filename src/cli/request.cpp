@@ -153,20 +153,24 @@ Options request_options(unsigned command, const std::set<std::string>& given, Ra
   return o;
 }
 
-SolveReport run_solve(const Puzzle& p, const Options& o) {
+namespace {
+// One of a puzzle's reports, with what the caller owns filled in: the name and the time.
+template <class Report, class Run>
+Report named_and_timed(const Puzzle& p, Run run) {
   Stopwatch sw;
-  SolveReport r = p.solve(o);
+  Report r = run();
   r.puzzle = p.name();
   r.seconds = sw.seconds();
   return r;
 }
+}  // namespace
+
+SolveReport run_solve(const Puzzle& p, const Options& o) {
+  return named_and_timed<SolveReport>(p, [&] { return p.solve(o); });
+}
 
 ExploreReport run_explore(const Puzzle& p, const Options& o) {
-  Stopwatch sw;
-  ExploreReport r = p.explore(o);
-  r.puzzle = p.name();
-  r.seconds = sw.seconds();
-  return r;
+  return named_and_timed<ExploreReport>(p, [&] { return p.explore(o); });
 }
 
 }  // namespace tansaku
