@@ -19,7 +19,8 @@ TEST(CliPlugin, OptionsAFamilyOrSubcommandDoesNotTakeAreRefused) {
   expect_refused("solve 8-puzzle --rule eight", "--rule does not apply to 8-puzzle");
   expect_refused("solve peg:triangle5 --all", "--all does not apply to peg:triangle5");
   expect_refused("explore knight-tour:5x5 --closed", "--closed does not apply to 'explore knight-tour:5x5'");
-  expect_refused("explore knight-tour:5x5 --algorithm dfs", "'explore knight-tour:5x5' takes no --algorithm");
+  expect_refused("explore knight-tour:5x5 --algorithm dfs", "unknown algorithm 'dfs' for explore knight-tour:5x5");
+  expect_refused("explore square-sum --algorithm dfs", "'explore square-sum' takes no --algorithm");
   expect_refused("solve square-sum --n x", "--n 'x' is not a whole number");
 }
 

@@ -5,10 +5,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <string>
 
 #include "cli_util.h"
 #include "tansaku/core/error.h"
+#include "tansaku/puzzles/registry.h"
 #include "tansaku/puzzles/solver_table.h"
 
 using namespace tansaku;
@@ -106,4 +108,33 @@ TEST(SolverTable, FamiliesRefuseSolversThatDoNotApply) {
   expect_not_for_instance("solve peg:triangle5 --empty 0 --count --algorithm idastar", "algorithm idastar does not take --count", "does not take");
   expect_not_for_instance("solve blocks:klotski --count --algorithm bfs", "algorithm bfs does not take --count", "does not take");
   expect_not_for_instance("solve flip:3x3 --all --algorithm bfs", "algorithm bfs does not take --all", "does not take");
+}
+
+// Every family's explore goes through its explore table: the report names the entry that
+// ran, a name `explore --algorithm` takes (the family's solvers list it for explore), and
+// naming it gives the same answer. A family gaining an explore must add a quick one here.
+TEST(SolverTable, EveryExploreNamesItsSolver) {
+  const std::map<std::string, std::string> quick = {
+      {"peg", "peg:triangle5"},          {"sliding", "8-puzzle"},
+      {"rotating-slide", "rotating-slide"}, {"perm", "perm:2x2x2 --moves U,F,R"},
+      {"blocks", "blocks:klotski"},      {"flip", "flip:4x4"},
+      {"knight-tour", "knight-tour:5x5"}, {"knight-swap", "knight-swap:4x3"}};
+  for (const Family& f : families()) {
+    std::vector<std::string> names;
+    for (const SolverSpec& s : f.solvers)
+      if (s.commands & kExplore) names.push_back(s.name);
+    if (names.empty()) continue;  // no explore (coloring, square-sum refuse it)
+    ASSERT_TRUE(quick.count(f.prefix)) << f.prefix << " explores: give it a quick case here";
+    const std::string args = "explore " + quick.at(f.prefix) + " --json --quiet";
+    const CliResult r = run_cli(args);
+    ASSERT_EQ(r.code, 0) << args << "\n" << r.err;
+    const auto j = r.json();
+    ASSERT_TRUE(j.contains("algorithm")) << args;
+    const std::string alg = j["algorithm"].get<std::string>();
+    EXPECT_NE(std::find(names.begin(), names.end(), alg), names.end()) << args << " reported " << alg;
+    const CliResult named = run_cli(args + " --algorithm " + alg);
+    ASSERT_EQ(named.code, 0) << args << " --algorithm " << alg << "\n" << named.err;
+    EXPECT_EQ(named.json()["histogram"], j["histogram"]) << args;
+    EXPECT_EQ(named.json()["algorithm"], j["algorithm"]) << args;
+  }
 }

@@ -16,6 +16,7 @@
 #include "tansaku/core/memory.h"
 #include "tansaku/puzzles/blocks.h"
 #include "tansaku/puzzles/path_report.h"
+#include "tansaku/puzzles/solver_table.h"
 
 namespace tansaku::blocks {
 namespace {
@@ -162,12 +163,21 @@ class BlocksPuzzle final : public Puzzle {
     return r;
   }
 
-  ExploreReport explore(const Options& o) const override {
+  ExploreReport explore(const Options& o) const override { return explore_by_table(explore_table(), *this, o); }
+
+  // One explore: breadth-first layers over a hash set of positions (search/explore_states.h).
+  static const ExploreTable<BlocksPuzzle>& explore_table() {
+    static const ExploreTable<BlocksPuzzle> t = {
+        {{"bfs", {"breadth-first"}, "breadth-first layers over a hash set of positions (frontier search)", kExplore},
+         nullptr, nullptr,
+         [](const ExploreJob<BlocksPuzzle>& j, const search::Limits& lim) { return j.p.explore_bfs(j.o, lim); }}};
+    return t;
+  }
+
+  ExploreReport explore_bfs(const Options& o, const search::Limits& lim) const {
     const Board b = with_goal(o);
     const Request q{&b, metric_of(o), distinct_of(o), start_of(o, true)};
-    Progress progress(o.progress());
-    const Exploration e = blocks::explore(q, o.farthest, o.limits(&progress));
-    progress.done();
+    const Exploration e = blocks::explore(q, o.farthest, lim);
     ExploreReport r;
     r.from = notation(b, q.start);
     r.states = e.states;
@@ -274,7 +284,7 @@ Family family() {
                          "a move is one cell (step), any straight run (line) or any path of free cells (path); "
                          "default: the file's, else path", kAllCommands),
                opt::flag("distinct", "keep pieces of the same shape apart (default: alike pieces are interchangeable)", kAllCommands)};
-  f.solvers = blocks::solvers();
+  f.solvers = merge_specs(blocks::solvers(), solver_specs(BlocksPuzzle::explore_table()));
   f.notation = "a position is a picture: one character per cell, rows separated by '/' on the command line "
                "(BAAC/BAAC/DEEF/DGHF/I..J) or one per line in a file; letters and digits are pieces (all cells "
                "of one character form one piece), '.' empty, '#' wall. A move is the piece's character in the "

@@ -107,6 +107,7 @@ json explore_json(const ExploreReport& r) {
   json j = {{"puzzle", r.puzzle}, {"from", r.from},        {"states", r.states},
             {"depth", r.depth},   {"histogram", r.histogram}, {"farthest", r.farthest},
             {"farthest_count", r.farthest_count}, {"seconds", r.seconds}};
+  if (!r.algorithm.empty()) j["algorithm"] = r.algorithm;
   add_figures(j, r, true);
   add_extra(j, r.extra);
   return j;
@@ -120,6 +121,7 @@ void print_explore(const ExploreReport& r, bool as_json) {
   fmt::print("farthest ({} at depth {}{}):\n", r.farthest_count, r.depth,
              r.farthest.size() < r.farthest_count ? fmt::format(", first {} shown", r.farthest.size()) : "");
   for (const auto& s : r.farthest) fmt::print("  {}\n", s);
+  if (!r.algorithm.empty()) fmt::print("algorithm: {}\n", r.algorithm);
   fmt::print("time:      {:.3f} s\n", r.seconds);
   if (!r.text.empty()) fmt::print("{}{}", r.text, r.text.back() == '\n' ? "" : "\n");
 }

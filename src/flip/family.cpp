@@ -154,7 +154,9 @@ class FlipPuzzle final : public Puzzle {
     ExploreReport r;
     r.from = board_.format_grid(src);
     const ExploreJob job{*this, source, o, r};
-    run_with_progress(choose(explore_table(), o.algorithm, job, kExplore), job, o);
+    const auto& entry = choose(explore_table(), o.algorithm, job, kExplore);
+    run_with_progress(entry, job, o);
+    r.algorithm = entry.spec.name;
     r.extra["rule"] = board_.rule().name;
     r.extra["peak_rss_bytes"] = peak_rss();
     return r;

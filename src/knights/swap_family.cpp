@@ -140,7 +140,18 @@ class SwapPuzzle final : public Puzzle {
     return out;
   }
 
-  ExploreReport explore(const Options& o) const override {
+  ExploreReport explore(const Options& o) const override { return explore_by_table(explore_table(), *this, o); }
+
+  // One explore: the engine's layered BFS over the ranked arrangements (search/explore.h).
+  static const ExploreTable<SwapPuzzle>& explore_table() {
+    static const ExploreTable<SwapPuzzle> t = {
+        {{"bfs", {"breadth-first"}, "breadth-first layers over every arrangement's rank (2 bits each)", kExplore},
+         nullptr, nullptr,
+         [](const ExploreJob<SwapPuzzle>& j, const search::Limits& lim) { return j.p.explore_bfs(j.o, lim); }}};
+    return t;
+  }
+
+  ExploreReport explore_bfs(const Options& o, const search::Limits& lim) const {
     const std::string from = o.from ? *o.from : o.start ? *o.start : o.goal ? *o.goal : def_goal_;
     if (from.empty()) throw InputError(fmt::format("{} has no default position: give --from", name_));
     const auto tokens = tokens_of(from, "from position");
@@ -148,11 +159,8 @@ class SwapPuzzle final : public Puzzle {
     Cells cells = parse(armies, from, "from position");
     SwapDomain d(board_, armies, cells);
     if (d.size() == 0) throw InputError(fmt::format("the state space of {} is too large to enumerate", name_));
-    Progress progress(o.progress());
-    auto lim = o.limits(&progress);
     const std::uint64_t src = d.rank(d.make(cells));
     auto res = search::explore(d, std::span<const std::uint64_t>(&src, 1), o.farthest, lim);
-    progress.done();
     ExploreReport r;
     r.from = format(armies, cells);
     r.states = res.states;
@@ -397,7 +405,7 @@ Family swap_family() {
   f.aliases = {{"guarini", "knight-swap:guarini"}};
   f.options = {opt::start(), opt::goal(kAllCommands, "goal position (explore: the source when --from is not given)"),
                opt::from(), opt::all(), opt::count(), opt::farthest(), opt::spill()};
-  f.solvers = solver_specs(SwapPuzzle::solvers());
+  f.solvers = merge_specs(solver_specs(SwapPuzzle::solvers()), solver_specs(SwapPuzzle::explore_table()));
   f.notation = "a position is one token per square in row-major order: 0 empty, any other label a knight of that army,\n"
                "  e.g. --start \"1 1 1 0 0 0 0 0 0 2 2 2\" (seed 002's 4 rows x 3 columns)";
   f.examples = {"tansaku solve knight-swap:4x3", "tansaku solve guarini --count", "tansaku explore knight-swap:4x3"};

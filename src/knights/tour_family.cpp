@@ -156,10 +156,21 @@ class TourPuzzle final : public Puzzle {
     throw LimitError(j.gave_up);
   }
 
-  ExploreReport explore(const Options& o) const override {
-    require_memory(static_cast<std::uint64_t>(board_.squares()) * 12, o.memory, "the distance table");
+  ExploreReport explore(const Options& o) const override { return explore_by_table(explore_table(), *this, o); }
+
+  // One explore: breadth-first distances of the knight from one square.
+  static const ExploreTable<TourPuzzle>& explore_table() {
+    static const ExploreTable<TourPuzzle> t = {
+        {{"bfs", {"breadth-first"}, "breadth-first knight's distances from the start square", kExplore},
+         nullptr, nullptr,
+         [](const ExploreJob<TourPuzzle>& j, const search::Limits& lim) { return j.p.explore_bfs(j.o, lim); }}};
+    return t;
+  }
+
+  ExploreReport explore_bfs(const Options& o, const search::Limits& lim) const {
+    require_memory(static_cast<std::uint64_t>(board_.squares()) * 12, lim.memory, "the distance table");
     const std::int64_t from = first_square(o);
-    auto dist = knight_distances(board_, from, &o.deadline);
+    auto dist = knight_distances(board_, from, lim.deadline);
     ExploreReport r;
     r.from = std::to_string(from);
     for (std::int64_t s = 0; s < board_.squares(); ++s) {
@@ -488,7 +499,7 @@ Family tour_family() {
   f.options = {opt::from(kAllCommands, "first square of the tour (row-major from 0; default 0)"),
                opt::start(kAllCommands, "the same as --from"), opt::all(), opt::count(), opt::farthest(),
                opt::flag("closed", "the tour returns to its first square", kShow | kSolve)};
-  f.solvers = solver_specs(TourPuzzle::solvers());
+  f.solvers = merge_specs(solver_specs(TourPuzzle::solvers()), solver_specs(TourPuzzle::explore_table()));
   f.notation = "a square is its number, row-major from 0 ('tansaku show knight-tour:RxC' prints them), e.g. --from 7";
   f.examples = {"tansaku solve knight-tour:8x8 --closed", "tansaku solve knight-tour:5x5 --count",
                 "tansaku solve knight-tour:3x4 --all", "tansaku solve knight-tour:1000x1000 --quiet"};

@@ -16,6 +16,7 @@
 #include "tansaku/core/input.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/puzzles/peg.h"
+#include "tansaku/puzzles/solver_table.h"
 
 namespace tansaku::peg {
 namespace {
@@ -132,15 +133,24 @@ class PegPuzzle final : public Puzzle {
     return r;
   }
 
-  ExploreReport explore(const Options& o) const override {
+  ExploreReport explore(const Options& o) const override { return explore_by_table(explore_table(), *this, o); }
+
+  // One explore: the layers of positions by pegs left, from the start.
+  static const ExploreTable<PegPuzzle>& explore_table() {
+    static const ExploreTable<PegPuzzle> t = {
+        {{"layered", {}, "exhaustive layers of positions by pegs left, up to the board's symmetries", kExplore},
+         nullptr, nullptr,
+         [](const ExploreJob<PegPuzzle>& j, const search::Limits& lim) { return j.p.explore_layers(j.o, lim); }}};
+    return t;
+  }
+
+  ExploreReport explore_layers(const Options& o, const search::Limits& lim) const {
     const Board& bd = solver_.board();
     const Bits start = start_of(o, true);
     std::optional<int> finish;
     if (o.text("finish")) finish = finish_hole(*o.text("finish"));
     if (o.goal) throw InputError("explore takes --finish H (the hole to count finishes on), not --goal");
-    Progress progress(o.progress());
-    auto e = solver_.explore(start, finish, o.farthest, o.limits(&progress));
-    progress.done();
+    auto e = solver_.explore(start, finish, o.farthest, lim);
     ExploreReport r;
     r.from = format_position(bd, start);
     for (auto v : e.full) r.states += v;
@@ -301,7 +311,7 @@ Family family() {
                opt::text("metric", "METRIC", "moves (a run of jumps by one peg is one move, default) | jumps"),
                opt::reads(opt::text("file", "FILE", "board file (ASCII picture; see README), instead of peg:FILE", kAllCommands)),
                opt::integer("pegs", "random: only positions with this many pegs (default: any number)", kRandom)};
-  f.solvers = Solver::solvers();
+  f.solvers = merge_specs(Solver::solvers(), solver_specs(PegPuzzle::explore_table()));
   f.notation = "a position is one 0/1 per hole in hole order (1 = peg), e.g. --start 111111111111011 for triangle5\n"
                "  with hole 11 empty; 'tansaku show PUZZLE' prints the hole numbers and a copyable start";
   f.examples = {"tansaku solve peg:english --finish 16", "tansaku solve peg:triangle5 --empty 0 --count",

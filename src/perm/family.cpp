@@ -14,6 +14,7 @@
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/puzzles/perm.h"
+#include "tansaku/puzzles/solver_table.h"
 #include "tansaku/search/bidirectional_bfs.h"
 #include "tansaku/search/explore.h"
 #include "tansaku/search/explore_path.h"
@@ -146,11 +147,20 @@ class PermPuzzle final : public Puzzle {
     return out;
   }
 
-  ExploreReport explore(const Options& o) const override {
+  ExploreReport explore(const Options& o) const override { return explore_by_table(explore_table(), *this, o); }
+
+  // One explore: the engine's layered BFS over the ranked space (search/explore.h).
+  static const ExploreTable<PermPuzzle>& explore_table() {
+    static const ExploreTable<PermPuzzle> t = {
+        {{"bfs", {"breadth-first"}, "breadth-first layers over the ranked space (2 bits a position)", kExplore},
+         nullptr, nullptr,
+         [](const ExploreJob<PermPuzzle>& j, const search::Limits& lim) { return j.p.explore_bfs(j.o, lim); }}};
+    return t;
+  }
+
+  ExploreReport explore_bfs(const Options& o, search::Limits lim) const {
     MoveSet ms = moves_of(o);
     const Position from = o.from ? parse_position(d_, *o.from, "--from") : goal_of(o);
-    Progress progress(o.progress());
-    auto lim = o.limits(&progress);
     const std::uint64_t tables = std::min<std::uint64_t>(o.memory / 4, std::uint64_t{1} << 30);
     Space sp(d_, ms, from, tables, o.threads);
     // The 2-bit table is explore's to refuse: shared among MPI ranks or spilled to disk, it
@@ -202,7 +212,6 @@ class PermPuzzle final : public Puzzle {
       seqs.push_back(format_sequence(ms, there));
       text += fmt::format("  {}\n", format_sequence(ms, there));
     }
-    progress.done();
     r.extra["farthest_moves"] = seqs;
     r.extra["metric"] = ms.metric;
     r.extra["ranked_size"] = sp.size();
@@ -283,7 +292,7 @@ Family family() {
                opt::text("moves", "A,B,...", "use only these base moves (all their powers)", kAllCommands),
                opt::text("metric", "htm|qtm", "htm: every power of a move is one move (default); qtm: only the move and its inverse", kAllCommands),
                opt::text("scramble", "MOVES", "the start is the solved position after these moves (R U2 F')", kShow | kSolve)};
-  f.solvers = perm::solvers();
+  f.solvers = merge_specs(perm::solvers(), solver_specs(PermPuzzle::explore_table()));
   f.notation =
       "per set, its name, the piece numbers at its positions (as in the Solved block) and, where the set has\n"
       "orientations, the orientation at each position: --start \"CORNERS 2 1 3 4 5 6 7 8 0 0 1 2 0 0 0 0\"; sets left out\n"

@@ -1,7 +1,10 @@
 #include "serve/serve.h"
 
+#include <dirent.h>
+#include <netinet/in.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/socket.h>
 
 #include <algorithm>
 #include <cctype>
@@ -117,6 +120,30 @@ bool json_type(const std::string& type) {
 
 // Masks SIGINT / SIGTERM in this thread (and the threads it starts) so that one thread
 // receives them with sigtimedwait.
+// cpp-httplib (Debian's, compiled) listens with a backlog of 5: a burst of connections on a
+// busy machine overflows it and clients see resets. Linux takes a second listen() on a
+// listening socket as a new backlog, so the server's socket (found among the process's
+// descriptors by its port) gets SOMAXCONN.
+void widen_backlog(int port) {
+  DIR* dir = opendir("/proc/self/fd");
+  if (!dir) return;
+  while (const dirent* e = readdir(dir)) {
+    const int fd = std::atoi(e->d_name);
+    if (fd <= 2) continue;
+    int listening = 0;
+    socklen_t len = sizeof listening;
+    if (getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &len) != 0 || !listening) continue;
+    sockaddr_storage a{};
+    socklen_t alen = sizeof a;
+    if (getsockname(fd, reinterpret_cast<sockaddr*>(&a), &alen) != 0) continue;
+    const int p = a.ss_family == AF_INET    ? ntohs(reinterpret_cast<sockaddr_in*>(&a)->sin_port)
+                  : a.ss_family == AF_INET6 ? ntohs(reinterpret_cast<sockaddr_in6*>(&a)->sin6_port)
+                                            : -1;
+    if (p == port) listen(fd, SOMAXCONN);
+  }
+  closedir(dir);
+}
+
 sigset_t stop_signals() {
   sigset_t set;
   sigemptyset(&set);
@@ -328,6 +355,7 @@ int run(const Config& c) {
     fmt::print(stderr, "tansaku: cannot listen on {}:{}\n", printable(c.bind, 200), c.port);
     return 2;
   }
+  widen_backlog(port);
   fmt::print(stderr, "tansaku: serving http://{}:{}/ ({} workers, queue {}, at most {} s and {} MiB a request){}{}\n",
              c.bind.find(':') != std::string::npos ? "[" + c.bind + "]" : c.bind, port, s.workers, s.queue,
              s.caps.timeout, s.caps.memory >> 20,

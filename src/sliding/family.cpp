@@ -184,13 +184,24 @@ class SlidingPuzzle final : public Puzzle {
     return out;
   }
 
-  ExploreReport explore(const Options& o) const override {
+  ExploreReport explore(const Options& o) const override { return explore_by_table(explore_table(), *this, o); }
+
+  // One explore: the engine's layered BFS over the ranked board (search/explore.h).
+  static const ExploreTable<SlidingPuzzle>& explore_table() {
+    static const ExploreTable<SlidingPuzzle> t = {
+        {{"bfs", {"breadth-first"}, "breadth-first layers over every arrangement's rank (2 bits each)", kExplore},
+         nullptr, nullptr,
+         [](const ExploreJob<SlidingPuzzle>& j, const search::Limits& lim) { return j.p.explore_bfs(j.o, lim); }}};
+    return t;
+  }
+
+  ExploreReport explore_bfs(const Options& o, const search::Limits& lim) const {
     if (geo_.n <= Nibbles::kMaxCells) {
       Instance inst = explore_instance(o);
-      if (inst.labels.names.size() <= Nibbles::kMaxLabels) return explore_with<Nibbles>(inst, o);
-      return explore_with<Bytes>(inst, o);
+      if (inst.labels.names.size() <= Nibbles::kMaxLabels) return explore_with<Nibbles>(inst, o, lim);
+      return explore_with<Bytes>(inst, o, lim);
     }
-    return explore_with<Bytes>(explore_instance(o), o);
+    return explore_with<Bytes>(explore_instance(o), o, lim);
   }
 
   // Pictures (sliding/draw.h).
@@ -256,15 +267,12 @@ class SlidingPuzzle final : public Puzzle {
   }
 
   template <class C>
-  ExploreReport explore_with(const Instance& inst, const Options& o) const {
+  ExploreReport explore_with(const Instance& inst, const Options& o, const search::Limits& lim) const {
     Domain<C> d(inst, false);
     if (d.size() == 0)
       throw InputError(fmt::format("the state space of {} is too large to enumerate", name_));
-    Progress progress(o.progress());
-    auto lim = o.limits(&progress);
     const std::uint64_t src = d.rank(d.make(inst.start));
     auto res = search::explore(d, std::span<const std::uint64_t>(&src, 1), o.farthest, lim);
-    progress.done();
     ExploreReport r;
     r.from = format_cells(inst.labels, inst.start);
     r.states = res.states;
@@ -308,7 +316,7 @@ Family family() {
                opt::from(), opt::all(), opt::count(), opt::farthest(), opt::spill(),
                opt::batch(opt::reads(opt::text("batch", "FILE", "solve every instance of FILE (one start state a line; JSON Lines with --json)", kSolve))),
                opt::flag("steps", "draw the board after every move of the solution", kSolve)};
-  f.solvers = solver_specs(solvers<Nibbles>());
+  f.solvers = merge_specs(solver_specs(solvers<Nibbles>()), solver_specs(SlidingPuzzle::explore_table()));
   f.notation =
       "tiles in cell order (cells numbered row-major from 0), separated by spaces or commas; 0 is the blank,\n"
       "  repeated labels are identical pieces; single-character labels also take the compact form 867254301.\n"

@@ -236,13 +236,22 @@ class RotatingPuzzle final : public Puzzle {
     return out;
   }
 
-  ExploreReport explore(const Options& o) const override {
+  ExploreReport explore(const Options& o) const override { return explore_by_table(explore_table(), *this, o); }
+
+  // One explore: the engine's layered BFS over the ranked positions (search/explore.h).
+  static const ExploreTable<RotatingPuzzle>& explore_table() {
+    static const ExploreTable<RotatingPuzzle> t = {
+        {{"bfs", {"breadth-first"}, "breadth-first layers over every position's rank (2 bits each)", kExplore},
+         nullptr, nullptr,
+         [](const ExploreJob<RotatingPuzzle>& j, const search::Limits& lim) { return j.p.explore_bfs(j.o, lim); }}};
+    return t;
+  }
+
+  ExploreReport explore_bfs(const Options& o, const search::Limits& lim) const {
     std::string from = o.from ? *o.from : o.start ? *o.start : o.goal ? *o.goal : "1 2 3 4 5 6 7 8 9";
     Pieces pieces = pieces_of(from, "from state");
     Cells src = pieces.parse(from, "from state");
     RotatingDomain d(src);
-    Progress progress(o.progress());
-    auto lim = o.limits(&progress);
     const std::uint64_t r0 = d.rank(RotatingDomain::pack(src));
     auto res = search::explore(d, std::span<const std::uint64_t>(&r0, 1), o.farthest, lim);
     ExploreReport r;
@@ -322,7 +331,7 @@ Family rotating_family() {
   f.builtins = {{"rotating-slide", "3x3, 8 three-cycles through the centre; seed start 9 8 7 6 5 4 3 2 1, 12 moves"}};
   f.options = {opt::start(), opt::goal(kAllCommands, "goal state (explore: the source when --from is not given)"),
                opt::from(), opt::all(), opt::count(), opt::farthest(), opt::spill()};
-  f.solvers = solver_specs(solvers());
+  f.solvers = merge_specs(solver_specs(solvers()), solver_specs(RotatingPuzzle::explore_table()));
   f.notation = "the nine pieces in cell order (row-major from 0), e.g. --start \"9 8 7 6 5 4 3 2 1\" or 987654321";
   f.examples = {"tansaku solve rotating-slide --start 987654321", "tansaku explore rotating-slide --farthest 13",
                 "tansaku random rotating-slide --count 5"};

@@ -158,6 +158,7 @@ struct SolveReport : SearchFigures {
 
 struct ExploreReport : SearchFigures {
   std::string puzzle, from;
+  std::string algorithm;  // the explore that ran: its solver name (run_explore fills it)
   std::uint64_t states = 0;
   int depth = 0;
   std::vector<std::uint64_t> histogram;

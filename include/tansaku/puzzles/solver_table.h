@@ -114,4 +114,24 @@ R run_with_progress(const SolverEntry<Job, R>& e, const Job& job, const Options&
   }
 }
 
+// A family's explores as a table, like its solves: the job is the puzzle and the request,
+// the result the report. `explore_by_table` chooses the entry (--algorithm, else the first that
+// applies), runs it under o's limits with a progress line, and names it in the report.
+template <class P>
+struct ExploreJob {
+  const P& p;
+  const Options& o;
+};
+template <class P>
+using ExploreTable = SolverTable<ExploreJob<P>, ExploreReport>;
+
+template <class P>
+ExploreReport explore_by_table(const ExploreTable<P>& table, const P& p, const Options& o) {
+  const ExploreJob<P> job{p, o};
+  const auto& entry = choose(table, o.algorithm, job, kExplore);
+  ExploreReport r = run_with_progress(entry, job, o);
+  if (r.algorithm.empty()) r.algorithm = entry.spec.name;
+  return r;
+}
+
 }  // namespace tansaku
