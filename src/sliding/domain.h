@@ -17,6 +17,7 @@
 #include "sliding/board.h"
 #include "tansaku/core/bits.h"
 #include "tansaku/core/error.h"
+#include "tansaku/core/fast_div.h"
 #include "tansaku/core/ranking.h"
 
 namespace tansaku::sliding {
@@ -209,19 +210,33 @@ class Domain {
     }
     return s;
   }
-  // Fast path for explore: no heuristic, and horizontal moves keep the tile sequence rank.
+  // Fast paths for explore: no heuristic, and horizontal moves keep the tile sequence rank.
+  // any_neighbor_rank stops at the first neighbour pred accepts (explore's backward layers).
   template <class F>
   void for_each_neighbor_rank(std::uint64_t r, F&& f) const {
+    visit_neighbor_ranks(r, [&f](std::uint64_t t) {
+      f(t);
+      return false;
+    });
+  }
+  template <class P>
+  bool any_neighbor_rank(std::uint64_t r, P&& pred) const {
+    return visit_neighbor_ranks(r, pred);
+  }
+
+ private:
+  // Calls stop(t) for each neighbour's rank t until one returns true; whether one did.
+  template <class F>
+  bool visit_neighbor_ranks(std::uint64_t r, F&& stop) const {
     if (perm_) {
-      const int blank = static_cast<int>(r / half_);
-      const std::uint64_t q = r % half_;
+      const auto [blank, q] = split_rank(r);
       std::uint8_t seq[64];
       perm_->unrank_half(q, parity_at_[blank], seq);
       const auto& a = adj_[blank];
       for (int j = 0; j < a[4]; ++j) {
         const int nb = a[j];
         if (row_of_[nb] == row_of_[blank]) {
-          f(nb * half_ + q);
+          if (stop(nb * half_ + q)) return true;
           continue;
         }
         // Vertical: the tile at nb moves to blank; in the sequence (cells without the blank)
@@ -238,11 +253,10 @@ class Domain {
           std::memmove(t + a, t + a + 1, b - 1 - a);
           t[b - 1] = tile;
         }
-        f(nb * half_ + perm_->rank_half(t));
+        if (stop(nb * half_ + perm_->rank_half(t))) return true;
       }
     } else {
-      const int blank = static_cast<int>(r / half_);
-      const std::uint64_t q = r % half_;
+      const auto [blank, q] = split_rank(r);
       const int K = multi_->labels();
       std::uint64_t masks[C::kMaxLabels], moved[C::kMaxLabels];
       multi_->unrank_masks(q, masks);
@@ -250,7 +264,7 @@ class Domain {
       for (int j = 0; j < adj[4]; ++j) {
         const int nb = adj[j];
         if (row_of_[nb] == row_of_[blank]) {
-          f(nb * half_ + q);
+          if (stop(nb * half_ + q)) return true;
           continue;
         }
         // Vertical: in the tile sequence, the moved tile jumps over the tiles between nb
@@ -268,12 +282,18 @@ class Domain {
             moved[k] = (m & ~seg) | (((m & seg) >> 1) & seg) | (((m >> a) & 1) << b);
           }
         }
-        f(nb * half_ + multi_->rank_masks(moved));
+        if (stop(nb * half_ + multi_->rank_masks(moved))) return true;
       }
     }
+    return false;
   }
 
  private:
+  // A rank as (blank cell, rank of the tiles among the other cells).
+  std::pair<int, std::uint64_t> split_rank(std::uint64_t r) const {
+    const std::uint64_t b = size_ < (std::uint64_t{1} << 32) ? half_div_.div(static_cast<std::uint32_t>(r)) : r / half_;
+    return {static_cast<int>(b), r - b * half_};
+  }
   void setup_ranking() {
     all_cells_ = (std::uint64_t{2} << (geo_.n - 1)) - 1;
     perm_.reset();
@@ -298,6 +318,7 @@ class Domain {
         size_ = 0;
       }
     }
+    if (size_ && size_ < (std::uint64_t{1} << 32)) half_div_ = FastDiv32(static_cast<std::uint32_t>(half_));
   }
 
   // Linear conflict of one line: 2 x (tiles whose goal lies in the line) - LIS of their goal order.
@@ -401,6 +422,7 @@ class Domain {
   std::vector<int> parity_at_;
   std::uint64_t all_cells_ = 0;
   std::uint64_t half_ = 1, size_ = 0;  // half_: states per blank cell
+  FastDiv32 half_div_;                  // r / half_ when size_ < 2^32 (every board up to 3x4)
 };
 
 }  // namespace tansaku::sliding

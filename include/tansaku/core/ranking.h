@@ -105,8 +105,10 @@ class MultisetRanker {
   std::uint64_t rank(const std::uint8_t* cells) const;
   void unrank(std::uint64_t r, std::uint8_t* cells) const;
   // The same on per-label bitboards (masks[L] = cells holding L).
-  std::uint64_t rank_masks(const std::uint64_t* masks) const { return rank_masks_from(masks, 0, all_); }
-  void unrank_masks(std::uint64_t r, std::uint64_t* masks) const {
+  [[gnu::always_inline]] std::uint64_t rank_masks(const std::uint64_t* masks) const {
+    return rank_masks_from(masks, 0, all_);
+  }
+  [[gnu::always_inline]] void unrank_masks(std::uint64_t r, std::uint64_t* masks) const {
     std::uint64_t remaining = all_;
     const int k = labels();
     for (int L = 0; L + 1 < k; ++L) {
@@ -133,7 +135,7 @@ class MultisetRanker {
     }
     if (k > 0) masks[k - 1] = free[k - 1] = remaining, rest[k - 1] = 0;
   }
-  std::uint64_t rank_masks_from(const std::uint64_t* masks, int k, std::uint64_t remaining) const {
+  [[gnu::always_inline]] std::uint64_t rank_masks_from(const std::uint64_t* masks, int k, std::uint64_t remaining) const {
     std::uint64_t r = 0;
     const int n = labels();
     for (int L = k; L + 1 < n; ++L) {

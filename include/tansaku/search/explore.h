@@ -228,9 +228,13 @@ class TableLayers {
               const unsigned bit = static_cast<unsigned>(std::countr_zero(unseen));
               const std::uint64_t r = w * 32 + bit / 2;
               bool hit = false;
-              for_each_neighbor_rank(d, r, [&](std::uint64_t t) {
-                if (!hit) ++ng, hit = table.get(t) == frontier;
-              });
+              if constexpr (requires { d.any_neighbor_rank(r, [](std::uint64_t) { return true; }); }) {
+                hit = d.any_neighbor_rank(r, [&](std::uint64_t t) { return ++ng, table.get(t) == frontier; });
+              } else {
+                for_each_neighbor_rank(d, r, [&](std::uint64_t t) {
+                  if (!hit) ++ng, hit = table.get(t) == frontier;
+                });
+              }
               if (hit) hits |= std::uint64_t{1} << bit;
             }
           }
@@ -282,10 +286,10 @@ class TableLayers {
     }
     if (late) throw LimitError("time limit reached (--timeout)");
     if (backward) {  // the frontier is done only now: the unseen states looked at it
-      auto close = [&](std::uint64_t w) {
+      auto close = [&](std::uint64_t w) {  // one task per word: plain stores
         const std::uint64_t m = table.match(w, frontier);
         if (m) {
-          table.or_word(w, m | (m << 1));
+          table.set_cells_owned(w, m, 3);
           if (dist3) dist3->set_cells_owned(w, m, layer_mod3);
         }
       };
