@@ -1,0 +1,263 @@
+# The Python module against the CLI (ctest Python, label python; docs/python.md): every
+# family's report equals `tansaku ... --json`, errors carry the CLI's message and exit code,
+# Ctrl-C cancels a search, distances agree with explore and solve, and puzzles written in
+# Python agree with the engine's own.
+import _thread
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import tansaku
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+BIN = os.environ.get("TANSAKU_BIN", str(ROOT / "build" / "release" / "tansaku"))
+sys.path.insert(0, str(ROOT / "examples" / "python"))
+
+# Keys that differ from run to run: the wall time, the process's memory, its thread count.
+VOLATILE = {"seconds", "peak_rss_bytes"}
+
+
+def cli(*args):
+    p = subprocess.run([BIN, *args], capture_output=True, text=True, timeout=300)
+    return p.returncode, p.stdout, p.stderr
+
+
+def stable(d):
+    return {k: v for k, v in d.items() if k not in VOLATILE}
+
+
+def cli_json(*args):
+    code, out, err = cli(*args, "--json")
+    assert code in (0, 1), err
+    return code, json.loads(out)
+
+
+def quick_solves():
+    """Per family, the builtins whose CLI solve answers within 5 s (at least one each)."""
+    found = {}
+    for p in tansaku.puzzles():
+        fam = p["family"]
+        if fam in found:
+            continue
+        code, out, err = cli("solve", p["name"], "--json", "--timeout", "5")
+        if code in (0, 1):
+            found[fam] = p["name"]
+    return found
+
+
+QUICK = quick_solves()
+
+
+def test_every_family_has_a_quick_solve():
+    families = {p["family"] for p in tansaku.puzzles()}
+    assert families, "the registry lists no puzzle"
+    assert set(QUICK) == families, f"no quick builtin for {families - set(QUICK)}"
+
+
+def test_puzzles_equal_list_json():
+    code, out, err = cli("list", "--json")
+    assert code == 0
+    assert tansaku.puzzles() == json.loads(out)["puzzles"]
+
+
+@pytest.mark.parametrize("family", sorted(QUICK))
+def test_solve_equals_cli(family):
+    name = QUICK[family]
+    code, want = cli_json("solve", name)
+    r = tansaku.solve(name)
+    assert stable(r.to_dict()) == stable(want)
+    assert r.solvable == (code == 0)
+    for k in want:  # every key is an attribute
+        assert k in r and getattr(r, k) == r[k]
+
+
+@pytest.mark.parametrize("family", sorted(QUICK))
+def test_show_equals_cli(family):
+    name = QUICK[family]
+    _, want = cli_json("show", name)
+    assert stable(tansaku.show(name).to_dict()) == stable(want)
+
+
+def test_explore_equals_cli():
+    _, want = cli_json("explore", "8-puzzle")
+    r = tansaku.explore("8-puzzle")
+    assert stable(r.to_dict()) == stable(want)
+    assert r.states == 181440 and r.depth == 31
+
+
+def test_options_as_keywords():
+    _, want = cli_json("solve", "8-puzzle", "--start", "1 2 3 4 5 6 0 7 8", "--algorithm", "bfs")
+    r = tansaku.solve("8-puzzle", start="1 2 3 4 5 6 0 7 8", algorithm="bfs", threads=1)
+    assert stable(r.to_dict()) == stable(want)
+    assert r.length == 2
+
+
+def test_random_equals_cli():
+    _, want = cli_json("random", "8-puzzle", "--seed", "7", "--count", "5")
+    assert tansaku.random("8-puzzle", seed=7, count=5) == want
+
+
+def test_pictures_equal_cli(tmp_path):
+    svg, html = tmp_path / "a.svg", tmp_path / "a.html"
+    code, _, err = cli("solve", "8-puzzle", "--svg", str(svg), "--html", str(html))
+    assert code == 0, err
+    r = tansaku.solve("8-puzzle")
+    assert r._repr_svg_() + "\n" == svg.read_text()
+    # The page embeds the report, whose seconds differ: compare around them.
+    assert len(r._repr_html_()) > 1000 and r._repr_html_().startswith(html.read_text()[:200])
+
+
+@pytest.mark.parametrize("args,kw", [
+    (["solve", "no-such-puzzle"], {}),
+    (["solve", "8-puzzle", "--start", "1 2 3"], {"start": "1 2 3"}),
+    (["solve", "8-puzzle", "--algorithm", "magic"], {"algorithm": "magic"}),
+    (["solve", "8-puzzle", "--threads", "x"], {"threads": "x"}),
+    (["solve", "8-puzzle", "--timeout", "-1"], {"timeout": -1}),
+    (["explore", "8-puzzle", "--farthest", "x"], {"farthest": "x"}),
+])
+def test_input_errors_as_cli(args, kw):
+    code, out, err = cli(*args)
+    assert code == 2 and out == ""
+    call = getattr(tansaku, args[0])
+    with pytest.raises(tansaku.InputError) as e:
+        call(args[1], **kw)
+    assert "tansaku: " + str(e.value) + "\n" == err
+    assert e.value.exit_code == 2
+    assert isinstance(e.value, ValueError) and isinstance(e.value, tansaku.Error)
+
+
+def test_unknown_keyword():
+    with pytest.raises(tansaku.InputError, match="unknown option 'strat'.*start"):
+        tansaku.solve("8-puzzle", strat="1 2 3 4 5 6 7 0 8")
+
+
+def test_limit_error_as_cli():
+    # A 2-bit table of sliding:4x4 needs gigabytes: the budget is refused (exit 2) ...
+    code, out, err = cli("explore", "sliding:4x4", "--memory", "1M")
+    assert code == 2
+    with pytest.raises(tansaku.InputError) as e:
+        tansaku.explore("sliding:4x4", memory="1M")
+    assert "tansaku: " + str(e.value) + "\n" == err
+    # ... and a hard position under a short timeout is a limit (exit 3).
+    hard = "0 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1"
+    code, out, err = cli("solve", "15-puzzle", "--start", hard, "--timeout", "0.2", "--threads", "1")
+    assert code == 3
+    with pytest.raises(tansaku.LimitError) as e:
+        tansaku.solve("15-puzzle", start=hard, timeout=0.2, threads=1)
+    assert "tansaku: " + str(e.value) + "\n" == err
+    assert e.value.exit_code == 3 and isinstance(e.value, RuntimeError)
+
+
+def test_unsolvable_is_a_result():
+    start = "1 2 3 4 5 6 8 7 0"
+    code, want = cli_json("solve", "8-puzzle", "--start", start)
+    assert code == 1
+    r = tansaku.solve("8-puzzle", start=start)
+    assert r.solvable is False and r.reason and r.length is None
+    assert stable(r.to_dict()) == stable(want)
+
+
+def test_ctrl_c_cancels_within_a_second():
+    hard = "0 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1"
+    lines = []
+    fired = []
+    timer = threading.Timer(1.0, lambda: (fired.append(time.monotonic()), _thread.interrupt_main()))
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        tansaku.solve("15-puzzle", start=hard, progress=lines.append, timeout=60)
+    stopped = time.monotonic()
+    timer.cancel()
+    assert fired and stopped - fired[0] < 1.0
+    # The module is usable again at once.
+    assert tansaku.solve("8-puzzle").length == 31
+
+
+def test_progress_reaches_the_callback():
+    lines = []
+    tansaku.explore("perm:2x2x2", progress=lines.append, threads=1)
+    assert lines and all(isinstance(l, str) for l in lines)
+
+
+def test_table_and_rank():
+    t = tansaku.table("8-puzzle")
+    r = tansaku.explore("8-puzzle")
+    assert isinstance(t.depth, np.ndarray) and t.depth.dtype == np.uint8
+    assert np.bincount(t.depth[t.depth != 255]).tolist() == r.histogram
+    assert t.source == r["from"]
+    assert t.depth[t.rank(t.source)] == 0
+    for i in [0, 1, 12345, len(t) - 1]:
+        assert t.rank(t.unrank(i)) == i
+    assert t.rank("1 2 3 4 5 6 8 7 0") == -1  # the other parity: not in the space
+    e = tansaku.explore("8-puzzle", table=True)
+    assert np.array_equal(e.table.depth, t.depth)
+    for s in r.farthest:
+        assert t.depth[t.rank(s)] == r.depth
+
+
+def test_distances_agree_with_solve_and_table():
+    positions = tansaku.random("8-puzzle", seed=3, count=300)["positions"]
+    d = tansaku.distances("8-puzzle", positions)
+    t = tansaku.table("8-puzzle")
+    assert d.tolist() == [int(t.depth[t.rank(p)]) for p in positions]
+    for p, k in list(zip(positions, d))[:15]:
+        assert tansaku.solve("8-puzzle", start=p).length == k
+    assert tansaku.distances("8-puzzle", ["1 2 3 4 5 6 8 7 0"]).tolist() == [-1]
+    with pytest.raises(tansaku.InputError, match=r"states\[1\]"):
+        tansaku.distances("8-puzzle", ["1 2 3 4 5 6 7 8 0", "1 2 3"])
+
+
+def test_distances_without_a_table_solve_each():
+    positions = tansaku.random("perm:2x2x2", seed=5, count=6)["positions"]
+    d = tansaku.distances("perm:2x2x2", positions)
+    assert d.tolist() == [tansaku.solve("perm:2x2x2", start=p).length for p in positions]
+
+
+def test_python_puzzles():
+    from water_jugs import WaterJugs
+    from wolf_goat_cabbage import WolfGoatCabbage
+    r = tansaku.solve(WaterJugs())
+    assert r.solvable and r.length == 6 and 4 in r.states[-1]
+    assert tansaku.solve(WaterJugs(target=6)).solvable is False
+    e = tansaku.explore(WaterJugs())
+    assert e.states == sum(e.histogram) and e.histogram[0] == 1
+    w = tansaku.solve(WolfGoatCabbage())
+    assert w.length == 7 and w.moves[0] == "goat"
+
+
+def test_python_eight_puzzle_agrees_with_engine():
+    from eight_puzzle import EightPuzzle
+    seed_start = tansaku.show("8-puzzle").start
+    assert tansaku.solve(EightPuzzle(seed_start, manhattan=False)).length == tansaku.solve("8-puzzle").length == 31
+    for p in tansaku.random("8-puzzle", seed=11, count=5)["positions"]:
+        want = tansaku.solve("8-puzzle", start=p).length
+        assert tansaku.solve(EightPuzzle(p), algorithm="idastar").length == want
+    e = tansaku.explore(EightPuzzle("1 2 3 4 5 6 7 8 0", manhattan=False))
+    assert e.histogram == tansaku.explore("8-puzzle").histogram
+
+
+def test_python_puzzle_errors():
+    class NoMoves:
+        start = 0
+    with pytest.raises(tansaku.InputError, match="needs 'is_goal'"):
+        tansaku.solve(NoMoves())
+
+    class Raises:
+        start = 0
+        def is_goal(self, s):
+            return False
+        def moves(self, s):
+            raise ZeroDivisionError("boom")
+    with pytest.raises(ZeroDivisionError):
+        tansaku.solve(Raises())
+
+
+def test_build_tree_interpreter():
+    # The module is built for, and tested with, the interpreter CMake chose (Python_EXECUTABLE).
+    assert tansaku._tansaku.__file__.endswith(".so")
