@@ -213,10 +213,25 @@ def test_distances_agree_with_solve_and_table():
         tansaku.distances("8-puzzle", ["1 2 3 4 5 6 7 8 0", "1 2 3"])
 
 
+def test_distances_from_other_tables():
+    positions = tansaku.random("perm:2x2x2", seed=5, count=6, moves="U,F,R")["positions"]
+    d = tansaku.distances("perm:2x2x2", positions, moves="U,F,R")
+    assert d.tolist() == [tansaku.solve("perm:2x2x2", start=p, moves="U,F,R").length for p in positions]
+    t = tansaku.table("perm:2x2x2", moves="U,F,R")
+    assert len(t) == 3674160 and np.bincount(t.depth).tolist() == tansaku.explore("perm:2x2x2", moves="U,F,R").histogram
+    lo = tansaku.table("flip:4x4", rule="lights-out")
+    assert np.bincount(lo.depth[lo.depth != 255]).tolist() == tansaku.explore("flip:4x4", rule="lights-out").histogram
+    grids = [lo.unrank(i) for i in (1, 777, 65535)]
+    got = tansaku.distances("flip:4x4", grids, rule="lights-out").tolist()
+    assert got == [tansaku.solve("flip:4x4", start=g, rule="lights-out").length if lo.depth[lo.rank(g)] != 255 else -1
+                   for g in grids]
+
+
 def test_distances_without_a_table_solve_each():
-    positions = tansaku.random("perm:2x2x2", seed=5, count=6)["positions"]
-    d = tansaku.distances("perm:2x2x2", positions)
-    assert d.tolist() == [tansaku.solve("perm:2x2x2", start=p).length for p in positions]
+    # A family that offers no depth table: one solve per state, in parallel.
+    positions = tansaku.random("knight-swap:4x3", seed=4, count=4)["positions"]
+    d = tansaku.distances("knight-swap:4x3", positions)
+    assert d.tolist() == [tansaku.solve("knight-swap:4x3", start=p).length for p in positions]
 
 
 def test_python_puzzles():
