@@ -276,3 +276,15 @@ def test_python_puzzle_errors():
 def test_build_tree_interpreter():
     # The module is built for, and tested with, the interpreter CMake chose (Python_EXECUTABLE).
     assert tansaku._tansaku.__file__.endswith(".so")
+
+
+@pytest.mark.parametrize("script", ["water_jugs.py", "wolf_goat_cabbage.py", "eight_puzzle.py", "depth_histogram.py"])
+def test_examples_run(script, tmp_path):
+    env = dict(os.environ, MPLBACKEND="Agg")
+    p = subprocess.run([sys.executable, str(ROOT / "examples" / "python" / script), str(tmp_path / "out.png")]
+                       if script == "depth_histogram.py" else [sys.executable, str(ROOT / "examples" / "python" / script)],
+                       capture_output=True, text=True, env=env, timeout=300)
+    assert p.returncode == 0, p.stderr
+    if script == "depth_histogram.py":
+        assert (tmp_path / "out.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert "181440 states, depth 31" in p.stdout
