@@ -33,6 +33,8 @@ class Result:
         object.__setattr__(self, "_run", run)
 
     def __getattr__(self, key):
+        if key.startswith("_"):  # unset slots, copy and pickle protocols: not report keys
+            raise AttributeError(key)
         try:
             return self._data[key]
         except KeyError:
@@ -40,6 +42,16 @@ class Result:
 
     def __setattr__(self, key, value):
         raise AttributeError("a result is read-only")
+
+    def __copy__(self):
+        return self  # read-only
+
+    def __deepcopy__(self, memo):
+        import copy
+        return Result(copy.deepcopy(self._data, memo), self._run)
+
+    def __reduce__(self):  # pickled: the report (the pictures stay with this process)
+        return (Result, (self._data,))
 
     def __getitem__(self, key):
         return self._data[key]

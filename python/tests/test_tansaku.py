@@ -92,6 +92,18 @@ def test_explore_equals_cli():
     assert r.states == 181440 and r.depth == 31
 
 
+def test_result_is_a_value():
+    import copy
+    import pickle
+    r = tansaku.solve("8-puzzle")
+    assert copy.copy(r) is r and copy.deepcopy(r).to_dict() == r.to_dict()
+    assert pickle.loads(pickle.dumps(r)).to_dict() == r.to_dict()
+    with pytest.raises(AttributeError):
+        r.no_such_key
+    with pytest.raises(AttributeError):
+        r.length = 3
+
+
 def test_options_as_keywords():
     _, want = cli_json("solve", "8-puzzle", "--start", "1 2 3 4 5 6 0 7 8", "--algorithm", "bfs")
     r = tansaku.solve("8-puzzle", start="1 2 3 4 5 6 0 7 8", algorithm="bfs", threads=1)
