@@ -52,7 +52,21 @@ def quick_solves():
     return found
 
 
+def quick_explores():
+    """Per family, the first builtin whose CLI explore answers within 5 s (where one does)."""
+    found = {}
+    for p in tansaku.puzzles():
+        fam = p["family"]
+        if fam in found:
+            continue
+        code, out, err = cli("explore", p["name"], "--json", "--timeout", "5")
+        if code == 0:
+            found[fam] = p["name"]
+    return found
+
+
 QUICK = quick_solves()
+QUICK_EXPLORES = quick_explores()
 
 
 def test_every_family_has_a_quick_solve():
@@ -83,6 +97,13 @@ def test_show_equals_cli(family):
     name = QUICK[family]
     _, want = cli_json("show", name)
     assert stable(tansaku.show(name).to_dict()) == stable(want)
+
+
+@pytest.mark.parametrize("family", sorted(QUICK_EXPLORES))
+def test_every_explore_equals_cli(family):
+    name = QUICK_EXPLORES[family]
+    _, want = cli_json("explore", name)
+    assert stable(tansaku.explore(name).to_dict()) == stable(want)
 
 
 def test_explore_equals_cli():
@@ -124,6 +145,19 @@ def test_pictures_equal_cli(tmp_path):
     assert r._repr_svg_() + "\n" == svg.read_text()
     # The page embeds the report, whose seconds differ: compare around them.
     assert len(r._repr_html_()) > 1000 and r._repr_html_().startswith(html.read_text()[:200])
+
+
+@pytest.mark.parametrize("family", sorted(QUICK))
+def test_every_svg_equals_cli(family, tmp_path):
+    name = QUICK[family]
+    svg = tmp_path / "a.svg"
+    code, _, err = cli("solve", name, "--svg", str(svg))
+    r = tansaku.solve(name)
+    if code == 2:  # the family cannot draw: neither can the result
+        assert "has no pictures" in err and r.svg() == "" and r._repr_svg_() is None
+    else:
+        assert r.svg() + "\n" == svg.read_text()
+        assert tansaku.show(name).svg() + "\n" == (cli("show", name, "--svg", "-")[1])
 
 
 @pytest.mark.parametrize("args,kw", [
