@@ -11,6 +11,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <pthread.h>
+
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -159,8 +161,14 @@ struct Worker {
   }
 };
 
-std::mutex g_pool_m;
+// The idle workers. A forked child (multiprocessing) has none of the parent's threads: it
+// starts with an empty pool and a fresh lock (pthread_atfork in the module's init).
+std::mutex* g_pool_m = new std::mutex;
 std::vector<Worker*>* g_idle = new std::vector<Worker*>;
+void forget_workers_after_fork() {
+  g_pool_m = new std::mutex;
+  g_idle = new std::vector<Worker*>;
+}
 
 struct Sink final : ProgressSink {
   Worker* w;
@@ -177,7 +185,7 @@ struct Sink final : ProgressSink {
 void run_outside_gil(const std::function<void()>& fn, std::atomic<bool>& cancel, const py::object& progress) {
   Worker* w;
   {
-    std::lock_guard lk(g_pool_m);
+    std::lock_guard lk(*g_pool_m);
     if (g_idle->empty()) w = new Worker;
     else w = g_idle->back(), g_idle->pop_back();
   }
@@ -233,7 +241,7 @@ void run_outside_gil(const std::function<void()>& fn, std::atomic<bool>& cancel,
     }
   }
   {
-    std::lock_guard lk(g_pool_m);
+    std::lock_guard lk(*g_pool_m);
     g_idle->push_back(w);
   }
   if (pending) {
@@ -619,6 +627,7 @@ py::object explore_python(const py::object& p, const py::kwargs& kw) {
 
 PYBIND11_MODULE(_tansaku, m) {
   m.doc() = "tansaku's puzzle-search engine (docs/python.md)";
+  pthread_atfork(nullptr, nullptr, forget_workers_after_fork);
   g_error = PyErr_NewException("tansaku.Error", PyExc_Exception, nullptr);
   py::object error = py::reinterpret_borrow<py::object>(g_error);
   py::tuple input_bases = py::make_tuple(error, py::reinterpret_borrow<py::object>(PyExc_ValueError));

@@ -6,6 +6,7 @@ import _thread
 import json
 import os
 import pathlib
+import signal
 import subprocess
 import sys
 import threading
@@ -223,6 +224,21 @@ def test_ctrl_c_cancels_within_a_second():
     assert fired and stopped - fired[0] < 1.0
     # The module is usable again at once.
     assert tansaku.solve("8-puzzle").length == 31
+
+
+def test_forked_child_can_search():
+    # multiprocessing's fork: the child has none of the parent's worker threads.
+    assert tansaku.solve("8-puzzle").length == 31
+    pid = os.fork()
+    if pid == 0:
+        ok = False
+        try:
+            signal.alarm(30)  # a child that hangs dies (SIGALRM) rather than the suite
+            ok = tansaku.solve("8-puzzle").length == 31
+        finally:
+            os._exit(0 if ok else 1)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
 
 
 def test_progress_reaches_the_callback():
