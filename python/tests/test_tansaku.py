@@ -226,6 +226,29 @@ def test_ctrl_c_cancels_within_a_second():
     assert tansaku.solve("8-puzzle").length == 31
 
 
+def test_gil_released_while_searching():
+    hard = "0 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1"
+    caught = []
+    def search():
+        try:
+            tansaku.solve("15-puzzle", start=hard, timeout=1, threads=1)
+        except tansaku.LimitError as e:
+            caught.append(e)
+    t = threading.Thread(target=search)
+    t.start()
+    spins = 0
+    while t.is_alive():  # Python runs meanwhile
+        spins += 1
+    t.join()
+    assert caught and spins > 10000
+    # Calls from several threads at once give the answers of one at a time.
+    from concurrent.futures import ThreadPoolExecutor
+    positions = tansaku.random("8-puzzle", seed=9, count=8)["positions"]
+    with ThreadPoolExecutor(4) as pool:
+        lengths = list(pool.map(lambda p: tansaku.solve("8-puzzle", start=p, threads=1).length, positions))
+    assert lengths == [tansaku.solve("8-puzzle", start=p).length for p in positions]
+
+
 def test_forked_child_can_search():
     # multiprocessing's fork: the child has none of the parent's worker threads.
     assert tansaku.solve("8-puzzle").length == 31
