@@ -219,17 +219,6 @@ void run_outside_gil(const std::function<void()>& fn, std::atomic<bool>& cancel,
       finished = w->cv.wait_for(lk, std::chrono::milliseconds(50), [&] { return w->done; });
       lines.swap(w->lines);
     }
-    if (finished && !interrupted) {
-      for (const auto& l : lines) progress(l);
-      break;
-    }
-    if (finished) break;
-    if (!interrupted && PyErr_CheckSignals() != 0) {
-      interrupted = true;
-      pending = new py::error_already_set();  // holds the KeyboardInterrupt
-      cancel = true;
-      continue;
-    }
     if (!interrupted && want_lines) {
       try {
         for (const auto& l : lines) progress(l);
@@ -238,6 +227,12 @@ void run_outside_gil(const std::function<void()>& fn, std::atomic<bool>& cancel,
         pending = new py::error_already_set(std::move(e));
         cancel = true;
       }
+    }
+    if (finished) break;
+    if (!interrupted && PyErr_CheckSignals() != 0) {
+      interrupted = true;
+      pending = new py::error_already_set();  // holds the KeyboardInterrupt
+      cancel = true;
     }
   }
   {

@@ -269,6 +269,17 @@ def test_progress_reaches_the_callback():
     tansaku.explore("perm:2x2x2", progress=lines.append, threads=1)
     assert lines and all(isinstance(l, str) for l in lines)
 
+    class Stop(Exception):
+        pass
+
+    def stop(line):
+        raise Stop(line)
+    t0 = time.monotonic()
+    with pytest.raises(Stop):  # a callback that raises stops the search
+        tansaku.solve("15-puzzle", start="0 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1", progress=stop, timeout=60)
+    assert time.monotonic() - t0 < 5
+    assert tansaku.solve("8-puzzle").length == 31
+
 
 def test_table_and_rank():
     t = tansaku.table("8-puzzle")
