@@ -283,7 +283,11 @@ void prepare(Call& c, unsigned command, const std::string& puzzle, const py::kwa
   raw.puzzle = puzzle;
   std::set<std::string> given;
   raw_of(kw, own, raw, given);
-  if (kw.contains("progress")) c.progress = kw["progress"];
+  if (kw.contains("progress")) {
+    c.progress = kw["progress"];
+    if (!c.progress.is_none() && !PyCallable_Check(c.progress.ptr()))
+      throw InputError("progress: give a callable taking one line of text, or None");
+  }
   Run& r = *c.run;
   r.command = command;
   r.o = request_options(command, given, raw);

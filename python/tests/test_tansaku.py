@@ -183,6 +183,12 @@ def test_input_errors_as_cli(args, kw):
 def test_unknown_keyword():
     with pytest.raises(tansaku.InputError, match="unknown option 'strat'.*start"):
         tansaku.solve("8-puzzle", strat="1 2 3 4 5 6 7 0 8")
+    with pytest.raises(tansaku.InputError, match="progress: give a callable"):
+        tansaku.solve("8-puzzle", progress=3)
+    with pytest.raises(tansaku.InputError, match="not a keyword here"):
+        tansaku.solve("8-puzzle", svg="a.svg")
+    with pytest.raises(tansaku.InputError, match="is a flag"):
+        tansaku.solve("flip:4x4", torus="yes")
 
 
 def test_limit_error_as_cli():
