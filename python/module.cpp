@@ -22,6 +22,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <unordered_map>
 #include <unordered_set>
@@ -209,7 +210,7 @@ void run_outside_gil(const std::function<void()>& fn, std::atomic<bool>& cancel,
   }
   w->cv.notify_all();
   bool interrupted = false;
-  py::error_already_set* pending = nullptr;
+  std::optional<py::error_already_set> pending;  // what the caller raises instead of the result
   for (;;) {
     bool finished;
     std::deque<std::string> lines;
@@ -224,14 +225,14 @@ void run_outside_gil(const std::function<void()>& fn, std::atomic<bool>& cancel,
         for (const auto& l : lines) progress(l);
       } catch (py::error_already_set& e) {  // the callback raised: stop the search, raise that
         interrupted = true;
-        pending = new py::error_already_set(std::move(e));
+        pending.emplace(std::move(e));
         cancel = true;
       }
     }
     if (finished) break;
     if (!interrupted && PyErr_CheckSignals() != 0) {
       interrupted = true;
-      pending = new py::error_already_set();  // holds the KeyboardInterrupt
+      pending.emplace();  // fetches the KeyboardInterrupt
       cancel = true;
     }
   }
@@ -239,11 +240,7 @@ void run_outside_gil(const std::function<void()>& fn, std::atomic<bool>& cancel,
     std::lock_guard lk(*g_pool_m);
     g_idle->push_back(w);
   }
-  if (pending) {
-    py::error_already_set e = std::move(*pending);
-    delete pending;
-    throw e;
-  }
+  if (pending) throw std::move(*pending);
   if (failure) std::rethrow_exception(failure);
 }
 
@@ -395,7 +392,11 @@ py::array_t<std::int32_t> distances_call(const std::string& puzzle, const py::it
       Options eo = r.o;
       eo.command = kExplore;
       if (r.o.goal) eo.from = r.o.goal;  // the table's source: the goal the distances go to
-      table = r.puzzle->depth_table(eo);
+      try {
+        table = r.puzzle->depth_table(eo);
+      } catch (const InputError&) {  // the space does not fit (the memory budget): solve each
+        table = nullptr;
+      }
       if (table && table->symmetric) {
         std::lock_guard lk(g_tables_m);
         (*g_tables)[key] = table;

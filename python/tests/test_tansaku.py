@@ -329,6 +329,13 @@ def test_distances_from_other_tables():
                    for g in grids]
 
 
+def test_distances_beyond_the_memory_solve_each():
+    # The 15-puzzle's table would need terabytes: each state is solved instead.
+    near = ["1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", "1 2 3 4 5 6 7 8 9 10 11 12 13 0 14 15",
+            "1 2 3 4 5 6 7 8 9 10 11 12 0 13 14 15", "1 2 3 4 5 6 7 8 9 10 11 12 13 15 14 0"]
+    assert tansaku.distances("15-puzzle", near).tolist() == [1, 2, 3, -1]
+
+
 def test_distances_without_a_table_solve_each():
     # A family that offers no depth table: one solve per state, in parallel.
     positions = tansaku.random("knight-swap:4x3", seed=4, count=4)["positions"]

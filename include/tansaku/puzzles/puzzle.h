@@ -200,9 +200,10 @@ class Puzzle {
   // `tansaku random`: `count` uniformly random solvable start positions, one state string
   // each, reproducible for a seed. Families without a notion of a random start keep this.
   virtual std::vector<std::string> random(const Options& o, std::uint64_t seed, std::size_t count) const;
-  // explore's space (the same options: the source is --from, else the family's default) as a
-  // DepthTable, within o.limits(); nullptr when the family offers no perfect ranking of it
-  // (the default).
+  // explore's space (the same options: the source is --from, else the family's default, which
+  // is solve's goal: the Python module's distances rely on it) as a DepthTable, within
+  // o.limits() (InputError when it does not fit the memory budget); nullptr when the family
+  // offers no perfect ranking of it (the default).
   virtual std::shared_ptr<const DepthTable> depth_table(const Options& o) const;
 
   // Pictures; a family that cannot draw keeps these (empty results: the CLI refuses --svg).
