@@ -1,29 +1,26 @@
 // The Python module `tansaku._tansaku` (docs/python.md): the CLI's show / solve / explore /
 // random as calls, over the same request layer (cli/request.h: keyword arguments checked
 // against the family's declaration into Options) and output layer (cli/output.h: the JSON the
-// CLI prints), walking the registry only. A search runs on a worker thread without the GIL
-// while the calling thread waits, polls Ctrl-C (PyErr_CheckSignals: only the main thread
-// sees signals) and hands progress lines to a Python callback; a KeyboardInterrupt sets the
-// search's cancel flag (core/deadline.h). Puzzles written in Python run through the engine's
-// BFS / IDA* (search/bfs.h, ida_star.h) over an adapter that calls back into Python.
+// CLI prints), walking the registry only. A search runs without the GIL; Ctrl-C sets its
+// cancel flag (core/deadline.h) and is raised once it has stopped; progress lines go to a
+// Python callback. Puzzles written in Python run through the engine's BFS / IDA*
+// (search/bfs.h, ida_star.h) over an adapter that calls back into Python.
 #include <pybind11/functional.h>
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <pthread.h>
+#include <signal.h>
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
-#include <deque>
 #include <exception>
 #include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <thread>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -132,115 +129,85 @@ void raw_of(const py::kwargs& kw, const std::set<std::string>& own, Raw& raw, st
 }
 
 // ---------------------------------------------------------------------------------------
-// Worker threads: a search runs on one without the GIL; the caller waits, polls signals and
-// passes progress on. Idle workers are kept for the next call (a thread per call would cost
-// more than a small solve). Never destroyed: the interpreter may end with one waiting.
-struct Worker {
-  std::mutex m;
-  std::condition_variable cv;
-  std::function<void()> job;
-  bool has_job = false, done = false;
-  std::deque<std::string> lines;  // progress lines for the caller
-  std::thread t;
-  Worker() : t([this] { loop(); }) { t.detach(); }
-  void loop() {
-    for (;;) {
-      std::function<void()> j;
-      {
-        std::unique_lock lk(m);
-        cv.wait(lk, [&] { return has_job; });
-        j = std::move(job);
-        has_job = false;
-      }
-      j();
-      {
-        std::lock_guard lk(m);
-        done = true;
-      }
-      cv.notify_all();
-    }
-  }
-};
+// A search runs on the calling thread with the GIL released (other Python threads run
+// meanwhile). Ctrl-C: on the main thread, while the search runs, SIGINT's handler is ours: it
+// sets the search's cancel flag (core/deadline.h), and once the search has stopped Python's
+// own handler is given the signal (a KeyboardInterrupt, or what the program installed). A
+// handover to a worker thread polling PyErr_CheckSignals would cost a thread switch per call.
+std::atomic<std::atomic<bool>*> g_sigint_cancel{nullptr};  // the main thread's running search
+std::atomic<bool> g_sigint_seen{false};
+unsigned long g_main_thread = 0;  // PyThread_get_thread_ident() of the main thread
 
-// The idle workers. A forked child (multiprocessing) has none of the parent's threads: it
-// starts with an empty pool and a fresh lock (pthread_atfork in the module's init).
-std::mutex* g_pool_m = new std::mutex;
-std::vector<Worker*>* g_idle = new std::vector<Worker*>;
-void forget_workers_after_fork() {
-  g_pool_m = new std::mutex;
-  g_idle = new std::vector<Worker*>;
+extern "C" void on_sigint(int) {
+  g_sigint_seen.store(true);
+  if (std::atomic<bool>* c = g_sigint_cancel.load()) c->store(true);
 }
 
-struct Sink final : ProgressSink {
-  Worker* w;
-  explicit Sink(Worker* w) : w(w) {}
-  void line(const std::string& text) override {
-    std::lock_guard lk(w->m);
-    w->lines.push_back(text);
-  }
-};
+void main_thread_after_fork() { g_main_thread = PyThread_get_thread_ident(); }
 
-// Runs fn on a worker (GIL released); the calling thread polls Ctrl-C every 50 ms and calls
-// progress(line) for each progress line. A KeyboardInterrupt (or any exception a signal
-// handler raises) sets `cancel` and is raised once the search has stopped.
-void run_outside_gil(const std::function<void()>& fn, std::atomic<bool>& cancel, const py::object& progress) {
-  Worker* w;
-  {
-    std::lock_guard lk(*g_pool_m);
-    if (g_idle->empty()) w = new Worker;
-    else w = g_idle->back(), g_idle->pop_back();
-  }
-  std::exception_ptr failure;
-  const bool want_lines = !progress.is_none();
-  {
-    std::lock_guard lk(w->m);
-    w->done = false;
-    w->lines.clear();
-    w->job = [&, w] {
-      Sink sink(w);
-      if (want_lines) set_thread_progress_sink(&sink);
-      try {
-        fn();
-      } catch (...) {
-        failure = std::current_exception();
-      }
-      set_thread_progress_sink(nullptr);
-    };
-    w->has_job = true;
-  }
-  w->cv.notify_all();
-  bool interrupted = false;
-  std::optional<py::error_already_set> pending;  // what the caller raises instead of the result
-  for (;;) {
-    bool finished;
-    std::deque<std::string> lines;
-    {
-      py::gil_scoped_release release;
-      std::unique_lock lk(w->m);
-      finished = w->cv.wait_for(lk, std::chrono::milliseconds(50), [&] { return w->done; });
-      lines.swap(w->lines);
-    }
-    if (!interrupted && want_lines) {
-      try {
-        for (const auto& l : lines) progress(l);
-      } catch (py::error_already_set& e) {  // the callback raised: stop the search, raise that
-        interrupted = true;
-        pending.emplace(std::move(e));
-        cancel = true;
-      }
-    }
-    if (finished) break;
-    if (!interrupted && PyErr_CheckSignals() != 0) {
-      interrupted = true;
-      pending.emplace();  // fetches the KeyboardInterrupt
+// Progress lines to a Python callable, from whichever thread reports (GIL taken per line); a
+// callback that raises cancels the search and its exception is raised instead of the result.
+struct ProgressToPython final : ProgressSink {
+  const py::object& callback;
+  std::atomic<bool>& cancel;
+  std::optional<py::error_already_set>& raised;  // touched with the GIL held only
+  ProgressToPython(const py::object& cb, std::atomic<bool>& c, std::optional<py::error_already_set>& r)
+      : callback(cb), cancel(c), raised(r) {}
+  void line(const std::string& text) override {
+    py::gil_scoped_acquire gil;
+    if (raised) return;
+    try {
+      callback(text);
+    } catch (py::error_already_set& e) {
+      raised.emplace(std::move(e));
       cancel = true;
     }
   }
-  {
-    std::lock_guard lk(*g_pool_m);
-    g_idle->push_back(w);
+};
+
+void run_outside_gil(const std::function<void()>& fn, std::atomic<bool>& cancel, const py::object& progress) {
+  std::optional<py::error_already_set> raised;
+  ProgressToPython sink(progress, cancel, raised);
+  // Our SIGINT handler only in place of Python's own (not where the program ignores it).
+  struct sigaction ours {}, old {};
+  bool installed = false;
+  std::atomic<bool>* outer = nullptr;
+  if (PyThread_get_thread_ident() == g_main_thread && sigaction(SIGINT, nullptr, &old) == 0 &&
+      !(old.sa_flags & SA_SIGINFO) && old.sa_handler != SIG_IGN && old.sa_handler != SIG_DFL) {
+    ours.sa_handler = on_sigint;
+    sigemptyset(&ours.sa_mask);
+    ours.sa_flags = SA_RESTART;
+    outer = g_sigint_cancel.exchange(&cancel);
+    if (old.sa_handler != on_sigint) g_sigint_seen = false;
+    installed = sigaction(SIGINT, &ours, nullptr) == 0;
   }
-  if (pending) throw std::move(*pending);
+  std::exception_ptr failure;
+  {
+    py::gil_scoped_release release;
+    if (!progress.is_none()) set_thread_progress_sink(&sink);
+    try {
+      fn();
+    } catch (...) {
+      failure = std::current_exception();
+    }
+    set_thread_progress_sink(nullptr);
+  }
+  if (installed) {
+    g_sigint_cancel = outer;
+    sigaction(SIGINT, &old, nullptr);
+    if (old.sa_handler != on_sigint && g_sigint_seen.exchange(false)) {
+      PyErr_SetInterruptEx(SIGINT);  // Python's handler runs now: KeyboardInterrupt by default
+      if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+    }
+  }
+  if (raised) throw std::move(*raised);
+  if (failure && cancel) {  // a limit met because of the cancel is the cancel (as serve says)
+    try {
+      std::rethrow_exception(failure);
+    } catch (const LimitError&) {
+      throw LimitError("cancelled");
+    }
+  }
   if (failure) std::rethrow_exception(failure);
 }
 
@@ -627,7 +594,8 @@ py::object explore_python(const py::object& p, const py::kwargs& kw) {
 
 PYBIND11_MODULE(_tansaku, m) {
   m.doc() = "tansaku's puzzle-search engine (docs/python.md)";
-  pthread_atfork(nullptr, nullptr, forget_workers_after_fork);
+  g_main_thread = py::module_::import("threading").attr("main_thread")().attr("ident").cast<unsigned long>();
+  pthread_atfork(nullptr, nullptr, main_thread_after_fork);  // the forking thread is the child's main
   g_error = PyErr_NewException("tansaku.Error", PyExc_Exception, nullptr);
   py::object error = py::reinterpret_borrow<py::object>(g_error);
   py::tuple input_bases = py::make_tuple(error, py::reinterpret_borrow<py::object>(PyExc_ValueError));
