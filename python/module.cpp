@@ -177,9 +177,9 @@ void run_outside_gil(const std::function<void()>& fn, std::atomic<bool>& cancel,
     ours.sa_handler = on_sigint;
     sigemptyset(&ours.sa_mask);
     ours.sa_flags = SA_RESTART;
-    outer = g_sigint_cancel.exchange(&cancel);
     if (old.sa_handler != on_sigint) g_sigint_seen = false;
     installed = sigaction(SIGINT, &ours, nullptr) == 0;
+    if (installed) outer = g_sigint_cancel.exchange(&cancel);
   }
   std::exception_ptr failure;
   {

@@ -38,7 +38,7 @@ def _tag():
 
 def _metadata():
     return (f"Metadata-Version: 2.1\nName: {NAME}\nVersion: {_version()}\nSummary: {SUMMARY}\n"
-            f"Requires-Python: >=3.8\n")
+            f"Requires-Python: >=3.10\n")
 
 
 def _dist_info():
