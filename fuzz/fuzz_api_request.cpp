@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "cli/mpi.h"
+#include "cli/cores.h"
 #include "serve/api.h"
 #include "tansaku/core/error.h"
 

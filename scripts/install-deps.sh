@@ -4,7 +4,9 @@
 #   scripts/install-deps.sh          the program: compiler, cmake, the libraries it links (make run)
 #   scripts/install-deps.sh --tests  + the test suite's: GoogleTest, Google Benchmark, MPI (the
 #                                    mpirun tests), Chromium + chromedriver + Selenium (the
-#                                    web app's browser test) (make test)
+#                                    web app's browser test), pybind11 + Python's headers, pytest,
+#                                    NumPy, Matplotlib (the Python module `tansaku`, its tests and
+#                                    examples, for /usr/bin/python3: README "Python") (make test)
 #   scripts/install-deps.sh --check  + the sanitizer and fuzz runs': clang and its runtimes
 #                                    (libFuzzer), curl + xz to fetch oneTBB's source for the
 #                                    TSan build (make check)
@@ -13,7 +15,8 @@ set -euo pipefail
 pkgs=(g++ cmake make pkg-config libcli11-dev libfmt-dev nlohmann-json3-dev libtbb-dev
       libm4ri-dev libzstd-dev libgmp-dev libcadical-dev libglpk-dev libcpp-httplib-dev)
 tests=(libgtest-dev libgmock-dev libbenchmark-dev libopenmpi-dev openmpi-bin
-       chromium chromium-driver python3-selenium)
+       chromium chromium-driver python3-selenium
+       pybind11-dev python3-dev python3-pybind11 python3-pytest python3-numpy python3-matplotlib)
 check=(clang libclang-rt-14-dev curl xz-utils)
 for a in "$@"; do
   case $a in

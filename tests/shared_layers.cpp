@@ -1,7 +1,8 @@
 // The shared layers name no family (issue 26): the front ends (src/cli, src/serve), the pages
-// (src/render, include/tansaku/render), the core, the search templates and the top-level
-// CMakeLists.txt work from the registry's declarations only, so that a family is its folder
-// plus a registry line. Every file there is read, comments included, for a name the registry
+// (src/render, include/tansaku/render), the core, the search templates, the top-level
+// CMakeLists.txt and the Python module's binding (python/) work from the registry's
+// declarations only, so that a family is its folder plus a registry line. Every file there
+// is read, comments included, for a name the registry
 // knows (a family prefix, a builtin, an alias) or a family's folder, as a whole word where '-'
 // and ':' belong to the word ("rotating-slide" is not "slide"; "sliding::pdb" and
 // "peg:FILE" are their family's). Common words that are family names ("flip", "peg",
@@ -31,9 +32,11 @@ const std::set<std::string> kSharedFolders = {"cli", "serve", "render", "core", 
 
 // The files that must name no family.
 std::vector<fs::path> shared_files() {
-  std::vector<fs::path> files = {kSource / "CMakeLists.txt"};
+  // The Python module's binding and package (python/) walk the registry too; its tests and
+  // examples may name puzzles.
+  std::vector<fs::path> files = {kSource / "CMakeLists.txt", kSource / "python/CMakeLists.txt", kSource / "python/module.cpp"};
   for (const char* dir : {"src/cli", "src/serve", "src/render", "src/core", "include/tansaku/core",
-                          "include/tansaku/search", "include/tansaku/render"})
+                          "include/tansaku/search", "include/tansaku/render", "python/tansaku", "python/backend"})
     for (const auto& e : fs::recursive_directory_iterator(kSource / dir))
       if (e.is_regular_file()) files.push_back(e.path());
   std::sort(files.begin(), files.end());

@@ -237,20 +237,10 @@ static int tansaku_main(int argc, char** argv) {
     const unsigned command = cmd == show ? kShow : cmd == solve ? kSolve : cmd == explore ? kExplore : kRandom;
     Options o;
     if (command == kRandom) {
-      o.command = command;
-      universal(given_of(cmd), raw, o);
-      const Family& family = family_of(raw.puzzle);
-      o.given.erase("seed");
-      o.given.erase("count");
-      // random takes the options that define the instance (those `show` takes) and its own.
-      family_options(family, raw.puzzle, kShow | kRandom, raw, o);
-      const std::uint64_t seed = whole("seed", random_seed, UINT64_MAX / 10);
-      const std::uint64_t count = whole("count", random_count, 1000000);
-      auto puzzle = make_puzzle(raw.puzzle, o);
-      auto positions = puzzle->random(o, seed, count);
-      if (o.json) fmt::print("{}\n", json{{"puzzle", puzzle->name()}, {"seed", seed}, {"positions", positions}}.dump());
+      const RandomRun run = run_random(given_of(cmd), raw, random_seed, random_count);
+      if (raw.flags["json"]) fmt::print("{}\n", random_json(run.puzzle, run.seed, run.positions).dump());
       else
-        for (const auto& p : positions) fmt::print("{}\n", p);
+        for (const auto& p : run.positions) fmt::print("{}\n", p);
       return finish_output(0);
     }
     o = request_options(command, given_of(cmd), raw);

@@ -7,8 +7,6 @@
 // agree on the errors met during the work, so all of them reach MPI_Finalize).
 #include "cli/mpi.h"
 
-#include <sched.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -24,13 +22,6 @@
 #endif
 
 namespace tansaku {
-
-unsigned usable_cores() {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) > 0) return static_cast<unsigned>(CPU_COUNT(&set));
-  return std::max(1u, std::thread::hardware_concurrency());
-}
 
 #ifdef TANSAKU_MPI
 namespace {

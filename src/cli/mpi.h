@@ -3,10 +3,6 @@
 
 namespace tansaku {
 
-// The cores this process may run on (its affinity mask, which mpirun or taskset may narrow;
-// at least 1): more threads than these only contend, and TBB warns about them.
-unsigned usable_cores();
-
 // Runs main_fn: as is in a plain run; under mpirun with MPI initialised, world() set (core/
 // cluster.h), stdout and stderr of every rank but 0 sent to /dev/null, MPI finalised after.
 int run_with_mpi(int argc, char** argv, int (*main_fn)(int, char**));

@@ -113,6 +113,10 @@ json explore_json(const ExploreReport& r) {
   return j;
 }
 
+json random_json(const std::string& puzzle, std::uint64_t seed, const std::vector<std::string>& positions) {
+  return json{{"puzzle", puzzle}, {"seed", seed}, {"positions", positions}};
+}
+
 void print_explore(const ExploreReport& r, bool as_json) {
   if (as_json) return print_json(explore_json(r));
   fmt::print("puzzle:    {}\nfrom:      {}\nstates:    {}\ndepth:     {}\n", r.puzzle, r.from, r.states, r.depth);

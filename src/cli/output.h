@@ -11,5 +11,6 @@ void print_solve(const SolveReport& r, bool as_json);
 void print_explore(const ExploreReport& r, bool as_json);
 json solve_json(const SolveReport& r);
 json explore_json(const ExploreReport& r);
+json random_json(const std::string& puzzle, std::uint64_t seed, const std::vector<std::string>& positions);
 
 }  // namespace tansaku

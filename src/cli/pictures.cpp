@@ -49,6 +49,38 @@ Pictures::Pictures(const Puzzle& p, const Options& o) : p_(p), o_(o) {
   if (html) html_ = OutputFile(o.html, "html");
 }
 
+std::string show_svg(const Puzzle& p, const Options& o) { return p.draw(o); }
+
+std::string show_html(const Puzzle& p, const Options& o, const ShowReport& r) {
+  const std::string svg = p.draw(o);
+  return svg.empty() ? std::string() : render::show_page(r.info, svg, r.text);
+}
+
+namespace {
+Drawing solution_drawing(const Puzzle& p, const Options& o, const SolveReport& r) {
+  Drawing d = p.draw_solution(o, r);
+  if (d.frames.empty()) throw std::logic_error(fmt::format("{} drew no frame of its solution", p.name()));
+  return d;
+}
+}  // namespace
+
+std::string solve_svg(const Puzzle& p, const Options& o, const SolveReport& r) {
+  if (batch_option(o) || p.draw(o).empty()) return {};
+  return solution_drawing(p, o, r).frames.back();
+}
+
+std::string solve_html(const Puzzle& p, const Options& o, const SolveReport& r) {
+  if (batch_option(o)) return render::batch_page(solve_json(r), r.rows);
+  if (p.draw(o).empty()) return {};
+  return render::solution_page(solve_json(r), solution_drawing(p, o, r));
+}
+
+std::string explore_html(const Puzzle& p, const Options& o, const ExploreReport& r) {
+  std::vector<std::string> drawn;
+  for (std::size_t i = 0; i < r.farthest.size() && i < kMaxFarthestDrawn; ++i) drawn.push_back(p.draw_state(o, r.farthest[i]));
+  return render::explore_page(explore_json(r), drawn);
+}
+
 void Pictures::show(const ShowReport& r) {
   if (!svg_.active() && !html_.active()) return;
   const std::string svg = p_.draw(o_);
@@ -62,17 +94,14 @@ void Pictures::solve(const SolveReport& r) {
     html_.write(render::batch_page(solve_json(r), r.rows));
     return;
   }
-  const Drawing d = p_.draw_solution(o_, r);
-  if (d.frames.empty()) throw std::logic_error(fmt::format("{} drew no frame of its solution", p_.name()));
+  const Drawing d = solution_drawing(p_, o_, r);
   if (svg_.active()) svg_.write(d.frames.back() + "\n");
   if (html_.active()) html_.write(render::solution_page(solve_json(r), d));
 }
 
 void Pictures::explore(const ExploreReport& r) {
   if (!html_.active()) return;
-  std::vector<std::string> drawn;
-  for (std::size_t i = 0; i < r.farthest.size() && i < kMaxFarthestDrawn; ++i) drawn.push_back(p_.draw_state(o_, r.farthest[i]));
-  html_.write(render::explore_page(explore_json(r), drawn));
+  html_.write(explore_html(p_, o_, r));
 }
 
 }  // namespace tansaku

@@ -13,6 +13,14 @@ namespace tansaku {
 // Checks --svg / --html against the subcommand (no puzzle needed): the request checks.
 void check_picture_options(const Options& o);
 
+// The pictures as text, what --svg / --html write (the Python module draws with these).
+// "" where there is no such picture (explore has no SVG; a family that cannot draw).
+std::string show_svg(const Puzzle& p, const Options& o);
+std::string show_html(const Puzzle& p, const Options& o, const ShowReport& r);
+std::string solve_svg(const Puzzle& p, const Options& o, const SolveReport& r);
+std::string solve_html(const Puzzle& p, const Options& o, const SolveReport& r);
+std::string explore_html(const Puzzle& p, const Options& o, const ExploreReport& r);
+
 class Pictures {
  public:
   Pictures(const Puzzle& p, const Options& o);

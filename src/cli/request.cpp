@@ -1,7 +1,6 @@
 #include "cli/request.h"
 
-#include "cli/mpi.h"
-
+#include "cli/cores.h"
 #include "cli/pictures.h"
 
 #include <algorithm>
@@ -151,6 +150,24 @@ Options request_options(unsigned command, const std::set<std::string>& given, Ra
   family_options(family_of(raw.puzzle), raw.puzzle, command, raw, o);
   check_picture_options(o);
   return o;
+}
+
+RandomRun run_random(const std::set<std::string>& given, Raw& raw, const std::string& seed_text, const std::string& count_text) {
+  Options o;
+  o.command = kRandom;
+  universal(given, raw, o);
+  const Family& family = family_of(raw.puzzle);
+  o.given.erase("seed");
+  o.given.erase("count");
+  // random takes the options that define the instance (those `show` takes) and its own.
+  family_options(family, raw.puzzle, kShow | kRandom, raw, o);
+  RandomRun run;
+  run.seed = whole("seed", seed_text, UINT64_MAX / 10);
+  const std::uint64_t count = whole("count", count_text, 1000000);
+  auto puzzle = make_puzzle(raw.puzzle, o);
+  run.puzzle = puzzle->name();
+  run.positions = puzzle->random(o, run.seed, count);
+  return run;
 }
 
 namespace {

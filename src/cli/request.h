@@ -45,6 +45,15 @@ void family_options(const Family& f, const std::string& puzzle, unsigned command
 // Both of the above for a show / solve / explore request on raw.puzzle.
 Options request_options(unsigned command, const std::set<std::string>& given, Raw& raw);
 
+// A `random` request: the options that define the instance (those `show` takes) and random's
+// own --seed and --count (raw text: "1" when not given), checked; then the positions drawn.
+struct RandomRun {
+  std::string puzzle;  // the puzzle's name
+  std::uint64_t seed = 0;
+  std::vector<std::string> positions;
+};
+RandomRun run_random(const std::set<std::string>& given, Raw& raw, const std::string& seed, const std::string& count);
+
 // A solve / explore run by the caller (the CLI, the server): the family's report with
 // `puzzle` (the puzzle's name) and `seconds` (the wall time of the call) filled in.
 SolveReport run_solve(const Puzzle& p, const Options& o);

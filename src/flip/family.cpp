@@ -20,6 +20,7 @@
 #include "tansaku/puzzles/path_report.h"
 #include "tansaku/puzzles/solver_table.h"
 #include "tansaku/search/bfs.h"
+#include "tansaku/search/distance_table.h"
 #include "tansaku/search/explore.h"
 
 namespace tansaku::flip {
@@ -176,6 +177,29 @@ class FlipPuzzle final : public Puzzle {
         if (rng.next() >> 63) board_.for_each_toggled(p, [&](std::int64_t q) { x.flip(static_cast<std::size_t>(q)); });
       out.push_back(board_.format_grid(x));
     }
+    return out;
+  }
+
+  // explore's space (every configuration, from the same source) as a byte per configuration
+  // (Puzzle::depth_table).
+  std::shared_ptr<const DepthTable> depth_table(const Options& o) const override {
+    const std::int64_t n = board_.cells();
+    if (n > 40) throw InputError(fmt::format("a table of {} needs a byte for each of 2^{} configurations", name_, n));
+    const std::string text = o.from ? *o.from : o.start ? *o.start : o.goal ? *o.goal : std::string();
+    const Bits src = text.empty() ? Bits(static_cast<std::size_t>(n)) : board_.parse_grid(grid_text(text, "from state", o), "from state");
+    const std::uint64_t source = to_word(src);
+    const SpaceDomain d{word_patterns(board_), static_cast<int>(n), 0};
+    Progress progress(o.progress());
+    auto t = search::distance_table(d, std::span<const std::uint64_t>(&source, 1), true, o.limits(&progress));
+    progress.done();
+    auto out = std::make_shared<DepthTable>();
+    out->from = board_.format_grid(src);
+    out->depth = std::move(t.dist);
+    out->histogram = std::move(t.histogram);
+    out->symmetric = true;  // a press undoes itself
+    auto board = std::make_shared<const Board>(board_);
+    out->rank = [board](const std::string& s) { return to_word(board->parse_grid(s, "state")); };
+    out->unrank = [board, n](std::uint64_t r) { return board->format_grid(from_word(r, static_cast<std::size_t>(n))); };
     return out;
   }
 

@@ -16,6 +16,7 @@
 #include "tansaku/puzzles/perm.h"
 #include "tansaku/puzzles/solver_table.h"
 #include "tansaku/search/bidirectional_bfs.h"
+#include "tansaku/search/distance_table.h"
 #include "tansaku/search/explore.h"
 #include "tansaku/search/explore_path.h"
 
@@ -219,6 +220,44 @@ class PermPuzzle final : public Puzzle {
     r.nodes = res.stats.expanded;
     if (!text.empty()) r.text = fmt::format("move sequences reaching the first {} farthest:\n{}", seqs.size(), text);
     return r;
+  }
+
+  // explore's space as a byte per rank (Puzzle::depth_table); the definition, moves and
+  // ranking live as long as the table's rank / unrank.
+  std::shared_ptr<const DepthTable> depth_table(const Options& o) const override {
+    struct Held {
+      Definition d;
+      MoveSet ms;
+      Position from;
+      std::unique_ptr<Space> sp;
+      std::unique_ptr<RankedDomain> dom;
+    };
+    auto h = std::make_shared<Held>();
+    h->d = d_;
+    h->ms = moves_of(o);
+    h->from = o.from ? parse_position(d_, *o.from, "--from") : goal_of(o);
+    const std::uint64_t tables = std::min<std::uint64_t>(o.memory / 4, std::uint64_t{1} << 30);
+    h->sp = std::make_unique<Space>(h->d, h->ms, h->from, tables, o.threads);
+    require_memory(h->sp->size() + h->sp->table_bytes(), o.memory,
+                   fmt::format("a byte per position of {} positions and the move tables", h->sp->size()));
+    h->dom = std::make_unique<RankedDomain>(h->d, h->ms, *h->sp);
+    Progress progress(o.progress());
+    auto lim = o.limits(&progress);
+    lim.memory = o.memory - h->sp->table_bytes();
+    const std::uint64_t r0 = h->sp->rank(h->from);
+    auto t = search::distance_table(*h->dom, std::span<const std::uint64_t>(&r0, 1), h->dom->symmetric(), lim);
+    progress.done();
+    auto out = std::make_shared<DepthTable>();
+    out->from = format_position(h->d, h->from);
+    out->depth = std::move(t.dist);
+    out->histogram = std::move(t.histogram);
+    out->symmetric = h->dom->symmetric();
+    out->rank = [h](const std::string& s) {
+      const Position p = parse_position(h->d, s, "state");
+      return h->sp->contains(p) ? h->sp->rank(p) : UINT64_MAX;
+    };
+    out->unrank = [h](std::uint64_t r) { return format_position(h->d, h->sp->unrank(r)); };
+    return out;
   }
 
   // Pictures (perm/draw.h): show draws the start (the goal when there is none); explore

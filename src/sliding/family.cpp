@@ -17,6 +17,7 @@
 #include "tansaku/puzzles/path_report.h"
 #include "tansaku/puzzles/sliding.h"
 #include "tansaku/puzzles/solver_table.h"
+#include "tansaku/search/distance_table.h"
 #include "tansaku/search/explore.h"
 
 namespace tansaku::sliding {
@@ -204,6 +205,12 @@ class SlidingPuzzle final : public Puzzle {
     return explore_with<Bytes>(explore_instance(o), o, lim);
   }
 
+  std::shared_ptr<const DepthTable> depth_table(const Options& o) const override {
+    Instance inst = explore_instance(o);
+    if (geo_.n <= Nibbles::kMaxCells && inst.labels.names.size() <= Nibbles::kMaxLabels) return table_with<Nibbles>(inst, o);
+    return table_with<Bytes>(inst, o);
+  }
+
   // Pictures (sliding/draw.h).
   std::string draw(const Options& o) const override {
     const Instance inst = o.command == kExplore ? explore_instance(o) : instance(o, /*need_start=*/false);
@@ -285,6 +292,29 @@ class SlidingPuzzle final : public Puzzle {
     r.extra["peak_rss_bytes"] = peak_rss();
     r.extra["threads"] = o.threads;
     return r;
+  }
+
+  // explore's space as a byte per rank; the domain lives as long as the table's rank/unrank.
+  template <class C>
+  std::shared_ptr<const DepthTable> table_with(const Instance& inst, const Options& o) const {
+    auto d = std::make_shared<const Domain<C>>(inst, false);
+    if (d->size() == 0) throw InputError(fmt::format("the state space of {} is too large to enumerate", name_));
+    Progress progress(o.progress());
+    const std::uint64_t src = d->rank(d->make(inst.start));
+    auto t = search::distance_table(*d, std::span<const std::uint64_t>(&src, 1), true, o.limits(&progress));
+    progress.done();
+    auto out = std::make_shared<DepthTable>();
+    out->from = format_cells(inst.labels, inst.start);
+    out->depth = std::move(t.dist);
+    out->histogram = std::move(t.histogram);
+    out->symmetric = true;
+    out->rank = [d, geo = geo_](const std::string& s) {
+      const Cells c = parse_cells(geo, d->labels(), s, "state");
+      const std::uint64_t r = d->rank(d->make(c));
+      return r < d->size() && d->cells_of(d->unrank(r)) == c ? r : UINT64_MAX;  // the other parity: not held
+    };
+    out->unrank = [d](std::uint64_t r) { return format_cells(d->labels(), d->cells_of(d->unrank(r))); };
+    return out;
   }
 
   std::string name_;

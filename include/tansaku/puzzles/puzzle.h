@@ -178,6 +178,19 @@ struct Drawing {
   std::vector<std::string> labels;  // frames.size() - 1 captions: the step, as written in `moves`
 };
 
+// A whole state space's distances, a byte per state by rank: for callers that look many
+// positions up at once (the Python module's `distances` and explore tables, docs/python.md).
+struct DepthTable {
+  std::string from;                      // the source, in the family's state notation
+  std::vector<std::uint8_t> depth;       // by rank: the moves from `from`; 255 = not reached
+  std::vector<std::uint64_t> histogram;  // states at each depth
+  bool symmetric = false;                // every move has its inverse: a depth is also the distance back to `from`
+  // A state in the family's notation -> its rank, or UINT64_MAX when the ranking does not
+  // hold it (another parity); InputError for a state that does not parse. Thread-safe.
+  std::function<std::uint64_t(const std::string&)> rank;
+  std::function<std::string(std::uint64_t)> unrank;  // a rank below depth.size() -> the state
+};
+
 class Puzzle {
  public:
   virtual ~Puzzle() = default;
@@ -188,6 +201,11 @@ class Puzzle {
   // `tansaku random`: `count` uniformly random solvable start positions, one state string
   // each, reproducible for a seed. Families without a notion of a random start keep this.
   virtual std::vector<std::string> random(const Options& o, std::uint64_t seed, std::size_t count) const;
+  // explore's space (the same options: the source is --from, else the family's default, which
+  // is solve's goal: the Python module's distances rely on it) as a DepthTable, within
+  // o.limits() (InputError when it does not fit the memory budget); nullptr when the family
+  // offers no perfect ranking of it (the default).
+  virtual std::shared_ptr<const DepthTable> depth_table(const Options& o) const;
 
   // Pictures; a family that cannot draw keeps these (empty results: the CLI refuses --svg).
   // The position `show` describes (the start, or the board), as SVG.

@@ -1,0 +1,97 @@
+"""An in-tree PEP 517 build backend for `python3 -m pip install .` (README "Python").
+
+Why in-tree: PyPI is not reachable here and pip's usual backends would want to fetch
+themselves; this one needs nothing beyond the standard library, CMake and the packages of
+scripts/install-deps.sh --tests. It configures a CMake build tree for the interpreter that
+runs pip (Python_EXECUTABLE = sys.executable), builds the one target `tansaku_python`, and
+packs build/<dir>/python/tansaku/ into a wheel for this interpreter's tag.
+
+The build tree: build/pip-<tag> under the source tree, or $TANSAKU_BUILD_DIR (an existing
+tree such as build/release, reused when its module suits this interpreter).
+"""
+import base64
+import hashlib
+import os
+import pathlib
+import subprocess
+import sys
+import sysconfig
+import zipfile
+
+NAME = "tansaku"
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SUMMARY = "tansaku's puzzle-search engine from Python"
+
+
+def _version():
+    for line in (ROOT / "CMakeLists.txt").read_text().splitlines():
+        if line.startswith("project(tansaku VERSION "):
+            return line.split()[2]
+    raise RuntimeError("no version in CMakeLists.txt")
+
+
+def _tag():
+    py = f"cp{sys.version_info.major}{sys.version_info.minor}"
+    plat = sysconfig.get_platform().replace("-", "_").replace(".", "_")
+    return f"{py}-{py}-{plat}"
+
+
+def _metadata():
+    return (f"Metadata-Version: 2.1\nName: {NAME}\nVersion: {_version()}\nSummary: {SUMMARY}\n"
+            f"Requires-Python: >=3.10\n")
+
+
+def _dist_info():
+    return f"{NAME}-{_version()}.dist-info"
+
+
+def get_requires_for_build_wheel(config_settings=None):
+    return []
+
+
+def prepare_metadata_for_build_wheel(metadata_directory, config_settings=None):
+    d = pathlib.Path(metadata_directory) / _dist_info()
+    d.mkdir(parents=True, exist_ok=True)
+    (d / "METADATA").write_text(_metadata())
+    return d.name
+
+
+def _build():
+    build = pathlib.Path(os.environ.get("TANSAKU_BUILD_DIR", ROOT / "build" / f"pip-{_tag()}"))
+    jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL", "2")
+    if not (build / "CMakeCache.txt").exists():
+        subprocess.run(["cmake", "-S", str(ROOT), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release",
+                        f"-DPython_EXECUTABLE={sys.executable}", "-DTANSAKU_PYTHON_MODULE=ON",
+                        "-DTANSAKU_TESTS=OFF", "-DTANSAKU_BENCH=OFF"], check=True, stdout=sys.stderr)
+    subprocess.run(["cmake", "--build", str(build), "--target", "tansaku_python", "-j", jobs],
+                   check=True, stdout=sys.stderr)
+    pkg = build / "python" / NAME
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    if not (pkg / f"_tansaku{suffix}").exists():
+        raise RuntimeError(f"{build} holds no module for this interpreter ({sys.executable}, _tansaku{suffix}): "
+                           f"configure it with -DPython_EXECUTABLE={sys.executable}")
+    return pkg, suffix
+
+
+def _record_line(name, data):
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+
+def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
+    pkg, suffix = _build()
+    files = {}
+    for f in sorted(pkg.iterdir()):
+        if f.suffix == ".py" or f.name == f"_tansaku{suffix}":
+            files[f"{NAME}/{f.name}"] = f.read_bytes()
+    info = _dist_info()
+    files[f"{info}/METADATA"] = _metadata().encode()
+    files[f"{info}/WHEEL"] = (f"Wheel-Version: 1.0\nGenerator: tansaku_build\nRoot-Is-Purelib: false\n"
+                              f"Tag: {_tag()}\n").encode()
+    record = [_record_line(n, d) for n, d in files.items()] + [f"{info}/RECORD,,"]
+    files[f"{info}/RECORD"] = ("\n".join(record) + "\n").encode()
+    wheel = f"{NAME}-{_version()}-{_tag()}.whl"
+    with zipfile.ZipFile(pathlib.Path(wheel_directory) / wheel, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in files.items():
+            z.writestr(name, data)
+    return wheel
