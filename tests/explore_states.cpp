@@ -125,7 +125,8 @@ TEST(ExploreStates, CubeLayersAreBinomials) {
     EXPECT_LT(sym.stats.stored, 3 * binomial(20, 10) + 1);
     EXPECT_EQ(sym.stats.generated, 20u << 20);
     EXPECT_EQ(pruned.stats.generated, (20u << 20) - ((1u << 20) - 1));  // every state but the source
-    EXPECT_LT(sym.table_bytes, plain.table_bytes);
+    // (Not table_bytes: the shards' hash sets grow by doubling as threads fill them, so with
+    // 2^20 states the two peaks can land either way round: 38.0 vs 39.3 MB was seen.)
   }
 }
 
