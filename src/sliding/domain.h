@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <type_traits>
 #include <vector>
@@ -343,49 +345,72 @@ class Domain {
       if ((key & 15) >= labels_.names.size()) return false;
     return true;
   }
+  // The line-conflict tables depend only on the board and the goal; a solve builds its
+  // Domain anew, so the last few sets are kept process-wide (at most kCachedTables, 512 KiB
+  // each on a 4x4) and a repeated goal (every default solve) costs a lookup.
+  struct LineTables {
+    std::vector<std::vector<std::uint8_t>> row, col;
+    std::vector<std::uint64_t> col_mask;
+  };
+  static constexpr std::size_t kCachedTables = 8;
   void build_line_tables() {
     if constexpr (kTables) {
-      row_tab_.clear();
-      col_tab_.clear();
+      std::vector<int> key = {geo_.rows, geo_.cols};
+      key.insert(key.end(), goal_cell_.begin(), goal_cell_.end());
+      static std::mutex mutex;
+      static std::vector<std::pair<std::vector<int>, std::shared_ptr<const LineTables>>> cache;
+      {
+        std::lock_guard lock(mutex);
+        for (const auto& [k, t] : cache)
+          if (k == key) {
+            lines_ = t;
+            return;
+          }
+      }
+      auto t = std::make_shared<LineTables>();
       if (geo_.cols <= 4) {
         for (int r = 0; r < geo_.rows; ++r) {
-          std::vector<std::uint8_t> t(std::size_t{1} << (4 * geo_.cols));
-          for (std::size_t key = 0; key < t.size(); ++key) {
-            if (!labels_in_range(key, geo_.cols)) continue;
+          std::vector<std::uint8_t> row(std::size_t{1} << (4 * geo_.cols));
+          for (std::size_t k = 0; k < row.size(); ++k) {
+            if (!labels_in_range(k, geo_.cols)) continue;
             C cells;
-            cells.v = std::uint64_t(key) << (4 * geo_.cols * r);
-            t[key] = static_cast<std::uint8_t>(row_lc_direct(cells, r));
+            cells.v = std::uint64_t(k) << (4 * geo_.cols * r);
+            row[k] = static_cast<std::uint8_t>(row_lc_direct(cells, r));
           }
-          row_tab_.push_back(std::move(t));
+          t->row.push_back(std::move(row));
         }
       }
       if (geo_.rows <= 4) {
         for (int c = 0; c < geo_.cols; ++c) {
           std::uint64_t mask = 0;
           for (int r = 0; r < geo_.rows; ++r) mask |= std::uint64_t{15} << (4 * (r * geo_.cols + c));
-          col_mask_.push_back(mask);
-          std::vector<std::uint8_t> t(std::size_t{1} << (4 * geo_.rows));
-          for (std::size_t key = 0; key < t.size(); ++key) {
-            if (!labels_in_range(key, geo_.rows)) continue;
+          t->col_mask.push_back(mask);
+          std::vector<std::uint8_t> col(std::size_t{1} << (4 * geo_.rows));
+          for (std::size_t k = 0; k < col.size(); ++k) {
+            if (!labels_in_range(k, geo_.rows)) continue;
             C cells;
-            cells.v = bits::deposit(key, mask);
-            t[key] = static_cast<std::uint8_t>(col_lc_direct(cells, c));
+            cells.v = bits::deposit(k, mask);
+            col[k] = static_cast<std::uint8_t>(col_lc_direct(cells, c));
           }
-          col_tab_.push_back(std::move(t));
+          t->col.push_back(std::move(col));
         }
       }
+      lines_ = t;
+      std::lock_guard lock(mutex);
+      if (cache.size() == kCachedTables) cache.erase(cache.begin());
+      cache.emplace_back(std::move(key), std::move(t));
     }
   }
   int row_lc(const C& cells, int r) const {
     if constexpr (kTables) {
-      if (!row_tab_.empty())
-        return row_tab_[r][(cells.v >> (4 * geo_.cols * r)) & ((std::uint64_t{1} << (4 * geo_.cols)) - 1)];
+      if (lines_ && !lines_->row.empty())
+        return lines_->row[r][(cells.v >> (4 * geo_.cols * r)) & ((std::uint64_t{1} << (4 * geo_.cols)) - 1)];
     }
     return row_lc_direct(cells, r);
   }
   int col_lc(const C& cells, int c) const {
     if constexpr (kTables) {
-      if (!col_tab_.empty()) return col_tab_[c][bits::extract(cells.v, col_mask_[c])];
+      if (lines_ && !lines_->col.empty()) return lines_->col[c][bits::extract(cells.v, lines_->col_mask[c])];
     }
     return col_lc_direct(cells, c);
   }
@@ -414,8 +439,7 @@ class Domain {
   std::vector<std::uint8_t> row_of_, col_of_;
   bool lc_ = false;
   std::vector<int> goal_cell_;
-  std::vector<std::vector<std::uint8_t>> row_tab_, col_tab_;
-  std::vector<std::uint64_t> col_mask_;
+  std::shared_ptr<const LineTables> lines_;  // build_line_tables (kTables only)
   int start_parity_ = 0;
   std::optional<PermutationRanker> perm_;
   std::optional<MultisetRanker> multi_;
