@@ -12,8 +12,9 @@
 #                                    TSan build (make check)
 # Further package names given as arguments are installed the same way.
 set -euo pipefail
+# libpng-dev: m4ri.pc requires libpng, which libm4ri-dev does not pull in (a fresh Debian 12 fails at configure without it).
 pkgs=(g++ cmake make pkg-config libcli11-dev libfmt-dev nlohmann-json3-dev libtbb-dev
-      libm4ri-dev libzstd-dev libgmp-dev libcadical-dev libglpk-dev libcpp-httplib-dev)
+      libm4ri-dev libpng-dev libzstd-dev libgmp-dev libcadical-dev libglpk-dev libcpp-httplib-dev)
 tests=(libgtest-dev libgmock-dev libbenchmark-dev libopenmpi-dev openmpi-bin
        chromium chromium-driver python3-selenium
        pybind11-dev python3-dev python3-pybind11 python3-pytest python3-numpy python3-matplotlib)
