@@ -1,11 +1,14 @@
 // Solving permutation puzzles (see solver.h).
 #include "perm/solver.h"
 
+#include <array>
 #include <cstring>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
+#include "perm/group_order.h"
+#include "perm/piece_file.h"
 #include "perm/ranked_domain.h"
 #include "tansaku/core/error.h"
 #include "tansaku/puzzles/solver_table.h"
@@ -16,10 +19,13 @@ namespace tansaku::perm {
 
 namespace {
 
+constexpr std::size_t kMaxPieceTables = 16;
+
 struct Context {
   const Definition* d;
   const MoveSet* ms;
   const std::vector<std::unique_ptr<PatternDb>>* pdbs;
+  const std::vector<std::unique_ptr<PieceTable>>* pieces;  // cached tables (exact values from mod 3)
   Position goal;
   std::vector<std::uint8_t> active;  // positions some move changes
   std::vector<int> base;             // base move of each move
@@ -38,6 +44,17 @@ struct Context {
   int h(const Position& p) const {
     int best = 0;
     for (const auto& db : *pdbs) best = std::max(best, db->h(p));
+    return best;
+  }
+  // The piece tables' exact values of a child from its parent's; the bound is their maximum
+  // and the projection tables' (h).
+  using Exact = std::array<std::uint8_t, kMaxPieceTables>;
+  int step_h(const Position& child, const Exact& parent, Exact& out) const {
+    int best = h(child);
+    for (std::size_t i = 0; i < pieces->size(); ++i) {
+      out[i] = static_cast<std::uint8_t>(PieceTable::recover(parent[i], (*pieces)[i]->value(child)));
+      best = std::max<int>(best, out[i]);
+    }
     return best;
   }
   bool allowed(int last, int m) const {
@@ -59,8 +76,12 @@ class InPlace {
   struct Undo {
     Position pos;
     int last, h;
+    Context::Exact exact;
   };
-  InPlace(const Context& c, const Position& start) : c_(&c), pos_(start), h_(c.h(start)) {}
+  InPlace(const Context& c, const Position& start, const Context::Exact& exact)
+      : c_(&c), pos_(start), exact_(exact), h_(c.h(start)) {
+    for (std::size_t i = 0; i < c.pieces->size(); ++i) h_ = std::max<int>(h_, exact_[i]);
+  }
   int h() const { return h_; }
   bool is_goal() const { return pos_ == c_->goal; }
   int moves(Move* buf) const {
@@ -70,21 +91,23 @@ class InPlace {
     return n;
   }
   Undo apply(Move m) {
-    Undo u{pos_, last_, h_};
+    Undo u{pos_, last_, h_, exact_};
     c_->apply(c_->ms->gens[static_cast<std::size_t>(m)].p, u.pos, pos_);
     last_ = m;
-    h_ = c_->h(pos_);
+    h_ = c_->step_h(pos_, u.exact, exact_);
     return u;
   }
   void undo(Move, const Undo& u) {
     pos_ = u.pos;
     last_ = u.last;
     h_ = u.h;
+    exact_ = u.exact;
   }
 
  private:
   const Context* c_;
   Position pos_;
+  Context::Exact exact_{};
   int last_ = -1, h_ = 0;
 };
 
@@ -94,12 +117,14 @@ class Copying {
   struct State {
     Position pos;
     int last = -1;
+    Context::Exact exact{};
+    int h = 0;
     bool operator==(const State&) const = default;
   };
   using Move = int;
   explicit Copying(const Context& c) : c_(&c) {}
   bool is_goal(const State& s) const { return s.pos == c_->goal; }
-  int h(const State& s) const { return c_->h(s.pos); }
+  int h(const State& s) const { return s.h; }
   template <class F>
   void for_each_move(const State& s, F&& f) const {
     State t;
@@ -107,6 +132,7 @@ class Copying {
       if (!c_->allowed(s.last, m)) continue;
       c_->apply(c_->ms->gens[static_cast<std::size_t>(m)].p, s.pos, t.pos);
       t.last = m;
+      t.h = c_->step_h(t.pos, s.exact, t.exact);
       f(m, t);
     }
   }
@@ -159,9 +185,29 @@ void run_idastar(const Job& j, const search::Limits& lim) {
   const Definition& d = *req.d;
   const MoveSet& ms = *req.ms;
   SolveResult& out = j.out;
-  auto pdbs = make_pattern_dbs(d, ms, req.goal, req.pdb_budget, lim);
+  // Cached piece tables of this instance (`pdb build`) when there are any that fit half the
+  // memory budget; else projection tables built now.
+  std::vector<std::unique_ptr<PieceTable>> pieces;
+  if (req.use_cache) pieces = load_cached_tables(d, ms, req.goal, lim.memory / 2, lim);
+  if (pieces.size() > kMaxPieceTables) pieces.resize(kMaxPieceTables);
+  std::vector<std::unique_ptr<PatternDb>> pdbs;
+  if (pieces.empty()) pdbs = make_pattern_dbs(d, ms, req.goal, req.pdb_budget, lim);
   for (const auto& p : pdbs) out.heuristics.push_back(fmt::format("{} ({} states, max {})", p->description(), p->size(), p->max_value()));
-  Context c{&d, &ms, &pdbs, req.goal, {}, {}, req.mode == search::SolutionMode::First};
+  Context::Exact exact{};
+  for (std::size_t i = 0; i < pieces.size(); ++i) {
+    const auto& t = *pieces[i];
+    out.heuristics.push_back(fmt::format("cached {} ({} states, 2 bits, max {})", t.description(), t.domain().size(), t.max_distance()));
+    out.table_bytes = std::max<std::uint64_t>(out.table_bytes, t.bytes());
+    const int e = t.exact(req.start);
+    if (e < 0) {
+      out.proved_unreachable = true;
+      out.reason = "the start's projection onto some pieces is not reachable from the goal's (a piece table)";
+      return;
+    }
+    exact[i] = static_cast<std::uint8_t>(e);
+  }
+  for (const auto& p : pdbs) out.table_bytes = std::max<std::uint64_t>(out.table_bytes, p->size());
+  Context c{&d, &ms, &pdbs, &pieces, req.goal, {}, {}, req.mode == search::SolutionMode::First};
   for (int i = 0; i < d.positions; ++i) {
     bool moved = false;
     for (const auto& g : ms.gens) moved = moved || g.p.perm[static_cast<std::size_t>(i)] != i || g.p.twist[static_cast<std::size_t>(i)];
@@ -169,13 +215,15 @@ void run_idastar(const Job& j, const search::Limits& lim) {
   }
   for (const auto& g : ms.gens) c.base.push_back(g.base);
   if (req.mode == search::SolutionMode::First) {
-    InPlace root(c, req.start);
+    InPlace root(c, req.start, exact);
     out.path = search::ida_star_inplace(root, {}, lim);
   } else {
     Copying dom(c);
     search::IdaOptions io;
     io.mode = req.mode;
-    out.path = search::ida_star(dom, Copying::State{req.start, -1}, io, lim);
+    Copying::State root{req.start, -1, exact, c.h(req.start)};
+    for (std::size_t i = 0; i < pieces.size(); ++i) root.h = std::max<int>(root.h, exact[i]);
+    out.path = search::ida_star(dom, root, io, lim);
   }
 }
 
@@ -218,6 +266,15 @@ SolveResult solve(const SolveRequest& req, const search::Limits& lim) {
     out.algorithm = "invariants";
     out.reason = "the start differs from the goal in an invariant of the moves (the pieces an orbit of positions holds, "
                  "a permutation parity or an orientation sum)";
+    return out;
+  }
+  // Membership: a start no product of the moves reaches is refused before any search
+  // (distinct pieces per set: Schreier-Sims on the stickers decides it exactly).
+  if (reachable(d, ms, req.goal, req.start) == false) {
+    out.proved_unreachable = true;
+    out.algorithm = "membership";
+    out.reason = "the start is not reachable: no product of the moves takes the goal to it (Schreier-Sims membership test "
+                 "on the stickers)";
     return out;
   }
   const Job job{req, space, out};
