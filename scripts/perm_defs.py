@@ -105,6 +105,31 @@ def edge_faces(p):
     first = next((f for f in fs if f[1] != 0), None) or next(f for f in fs if f[2] != 0)
     return [first] + [f for f in fs if f != first]
 
+# The facelet net (docs/perm.md, "Pictures"): each face's place in a cross, its colour, and
+# its axes seen from outside (right, down), U with B at the top, D with F at the top.
+NET = {'U': (1, 0, '#ffffff', (1, 0, 0), (0, 0, 1)), 'L': (0, 1, '#ff8c1a', (0, 0, 1), (0, -1, 0)),
+       'F': (1, 1, '#00a651', (1, 0, 0), (0, -1, 0)), 'R': (2, 1, '#d7263d', (0, 0, -1), (0, -1, 0)),
+       'B': (3, 1, '#1f5fbf', (-1, 0, 0), (0, -1, 0)), 'D': (1, 2, '#ffd500', (1, 0, 0), (0, 0, -1))}
+
+def write_net(out, name, n, sets):
+    w = out.write
+    w(f"# {name}: facelet net written by scripts/perm_defs.py (see docs/perm.md, Pictures).\n")
+    w("# Face NAME COLUMN ROW CELLS COLOUR; Sticker SET POSITION SLOT FACE COLUMN ROW; Fixed FACE COLUMN ROW\n")
+    for f, (c, r, col, _, _) in NET.items():
+        w(f"Face {f} {c} {r} {n} {col}\n")
+    face_of = {v: k for k, v in FACES.items()}
+    for s in sets:
+        for j, p in enumerate(s.points):
+            for o, normal in enumerate(s.faces[j]):
+                f = face_of[tuple(int(x) for x in normal)]
+                _, _, _, right, down = NET[f]
+                x, y = dot(p, right), dot(p, down)
+                col, row = ((x + 1) // 2, (y + 1) // 2) if n == 2 else (x + 1, y + 1)
+                w(f"Sticker {s.name} {j + 1} {o} {f} {int(col)} {int(row)}\n")
+    if n == 3:
+        for f in NET:
+            w(f"Fixed {f} 1 1\n")
+
 def cube(n):
     sets = [PieceSet("CORNERS", corner_points(CORNERS), corner_faces)]
     if n == 3:
@@ -168,7 +193,11 @@ def main(outdir):
     s, m = cube(2)
     with open(f"{outdir}/2x2x2.tws", "w") as f:
         write(f, "2x2x2", s, m, hdr.format("2x2x2 cube", "Corners UFR URB UBL ULF DRF DFL DLB DBR; orientation 0 = U/D sticker up/down; moves turn a face clockwise.\n"))
+    with open(f"{outdir}/2x2x2.net", "w") as f:
+        write_net(f, "2x2x2", 2, s)
     s, m = cube(3)
+    with open(f"{outdir}/3x3x3.net", "w") as f:
+        write_net(f, "3x3x3", 3, s)
     with open(f"{outdir}/3x3x3.tws", "w") as f:
         write(f, "3x3x3", s, m, hdr.format("3x3x3 cube (centres fixed)", "Corners UFR URB UBL ULF DRF DFL DLB DBR; edges UF UR UB UL DF DR DB DL FR FL BR BL.\n"))
     s, m = skewb()
