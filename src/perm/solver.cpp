@@ -68,7 +68,11 @@ struct Context {
   }
 };
 
-// In-place IDA* domain (one solution).
+// In-place IDA* domain (one solution). With piece tables, each level of the path keeps
+// every table's projected state (a child's comes from its parent's in k steps, no
+// projection of the whole position), and `moves` computes the children's table cells and
+// fetches them ahead: the search waits on memory, and the children's cache misses then
+// overlap instead of following one another.
 class InPlace {
  public:
   using Move = int;
@@ -79,22 +83,56 @@ class InPlace {
     Context::Exact exact;
   };
   InPlace(const Context& c, const Position& start, const Context::Exact& exact)
-      : c_(&c), pos_(start), exact_(exact), h_(c.h(start)) {
-    for (std::size_t i = 0; i < c.pieces->size(); ++i) h_ = std::max<int>(h_, exact_[i]);
+      : c_(&c), pos_(start), exact_(exact), h_(c.h(start)), nt_(c.pieces->size()), nm_(c.ms->gens.size()) {
+    for (std::size_t i = 0; i < nt_; ++i) h_ = std::max<int>(h_, exact_[i]);
+    levels_.resize(1);
+    for (std::size_t t = 0; t < nt_; ++t) levels_[0].state[t] = (*c.pieces)[t]->domain().project(start);
   }
   int h() const { return h_; }
   bool is_goal() const { return pos_ == c_->goal; }
   int moves(Move* buf) const {
     int n = 0;
-    for (int m = 0; m < static_cast<int>(c_->ms->gens.size()); ++m)
+    for (int m = 0; m < static_cast<int>(nm_); ++m)
       if (c_->allowed(last_, m)) buf[n++] = m;
+    if (nt_) {
+      Level& l = levels_[depth_];
+      l.child.resize(nm_ * nt_);
+      PieceDomain::State ch;
+      for (std::size_t t = 0; t < nt_; ++t) {
+        const PieceTable& tab = *(*c_->pieces)[t];
+        const PieceDomain& dom = tab.domain();
+        for (int i = 0; i < n; ++i) {
+          dom.step(l.state[t], buf[i], ch);
+          const std::uint64_t r = dom.rank(ch);
+          l.child[static_cast<std::size_t>(buf[i]) * nt_ + t] = r;
+          tab.mod3().prefetch(r);
+        }
+      }
+      l.valid = true;
+    }
     return n;
   }
   Undo apply(Move m) {
     Undo u{pos_, last_, h_, exact_};
     c_->apply(c_->ms->gens[static_cast<std::size_t>(m)].p, u.pos, pos_);
     last_ = m;
-    h_ = c_->step_h(pos_, u.exact, exact_);
+    int best = c_->h(pos_);
+    if (nt_) {
+      if (levels_.size() < depth_ + 2) levels_.resize(depth_ + 2);
+      const Level& p = levels_[depth_];
+      Level& ch = levels_[depth_ + 1];
+      ch.valid = false;
+      for (std::size_t t = 0; t < nt_; ++t) {
+        const PieceTable& tab = *(*c_->pieces)[t];
+        const PieceDomain& dom = tab.domain();
+        dom.step(p.state[t], m, ch.state[t]);
+        const std::uint64_t r = p.valid ? p.child[static_cast<std::size_t>(m) * nt_ + t] : dom.rank(ch.state[t]);
+        exact_[t] = static_cast<std::uint8_t>(PieceTable::recover(u.exact[t], tab.mod3().get(r)));
+        best = std::max<int>(best, exact_[t]);
+      }
+    }
+    ++depth_;
+    h_ = best;
     return u;
   }
   void undo(Move, const Undo& u) {
@@ -102,13 +140,21 @@ class InPlace {
     last_ = u.last;
     h_ = u.h;
     exact_ = u.exact;
+    --depth_;
   }
 
  private:
+  struct Level {
+    std::array<PieceDomain::State, kMaxPieceTables> state{};  // each table's projection here
+    std::vector<std::uint64_t> child;  // [move * tables + table]: the child's cell, when valid
+    bool valid = false;                // child holds this node's children (moves() ran here)
+  };
   const Context* c_;
   Position pos_;
   Context::Exact exact_{};
   int last_ = -1, h_ = 0;
+  std::size_t nt_ = 0, nm_ = 0, depth_ = 0;
+  mutable std::vector<Level> levels_;
 };
 
 // Copying IDA* domain (every optimal solution / their number).
