@@ -79,12 +79,19 @@ TEST(PermPieceTable, Cube2x2x2CornersWithOrientation) {
 }
 
 TEST(PermPieceTable, Cube2x2x2AllCornersImpliedOrientation) {
-  // Every corner kept: the last orientation follows from the others (8! x 3^7 / ... with
-  // <U,F,R> the corner DLB never moves: 7! x 3^6 reachable of the table).
+  // <U,F,R> never moves corner DLB: the table's cells are the orbit of the other seven, all
+  // kept, the last orientation implied: 7! x 3^6 = 3,674,160, the group's size.
   const Definition d = load_definition("2x2x2");
   const MoveSet ms = build_moves(d, "htm", "U,F,R");
-  PieceDomain dom(d, ms, d.solved, PieceSpec{0, {0, 1, 2, 3, 4, 5, 6, 7}});
-  EXPECT_EQ(dom.size(), 40320u * 2187u);
+  PieceDomain dom(d, ms, d.solved, PieceSpec{0, {0, 1, 2, 3, 4, 5, 7}});
+  EXPECT_EQ(dom.size(), 3674160u);
+  EXPECT_THROW(PieceDomain(d, ms, d.solved, PieceSpec{0, {0, 6}}), InputError);  // no move changes DLB
+  EXPECT_EQ(PieceDomain(d, build_moves(d, "htm", ""), d.solved, PieceSpec{0, {0, 1, 2, 3, 4, 5, 6, 7}}).size(),
+            40320u * 2187u);
+  // The skewb's corners move in two orbits of four: one table over both keeps what ties them.
+  const Definition sk = load_definition("skewb");
+  const auto specs = default_piece_specs(sk, build_moves(sk, "htm", ""), sk.solved, std::uint64_t{1} << 29, 0);
+  EXPECT_EQ(specs.size(), 2u);
 }
 
 TEST(PermPieceTable, CubeEdgesAgainstBfs) {
@@ -109,7 +116,7 @@ TEST(PermPieceTable, DefaultSpecsOfTheCube) {
 TEST(PermPieceTable, FileRoundTrip) {
   const Definition d = load_definition("2x2x2");
   const MoveSet ms = build_moves(d, "htm", "U,F,R");
-  const PieceSpec spec{0, {2, 3, 4, 5, 6}};
+  const PieceSpec spec{0, {2, 3, 4, 5, 7}};
   search::Limits lim;
   auto t = build_piece_table(std::make_unique<PieceDomain>(d, ms, d.solved, spec), lim);
   const auto dir = std::filesystem::temp_directory_path() / ("tansaku-perm-pdb-" + std::to_string(::getpid()));

@@ -205,8 +205,12 @@ std::vector<std::unique_ptr<PieceTable>> load_cached_tables(const Definition& d,
   std::uint64_t used = 0;
   for (const auto& [bytes, path] : found) {
     if (used + bytes > budget) continue;
-    out.push_back(load_piece_table(path, d, ms, goal, lim));
-    used += bytes;
+    try {
+      out.push_back(load_piece_table(path, d, ms, goal, lim));
+      used += bytes;
+    } catch (const InputError&) {
+      // Not a table of this instance after all (another version, damaged): left out.
+    }
   }
   return out;
 }

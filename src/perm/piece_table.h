@@ -21,7 +21,9 @@
 
 namespace tansaku::perm {
 
-// Which pieces a table keeps: packed labels of one set, each once in the goal.
+// Which pieces a table keeps: packed labels of one set, each once in the goal. The table's
+// cells are the positions of the set that some move changes (a piece no move reaches is
+// left out: the 2x2x2's <U,F,R> table spans the 7 corners that move).
 struct PieceSpec {
   int set = 0;
   std::vector<int> labels;
@@ -88,7 +90,8 @@ class PieceDomain {
 
  private:
   PieceSpec spec_;
-  int n_ = 0, k_ = 0, omod_ = 1, odigits_ = 0, nm_ = 0, offset_ = 0;
+  int n_ = 0, k_ = 0, omod_ = 1, odigits_ = 0, nm_ = 0;
+  std::vector<int> cells_;  // flat positions of the orbit, in order (local cell = index here)
   int ori_target_ = 0;  // the kept orientations' sum when the last digit is implied
   bool symmetric_ = true;
   KPermRanker ranker_;
@@ -127,9 +130,13 @@ class PieceTable {
 // deadline; the memory budget must hold two 2-bit tables of the domain's size).
 std::unique_ptr<PieceTable> build_piece_table(std::unique_ptr<PieceDomain> dom, const search::Limits& lim);
 
-// The tables `pdb build` makes by default: per set whose goal pieces are distinct and which
-// some move changes, the whole set when its table has at most max_entries entries, else
-// groups of the most pieces that fit (at most `pieces` when > 0), covering the set (the last
+// The orbits of a set's positions under the moves (flat positions, ascending; positions no
+// move changes are left out).
+std::vector<std::vector<int>> set_orbits(const Definition& d, const MoveSet& ms, int set);
+
+// The tables `pdb build` makes by default: per set whose pieces at the positions some move
+// changes are distinct, all of them when the table has at most max_entries entries, else
+// groups of the most pieces that fit (at most `pieces` when > 0), covering them (the last
 // group overlapping the one before).
 std::vector<PieceSpec> default_piece_specs(const Definition& d, const MoveSet& ms, const Position& goal,
                                            std::uint64_t max_entries, int pieces);
