@@ -130,6 +130,23 @@ def write_net(out, name, n, sets):
         for f in NET:
             w(f"Fixed {f} 1 1\n")
 
+def write_symmetries(out, name, sets):
+    """The whole-cube rotations about the UFR-DBL diagonal (120 and 240 degrees) as ksolve
+    blocks: conjugating by them maps the face turns onto face turns, so a pattern database
+    looked up at the conjugated position gives another bound (docs/perm.md)."""
+    w = out.write
+    w(f"# {name}: symmetries for conjugate lookups, written by scripts/perm_defs.py (see docs/perm.md).\n")
+    w("# Symmetry NAME, then per set its permutation row and orientation row as in a Move block.\n")
+    ax = corner_points(["UFR"])[0]
+    for sname, turns in (("UFR", 3), ("UFR2", 1.5)):
+        R = rotation(ax, turns)
+        w(f"\nSymmetry {sname}\n")
+        for s in sets:
+            perm, twist = s.move(R, lambda p: True)
+            w(f"{s.name}\n{' '.join(str(x+1) for x in perm)}\n")
+            if len(s.faces[0]) > 1: w(' '.join(map(str, twist)) + "\n")
+        w("End\n")
+
 def cube(n):
     sets = [PieceSet("CORNERS", corner_points(CORNERS), corner_faces)]
     if n == 3:
@@ -198,6 +215,8 @@ def main(outdir):
     s, m = cube(3)
     with open(f"{outdir}/3x3x3.net", "w") as f:
         write_net(f, "3x3x3", 3, s)
+    with open(f"{outdir}/3x3x3.sym", "w") as f:
+        write_symmetries(f, "3x3x3", s)
     with open(f"{outdir}/3x3x3.tws", "w") as f:
         write(f, "3x3x3", s, m, hdr.format("3x3x3 cube (centres fixed)", "Corners UFR URB UBL ULF DRF DFL DLB DBR; edges UF UR UB UL DF DR DB DL FR FL BR BL.\n"))
     s, m = skewb()

@@ -15,6 +15,8 @@
 #include "perm/notation.h"
 #include "perm/piece_file.h"
 #include "perm/piece_table.h"
+#include "perm/symmetry.h"
+#include "tansaku/core/error.h"
 
 using namespace tansaku;
 using namespace tansaku::perm;
@@ -157,4 +159,46 @@ TEST(PermMembership, Cube) {
   Position dturn = d2.applied(parse_sequence_any(d2, "D", "s")[0], d2.solved);
   EXPECT_EQ(reachable(d2, ufr, d2.solved, dturn), false);
   EXPECT_EQ(reachable(d2, build_moves(d2, "htm", ""), d2.solved, dturn), true);
+}
+
+TEST(PermSymmetry, ConjugatesFollowConjugatedMoves) {
+  // The 3x3x3's companion .sym: both rotations map the face turns onto face turns, and the
+  // conjugate of a position reached by moves m1..mk is reached by their conjugates (so its
+  // distance is the same: the conjugate lookups are admissible).
+  const Definition d = load_definition("3x3x3");
+  const MoveSet ms = build_moves(d, "htm", "");
+  const auto syms = load_symmetries(d, ms, d.solved);
+  ASSERT_EQ(syms.size(), 2u);
+  std::mt19937 rng(3);
+  for (const auto& s : syms) {
+    for (int walk = 0; walk < 20; ++walk) {
+      Position p = d.solved, q = d.solved;
+      for (int step = 0; step < 25; ++step) {
+        const int m = static_cast<int>(rng() % ms.gens.size());
+        p = d.applied(ms.gens[static_cast<std::size_t>(m)].p, p);
+        q = d.applied(ms.gens[static_cast<std::size_t>(s.conj[static_cast<std::size_t>(m)])].p, q);
+        ASSERT_EQ(conjugate(d, s.p, p), q) << s.name;
+      }
+    }
+  }
+  // Not for another goal, nor for identical pieces.
+  Position goal = d.applied(ms.gens[0].p, d.solved);
+  EXPECT_TRUE(load_symmetries(d, ms, goal).empty());
+}
+
+TEST(PermSymmetry, BadFiles) {
+  const Definition d = load_definition("3x3x3");
+  auto refused = [&](const std::string& text, const std::string& needle) {
+    try {
+      parse_symmetries(d, text, "x.sym");
+      ADD_FAILURE() << "accepted: " << text;
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+    }
+  };
+  refused("Symmetry S\nCORNERS\n1 2 3 4 5 6 7 8\n0 0 0 0 0 0 0 0\n", "without End");
+  refused("Symmetry S\nCORNERS\n1 1 3 4 5 6 7 8\n0 0 0 0 0 0 0 0\nEnd\n", "x.sym:3: a row that is not a permutation");
+  refused("Symmetry S\nFACES\nEnd\n", "unknown set");
+  refused("Move S\nEnd\n", "expected 'Symmetry NAME'");
+  refused("Symmetry S\nCORNERS\n1 2 3 4 5 6 7 8\n0 0 0 0 0 0 0 3\nEnd\n", "out of range");
 }

@@ -70,6 +70,16 @@ TEST_F(PermPdbCli, CubeCheckerboardWithSmallTables) {
   ASSERT_EQ(s.code, 0) << s.err;
   EXPECT_EQ(s.json()["length"], 6);
   EXPECT_NE(s.json()["heuristic"].get<std::string>().find("cached"), std::string::npos);
+  EXPECT_NE(s.json()["heuristic"].get<std::string>().find("conjugate lookups"), std::string::npos);
+  // One solution (the tables at the position and at its conjugates by data/perm/3x3x3.sym)
+  // is as short as the copying search's (the tables at the position only) finds.
+  for (const std::string scramble : {"R U F' L2 D B", "F2 R' U L D' B2 R", "U R2 F B' L D2 R'"}) {
+    auto one = run("solve perm:3x3x3 --scramble \"" + scramble + "\" --json --quiet");
+    auto all = run("solve perm:3x3x3 --scramble \"" + scramble + "\" --count --json --quiet");
+    ASSERT_EQ(one.code, 0) << one.err;
+    ASSERT_EQ(all.code, 0) << all.err;
+    EXPECT_EQ(one.json()["length"], all.json()["length"]) << scramble;
+  }
 }
 
 TEST_F(PermPdbCli, Membership) {

@@ -46,6 +46,7 @@ class PieceDomain {
   const PieceSpec& spec() const { return spec_; }
   std::uint64_t size() const { return size_; }
   int k() const { return k_; }
+  bool whole() const { return k_ == n_; }  // every piece of its cells kept
   bool orientations() const { return omod_ > 1; }
   std::uint64_t goal_rank() const { return goal_rank_; }
   const State& goal_state() const { return goal_; }

@@ -9,6 +9,7 @@
 
 #include "perm/group_order.h"
 #include "perm/piece_file.h"
+#include "perm/symmetry.h"
 #include "perm/ranked_domain.h"
 #include "tansaku/core/error.h"
 #include "tansaku/puzzles/solver_table.h"
@@ -25,7 +26,14 @@ struct Context {
   const Definition* d;
   const MoveSet* ms;
   const std::vector<std::unique_ptr<PatternDb>>* pdbs;
-  const std::vector<std::unique_ptr<PieceTable>>* pieces;  // cached tables (exact values from mod 3)
+  // The lookups into the cached piece tables (exact values from mod 3): each table at the
+  // position itself, then at its conjugates by the puzzle's symmetries (symmetry.h).
+  struct Lookup {
+    const PieceTable* table;
+    const std::vector<int>* conj;  // the move a move becomes in the conjugate (null: the position itself)
+    int move(int m) const { return conj ? (*conj)[static_cast<std::size_t>(m)] : m; }
+  };
+  const std::vector<Lookup>* lookups;
   Position goal;
   std::vector<std::uint8_t> active;  // positions some move changes
   std::vector<int> base;             // base move of each move
@@ -51,8 +59,12 @@ struct Context {
   using Exact = std::array<std::uint8_t, kMaxPieceTables>;
   int step_h(const Position& child, const Exact& parent, Exact& out) const {
     int best = h(child);
-    for (std::size_t i = 0; i < pieces->size(); ++i) {
-      out[i] = static_cast<std::uint8_t>(PieceTable::recover(parent[i], (*pieces)[i]->value(child)));
+    for (std::size_t i = 0; i < lookups->size(); ++i) {
+      if ((*lookups)[i].conj) {  // this copying search follows the position itself only
+        out[i] = 0;
+        continue;
+      }
+      out[i] = static_cast<std::uint8_t>(PieceTable::recover(parent[i], (*lookups)[i].table->value(child)));
       best = std::max<int>(best, out[i]);
     }
     return best;
@@ -82,11 +94,12 @@ class InPlace {
     int last, h;
     Context::Exact exact;
   };
-  InPlace(const Context& c, const Position& start, const Context::Exact& exact)
-      : c_(&c), pos_(start), exact_(exact), h_(c.h(start)), nt_(c.pieces->size()), nm_(c.ms->gens.size()) {
+  // roots[i]: the position lookup i starts from (start, or its conjugate).
+  InPlace(const Context& c, const Position& start, const std::vector<Position>& roots, const Context::Exact& exact)
+      : c_(&c), pos_(start), exact_(exact), h_(c.h(start)), nt_(c.lookups->size()), nm_(c.ms->gens.size()) {
     for (std::size_t i = 0; i < nt_; ++i) h_ = std::max<int>(h_, exact_[i]);
     levels_.resize(1);
-    for (std::size_t t = 0; t < nt_; ++t) levels_[0].state[t] = (*c.pieces)[t]->domain().project(start);
+    for (std::size_t t = 0; t < nt_; ++t) levels_[0].state[t] = (*c.lookups)[t].table->domain().project(roots[t]);
   }
   int h() const { return h_; }
   bool is_goal() const { return pos_ == c_->goal; }
@@ -99,10 +112,11 @@ class InPlace {
       l.child.resize(nm_ * nt_);
       PieceDomain::State ch;
       for (std::size_t t = 0; t < nt_; ++t) {
-        const PieceTable& tab = *(*c_->pieces)[t];
+        const Context::Lookup& lk = (*c_->lookups)[t];
+        const PieceTable& tab = *lk.table;
         const PieceDomain& dom = tab.domain();
         for (int i = 0; i < n; ++i) {
-          dom.step(l.state[t], buf[i], ch);
+          dom.step(l.state[t], lk.move(buf[i]), ch);
           const std::uint64_t r = dom.rank(ch);
           l.child[static_cast<std::size_t>(buf[i]) * nt_ + t] = r;
           tab.mod3().prefetch(r);
@@ -123,9 +137,10 @@ class InPlace {
       Level& ch = levels_[depth_ + 1];
       ch.valid = false;
       for (std::size_t t = 0; t < nt_; ++t) {
-        const PieceTable& tab = *(*c_->pieces)[t];
+        const Context::Lookup& lk = (*c_->lookups)[t];
+        const PieceTable& tab = *lk.table;
         const PieceDomain& dom = tab.domain();
-        dom.step(p.state[t], m, ch.state[t]);
+        dom.step(p.state[t], lk.move(m), ch.state[t]);
         const std::uint64_t r = p.valid ? p.child[static_cast<std::size_t>(m) * nt_ + t] : dom.rank(ch.state[t]);
         exact_[t] = static_cast<std::uint8_t>(PieceTable::recover(u.exact[t], tab.mod3().get(r)));
         best = std::max<int>(best, exact_[t]);
@@ -239,12 +254,30 @@ void run_idastar(const Job& j, const search::Limits& lim) {
   std::vector<std::unique_ptr<PatternDb>> pdbs;
   if (pieces.empty()) pdbs = make_pattern_dbs(d, ms, req.goal, req.pdb_budget, lim);
   for (const auto& p : pdbs) out.heuristics.push_back(fmt::format("{} ({} states, max {})", p->description(), p->size(), p->max_value()));
+  // Lookups: every table at the position, then (goal Solved, distinct pieces, a companion
+  // .sym file) at its conjugates, for the tables that do not hold every piece of their set
+  // that moves (those give the same value at a conjugate).
+  const std::vector<Symmetry> syms = pieces.empty() ? std::vector<Symmetry>{} : load_symmetries(d, ms, req.goal);
+  std::vector<Context::Lookup> lookups;
+  std::vector<Position> roots;
+  for (const auto& t : pieces) lookups.push_back({t.get(), nullptr}), roots.push_back(req.start);
+  for (const auto& sym : syms) {
+    const Position q = conjugate(d, sym.p, req.start);
+    for (const auto& t : pieces) {
+      if (lookups.size() >= kMaxPieceTables) break;
+      if (t->domain().whole()) continue;
+      lookups.push_back({t.get(), &sym.conj});
+      roots.push_back(q);
+    }
+  }
   Context::Exact exact{};
-  for (std::size_t i = 0; i < pieces.size(); ++i) {
-    const auto& t = *pieces[i];
-    out.heuristics.push_back(fmt::format("cached {} ({} states, 2 bits, max {})", t.description(), t.domain().size(), t.max_distance()));
-    out.table_bytes = std::max<std::uint64_t>(out.table_bytes, t.bytes());
-    const int e = t.exact(req.start);
+  for (std::size_t i = 0; i < lookups.size(); ++i) {
+    const auto& t = *lookups[i].table;
+    if (!lookups[i].conj) {
+      out.heuristics.push_back(fmt::format("cached {} ({} states, 2 bits, max {})", t.description(), t.domain().size(), t.max_distance()));
+      out.table_bytes = std::max<std::uint64_t>(out.table_bytes, t.bytes());
+    }
+    const int e = t.exact(roots[i]);
     if (e < 0) {
       out.proved_unreachable = true;
       out.reason = "the start's projection onto some pieces is not reachable from the goal's (a piece table)";
@@ -252,8 +285,13 @@ void run_idastar(const Job& j, const search::Limits& lim) {
     }
     exact[i] = static_cast<std::uint8_t>(e);
   }
+  if (lookups.size() > pieces.size()) {
+    std::string names;
+    for (const auto& sym : syms) names += (names.empty() ? "" : " ") + sym.name;
+    out.heuristics.push_back(fmt::format("{} conjugate lookups (symmetries {})", lookups.size() - pieces.size(), names));
+  }
   for (const auto& p : pdbs) out.table_bytes = std::max<std::uint64_t>(out.table_bytes, p->size());
-  Context c{&d, &ms, &pdbs, &pieces, req.goal, {}, {}, req.mode == search::SolutionMode::First};
+  Context c{&d, &ms, &pdbs, &lookups, req.goal, {}, {}, req.mode == search::SolutionMode::First};
   for (int i = 0; i < d.positions; ++i) {
     bool moved = false;
     for (const auto& g : ms.gens) moved = moved || g.p.perm[static_cast<std::size_t>(i)] != i || g.p.twist[static_cast<std::size_t>(i)];
@@ -261,14 +299,15 @@ void run_idastar(const Job& j, const search::Limits& lim) {
   }
   for (const auto& g : ms.gens) c.base.push_back(g.base);
   if (req.mode == search::SolutionMode::First) {
-    InPlace root(c, req.start, exact);
+    InPlace root(c, req.start, roots, exact);
     out.path = search::ida_star_inplace(root, {}, lim);
   } else {
     Copying dom(c);
     search::IdaOptions io;
     io.mode = req.mode;
     Copying::State root{req.start, -1, exact, c.h(req.start)};
-    for (std::size_t i = 0; i < pieces.size(); ++i) root.h = std::max<int>(root.h, exact[i]);
+    for (std::size_t i = 0; i < lookups.size(); ++i)
+      if (!lookups[i].conj) root.h = std::max<int>(root.h, exact[i]);
     out.path = search::ida_star(dom, root, io, lim);
   }
 }
