@@ -6,7 +6,10 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <atomic>
+#include <exception>
 #include <system_error>
+#include <thread>
 
 #include <fmt/format.h>
 #include <zstd.h>
@@ -203,15 +206,38 @@ std::vector<std::unique_ptr<PieceTable>> load_cached_tables(const Definition& d,
   }
   std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
   std::uint64_t used = 0;
-  for (const auto& [bytes, path] : found) {
-    if (used + bytes > budget) continue;
-    try {
-      out.push_back(load_piece_table(path, d, ms, goal, lim));
-      used += bytes;
-    } catch (const InputError&) {
-      // Not a table of this instance after all (another version, damaged): left out.
+  std::vector<std::filesystem::path> chosen;
+  for (const auto& [bytes, path] : found)
+    if (used + bytes <= budget) chosen.push_back(path), used += bytes;
+  // Loaded side by side (each file on its own thread, at most lim.threads at once; the
+  // first reports progress), kept in the order chosen.
+  std::vector<std::unique_ptr<PieceTable>> loaded(chosen.size());
+  std::vector<std::exception_ptr> errors(chosen.size());
+  std::atomic<std::size_t> next{0};
+  auto work = [&](bool first) {
+    search::Limits l = lim;
+    if (!first) l.progress = nullptr;
+    for (std::size_t i; (i = next.fetch_add(1)) < chosen.size();) {
+      try {
+        loaded[i] = load_piece_table(chosen[i], d, ms, goal, l);
+      } catch (const InputError&) {
+        // Not a table of this instance after all (another version, damaged): left out.
+      } catch (...) {
+        errors[i] = std::current_exception();
+      }
     }
+  };
+  {
+    std::vector<std::thread> pool;
+    const std::size_t threads = std::min<std::size_t>(std::max(1u, lim.threads), chosen.size());
+    for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work, false);
+    work(true);
+    for (auto& t : pool) t.join();
   }
+  for (auto& e : errors)
+    if (e) std::rethrow_exception(e);
+  for (auto& t : loaded)
+    if (t) out.push_back(std::move(t));
   return out;
 }
 
