@@ -192,9 +192,9 @@ std::vector<ToolCommand> tools() {
   const OptionSpec dir = opt::text("dir", "DIR", "table directory (default $TANSAKU_PDB_DIR or ~/.cache/tansaku)");
   ToolCommand build;
   build.path = {"pdb", "build"};
-  build.help = "build the pattern databases of a sliding board into the cache dir";
+  build.help = "build the pattern databases of a puzzle into the cache dir";
   build.positional = "puzzle";
-  build.options = {opt::text("groups", "GROUPS", "tile groups: sizes (7-8) or tile lists (1,2,3/4,5,6)"),
+  build.options = {opt::text("groups", "GROUPS", "sliding: tile groups: sizes (7-8) or tile lists (1,2,3/4,5,6)"),
                    opt::text("goal", "STATE", "goal state (default: the puzzle's)"),
                    opt::flag("force", "rebuild tables already present"), opt::writes(dir)};
   build.run = [](const Options& o, const std::vector<std::string>& args) { return run_pdb_build(args_of(o, args)); };
