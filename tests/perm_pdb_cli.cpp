@@ -44,6 +44,15 @@ TEST_F(PermPdbCli, BuildListSolve) {
   for (const auto& t : listed["tables"])
     if (t.contains("puzzle") && t["puzzle"] == "perm:2x2x2") ++perm_tables;
   EXPECT_EQ(perm_tables, 2);
+  // Tables of 5 pieces beside them: solve leaves out those whose pieces a larger one holds.
+  auto b5 = run("pdb build " + cube + " --pieces 5 --json --quiet");
+  ASSERT_EQ(b5.code, 0) << b5.err;
+  {
+    auto s5 = run("solve " + cube + " --scramble \"R U2 F'\" --algorithm idastar --json --quiet");
+    ASSERT_EQ(s5.code, 0) << s5.err;
+    const auto dbs = s5.json()["pattern_databases"];
+    ASSERT_EQ(dbs.size(), 2u) << dbs.dump();  // 1-5 and 3-8 of the moving 1-6, 8 (they hold 1-4 and 4-8)
+  }
   // solve uses them and finds what bidirectional BFS finds.
   for (const std::string scramble : {"R U2 F' R U F2 R' U", "R U R' U R U2 R'", "F R U R' U' F'"}) {
     auto s = run("solve " + cube + " --scramble \"" + scramble + "\" --algorithm idastar --json --quiet");

@@ -163,7 +163,7 @@ std::vector<ToolCommand> pdb_tools() {
                    opt::flag("force", "rebuild tables already present"), opt::writes(dir),
                    opt::text("moves", "A,B,...", "use only these base moves (all their powers)"),
                    opt::text("metric", "htm|qtm", "htm: every power of a move is one move (default); qtm: only the move and its inverse"),
-                   opt::integer("pieces", "perm: at most this many pieces per table (default: as many as fit 2^29 entries)")};
+                   opt::integer("pieces", "perm: this many pieces per table (default: as many as fit 2^29 entries)")};
   build.run = run_build;
   ToolCommand list;
   list.path = {"pdb", "list"};

@@ -205,10 +205,30 @@ std::vector<std::unique_ptr<PieceTable>> load_cached_tables(const Definition& d,
     }
   }
   std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+  // Largest first while they fit; a table whose pieces a chosen one holds too (the same
+  // set) adds nothing and is left out (edges 1-7 beside edges 1-8).
   std::uint64_t used = 0;
   std::vector<std::filesystem::path> chosen;
-  for (const auto& [bytes, path] : found)
-    if (used + bytes <= budget) chosen.push_back(path), used += bytes;
+  std::vector<std::pair<int, std::vector<int>>> held;
+  for (const auto& [bytes, path] : found) {
+    if (used + bytes > budget) continue;
+    std::pair<int, std::vector<int>> mine;
+    try {
+      const json h = read_table_header(path);
+      mine.first = h.value("set", 0);
+      for (const auto& l : h["pieces"]) mine.second.push_back(l.get<int>());
+    } catch (const std::exception&) {
+      continue;
+    }
+    std::sort(mine.second.begin(), mine.second.end());
+    bool covered = false;
+    for (const auto& [set, pieces] : held)
+      covered = covered || (set == mine.first && std::includes(pieces.begin(), pieces.end(), mine.second.begin(), mine.second.end()));
+    if (covered) continue;
+    held.push_back(mine);
+    chosen.push_back(path);
+    used += bytes;
+  }
   // Loaded side by side (each file on its own thread, at most lim.threads at once; the
   // first reports progress), kept in the order chosen.
   std::vector<std::unique_ptr<PieceTable>> loaded(chosen.size());

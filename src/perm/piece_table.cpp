@@ -195,8 +195,10 @@ std::vector<PieceSpec> default_piece_specs(const Definition& d, const MoveSet& m
           return UINT64_MAX;
         }
       };
+      // `pieces` given: that many (the memory budget decides); else the most that fit.
       int k = std::min({size, KPermRanker::kMaxPieces, pieces > 0 ? pieces : 64});
-      while (k > 0 && entries(k) > max_entries) --k;
+      while (pieces <= 0 && k > 0 && entries(k) > max_entries) --k;
+      if (entries(k) == UINT64_MAX) continue;
       if (k == 0) continue;
       for (int from = 0; from < size; from += k) {
         const int first = std::min(from, size - k);

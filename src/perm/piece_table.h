@@ -137,8 +137,8 @@ std::vector<std::vector<int>> set_orbits(const Definition& d, const MoveSet& ms,
 
 // The tables `pdb build` makes by default: per set whose pieces at the positions some move
 // changes are distinct, all of them when the table has at most max_entries entries, else
-// groups of the most pieces that fit (at most `pieces` when > 0), covering them (the last
-// group overlapping the one before).
+// groups of the most pieces that fit, covering them (the last group overlapping the one
+// before); `pieces` > 0: groups of that many, whatever their size.
 std::vector<PieceSpec> default_piece_specs(const Definition& d, const MoveSet& ms, const Position& goal,
                                            std::uint64_t max_entries, int pieces);
 
