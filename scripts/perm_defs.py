@@ -105,6 +105,69 @@ def edge_faces(p):
     first = next((f for f in fs if f[1] != 0), None) or next(f for f in fs if f[2] != 0)
     return [first] + [f for f in fs if f != first]
 
+# The facelet net (docs/perm.md, "Pictures"): each face's place in a cross, its colour, and
+# its axes seen from outside (right, down), U with B at the top, D with F at the top.
+NET = {'U': (1, 0, '#ffffff', (1, 0, 0), (0, 0, 1)), 'L': (0, 1, '#ff8c1a', (0, 0, 1), (0, -1, 0)),
+       'F': (1, 1, '#00a651', (1, 0, 0), (0, -1, 0)), 'R': (2, 1, '#d7263d', (0, 0, -1), (0, -1, 0)),
+       'B': (3, 1, '#1f5fbf', (-1, 0, 0), (0, -1, 0)), 'D': (1, 2, '#ffd500', (1, 0, 0), (0, 0, -1))}
+
+def write_net(out, name, n, sets):
+    w = out.write
+    w(f"# {name}: facelet net written by scripts/perm_defs.py (see docs/perm.md, Pictures).\n")
+    w("# Face NAME COLUMN ROW CELLS COLOUR; Sticker SET POSITION SLOT FACE COLUMN ROW; Fixed FACE COLUMN ROW\n")
+    for f, (c, r, col, _, _) in NET.items():
+        w(f"Face {f} {c} {r} {n} {col}\n")
+    face_of = {v: k for k, v in FACES.items()}
+    for s in sets:
+        for j, p in enumerate(s.points):
+            for o, normal in enumerate(s.faces[j]):
+                f = face_of[tuple(int(x) for x in normal)]
+                _, _, _, right, down = NET[f]
+                x, y = dot(p, right), dot(p, down)
+                col, row = ((x + 1) // 2, (y + 1) // 2) if n == 2 else (x + 1, y + 1)
+                w(f"Sticker {s.name} {j + 1} {o} {f} {int(col)} {int(row)}\n")
+    if n == 3:
+        for f in NET:
+            w(f"Fixed {f} 1 1\n")
+
+def rotations():
+    """The 23 whole-cube rotations other than the identity, as integer matrices: the two
+    about the UFR-DBL diagonal first, then the others by kind (diagonals, faces, edges)."""
+    import itertools
+    mats = []
+    for perm in itertools.permutations(range(3)):
+        for signs in itertools.product((1, -1), repeat=3):
+            R = [[0] * 3 for _ in range(3)]
+            for i in range(3):
+                R[i][perm[i]] = signs[i]
+            d = (R[0][0] * (R[1][1] * R[2][2] - R[1][2] * R[2][1]) - R[0][1] * (R[1][0] * R[2][2] - R[1][2] * R[2][0])
+                 + R[0][2] * (R[1][0] * R[2][1] - R[1][1] * R[2][0]))
+            if d == 1 and R != [[1, 0, 0], [0, 1, 0], [0, 0, 1]]:
+                mats.append(R)
+    ax = corner_points(["UFR"])[0]
+    def fixes(R, v): return apply(R, v) == tuple(v)
+    def trace(R): return R[0][0] + R[1][1] + R[2][2]
+    # trace 0: 120 degrees about a diagonal; 1: 90 about a face axis; -1: 180 degrees
+    mats.sort(key=lambda R: (not fixes(R, ax), {0: 0, 1: 1, -1: 2}[trace(R)], str(R)))
+    return mats
+
+def write_symmetries(out, name, sets):
+    """The whole-cube rotations as ksolve blocks: conjugating by one maps the face turns onto
+    face turns, so a pattern database looked up at the conjugated position gives another
+    bound (docs/perm.md). Only the two about the UFR-DBL diagonal: measured on a 15-move
+    scramble, all 23 rotations (13 lookups more, the search's cap) cut the nodes by a quarter
+    but take 1.8 times the CPU time of these two."""
+    w = out.write
+    w(f"# {name}: symmetries for conjugate lookups, written by scripts/perm_defs.py (see docs/perm.md).\n")
+    w("# Symmetry NAME, then per set its permutation row and orientation row as in a Move block.\n")
+    for k, R in enumerate(rotations()[:2]):
+        w(f"\nSymmetry S{k + 1}\n")
+        for s in sets:
+            perm, twist = s.move(R, lambda p: True)
+            w(f"{s.name}\n{' '.join(str(x+1) for x in perm)}\n")
+            if len(s.faces[0]) > 1: w(' '.join(map(str, twist)) + "\n")
+        w("End\n")
+
 def cube(n):
     sets = [PieceSet("CORNERS", corner_points(CORNERS), corner_faces)]
     if n == 3:
@@ -168,7 +231,13 @@ def main(outdir):
     s, m = cube(2)
     with open(f"{outdir}/2x2x2.tws", "w") as f:
         write(f, "2x2x2", s, m, hdr.format("2x2x2 cube", "Corners UFR URB UBL ULF DRF DFL DLB DBR; orientation 0 = U/D sticker up/down; moves turn a face clockwise.\n"))
+    with open(f"{outdir}/2x2x2.net", "w") as f:
+        write_net(f, "2x2x2", 2, s)
     s, m = cube(3)
+    with open(f"{outdir}/3x3x3.net", "w") as f:
+        write_net(f, "3x3x3", 3, s)
+    with open(f"{outdir}/3x3x3.sym", "w") as f:
+        write_symmetries(f, "3x3x3", s)
     with open(f"{outdir}/3x3x3.tws", "w") as f:
         write(f, "3x3x3", s, m, hdr.format("3x3x3 cube (centres fixed)", "Corners UFR URB UBL ULF DRF DFL DLB DBR; edges UF UR UB UL DF DR DB DL FR FL BR BL.\n"))
     s, m = skewb()

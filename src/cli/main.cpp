@@ -8,6 +8,7 @@
 #include <cstring>
 #include <iostream>
 #include <map>
+#include <set>
 #include <thread>
 
 #include <CLI/CLI.hpp>
@@ -124,8 +125,15 @@ static int tansaku_main(int argc, char** argv) {
   random->add_option("--seed", random_seed, "seed of the generator (default 1)")->type_name("S");
   random->add_option("--count", random_count, "how many positions (default 1)")->type_name("K");
 
-  // The families' own subcommands (e.g. `pdb build`).
-  std::vector<std::pair<CLI::App*, const ToolCommand*>> tools;
+  // The families' own subcommands (e.g. `pdb build`). Several families may declare the
+  // same path: one subcommand, the union of their options, each tool remembered with its
+  // family (ToolCommand::report says how they share it).
+  struct ToolSlot {
+    CLI::App* cmd = nullptr;
+    std::vector<std::pair<const Family*, const ToolCommand*>> tools;
+    std::set<std::string> options;
+  };
+  std::vector<ToolSlot> tools;
   for (const auto& f : families())
     for (const auto& t : f.tools) {
       CLI::App* parent = &app;
@@ -139,10 +147,20 @@ static int tansaku_main(int argc, char** argv) {
         }
         parent = next;
       }
-      if (!t.positional.empty()) parent->add_option(t.positional, raw.puzzle, t.positional)->required();
-      add_universal(parent, raw, false);
-      for (const auto& s : t.options) add_spec(parent, s, raw);
-      tools.emplace_back(parent, &t);
+      ToolSlot* slot = nullptr;
+      for (auto& s : tools)
+        if (s.cmd == parent) slot = &s;
+      if (!slot) {
+        tools.push_back(ToolSlot{parent, {}, {}});
+        slot = &tools.back();
+        if (!t.positional.empty()) parent->add_option(t.positional, raw.puzzle, t.positional)->required();
+        add_universal(parent, raw, false);
+      } else if (slot->tools.front().second->positional != t.positional) {
+        throw std::logic_error("families declare the same tool command with different positional arguments");
+      }
+      for (const auto& s : t.options)
+        if (slot->options.insert(s.name).second) add_spec(parent, s, raw);
+      slot->tools.emplace_back(&f, &t);
     }
 
   // Unknown command, and `tansaku solve PUZZLE --help` (the family's help).
@@ -222,16 +240,61 @@ static int tansaku_main(int argc, char** argv) {
       }
       return finish_output(run_bench(bench_json, bench_quiet, t));
     }
-    for (auto& [cmd, tool] : tools)
-      if (cmd->parsed()) {
+    for (auto& slot : tools)
+      if (slot.cmd->parsed()) {
+        const bool positional = !slot.tools.front().second->positional.empty();
+        // The tools that run: the puzzle's family's (a positional puzzle), else every one.
+        std::vector<const ToolCommand*> run;
+        if (positional && slot.tools.size() > 1) {
+          const Family& fam = family_of(raw.puzzle);
+          std::string which;
+          for (const auto& [f, t] : slot.tools) {
+            if (f->prefix == fam.prefix) run.push_back(t);
+            which += (which.empty() ? "" : ", ") + f->prefix;
+          }
+          if (run.empty())
+            throw InputError(fmt::format("'{}' is not for {} (it is for: {})", slot.cmd->get_name(), printable(raw.puzzle), which));
+        } else {
+          for (const auto& [f, t] : slot.tools) run.push_back(t);
+        }
         Options o;
-        universal(given_of(cmd), raw, o);
-        for (const auto& name : o.given)
-          for (const auto& s : tool->options)
-            if (s.name == name) o.values[name] = s.type == OptionSpec::Type::Flag ? "true" : raw.text[name];
+        universal(given_of(slot.cmd), raw, o);
+        for (const auto& name : o.given) {
+          bool declared = false;
+          for (const auto* tool : run)
+            for (const auto& s : tool->options)
+              if (s.name == name) {
+                declared = true;
+                o.values[name] = s.type == OptionSpec::Type::Flag ? "true" : raw.text[name];
+              }
+          if (!declared && slot.options.count(name))
+            throw InputError(fmt::format("--{} does not apply to {}", name, printable(raw.puzzle)));
+        }
         std::vector<std::string> args;
-        if (!tool->positional.empty()) args.push_back(raw.puzzle);
-        return finish_output(tool->run(o, args));
+        if (positional) args.push_back(raw.puzzle);
+        if (run.size() == 1) return finish_output(run.front()->run(o, args));
+        // Several families, no positional: one merged answer where they all can give one.
+        bool reports = true;
+        for (const auto* tool : run) reports = reports && static_cast<bool>(tool->report);
+        if (!reports) {
+          for (const auto* tool : run)
+            if (int code = tool->run(o, args)) return finish_output(code);
+          return finish_output(0);
+        }
+        std::string text;
+        json merged = json::object();
+        for (const auto* tool : run) {
+          auto [t, j] = tool->report(o);
+          text += t;
+          for (auto it = j.begin(); it != j.end(); ++it) {
+            if (!merged.contains(it.key())) merged[it.key()] = it.value();
+            else if (merged[it.key()].is_array() && it.value().is_array())
+              for (const auto& v : it.value()) merged[it.key()].push_back(v);
+          }
+        }
+        if (o.json) fmt::print("{}\n", merged.dump());
+        else fmt::print("{}", text);
+        return finish_output(0);
       }
     CLI::App* cmd = show->parsed() ? show : solve->parsed() ? solve : explore->parsed() ? explore : random;
     const unsigned command = cmd == show ? kShow : cmd == solve ? kSolve : cmd == explore ? kExplore : kRandom;

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "perm/generators.h"
+#include "perm/net.h"
 #include "perm/notation.h"
 #include "tansaku/render/svg.h"
 
@@ -12,9 +13,60 @@ namespace tansaku::perm {
 
 namespace {
 constexpr int kPerLine = 12;  // slots per line before a set wraps
+
+// The facelet net: each sticker in the colour of the face its piece's sticker belongs on
+// (the piece's home in the Solved block, its sticker (slot - orientation) mod n there);
+// fixed cells in their face's colour. Stickers carry data-cell = the flat position.
+std::string net_svg(const Definition& d, const Net& net, const Position& p) {
+  int side = 1, cols = 1, rows = 1;
+  for (const auto& f : net.faces) side = std::max(side, f.cells);
+  for (const auto& f : net.faces) cols = std::max(cols, f.col + 1), rows = std::max(rows, f.row + 1);
+  const double gap = 0.12 * side, pad = 0.2;
+  const double w = cols * (side + gap) - gap + 2 * pad, h = rows * (side + gap) - gap + 2 * pad;
+  render::Svg svg(w, h, std::max(12.0, 120.0 / side));
+  svg.rect(0, 0, w, h, "#f7f5ef");
+  auto place = [&](const Net::Cell& c, double& x, double& y, double& size) {
+    const Net::Face& f = net.faces[static_cast<std::size_t>(c.face)];
+    size = static_cast<double>(side) / f.cells;
+    x = pad + f.col * (side + gap) + c.col * size;
+    y = pad + f.row * (side + gap) + c.row * size;
+  };
+  for (const auto& f : net.faces)
+    svg.rect(pad + f.col * (side + gap) - 0.04, pad + f.row * (side + gap) - 0.04, side + 0.08, side + 0.08, "#222",
+             "rx=\"0.08\"");
+  auto sticker = [&](const Net::Cell& c, std::string_view colour) {
+    double x, y, size;
+    place(c, x, y, size);
+    svg.rect(x + 0.04 * size, y + 0.04 * size, 0.92 * size, 0.92 * size, colour, "rx=\"0.1\" stroke=\"#222\" stroke-width=\"0.03\"");
+  };
+  for (const auto& c : net.fixed) sticker(c, net.faces[static_cast<std::size_t>(c.face)].colour);
+  for (int j = 0; j < d.positions; ++j) {
+    const auto u = static_cast<std::size_t>(j);
+    const int n = d.omod[u];
+    int home = -1;  // where the piece at j sits in the Solved block
+    for (int i = 0; i < d.positions && home < 0; ++i)
+      if (d.set_of[static_cast<std::size_t>(i)] == d.set_of[u] && d.solved.lab[static_cast<std::size_t>(i)] == p.lab[u]) home = i;
+    svg.raw(fmt::format("<g data-cell=\"{}\">", j));
+    for (int o = 0; o < n; ++o) {
+      const Net::Cell& c = net.sticker[u][static_cast<std::size_t>(o)];
+      if (c.face < 0) continue;
+      std::string colour = "#888888";
+      if (home >= 0) {
+        const int k = ((o - p.ori[u] + d.solved.ori[static_cast<std::size_t>(home)]) % n + 2 * n) % n;
+        const Net::Cell& hc = net.sticker[static_cast<std::size_t>(home)][static_cast<std::size_t>(k)];
+        if (hc.face >= 0) colour = net.faces[static_cast<std::size_t>(hc.face)].colour;
+      }
+      sticker(c, colour);
+    }
+    svg.raw("</g>");
+  }
+  return svg.str();
 }
 
+}  // namespace
+
 std::string position_svg(const Definition& d, const Position& p, const Position& solved) {
+  if (const auto net = load_net(d)) return net_svg(d, *net, p);
   std::size_t name_len = 1;
   for (const auto& sd : d.sets) name_len = std::max(name_len, sd.name.size());
   const double label_w = std::min(6.0, 0.3 + 0.32 * static_cast<double>(name_len));

@@ -6,10 +6,12 @@
 #include "perm/generators.h"
 #include "perm/group_order.h"
 #include "perm/notation.h"
+#include "perm/pdb_cli.h"
 #include "perm/draw.h"
 #include "perm/ranked_domain.h"
 #include "perm/solver.h"
 #include "perm/space.h"
+#include "tansaku/core/cache_dir.h"
 #include "tansaku/core/count.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
@@ -106,6 +108,7 @@ class PermPuzzle final : public Puzzle {
     progress.done();
     r.algorithm = res.algorithm;
     r.nodes = res.path.stats.expanded;
+    if (res.table_bytes) r.table_bytes = res.table_bytes;
     r.extra["metric"] = ms.metric;
     if (!res.heuristics.empty()) r.extra["pattern_databases"] = res.heuristics;
     for (const auto& h : res.heuristics) r.heuristic += (r.heuristic.empty() ? "pdb " : " + ") + h;
@@ -340,6 +343,8 @@ Family family() {
                 "tansaku solve perm:2x2x2 --scramble \"R U2 F' R U\"", "tansaku solve perm:rotating-slide",
                 "tansaku show perm:3x3x3", "tansaku explore perm:skewb-fixed"};
   f.bench = {{kExplore, "perm:pyraminx", "", ""}};
+  f.tools = pdb_tools();
+  f.data_dirs = [] { return std::vector<std::string>{table_cache_dir().string()}; };  // the piece tables
   f.make = [](const std::string& variant, const Options&) -> std::unique_ptr<Puzzle> {
     return std::make_unique<PermPuzzle>(variant, load_definition(variant));
   };

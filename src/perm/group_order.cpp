@@ -57,6 +57,11 @@ class SchreierSims {
     }
     return g;
   }
+  // g is in the group: sifting it through every level leaves the identity.
+  bool contains(const P& g) const {
+    auto [level, residue] = sift(g, 0);
+    return level == base_.size() && is_id(residue);
+  }
   mpz_class order() const {
     mpz_class o = 1;
     for (const auto& l : levels_) o *= static_cast<unsigned long>(l.orbit.size());
@@ -197,6 +202,33 @@ std::vector<Position> random_positions(const Definition& d, const MoveSet& ms, c
     out.push_back(d.applied(m, goal));
   }
   return out;
+}
+
+std::optional<bool> reachable(const Definition& d, const MoveSet& ms, const Position& goal, const Position& p) {
+  const auto N = static_cast<std::size_t>(d.positions);
+  // The position in goal of each (set, label): distinct labels per set, else undecided.
+  std::vector<int> where(N * 256, -1);
+  for (std::size_t i = 0; i < N; ++i) {
+    int& w = where[static_cast<std::size_t>(d.set_of[i]) * 256 + goal.lab[i]];
+    if (w >= 0) return std::nullopt;
+    w = static_cast<int>(i);
+  }
+  // m with p = goal applied m: p.lab[i] = goal.lab[perm[i]], p.ori[i] = goal.ori[perm[i]] + twist[i].
+  const Points pts = points_of(d, ms);
+  P g(pts.n);
+  std::vector<bool> used(N, false);
+  for (std::size_t i = 0; i < N; ++i) {
+    const int from = where[static_cast<std::size_t>(d.set_of[i]) * 256 + p.lab[i]];
+    if (from < 0 || used[static_cast<std::size_t>(from)]) return false;  // another multiset of pieces
+    used[static_cast<std::size_t>(from)] = true;
+    const int om = d.omod[i];
+    const int twist = ((p.ori[i] - goal.ori[static_cast<std::size_t>(from)]) % om + om) % om;
+    for (int o = 0; o < om; ++o)
+      g[pts.start[static_cast<std::size_t>(from)] + static_cast<std::size_t>(o)] =
+          static_cast<std::uint16_t>(pts.start[i] + static_cast<std::size_t>((o + twist) % om));
+  }
+  SchreierSims ss(pts.n, pts.gens);
+  return ss.contains(g);
 }
 
 }  // namespace tansaku::perm

@@ -2,6 +2,7 @@
 // stickers (position, orientation) the moves permute. Exact (GMP integers).
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,5 +18,11 @@ std::string group_order(const Definition& d, const MoveSet& ms);
 // chain; each orbit member is the image of |stabiliser| elements). Reproducible for a seed.
 std::vector<Position> random_positions(const Definition& d, const MoveSet& ms, const Position& goal, std::uint64_t seed,
                                        std::size_t count);
+
+// Whether some product of the moves takes `goal` to `p`, by sifting the permutation of the
+// stickers that does it through the stabiliser chain (membership test). nullopt when the goal
+// repeats a piece within a set (several permutations would do: a coset question this does not
+// settle).
+std::optional<bool> reachable(const Definition& d, const MoveSet& ms, const Position& goal, const Position& p);
 
 }  // namespace tansaku::perm

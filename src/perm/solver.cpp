@@ -1,11 +1,15 @@
 // Solving permutation puzzles (see solver.h).
 #include "perm/solver.h"
 
+#include <array>
 #include <cstring>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
+#include "perm/group_order.h"
+#include "perm/piece_file.h"
+#include "perm/symmetry.h"
 #include "perm/ranked_domain.h"
 #include "tansaku/core/error.h"
 #include "tansaku/puzzles/solver_table.h"
@@ -16,10 +20,20 @@ namespace tansaku::perm {
 
 namespace {
 
+constexpr std::size_t kMaxPieceTables = 16;
+
 struct Context {
   const Definition* d;
   const MoveSet* ms;
   const std::vector<std::unique_ptr<PatternDb>>* pdbs;
+  // The lookups into the cached piece tables (exact values from mod 3): each table at the
+  // position itself, then at its conjugates by the puzzle's symmetries (symmetry.h).
+  struct Lookup {
+    const PieceTable* table;
+    const std::vector<int>* conj;  // the move a move becomes in the conjugate (null: the position itself)
+    int move(int m) const { return conj ? (*conj)[static_cast<std::size_t>(m)] : m; }
+  };
+  const std::vector<Lookup>* lookups;
   Position goal;
   std::vector<std::uint8_t> active;  // positions some move changes
   std::vector<int> base;             // base move of each move
@@ -40,6 +54,21 @@ struct Context {
     for (const auto& db : *pdbs) best = std::max(best, db->h(p));
     return best;
   }
+  // The piece tables' exact values of a child from its parent's; the bound is their maximum
+  // and the projection tables' (h).
+  using Exact = std::array<std::uint8_t, kMaxPieceTables>;
+  int step_h(const Position& child, const Exact& parent, Exact& out) const {
+    int best = h(child);
+    for (std::size_t i = 0; i < lookups->size(); ++i) {
+      if ((*lookups)[i].conj) {  // this copying search follows the position itself only
+        out[i] = 0;
+        continue;
+      }
+      out[i] = static_cast<std::uint8_t>(PieceTable::recover(parent[i], (*lookups)[i].table->value(child)));
+      best = std::max<int>(best, out[i]);
+    }
+    return best;
+  }
   bool allowed(int last, int m) const {
     if (last < 0) return true;
     if (ms->redundant_pair(last, m)) return false;
@@ -51,7 +80,11 @@ struct Context {
   }
 };
 
-// In-place IDA* domain (one solution).
+// In-place IDA* domain (one solution). With piece tables, each level of the path keeps
+// every table's projected state (a child's comes from its parent's in k steps, no
+// projection of the whole position), and `moves` computes the children's table cells and
+// fetches them ahead: the search waits on memory, and the children's cache misses then
+// overlap instead of following one another.
 class InPlace {
  public:
   using Move = int;
@@ -59,33 +92,84 @@ class InPlace {
   struct Undo {
     Position pos;
     int last, h;
+    Context::Exact exact;
   };
-  InPlace(const Context& c, const Position& start) : c_(&c), pos_(start), h_(c.h(start)) {}
+  // roots[i]: the position lookup i starts from (start, or its conjugate).
+  InPlace(const Context& c, const Position& start, const std::vector<Position>& roots, const Context::Exact& exact)
+      : c_(&c), pos_(start), exact_(exact), h_(c.h(start)), nt_(c.lookups->size()), nm_(c.ms->gens.size()) {
+    for (std::size_t i = 0; i < nt_; ++i) h_ = std::max<int>(h_, exact_[i]);
+    levels_.resize(1);
+    for (std::size_t t = 0; t < nt_; ++t) levels_[0].state[t] = (*c.lookups)[t].table->domain().project(roots[t]);
+  }
   int h() const { return h_; }
   bool is_goal() const { return pos_ == c_->goal; }
   int moves(Move* buf) const {
     int n = 0;
-    for (int m = 0; m < static_cast<int>(c_->ms->gens.size()); ++m)
+    for (int m = 0; m < static_cast<int>(nm_); ++m)
       if (c_->allowed(last_, m)) buf[n++] = m;
+    if (nt_) {
+      Level& l = levels_[depth_];
+      l.child.resize(nm_ * nt_);
+      PieceDomain::State ch;
+      for (std::size_t t = 0; t < nt_; ++t) {
+        const Context::Lookup& lk = (*c_->lookups)[t];
+        const PieceTable& tab = *lk.table;
+        const PieceDomain& dom = tab.domain();
+        for (int i = 0; i < n; ++i) {
+          dom.step(l.state[t], lk.move(buf[i]), ch);
+          const std::uint64_t r = dom.rank(ch);
+          l.child[static_cast<std::size_t>(buf[i]) * nt_ + t] = r;
+          tab.mod3().prefetch(r);
+        }
+      }
+      l.valid = true;
+    }
     return n;
   }
   Undo apply(Move m) {
-    Undo u{pos_, last_, h_};
+    Undo u{pos_, last_, h_, exact_};
     c_->apply(c_->ms->gens[static_cast<std::size_t>(m)].p, u.pos, pos_);
     last_ = m;
-    h_ = c_->h(pos_);
+    int best = c_->h(pos_);
+    if (nt_) {
+      if (levels_.size() < depth_ + 2) levels_.resize(depth_ + 2);
+      const Level& p = levels_[depth_];
+      Level& ch = levels_[depth_ + 1];
+      ch.valid = false;
+      for (std::size_t t = 0; t < nt_; ++t) {
+        const Context::Lookup& lk = (*c_->lookups)[t];
+        const PieceTable& tab = *lk.table;
+        const PieceDomain& dom = tab.domain();
+        dom.step(p.state[t], lk.move(m), ch.state[t]);
+        const std::uint64_t r = p.valid ? p.child[static_cast<std::size_t>(m) * nt_ + t] : dom.rank(ch.state[t]);
+        exact_[t] = static_cast<std::uint8_t>(PieceTable::recover(u.exact[t], tab.mod3().get(r)));
+        best = std::max<int>(best, exact_[t]);
+      }
+    }
+    ++depth_;
+    h_ = best;
     return u;
   }
   void undo(Move, const Undo& u) {
     pos_ = u.pos;
     last_ = u.last;
     h_ = u.h;
+    exact_ = u.exact;
+    --depth_;
   }
 
  private:
+  struct Level {
+    std::array<PieceDomain::State, kMaxPieceTables> state{};  // each table's projection here
+    std::vector<std::uint64_t> child;  // [move * tables + table]: the child's cell, when valid
+    bool valid = false;                // child holds this node's children (moves() ran here)
+  };
   const Context* c_;
   Position pos_;
+  Context::Exact exact_{};
   int last_ = -1, h_ = 0;
+  std::size_t nt_ = 0, nm_ = 0, depth_ = 0;
+  mutable std::vector<Level> levels_;
 };
 
 // Copying IDA* domain (every optimal solution / their number).
@@ -94,12 +178,14 @@ class Copying {
   struct State {
     Position pos;
     int last = -1;
+    Context::Exact exact{};
+    int h = 0;
     bool operator==(const State&) const = default;
   };
   using Move = int;
   explicit Copying(const Context& c) : c_(&c) {}
   bool is_goal(const State& s) const { return s.pos == c_->goal; }
-  int h(const State& s) const { return c_->h(s.pos); }
+  int h(const State& s) const { return s.h; }
   template <class F>
   void for_each_move(const State& s, F&& f) const {
     State t;
@@ -107,6 +193,7 @@ class Copying {
       if (!c_->allowed(s.last, m)) continue;
       c_->apply(c_->ms->gens[static_cast<std::size_t>(m)].p, s.pos, t.pos);
       t.last = m;
+      t.h = c_->step_h(t.pos, s.exact, t.exact);
       f(m, t);
     }
   }
@@ -159,9 +246,52 @@ void run_idastar(const Job& j, const search::Limits& lim) {
   const Definition& d = *req.d;
   const MoveSet& ms = *req.ms;
   SolveResult& out = j.out;
-  auto pdbs = make_pattern_dbs(d, ms, req.goal, req.pdb_budget, lim);
+  // Cached piece tables of this instance (`pdb build`) when there are any that fit half the
+  // memory budget; else projection tables built now.
+  std::vector<std::unique_ptr<PieceTable>> pieces;
+  if (req.use_cache) pieces = load_cached_tables(d, ms, req.goal, lim.memory / 2, lim);
+  if (pieces.size() > kMaxPieceTables) pieces.resize(kMaxPieceTables);
+  std::vector<std::unique_ptr<PatternDb>> pdbs;
+  if (pieces.empty()) pdbs = make_pattern_dbs(d, ms, req.goal, req.pdb_budget, lim);
   for (const auto& p : pdbs) out.heuristics.push_back(fmt::format("{} ({} states, max {})", p->description(), p->size(), p->max_value()));
-  Context c{&d, &ms, &pdbs, req.goal, {}, {}, req.mode == search::SolutionMode::First};
+  // Lookups: every table at the position, then (goal Solved, distinct pieces, a companion
+  // .sym file) at its conjugates, for the tables that do not hold every piece of their set
+  // that moves (those give the same value at a conjugate).
+  const std::vector<Symmetry> syms = pieces.empty() ? std::vector<Symmetry>{} : load_symmetries(d, ms, req.goal);
+  std::vector<Context::Lookup> lookups;
+  std::vector<Position> roots;
+  for (const auto& t : pieces) lookups.push_back({t.get(), nullptr}), roots.push_back(req.start);
+  for (const auto& sym : syms) {
+    const Position q = conjugate(d, sym.p, req.start);
+    for (const auto& t : pieces) {
+      if (lookups.size() >= kMaxPieceTables) break;
+      if (t->domain().whole()) continue;
+      lookups.push_back({t.get(), &sym.conj});
+      roots.push_back(q);
+    }
+  }
+  Context::Exact exact{};
+  for (std::size_t i = 0; i < lookups.size(); ++i) {
+    const auto& t = *lookups[i].table;
+    if (!lookups[i].conj) {
+      out.heuristics.push_back(fmt::format("cached {} ({} states, 2 bits, max {})", t.description(), t.domain().size(), t.max_distance()));
+      out.table_bytes = std::max<std::uint64_t>(out.table_bytes, t.bytes());
+    }
+    const int e = t.exact(roots[i]);
+    if (e < 0) {
+      out.proved_unreachable = true;
+      out.reason = "the start's projection onto some pieces is not reachable from the goal's (a piece table)";
+      return;
+    }
+    exact[i] = static_cast<std::uint8_t>(e);
+  }
+  if (lookups.size() > pieces.size()) {
+    std::string names;
+    for (const auto& sym : syms) names += (names.empty() ? "" : " ") + sym.name;
+    out.heuristics.push_back(fmt::format("{} conjugate lookups (symmetries {})", lookups.size() - pieces.size(), names));
+  }
+  for (const auto& p : pdbs) out.table_bytes = std::max<std::uint64_t>(out.table_bytes, p->size());
+  Context c{&d, &ms, &pdbs, &lookups, req.goal, {}, {}, req.mode == search::SolutionMode::First};
   for (int i = 0; i < d.positions; ++i) {
     bool moved = false;
     for (const auto& g : ms.gens) moved = moved || g.p.perm[static_cast<std::size_t>(i)] != i || g.p.twist[static_cast<std::size_t>(i)];
@@ -169,13 +299,16 @@ void run_idastar(const Job& j, const search::Limits& lim) {
   }
   for (const auto& g : ms.gens) c.base.push_back(g.base);
   if (req.mode == search::SolutionMode::First) {
-    InPlace root(c, req.start);
+    InPlace root(c, req.start, roots, exact);
     out.path = search::ida_star_inplace(root, {}, lim);
   } else {
     Copying dom(c);
     search::IdaOptions io;
     io.mode = req.mode;
-    out.path = search::ida_star(dom, Copying::State{req.start, -1}, io, lim);
+    Copying::State root{req.start, -1, exact, c.h(req.start)};
+    for (std::size_t i = 0; i < lookups.size(); ++i)
+      if (!lookups[i].conj) root.h = std::max<int>(root.h, exact[i]);
+    out.path = search::ida_star(dom, root, io, lim);
   }
 }
 
@@ -218,6 +351,15 @@ SolveResult solve(const SolveRequest& req, const search::Limits& lim) {
     out.algorithm = "invariants";
     out.reason = "the start differs from the goal in an invariant of the moves (the pieces an orbit of positions holds, "
                  "a permutation parity or an orientation sum)";
+    return out;
+  }
+  // Membership: a start no product of the moves reaches is refused before any search
+  // (distinct pieces per set: Schreier-Sims on the stickers decides it exactly).
+  if (reachable(d, ms, req.goal, req.start) == false) {
+    out.proved_unreachable = true;
+    out.algorithm = "membership";
+    out.reason = "the start is not reachable: no product of the moves takes the goal to it (Schreier-Sims membership test "
+                 "on the stickers)";
     return out;
   }
   const Job job{req, space, out};

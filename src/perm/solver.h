@@ -24,6 +24,7 @@ struct SolveRequest {
   search::SolutionMode mode = search::SolutionMode::First;
   std::uint64_t pdb_budget = std::uint64_t{1} << 25;  // states per pattern database
   std::uint64_t bibfs_limit = std::uint64_t{1} << 22;  // automatic choice: bibfs up to this many states
+  bool use_cache = true;  // IDA*: the cached piece tables of the instance when there are any
 };
 
 struct SolveResult {
@@ -32,6 +33,7 @@ struct SolveResult {
   bool proved_unreachable = false;
   std::string reason;
   std::vector<std::string> heuristics;  // pattern databases used
+  std::uint64_t table_bytes = 0;        // their bytes (cached tables: together)
 };
 
 SolveResult solve(const SolveRequest& req, const search::Limits& lim);

@@ -2,6 +2,8 @@
 // solve uses (disk first, small in-memory tables for the rest), cached for the process.
 #include "sliding/pdb.h"
 
+#include "tansaku/core/cache_dir.h"
+
 #include <sys/mman.h>
 
 #include <algorithm>
@@ -95,12 +97,7 @@ void Unmap::operator()(void* p) const {
 Table::Table(TableInfo info, HugeArray<std::uint8_t> data)
     : info_(std::move(info)), ranker_(info_.n(), info_.k()), data_(std::move(data)) {}
 
-std::filesystem::path default_dir() {
-  if (const char* d = std::getenv("TANSAKU_PDB_DIR"); d && *d) return d;
-  if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) return std::filesystem::path(x) / "tansaku";
-  if (const char* h = std::getenv("HOME"); h && *h) return std::filesystem::path(h) / ".cache" / "tansaku";
-  return std::filesystem::path(".cache") / "tansaku";
-}
+std::filesystem::path default_dir() { return table_cache_dir(); }
 
 namespace {
 

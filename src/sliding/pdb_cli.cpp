@@ -132,7 +132,7 @@ int run_pdb_build(const PdbArgs& a) {
   return 0;
 }
 
-int run_pdb_list(const PdbArgs& a) {
+std::pair<std::string, nlohmann::ordered_json> pdb_list_report(const PdbArgs& a) {
   const std::filesystem::path dir = dir_of(a);
   std::vector<std::pair<std::string, TableInfo>> found;
   std::error_code ec;
@@ -160,7 +160,12 @@ int run_pdb_list(const PdbArgs& a) {
                         info.entries(), format_size(bytes), file);
   }
   if (found.empty()) text += "  (none)\n";
-  if (a.json) fmt::print("{}\n", json{{"dir", dir.string()}, {"tables", arr}}.dump());
+  return {text, json{{"dir", dir.string()}, {"tables", arr}}};
+}
+
+int run_pdb_list(const PdbArgs& a) {
+  auto [text, j] = pdb_list_report(a);
+  if (a.json) fmt::print("{}\n", j.dump());
   else fmt::print("{}", text);
   return 0;
 }
@@ -187,9 +192,9 @@ std::vector<ToolCommand> tools() {
   const OptionSpec dir = opt::text("dir", "DIR", "table directory (default $TANSAKU_PDB_DIR or ~/.cache/tansaku)");
   ToolCommand build;
   build.path = {"pdb", "build"};
-  build.help = "build the pattern databases of a sliding board into the cache dir";
+  build.help = "build the pattern databases of a puzzle into the cache dir";
   build.positional = "puzzle";
-  build.options = {opt::text("groups", "GROUPS", "tile groups: sizes (7-8) or tile lists (1,2,3/4,5,6)"),
+  build.options = {opt::text("groups", "GROUPS", "sliding: tile groups: sizes (7-8) or tile lists (1,2,3/4,5,6)"),
                    opt::text("goal", "STATE", "goal state (default: the puzzle's)"),
                    opt::flag("force", "rebuild tables already present"), opt::writes(dir)};
   build.run = [](const Options& o, const std::vector<std::string>& args) { return run_pdb_build(args_of(o, args)); };
@@ -198,6 +203,7 @@ std::vector<ToolCommand> tools() {
   list.help = "list the pattern databases in the cache dir";
   list.options = {opt::reads(dir)};
   list.run = [](const Options& o, const std::vector<std::string>& args) { return run_pdb_list(args_of(o, args)); };
+  list.report = [](const Options& o) { return pdb_list_report(args_of(o, {})); };
   return {build, list};
 }
 

@@ -23,6 +23,8 @@ struct PdbArgs {
 
 int run_pdb_build(const PdbArgs& a);
 int run_pdb_list(const PdbArgs& a);
+// What `pdb list` prints: {text, JSON object} (ToolCommand::report).
+std::pair<std::string, nlohmann::ordered_json> pdb_list_report(const PdbArgs& a);
 
 // `pdb build` and `pdb list` as the family declares them to the CLI.
 std::vector<ToolCommand> tools();

@@ -231,6 +231,13 @@ struct ToolCommand {
   std::string positional;         // name of a required positional argument, "" for none
   std::vector<OptionSpec> options;
   std::function<int(const Options& o, const std::vector<std::string>& args)> run;
+  // Optional, for a command without a positional argument: the same work as `run`, returned
+  // ({text, JSON object}) instead of printed. When several families declare a command of
+  // the same path, one with a positional argument runs in the family of the puzzle named;
+  // one without runs in every family that declares it and the CLI prints one answer: the
+  // texts one after another, the JSON objects merged (arrays concatenated, any other key
+  // from the first family that gives it).
+  std::function<std::pair<std::string, json>(const Options& o)> report;
 };
 
 // One run of `tansaku bench` (a fixed workload whose total node count is a signature).

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Optimal 3x3x3 solving with cached piece tables (docs/perm.md): builds the tables once
+# (`tansaku pdb build perm:3x3x3`, timed, peak RSS), then solves the 14-move scramble of
+# issue #25, the checkerboard, superflip (20 htm) and the first N of ten random positions
+# (`tansaku random perm:3x3x3 --seed 1 --count 10`), each under --timeout; optionally the
+# scrambles by twsearch (--scramblealg; its own pruning tables, cached in $TW_CACHE,
+# default /tmp/twcache: the first run builds them, 8 GiB). Prints a
+# markdown table (length, nodes, wall and user seconds, or "timeout") and the load
+# (`uptime`) before and after: the machine may be shared, so user seconds say more than wall.
+# Usage: bench/cube.sh [path/to/tansaku] [positions (default 10)] [timeout s (default 600)] [twsearch dir]
+#   TANSAKU_PDB_DIR: where the tables go (default the user's cache dir).
+set -uo pipefail
+bin=${1:-build/release/tansaku}
+count=${2:-10}
+limit=${3:-600}
+twdir=${4:-}
+here=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+echo "load before: $(uptime)"
+/usr/bin/time -f "%e %U %M" -o "$tmp/tb" "$bin" pdb build perm:3x3x3 --quiet >"$tmp/build" 2>&1 || { cat "$tmp/build"; exit 1; }
+cat "$tmp/build"
+read -r bw bu bm < "$tmp/tb"
+echo "tables: ${bw} s wall, ${bu} s user, peak RSS $((bm / 1024)) MiB"
+echo
+"$bin" random perm:3x3x3 --seed 1 --count 10 >"$tmp/random" || exit 1
+echo "| position | length | nodes | tansaku wall s (user) | twsearch wall s (user) |"
+echo "|---|---|---|---|---|"
+solve() {  # label, then the tansaku arguments giving the start
+  local label=$1
+  shift
+  /usr/bin/time -f "%e %U" -o "$tmp/t" "$bin" solve perm:3x3x3 "$@" --timeout "$limit" --json --quiet >"$tmp/o" 2>"$tmp/e"
+  local code=$?
+  read -r w u < <(tail -n 1 "$tmp/t")
+  local tw="-"
+  if [ -n "$twdir" ] && [ -x "$twdir/twsearch" ] && [ "$1" = "--scramble" ]; then
+    # twsearch solves the same scramble (--scramblealg) with its own pruning tables, cached
+    # in $tmp/../twcache between runs (the first run builds them).
+    mkdir -p "${TW_CACHE:-/tmp/twcache}"
+    /usr/bin/time -f "%e %U" -o "$tmp/t2" timeout "$limit" "$twdir/twsearch" -t 2 --cachedir "${TW_CACHE:-/tmp/twcache}" \
+      --scramblealg "$2" "$here/data/perm/3x3x3.tws" >"$tmp/o2" 2>&1
+    if grep -q "Found" "$tmp/o2"; then read -r w2 u2 < <(tail -n 1 "$tmp/t2"); tw="$w2 ($u2)"; else tw="stopped at ${limit} s"; fi
+  fi
+  if [ $code -eq 0 ]; then
+    python3 -c "import json,sys; j=json.load(open('$tmp/o')); print(f\"| $label | {j['length']} | {j['nodes']:,} | $w ($u) | $tw |\")"
+  else
+    echo "| $label | - | - | stopped at ${limit} s: $(head -c 80 "$tmp/e") | $tw |"
+  fi
+}
+solve "14-move scramble" --scramble "R U F D L B R2 U2 F' L2 D B' R U'"
+solve "checkerboard" --scramble "U2 D2 F2 B2 L2 R2"
+solve "superflip" --scramble "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2"
+i=0
+while read -r pos && [ $i -lt "$count" ]; do
+  i=$((i + 1))
+  solve "random $i" --start "$pos"
+done <"$tmp/random"
+echo
+echo "load after: $(uptime)"

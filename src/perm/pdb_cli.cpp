@@ -1,0 +1,182 @@
+// The perm family's `pdb` subcommands (see pdb_cli.h).
+#include "perm/pdb_cli.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "perm/definition.h"
+#include "perm/generators.h"
+#include "perm/notation.h"
+#include "perm/piece_file.h"
+#include "perm/piece_table.h"
+#include "tansaku/core/cache_dir.h"
+#include "tansaku/core/deadline.h"
+#include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
+#include "tansaku/core/memory.h"
+#include "tansaku/core/progress.h"
+
+namespace tansaku::perm {
+namespace {
+
+// Tables `pdb build` makes by default: at most this many entries each (2 bits per entry:
+// 128 MiB; the 3x3x3: the 8 corners, and the 12 edges as two groups of 7).
+constexpr std::uint64_t kDefaultEntries = std::uint64_t{1} << 29;
+
+std::filesystem::path dir_of(const Options& o) {
+  const auto d = o.text("dir");
+  return d ? std::filesystem::path(*d) : table_cache_dir();
+}
+
+std::vector<int> piece_numbers(const Definition& d, const PieceSpec& s) {
+  std::vector<int> v;
+  for (int l : s.labels) v.push_back(d.sets[static_cast<std::size_t>(s.set)].numbers[static_cast<std::size_t>(l)]);
+  return v;
+}
+std::string pieces_text(const Definition& d, const PieceSpec& s) { return fmt::format("{}", fmt::join(piece_numbers(d, s), ",")); }
+
+int run_build(const Options& o, const std::vector<std::string>& args) {
+  const std::string name = args.empty() ? "" : args[0];
+  const auto colon = name.find(':');
+  if (colon == std::string::npos || name.substr(0, colon) != "perm")
+    throw InputError(fmt::format("'{}': name a permutation puzzle as perm:NAME or perm:FILE.tws", printable(name)));
+  const Definition d = load_definition(name.substr(colon + 1));
+  const MoveSet ms = build_moves(d, o.text("metric").value_or("htm"), o.text("moves").value_or(""));
+  const Position goal = o.text("goal") ? parse_position(d, *o.text("goal"), "--goal") : d.solved;
+  int pieces = 0;
+  if (auto p = o.integer("pieces")) {
+    if (*p < 1 || *p > KPermRanker::kMaxPieces) throw InputError(fmt::format("--pieces: 1 to {}", KPermRanker::kMaxPieces));
+    pieces = static_cast<int>(*p);
+  }
+  const auto specs = default_piece_specs(d, ms, goal, kDefaultEntries, pieces);
+  if (specs.empty())
+    throw InputError(fmt::format("perm:{}: no set of distinct pieces that some move changes: no piece table to build", d.name));
+  std::vector<std::unique_ptr<PieceDomain>> doms;
+  for (const auto& s : specs) {
+    doms.push_back(std::make_unique<PieceDomain>(d, ms, goal, s));
+    // The build holds explore's 2-bit state table and the 2-bit distances mod 3.
+    const std::uint64_t need = 2 * TwoBitTable::bytes_for(doms.back()->size());
+    if (need > o.memory)
+      throw LimitError(fmt::format("building the piece table of set {} pieces {} ({} entries) needs {} but the memory "
+                                   "budget is {}",
+                                   d.sets[static_cast<std::size_t>(s.set)].name, pieces_text(d, s), doms.back()->size(),
+                                   format_size(need), format_size(o.memory)));
+  }
+  const std::filesystem::path dir = dir_of(o);
+  {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec || !std::filesystem::is_directory(dir, ec))
+      throw InputError(fmt::format("--dir {}: cannot create the directory ({})", printable(dir.string()),
+                                   ec ? ec.message() : "not a directory"));
+  }
+  const std::uint64_t key = instance_key(d, ms, goal);
+  Stopwatch total;
+  json tables = json::array();
+  std::string text;
+  for (auto& dom : doms) {
+    const PieceSpec spec = dom->spec();
+    const std::string set_name = d.sets[static_cast<std::size_t>(spec.set)].name;
+    const std::filesystem::path file = dir / table_file_name(d, ms, goal, spec);
+    json t = {{"set", set_name}, {"pieces", piece_numbers(d, spec)}, {"orientations", dom->orientations()},
+              {"entries", dom->size()}, {"bytes", TwoBitTable::bytes_for(dom->size())}, {"file", file.string()}};
+    std::error_code ec;
+    const std::string what = fmt::format("set {} pieces {}", set_name, pieces_text(d, spec));
+    if (!o.flag("force") && std::filesystem::exists(file, ec)) {
+      const json h = read_table_header(file);  // a bad file is worth reporting
+      t["status"] = "exists";
+      t["max_distance"] = h.value("max_distance", 0);
+      t["file_bytes"] = std::filesystem::file_size(file, ec);
+      text += fmt::format("{} ({} entries): already built, {}\n", what, dom->size(), file.string());
+    } else {
+      Stopwatch sw;
+      Progress progress(!o.quiet);
+      search::Limits lim = o.limits(&progress);
+      auto table = build_piece_table(std::move(dom), lim);
+      const double build_s = sw.seconds();
+      progress.update("saving {}", file.string());
+      save_piece_table(*table, "perm:" + d.name, key, set_name, file, o.threads);
+      progress.done();
+      t["status"] = "built";
+      t["max_distance"] = table->max_distance();
+      t["build_seconds"] = build_s;
+      t["seconds"] = sw.seconds();
+      t["file_bytes"] = std::filesystem::file_size(file, ec);
+      text += fmt::format("{} ({} entries, {}): built in {:.1f} s, max distance {}, saved {} ({})\n", what,
+                          table->domain().size(), format_size(table->bytes()), build_s, table->max_distance(),
+                          file.string(), format_size(std::filesystem::file_size(file, ec)));
+    }
+    tables.push_back(t);
+  }
+  if (o.json) {
+    fmt::print("{}\n", json{{"puzzle", "perm:" + d.name}, {"metric", ms.metric}, {"dir", dir.string()},
+                            {"tables", tables}, {"seconds", total.seconds()}, {"peak_rss", peak_rss()}}
+                           .dump());
+  } else {
+    fmt::print("{}total {:.1f} s, peak RSS {}\n", text, total.seconds(), format_size(peak_rss()));
+  }
+  return 0;
+}
+
+std::pair<std::string, json> list_report(const Options& o) {
+  const std::filesystem::path dir = dir_of(o);
+  std::error_code ec;
+  if (o.text("dir") && !std::filesystem::is_directory(dir, ec))
+    throw InputError(fmt::format("--dir {}: no such directory", printable(dir.string())));
+  std::vector<std::pair<std::string, json>> found;
+  if (std::filesystem::is_directory(dir, ec))
+    for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+      const std::string n = e.path().filename().string();
+      if (n.rfind("perm-", 0) != 0 || !n.ends_with(".ptab.zst")) continue;
+      try {
+        found.emplace_back(e.path().string(), read_table_header(e.path()));
+      } catch (const InputError&) {
+      }
+    }
+  std::sort(found.begin(), found.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  json arr = json::array();
+  std::string text = fmt::format("piece tables (perm) in {}:\n", dir.string());
+  for (const auto& [file, h] : found) {
+    const auto bytes = std::filesystem::file_size(file, ec);
+    arr.push_back({{"puzzle", h.value("puzzle", "")}, {"set", h.value("set_name", "")}, {"pieces", h["pieces"]},
+                   {"orientations", h.value("orientations", false)}, {"entries", h.value("entries", std::uint64_t{0})},
+                   {"max_distance", h.value("max_distance", 0)}, {"file", file}, {"file_bytes", bytes}});
+    text += fmt::format("  {} set {} pieces {}, {} entries, max {}, {}  {}\n", h.value("puzzle", ""),
+                        h.value("set_name", ""), h["pieces"].dump(), h.value("entries", std::uint64_t{0}),
+                        h.value("max_distance", 0), format_size(bytes), file);
+  }
+  if (found.empty()) text += "  (none)\n";
+  return {text, json{{"dir", dir.string()}, {"tables", arr}}};
+}
+
+}  // namespace
+
+std::vector<ToolCommand> pdb_tools() {
+  const OptionSpec dir = opt::text("dir", "DIR", "table directory (default $TANSAKU_PDB_DIR or ~/.cache/tansaku)");
+  ToolCommand build;
+  build.path = {"pdb", "build"};
+  build.help = "build the pattern databases of a puzzle into the cache dir";
+  build.positional = "puzzle";
+  build.options = {opt::text("goal", "STATE", "goal state (default: the puzzle's)"),
+                   opt::flag("force", "rebuild tables already present"), opt::writes(dir),
+                   opt::text("moves", "A,B,...", "use only these base moves (all their powers)"),
+                   opt::text("metric", "htm|qtm", "htm: every power of a move is one move (default); qtm: only the move and its inverse"),
+                   opt::integer("pieces", "perm: this many pieces per table (default: as many as fit 2^29 entries)")};
+  build.run = run_build;
+  ToolCommand list;
+  list.path = {"pdb", "list"};
+  list.help = "list the pattern databases in the cache dir";
+  list.options = {opt::reads(dir)};
+  list.report = list_report;
+  list.run = [](const Options& o, const std::vector<std::string>&) {
+    auto [text, j] = list_report(o);
+    if (o.json) fmt::print("{}\n", j.dump());
+    else fmt::print("{}", text);
+    return 0;
+  };
+  return {build, list};
+}
+
+}  // namespace tansaku::perm

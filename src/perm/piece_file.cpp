@@ -1,0 +1,264 @@
+// Piece tables on disk (see piece_file.h).
+#include "perm/piece_file.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <atomic>
+#include <exception>
+#include <system_error>
+#include <thread>
+
+#include <fmt/format.h>
+#include <zstd.h>
+
+#include "tansaku/core/cache_dir.h"
+#include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
+#include "tansaku/core/memory.h"
+
+namespace tansaku::perm {
+namespace {
+
+using json = nlohmann::ordered_json;
+constexpr char kMagic[] = "TSKPERMPDB1\n";
+constexpr std::size_t kChunk = std::size_t{1} << 20;
+
+struct FileCloser {
+  void operator()(std::FILE* f) const {
+    if (f) std::fclose(f);
+  }
+};
+using File = std::unique_ptr<std::FILE, FileCloser>;
+
+struct Fnv {
+  std::uint64_t h = 1469598103934665603ull;
+  void add(std::uint64_t v) {
+    for (int i = 0; i < 8; ++i) h = (h ^ ((v >> (8 * i)) & 0xff)) * 1099511628211ull;
+  }
+};
+
+std::string safe(const std::string& s) {
+  std::string o;
+  for (char c : s) o += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_') ? c : '_';
+  return o.empty() ? "x" : o.substr(0, 40);
+}
+
+// The header of an open file; the stream is left at the compressed data.
+json read_header(std::FILE* f, const std::string& name) {
+  auto bad = [&](const char* why) { return InputError(fmt::format("{}: not a tansaku piece table ({})", name, why)); };
+  char magic[sizeof kMagic - 1];
+  if (std::fread(magic, 1, sizeof magic, f) != sizeof magic || std::memcmp(magic, kMagic, sizeof magic) != 0)
+    throw bad("bad magic");
+  std::string line;
+  for (int c; (c = std::fgetc(f)) != EOF && c != '\n';) {
+    line += static_cast<char>(c);
+    if (line.size() > 65536) throw bad("header too long");
+  }
+  json h = json::parse(line, nullptr, false);
+  if (!h.is_object() || !h.contains("entries") || !h.contains("key") || !h.contains("pieces")) throw bad("bad header");
+  return h;
+}
+
+File open_table(const std::filesystem::path& file) {
+  const std::string path = allowed_file(file.string(), "piece table");
+  File f(std::fopen(path.c_str(), "rb"));
+  if (!f) throw InputError(fmt::format("piece table '{}': cannot open", printable(file.string())));
+  return f;
+}
+
+}  // namespace
+
+std::uint64_t instance_key(const Definition& d, const MoveSet& ms, const Position& goal) {
+  Fnv f;
+  f.add(static_cast<std::uint64_t>(d.positions));
+  for (const auto& s : d.sets) f.add(static_cast<std::uint64_t>(s.size) << 8 | static_cast<std::uint64_t>(s.omod));
+  f.add(ms.gens.size());
+  for (const auto& g : ms.gens)
+    for (int i = 0; i < d.positions; ++i)
+      f.add(std::uint64_t{g.p.perm[static_cast<std::size_t>(i)]} << 8 | g.p.twist[static_cast<std::size_t>(i)]);
+  for (int i = 0; i < d.positions; ++i)
+    f.add(std::uint64_t{goal.lab[static_cast<std::size_t>(i)]} << 8 | goal.ori[static_cast<std::size_t>(i)]);
+  return f.h;
+}
+
+std::string instance_prefix(const Definition& d, const MoveSet& ms, const Position& goal) {
+  return fmt::format("perm-{}-{:016x}-", safe(d.name), instance_key(d, ms, goal));
+}
+
+std::string table_file_name(const Definition& d, const MoveSet& ms, const Position& goal, const PieceSpec& spec) {
+  std::string pieces;
+  for (int l : spec.labels) {
+    if (!pieces.empty()) pieces += '.';
+    pieces += std::to_string(l + 1);
+  }
+  return fmt::format("{}{}-{}.ptab.zst", instance_prefix(d, ms, goal),
+                     safe(d.sets[static_cast<std::size_t>(spec.set)].name), pieces);
+}
+
+json read_table_header(const std::filesystem::path& file) {
+  File f = open_table(file);
+  return read_header(f.get(), file.string());
+}
+
+void save_piece_table(const PieceTable& t, const std::string& puzzle, std::uint64_t key, const std::string& set_name,
+                      const std::filesystem::path& file, unsigned threads) {
+  const PieceDomain& dom = t.domain();
+  json pieces = json::array();
+  for (int l : dom.spec().labels) pieces.push_back(l + 1);
+  const json h = {{"key", fmt::format("{:016x}", key)}, {"puzzle", puzzle},        {"set", dom.spec().set + 1},
+                  {"set_name", set_name},                {"pieces", pieces},        {"orientations", dom.orientations()},
+                  {"entries", dom.size()},               {"bytes", t.bytes()},      {"max_distance", t.max_distance()}};
+  const std::filesystem::path tmp = file.string() + ".tmp";
+  File f(std::fopen(tmp.c_str(), "wb"));
+  if (!f) throw InputError(fmt::format("cannot write {}", printable(tmp.string())));
+  const std::string head = std::string(kMagic) + h.dump() + "\n";
+  bool ok = std::fwrite(head.data(), 1, head.size(), f.get()) == head.size();
+  std::unique_ptr<ZSTD_CCtx, size_t (*)(ZSTD_CCtx*)> cc(ZSTD_createCCtx(), ZSTD_freeCCtx);
+  ZSTD_CCtx_setParameter(cc.get(), ZSTD_c_compressionLevel, 3);
+  ZSTD_CCtx_setParameter(cc.get(), ZSTD_c_checksumFlag, 1);
+  if (threads > 1) ZSTD_CCtx_setParameter(cc.get(), ZSTD_c_nbWorkers, static_cast<int>(threads));
+  std::vector<char> out(ZSTD_CStreamOutSize());
+  const auto* src = reinterpret_cast<const char*>(const_cast<TwoBitTable&>(t.mod3()).data());
+  const std::uint64_t total = t.bytes();
+  for (std::uint64_t pos = 0; ok;) {
+    const std::size_t len = static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, total - pos));
+    const bool last = pos + len == total;
+    ZSTD_inBuffer in{src + pos, len, 0};
+    for (bool finished = false; ok && !finished;) {
+      ZSTD_outBuffer o{out.data(), out.size(), 0};
+      const std::size_t r = ZSTD_compressStream2(cc.get(), &o, &in, last ? ZSTD_e_end : ZSTD_e_continue);
+      if (ZSTD_isError(r)) throw std::runtime_error(fmt::format("zstd: {}", ZSTD_getErrorName(r)));
+      ok = std::fwrite(out.data(), 1, o.pos, f.get()) == o.pos;
+      finished = last ? r == 0 : in.pos == in.size;
+    }
+    pos += len;
+    if (last) break;
+  }
+  ok = ok && std::fflush(f.get()) == 0;
+  f.reset();
+  std::error_code ec;
+  if (!ok) {
+    std::filesystem::remove(tmp, ec);
+    throw InputError(fmt::format("cannot write {} (disk full?)", printable(file.string())));
+  }
+  std::filesystem::rename(tmp, file, ec);
+  if (ec) throw InputError(fmt::format("cannot rename {} ({})", printable(tmp.string()), ec.message()));
+}
+
+std::unique_ptr<PieceTable> load_piece_table(const std::filesystem::path& file, const Definition& d,
+                                             const MoveSet& ms, const Position& goal, const search::Limits& lim) {
+  File f = open_table(file);
+  const std::string name = printable(file.string());
+  const json h = read_header(f.get(), name);
+  if (h.value("key", "") != fmt::format("{:016x}", instance_key(d, ms, goal)))
+    throw InputError(fmt::format("{}: a table of another puzzle, move set or goal", name));
+  PieceSpec spec;
+  spec.set = h.value("set", 0) - 1;
+  for (const auto& l : h["pieces"]) spec.labels.push_back(l.get<int>() - 1);
+  auto dom = std::make_unique<PieceDomain>(d, ms, goal, spec);
+  if (h.value("entries", std::uint64_t{0}) != dom->size()) throw InputError(fmt::format("{}: wrong size", name));
+  require_memory(TwoBitTable::bytes_for(dom->size()), lim.memory, "a piece table");
+  auto table = std::make_unique<TwoBitTable>(dom->size());
+  char* dst = reinterpret_cast<char*>(table->data());
+  const std::uint64_t total = table->bytes();
+  std::unique_ptr<ZSTD_DCtx, size_t (*)(ZSTD_DCtx*)> dc(ZSTD_createDCtx(), ZSTD_freeDCtx);
+  std::vector<char> in(ZSTD_DStreamInSize());
+  ZSTD_outBuffer o{dst, static_cast<std::size_t>(total), 0};
+  std::size_t r = 1;
+  while (r != 0) {
+    if (lim.deadline && lim.deadline->expired()) throw LimitError("time limit reached (--timeout) loading a piece table");
+    const std::size_t got = std::fread(in.data(), 1, in.size(), f.get());
+    if (got == 0) throw InputError(fmt::format("{}: truncated", name));
+    ZSTD_inBuffer ib{in.data(), got, 0};
+    while (ib.pos < ib.size) {
+      r = ZSTD_decompressStream(dc.get(), &o, &ib);
+      if (ZSTD_isError(r)) throw InputError(fmt::format("{}: corrupt ({})", name, ZSTD_getErrorName(r)));
+      if (r == 0) break;
+      if (o.pos == o.size && ib.pos < ib.size) throw InputError(fmt::format("{}: longer than its table", name));
+    }
+    if (lim.progress) lim.progress->update("loading {}: {}%", file.filename().string(), o.pos * 100 / std::max<std::uint64_t>(1, total));
+  }
+  if (o.pos != total) throw InputError(fmt::format("{}: shorter than its table", name));
+  return std::make_unique<PieceTable>(std::move(dom), std::move(table), h.value("max_distance", 0));
+}
+
+std::vector<std::unique_ptr<PieceTable>> load_cached_tables(const Definition& d, const MoveSet& ms,
+                                                           const Position& goal, std::uint64_t budget,
+                                                           const search::Limits& lim) {
+  std::vector<std::unique_ptr<PieceTable>> out;
+  const std::filesystem::path dir = table_cache_dir();
+  if (!file_allowed(dir.string())) return out;
+  const std::string prefix = instance_prefix(d, ms, goal);
+  std::vector<std::pair<std::uint64_t, std::filesystem::path>> found;
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec)) return out;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string n = e.path().filename().string();
+    if (n.rfind(prefix, 0) != 0 || !n.ends_with(".ptab.zst")) continue;
+    try {
+      const json h = read_table_header(e.path());
+      found.emplace_back(h.value("bytes", std::uint64_t{0}), e.path());
+    } catch (const InputError&) {
+    }
+  }
+  std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+  // Largest first while they fit; a table whose pieces a chosen one holds too (the same
+  // set) adds nothing and is left out (edges 1-7 beside edges 1-8).
+  std::uint64_t used = 0;
+  std::vector<std::filesystem::path> chosen;
+  std::vector<std::pair<int, std::vector<int>>> held;
+  for (const auto& [bytes, path] : found) {
+    if (used + bytes > budget) continue;
+    std::pair<int, std::vector<int>> mine;
+    try {
+      const json h = read_table_header(path);
+      mine.first = h.value("set", 0);
+      for (const auto& l : h["pieces"]) mine.second.push_back(l.get<int>());
+    } catch (const std::exception&) {
+      continue;
+    }
+    std::sort(mine.second.begin(), mine.second.end());
+    bool covered = false;
+    for (const auto& [set, pieces] : held)
+      covered = covered || (set == mine.first && std::includes(pieces.begin(), pieces.end(), mine.second.begin(), mine.second.end()));
+    if (covered) continue;
+    held.push_back(mine);
+    chosen.push_back(path);
+    used += bytes;
+  }
+  // Loaded side by side (each file on its own thread, at most lim.threads at once; the
+  // first reports progress), kept in the order chosen.
+  std::vector<std::unique_ptr<PieceTable>> loaded(chosen.size());
+  std::vector<std::exception_ptr> errors(chosen.size());
+  std::atomic<std::size_t> next{0};
+  auto work = [&](bool first) {
+    search::Limits l = lim;
+    if (!first) l.progress = nullptr;
+    for (std::size_t i; (i = next.fetch_add(1)) < chosen.size();) {
+      try {
+        loaded[i] = load_piece_table(chosen[i], d, ms, goal, l);
+      } catch (const InputError&) {
+        // Not a table of this instance after all (another version, damaged): left out.
+      } catch (...) {
+        errors[i] = std::current_exception();
+      }
+    }
+  };
+  {
+    std::vector<std::thread> pool;
+    const std::size_t threads = std::min<std::size_t>(std::max(1u, lim.threads), chosen.size());
+    for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work, false);
+    work(true);
+    for (auto& t : pool) t.join();
+  }
+  for (auto& e : errors)
+    if (e) std::rethrow_exception(e);
+  for (auto& t : loaded)
+    if (t) out.push_back(std::move(t));
+  return out;
+}
+
+}  // namespace tansaku::perm

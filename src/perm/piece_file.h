@@ -1,0 +1,42 @@
+// Piece tables on disk: one file per table in the table cache directory
+// (core/cache_dir.h), named after the puzzle and a key of what the distances depend on (the
+// sets, the moves in use with their powers, the goal), so that a table is only ever used for
+// the instance it was built for. A header line of magic, a JSON line describing the table,
+// then the 2-bit cells compressed by zstd (multi-threaded). Written to a temporary name and
+// renamed: a reader never sees half a file.
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "perm/piece_table.h"
+
+namespace tansaku::perm {
+
+// What the distances depend on, as a 64-bit key (FNV-1a).
+std::uint64_t instance_key(const Definition& d, const MoveSet& ms, const Position& goal);
+// "perm-NAME-KEY-": every file of an instance starts so.
+std::string instance_prefix(const Definition& d, const MoveSet& ms, const Position& goal);
+std::string table_file_name(const Definition& d, const MoveSet& ms, const Position& goal, const PieceSpec& spec);
+
+// The header of a file: {"key", "puzzle", "set", "set_name", "pieces" (1-based labels),
+// "orientations", "entries", "bytes", "max_distance"}. InputError when not a piece table.
+nlohmann::ordered_json read_table_header(const std::filesystem::path& file);
+
+void save_piece_table(const PieceTable& t, const std::string& puzzle, std::uint64_t key, const std::string& set_name,
+                      const std::filesystem::path& file, unsigned threads);
+// Loads a table for the instance (lim: deadline, progress, memory); InputError when the file
+// is not the table of `spec` for this instance.
+std::unique_ptr<PieceTable> load_piece_table(const std::filesystem::path& file, const Definition& d,
+                                             const MoveSet& ms, const Position& goal, const search::Limits& lim);
+
+// The cached tables of this instance that fit `budget` bytes together, largest first (loaded).
+std::vector<std::unique_ptr<PieceTable>> load_cached_tables(const Definition& d, const MoveSet& ms,
+                                                           const Position& goal, std::uint64_t budget,
+                                                           const search::Limits& lim);
+
+}  // namespace tansaku::perm

@@ -1,0 +1,126 @@
+// Symmetries for conjugate lookups (see symmetry.h).
+#include "perm/symmetry.h"
+
+#include <filesystem>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
+
+namespace tansaku::perm {
+
+std::vector<std::pair<std::string, Perm>> parse_symmetries(const Definition& d, const std::string& text,
+                                                           const std::string& file) {
+  std::vector<std::pair<std::string, Perm>> out;
+  std::vector<std::string> lines;
+  {
+    std::istringstream in(text);
+    for (std::string l; std::getline(in, l);) {
+      if (auto h = l.find('#'); h != std::string::npos) l.resize(h);
+      lines.push_back(l);
+    }
+  }
+  std::size_t i = 0;
+  auto bad = [&](const std::string& why) { return InputError(fmt::format("{}:{}: {}", file, i + 1, why)); };
+  auto words = [](const std::string& l) {
+    std::istringstream ls(l);
+    std::vector<std::string> w;
+    for (std::string x; ls >> x;) w.push_back(x);
+    return w;
+  };
+  auto numbers = [&](const std::string& l, int n, int lo, int hi) {
+    std::vector<int> v;
+    for (const auto& w : words(l)) {
+      if (w.empty() || w.size() > 4 || w.find_first_not_of("0123456789") != std::string::npos) throw bad("expected numbers");
+      v.push_back(std::stoi(w));
+      if (v.back() < lo || v.back() > hi) throw bad("a number out of range");
+    }
+    if (static_cast<int>(v.size()) != n) throw bad(fmt::format("expected {} numbers", n));
+    return v;
+  };
+  for (; i < lines.size(); ++i) {
+    const auto w = words(lines[i]);
+    if (w.empty()) continue;
+    if (w[0] != "Symmetry" || w.size() != 2) throw bad("expected 'Symmetry NAME'");
+    Perm p = d.identity();
+    const std::string name = w[1];
+    for (++i;; ++i) {
+      if (i >= lines.size()) throw bad("a Symmetry block without End");
+      const auto b = words(lines[i]);
+      if (b.empty()) continue;
+      if (b[0] == "End") break;
+      const int s = d.set_index(b[0]);
+      if (s < 0 || b.size() != 1) throw bad(fmt::format("unknown set '{}'", printable(b[0])));
+      const SetDef& sd = d.sets[static_cast<std::size_t>(s)];
+      if (++i >= lines.size()) throw bad("a set without its permutation row");
+      const auto perm = numbers(lines[i], sd.size, 1, sd.size);
+      std::vector<bool> seen(static_cast<std::size_t>(sd.size), false);
+      for (int x : perm) {
+        if (seen[static_cast<std::size_t>(x - 1)]) throw bad("a row that is not a permutation");
+        seen[static_cast<std::size_t>(x - 1)] = true;
+      }
+      std::vector<int> twist(static_cast<std::size_t>(sd.size), 0);
+      if (sd.omod > 1) {
+        if (++i >= lines.size()) throw bad("a set without its orientation row");
+        twist = numbers(lines[i], sd.size, 0, sd.omod - 1);
+      }
+      for (int j = 0; j < sd.size; ++j) {
+        const int from = perm[static_cast<std::size_t>(j)] - 1;
+        p.perm[static_cast<std::size_t>(sd.offset + j)] = static_cast<std::uint8_t>(sd.offset + from);
+        p.twist[static_cast<std::size_t>(sd.offset + j)] = static_cast<std::uint8_t>(twist[static_cast<std::size_t>(from)]);
+      }
+    }
+    out.emplace_back(name, p);
+  }
+  return out;
+}
+
+Position conjugate(const Definition& d, const Perm& s, const Position& p) {
+  // The element G with p = Solved moved by G (pieces distinct per set).
+  Perm g = d.identity();
+  for (int i = 0; i < d.positions; ++i) {
+    const auto u = static_cast<std::size_t>(i);
+    for (int h = 0; h < d.positions; ++h) {
+      const auto v = static_cast<std::size_t>(h);
+      if (d.set_of[v] == d.set_of[u] && d.solved.lab[v] == p.lab[u]) {
+        g.perm[u] = static_cast<std::uint8_t>(h);
+        const int n = d.omod[u];
+        g.twist[u] = static_cast<std::uint8_t>(((p.ori[u] - d.solved.ori[v]) % n + n) % n);
+        break;
+      }
+    }
+  }
+  return d.applied(s, d.applied(g, d.applied(d.inverse(s), d.solved)));
+}
+
+std::vector<Symmetry> load_symmetries(const Definition& d, const MoveSet& ms, const Position& goal) {
+  std::vector<Symmetry> out;
+  if (d.file.empty() || !(goal == d.solved)) return out;
+  for (int i = 0; i < d.positions; ++i)
+    for (int j = 0; j < i; ++j)
+      if (d.set_of[static_cast<std::size_t>(i)] == d.set_of[static_cast<std::size_t>(j)] &&
+          d.solved.lab[static_cast<std::size_t>(i)] == d.solved.lab[static_cast<std::size_t>(j)])
+        return out;  // identical pieces: a position is no group element
+  std::filesystem::path path(d.file);
+  path.replace_extension(".sym");
+  std::error_code ec;
+  if (!file_allowed(path.string()) || !std::filesystem::is_regular_file(path, ec)) return out;
+  for (auto& [name, p] : parse_symmetries(d, tansaku::read_text_file(path.string(), "symmetry file", 0, nullptr), path.string())) {
+    Symmetry s{name, p, {}};
+    const Perm inv = d.inverse(p);
+    for (const auto& g : ms.gens) {
+      const Perm c = d.compose(d.compose(inv, g.p), p);
+      int found = -1;
+      for (std::size_t k = 0; k < ms.gens.size() && found < 0; ++k)
+        if (ms.gens[k].p == c) found = static_cast<int>(k);
+      if (found < 0) break;
+      s.conj.push_back(found);
+    }
+    if (s.conj.size() == ms.gens.size()) out.push_back(std::move(s));
+  }
+  return out;
+}
+
+}  // namespace tansaku::perm

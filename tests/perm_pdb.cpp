@@ -1,0 +1,204 @@
+// perm piece tables (src/perm/piece_table.h): the 2-bit distances mod 3 against an
+// independent breadth-first search over the projected positions, the exact value of a
+// position (walking down the table) and a child's value recovered from its parent's, along
+// random walks; the file round trip; the membership test (Schreier-Sims) on the cube.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <queue>
+#include <random>
+#include <unordered_map>
+
+#include "perm/definition.h"
+#include "perm/generators.h"
+#include "perm/group_order.h"
+#include "perm/notation.h"
+#include "perm/piece_file.h"
+#include "perm/piece_table.h"
+#include "perm/symmetry.h"
+#include "tansaku/core/error.h"
+
+using namespace tansaku;
+using namespace tansaku::perm;
+
+namespace {
+
+// Distances from the goal's projection by a plain BFS over states (no ranking shortcuts).
+std::unordered_map<std::uint64_t, int> bfs(const PieceDomain& dom) {
+  std::unordered_map<std::uint64_t, int> dist;
+  std::queue<PieceDomain::State> q;
+  dist[dom.rank(dom.goal_state())] = 0;
+  q.push(dom.goal_state());
+  while (!q.empty()) {
+    const auto s = q.front();
+    q.pop();
+    const int ds = dist[dom.rank(s)];
+    dom.for_each_move(s, [&](int, const PieceDomain::State& t) {
+      EXPECT_EQ(dom.rank(dom.unrank(dom.rank(t))), dom.rank(t));
+      if (dist.emplace(dom.rank(t), ds + 1).second) q.push(t);
+    });
+  }
+  return dist;
+}
+
+void check_against_bfs(const std::string& name, const std::string& moves, const PieceSpec& spec, int walks) {
+  const Definition d = load_definition(name);
+  const MoveSet ms = build_moves(d, "htm", moves);
+  search::Limits lim;
+  lim.threads = 2;
+  auto table = build_piece_table(std::make_unique<PieceDomain>(d, ms, d.solved, spec), lim);
+  const PieceDomain& dom = table->domain();
+  const auto dist = bfs(dom);
+  int max = 0;
+  for (std::uint64_t r = 0; r < dom.size(); ++r) {
+    const auto it = dist.find(r);
+    ASSERT_EQ(table->mod3().get(r), it == dist.end() ? 3u : static_cast<unsigned>(it->second % 3)) << "rank " << r;
+    if (it != dist.end()) max = std::max(max, it->second);
+  }
+  EXPECT_EQ(table->max_distance(), max);
+  // Random walks: the exact value of every position visited equals the BFS distance of its
+  // projection, and so does the value recovered from the parent's.
+  std::mt19937 rng(7);
+  for (int w = 0; w < walks; ++w) {
+    Position p = d.solved, q;
+    int h = 0;
+    for (int step = 0; step < 30; ++step) {
+      const auto& g = ms.gens[rng() % ms.gens.size()];
+      d.apply(g.p, p, q);
+      p = q;
+      h = PieceTable::recover(h, table->value(p));
+      const int want = dist.at(dom.rank(dom.project(p)));
+      ASSERT_EQ(h, want);
+      ASSERT_EQ(table->exact(p), want);
+    }
+  }
+}
+
+}  // namespace
+
+TEST(PermPieceTable, Cube2x2x2CornersWithOrientation) {
+  check_against_bfs("2x2x2", "U,F,R", PieceSpec{0, {0, 1, 2, 3}}, 20);
+}
+
+TEST(PermPieceTable, Cube2x2x2AllCornersImpliedOrientation) {
+  // <U,F,R> never moves corner DLB: the table's cells are the orbit of the other seven, all
+  // kept, the last orientation implied: 7! x 3^6 = 3,674,160, the group's size.
+  const Definition d = load_definition("2x2x2");
+  const MoveSet ms = build_moves(d, "htm", "U,F,R");
+  PieceDomain dom(d, ms, d.solved, PieceSpec{0, {0, 1, 2, 3, 4, 5, 7}});
+  EXPECT_EQ(dom.size(), 3674160u);
+  EXPECT_THROW(PieceDomain(d, ms, d.solved, PieceSpec{0, {0, 6}}), InputError);  // no move changes DLB
+  EXPECT_EQ(PieceDomain(d, build_moves(d, "htm", ""), d.solved, PieceSpec{0, {0, 1, 2, 3, 4, 5, 6, 7}}).size(),
+            40320u * 2187u);
+  // The skewb's corners move in two orbits of four: one table over both keeps what ties them.
+  const Definition sk = load_definition("skewb");
+  const auto specs = default_piece_specs(sk, build_moves(sk, "htm", ""), sk.solved, std::uint64_t{1} << 29, 0);
+  EXPECT_EQ(specs.size(), 2u);
+}
+
+TEST(PermPieceTable, CubeEdgesAgainstBfs) {
+  check_against_bfs("3x3x3", "", PieceSpec{1, {0, 1, 2}}, 20);
+}
+
+TEST(PermPieceTable, PyraminxEdges) {
+  check_against_bfs("pyraminx", "", PieceSpec{0, {0, 1, 2, 3, 4, 5}}, 10);
+}
+
+TEST(PermPieceTable, DefaultSpecsOfTheCube) {
+  const Definition d = load_definition("3x3x3");
+  const MoveSet ms = build_moves(d, "htm", "");
+  const auto specs = default_piece_specs(d, ms, d.solved, std::uint64_t{1} << 29, 0);
+  ASSERT_EQ(specs.size(), 3u);  // 8 corners; edges 1-7 and 6-12
+  EXPECT_EQ(PieceDomain(d, ms, d.solved, specs[0]).size(), 88179840u);
+  EXPECT_EQ(PieceDomain(d, ms, d.solved, specs[1]).size(), 510935040u);
+  EXPECT_EQ(specs[2].labels.front(), 5);
+  EXPECT_EQ(default_piece_specs(d, ms, d.solved, std::uint64_t{1} << 29, 4).size(), 2u + 3u);
+}
+
+TEST(PermPieceTable, FileRoundTrip) {
+  const Definition d = load_definition("2x2x2");
+  const MoveSet ms = build_moves(d, "htm", "U,F,R");
+  const PieceSpec spec{0, {2, 3, 4, 5, 7}};
+  search::Limits lim;
+  auto t = build_piece_table(std::make_unique<PieceDomain>(d, ms, d.solved, spec), lim);
+  const auto dir = std::filesystem::temp_directory_path() / ("tansaku-perm-pdb-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto file = dir / table_file_name(d, ms, d.solved, spec);
+  save_piece_table(*t, "perm:2x2x2", instance_key(d, ms, d.solved), "CORNERS", file, 2);
+  auto back = load_piece_table(file, d, ms, d.solved, lim);
+  ASSERT_EQ(back->domain().size(), t->domain().size());
+  for (std::uint64_t r = 0; r < t->domain().size(); ++r) ASSERT_EQ(back->mod3().get(r), t->mod3().get(r));
+  EXPECT_EQ(back->max_distance(), t->max_distance());
+  // Another move set: another key, refused.
+  const MoveSet all = build_moves(d, "htm", "");
+  EXPECT_THROW(load_piece_table(file, d, all, d.solved, lim), InputError);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(PermMembership, Cube) {
+  const Definition d = load_definition("3x3x3");
+  const MoveSet ms = build_moves(d, "htm", "");
+  Position p = d.solved, q;
+  for (const auto& m : parse_sequence_any(d, "R U F D L B R2 U2 F' L2 D B' R U'", "scramble")) {
+    d.apply(m, p, q);
+    p = q;
+  }
+  EXPECT_EQ(reachable(d, ms, d.solved, p), true);
+  Position swapped = d.solved;
+  std::swap(swapped.lab[0], swapped.lab[1]);  // two corners swapped, nothing else
+  EXPECT_EQ(reachable(d, ms, d.solved, swapped), false);
+  Position twisted = d.solved;
+  twisted.ori[0] = 1;  // one corner twisted
+  EXPECT_EQ(reachable(d, ms, d.solved, twisted), false);
+  Position flipped = d.solved;
+  flipped.ori[8] = 1;  // one edge flipped
+  EXPECT_EQ(reachable(d, ms, d.solved, flipped), false);
+  // <U,F,R> on the 2x2x2: 3,674,160 of the 88,179,840 positions; a D turn leaves them.
+  const Definition d2 = load_definition("2x2x2");
+  const MoveSet ufr = build_moves(d2, "htm", "U,F,R");
+  Position dturn = d2.applied(parse_sequence_any(d2, "D", "s")[0], d2.solved);
+  EXPECT_EQ(reachable(d2, ufr, d2.solved, dturn), false);
+  EXPECT_EQ(reachable(d2, build_moves(d2, "htm", ""), d2.solved, dturn), true);
+}
+
+TEST(PermSymmetry, ConjugatesFollowConjugatedMoves) {
+  // The 3x3x3's companion .sym: both rotations map the face turns onto face turns, and the
+  // conjugate of a position reached by moves m1..mk is reached by their conjugates (so its
+  // distance is the same: the conjugate lookups are admissible).
+  const Definition d = load_definition("3x3x3");
+  const MoveSet ms = build_moves(d, "htm", "");
+  const auto syms = load_symmetries(d, ms, d.solved);
+  ASSERT_EQ(syms.size(), 2u);
+  std::mt19937 rng(3);
+  for (const auto& s : syms) {
+    for (int walk = 0; walk < 20; ++walk) {
+      Position p = d.solved, q = d.solved;
+      for (int step = 0; step < 25; ++step) {
+        const int m = static_cast<int>(rng() % ms.gens.size());
+        p = d.applied(ms.gens[static_cast<std::size_t>(m)].p, p);
+        q = d.applied(ms.gens[static_cast<std::size_t>(s.conj[static_cast<std::size_t>(m)])].p, q);
+        ASSERT_EQ(conjugate(d, s.p, p), q) << s.name;
+      }
+    }
+  }
+  // Not for another goal, nor for identical pieces.
+  Position goal = d.applied(ms.gens[0].p, d.solved);
+  EXPECT_TRUE(load_symmetries(d, ms, goal).empty());
+}
+
+TEST(PermSymmetry, BadFiles) {
+  const Definition d = load_definition("3x3x3");
+  auto refused = [&](const std::string& text, const std::string& needle) {
+    try {
+      parse_symmetries(d, text, "x.sym");
+      ADD_FAILURE() << "accepted: " << text;
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+    }
+  };
+  refused("Symmetry S\nCORNERS\n1 2 3 4 5 6 7 8\n0 0 0 0 0 0 0 0\n", "without End");
+  refused("Symmetry S\nCORNERS\n1 1 3 4 5 6 7 8\n0 0 0 0 0 0 0 0\nEnd\n", "x.sym:3: a row that is not a permutation");
+  refused("Symmetry S\nFACES\nEnd\n", "unknown set");
+  refused("Move S\nEnd\n", "expected 'Symmetry NAME'");
+  refused("Symmetry S\nCORNERS\n1 2 3 4 5 6 7 8\n0 0 0 0 0 0 0 3\nEnd\n", "out of range");
+}

@@ -1,0 +1,115 @@
+// perm at the command line with cached piece tables: `pdb build perm:...` into a private
+// cache directory (small tables: --pieces), `pdb list` listing them beside any other
+// family's, `solve` choosing them (and the same answers as without), membership refusals
+// (exit 1), and the refusals of bad input (exit 2) and of tables beyond --memory (exit 3).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <unistd.h>
+
+#include "cli_util.h"
+
+namespace {
+
+class PermPdbCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() / ("tansaku-perm-pdb-cli-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  CliResult run(const std::string& args) { return run_sh("TANSAKU_PDB_DIR=" + dir_.string(), args); }
+  std::filesystem::path dir_;
+};
+
+}  // namespace
+
+TEST_F(PermPdbCli, BuildListSolve) {
+  const std::string cube = "perm:2x2x2 --moves U,F,R";
+  auto b = run("pdb build " + cube + " --pieces 4 --json --quiet");
+  ASSERT_EQ(b.code, 0) << b.err;
+  auto bj = b.json();
+  ASSERT_EQ(bj["tables"].size(), 2u);
+  for (const auto& t : bj["tables"]) EXPECT_EQ(t["status"], "built");
+  auto again = run("pdb build " + cube + " --pieces 4 --json --quiet");
+  ASSERT_EQ(again.code, 0) << again.err;
+  const auto again_json = again.json();  // a range-for over a temporary's member would dangle
+  for (const auto& t : again_json["tables"]) EXPECT_EQ(t["status"], "exists");
+  // pdb list: one JSON object, the perm tables among every family's.
+  auto l = run("pdb list --json");
+  ASSERT_EQ(l.code, 0) << l.err;
+  int perm_tables = 0;
+  const auto listed = l.json();
+  for (const auto& t : listed["tables"])
+    if (t.contains("puzzle") && t["puzzle"] == "perm:2x2x2") ++perm_tables;
+  EXPECT_EQ(perm_tables, 2);
+  // Tables of 5 pieces beside them: solve leaves out those whose pieces a larger one holds.
+  auto b5 = run("pdb build " + cube + " --pieces 5 --json --quiet");
+  ASSERT_EQ(b5.code, 0) << b5.err;
+  {
+    auto s5 = run("solve " + cube + " --scramble \"R U2 F'\" --algorithm idastar --json --quiet");
+    ASSERT_EQ(s5.code, 0) << s5.err;
+    const auto dbs = s5.json()["pattern_databases"];
+    ASSERT_EQ(dbs.size(), 2u) << dbs.dump();  // 1-5 and 3-8 of the moving 1-6, 8 (they hold 1-4 and 4-8)
+  }
+  // solve uses them and finds what bidirectional BFS finds.
+  for (const std::string scramble : {"R U2 F' R U F2 R' U", "R U R' U R U2 R'", "F R U R' U' F'"}) {
+    auto s = run("solve " + cube + " --scramble \"" + scramble + "\" --algorithm idastar --json --quiet");
+    ASSERT_EQ(s.code, 0) << s.err;
+    auto b2 = run("solve " + cube + " --scramble \"" + scramble + "\" --algorithm bibfs --json --quiet");
+    ASSERT_EQ(b2.code, 0) << b2.err;
+    EXPECT_EQ(s.json()["length"], b2.json()["length"]) << scramble;
+    EXPECT_NE(s.json()["heuristic"].get<std::string>().find("cached"), std::string::npos);
+    // --count through the cached tables: the same count as without them.
+    auto c = run("solve " + cube + " --scramble \"" + scramble + "\" --count --json --quiet");
+    auto c0 = run_sh("TANSAKU_PDB_DIR=" + (dir_ / "none").string(),
+                     "solve " + cube + " --scramble \"" + scramble + "\" --count --json --quiet");
+    ASSERT_EQ(c.code, 0) << c.err;
+    ASSERT_EQ(c0.code, 0) << c0.err;
+    EXPECT_EQ(c.json()["count"], c0.json()["count"]) << scramble;
+  }
+}
+
+TEST_F(PermPdbCli, CubeCheckerboardWithSmallTables) {
+  auto b = run("pdb build perm:3x3x3 --pieces 4 --json --quiet");
+  ASSERT_EQ(b.code, 0) << b.err;
+  EXPECT_EQ(b.json()["tables"].size(), 5u);
+  auto s = run("solve perm:3x3x3 --scramble \"U2 D2 F2 B2 L2 R2\" --json --quiet");
+  ASSERT_EQ(s.code, 0) << s.err;
+  EXPECT_EQ(s.json()["length"], 6);
+  EXPECT_NE(s.json()["heuristic"].get<std::string>().find("cached"), std::string::npos);
+  EXPECT_NE(s.json()["heuristic"].get<std::string>().find("conjugate lookups"), std::string::npos);
+  // One solution (the tables at the position and at its conjugates by data/perm/3x3x3.sym)
+  // is as short as the copying search's (the tables at the position only) finds.
+  for (const std::string scramble : {"R U F' L2 D B", "F2 R' U L D' B2 R", "U R2 F B' L D2 R'"}) {
+    auto one = run("solve perm:3x3x3 --scramble \"" + scramble + "\" --json --quiet");
+    auto all = run("solve perm:3x3x3 --scramble \"" + scramble + "\" --count --json --quiet");
+    ASSERT_EQ(one.code, 0) << one.err;
+    ASSERT_EQ(all.code, 0) << all.err;
+    EXPECT_EQ(one.json()["length"], all.json()["length"]) << scramble;
+  }
+}
+
+TEST_F(PermPdbCli, Membership) {
+  // Two corners swapped and nothing else; one corner twisted: refused before any search.
+  for (const std::string start : {"CORNERS 2 1 3 4 5 6 7 8 0 0 0 0 0 0 0 0", "CORNERS 1 2 3 4 5 6 7 8 1 0 0 0 0 0 0 0"}) {
+    auto r = run("solve perm:3x3x3 --start \"" + start + "\" --json --timeout 20");
+    EXPECT_EQ(r.code, 1) << r.err;
+    auto j = r.json();
+    EXPECT_EQ(j["solvable"], false);
+    EXPECT_EQ(j["algorithm"], "membership");
+    EXPECT_NE(j["reason"].get<std::string>().find("Schreier-Sims"), std::string::npos);
+  }
+  // A D turn is outside <U,F,R>.
+  auto r = run("solve perm:2x2x2 --moves U,F,R --scramble D --algorithm idastar --json");
+  EXPECT_EQ(r.code, 1) << r.err;
+}
+
+TEST_F(PermPdbCli, Refusals) {
+  expect_clean(run("pdb build perm:3x3x3 --memory 64M"), 3, "memory budget");
+  expect_clean(run("pdb build perm:3x3x3 --pieces 0"), 2, "--pieces");
+  expect_clean(run("pdb build perm:nosuch"), 2, "");
+  expect_clean(run("pdb build perm:2x2x2 --groups 1-2"), 2, "--groups");
+  expect_clean(run("pdb build 8-puzzle --pieces 3 --dir " + (dir_ / "x").string()), 2, "--pieces");
+}
