@@ -17,6 +17,7 @@ from serve_util import Server  # noqa: E402
 
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
@@ -128,8 +129,15 @@ def main():
             wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board [data-cell]"))
             before = d.execute_script("return currentStart()").split()
             for i in (0, 1):
-                wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, f'#board [data-cell="{i}"]'))
-                d.find_element(By.CSS_SELECTOR, f'#board [data-cell="{i}"]').click()
+                # A click redraws the board: a cell found just before the redraw is stale, and
+                # a click that raised that did not happen, so it is found again and clicked.
+                for attempt in range(20):
+                    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, f'#board [data-cell="{i}"]'))
+                    try:
+                        d.find_element(By.CSS_SELECTOR, f'#board [data-cell="{i}"]').click()
+                        break
+                    except StaleElementReferenceException:
+                        time.sleep(0.1)
             swapped = [before[1], before[0]] + before[2:]
             eventually(lambda: d.find_element(By.ID, "start").get_attribute("value").split() == swapped, 10)
             after = d.find_element(By.ID, "start").get_attribute("value").split()

@@ -167,10 +167,8 @@ class BlocksPuzzle final : public Puzzle {
 
   // One explore: breadth-first layers over a hash set of positions (search/explore_states.h).
   static const ExploreTable<BlocksPuzzle>& explore_table() {
-    static const ExploreTable<BlocksPuzzle> t = {
-        {{"bfs", {"breadth-first"}, "breadth-first layers over a hash set of positions (frontier search)", kExplore},
-         nullptr, nullptr,
-         [](const ExploreJob<BlocksPuzzle>& j, const search::Limits& lim) { return j.p.explore_bfs(j.o, lim); }}};
+    static const auto t = one_explore<BlocksPuzzle>(
+        bfs_explore("breadth-first layers over a hash set of positions (frontier search)"), &BlocksPuzzle::explore_bfs);
     return t;
   }
 

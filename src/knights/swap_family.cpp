@@ -144,10 +144,8 @@ class SwapPuzzle final : public Puzzle {
 
   // One explore: the engine's layered BFS over the ranked arrangements (search/explore.h).
   static const ExploreTable<SwapPuzzle>& explore_table() {
-    static const ExploreTable<SwapPuzzle> t = {
-        {{"bfs", {"breadth-first"}, "breadth-first layers over every arrangement's rank (2 bits each)", kExplore},
-         nullptr, nullptr,
-         [](const ExploreJob<SwapPuzzle>& j, const search::Limits& lim) { return j.p.explore_bfs(j.o, lim); }}};
+    static const auto t = one_explore<SwapPuzzle>(
+        bfs_explore("breadth-first layers over every arrangement's rank (2 bits each)"), &SwapPuzzle::explore_bfs);
     return t;
   }
 

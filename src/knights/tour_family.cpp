@@ -160,10 +160,8 @@ class TourPuzzle final : public Puzzle {
 
   // One explore: breadth-first distances of the knight from one square.
   static const ExploreTable<TourPuzzle>& explore_table() {
-    static const ExploreTable<TourPuzzle> t = {
-        {{"bfs", {"breadth-first"}, "breadth-first knight's distances from the start square", kExplore},
-         nullptr, nullptr,
-         [](const ExploreJob<TourPuzzle>& j, const search::Limits& lim) { return j.p.explore_bfs(j.o, lim); }}};
+    static const auto t = one_explore<TourPuzzle>(
+        bfs_explore("breadth-first knight's distances from the start square"), &TourPuzzle::explore_bfs);
     return t;
   }
 

@@ -137,10 +137,9 @@ class PegPuzzle final : public Puzzle {
 
   // One explore: the layers of positions by pegs left, from the start.
   static const ExploreTable<PegPuzzle>& explore_table() {
-    static const ExploreTable<PegPuzzle> t = {
-        {{"layered", {}, "exhaustive layers of positions by pegs left, up to the board's symmetries", kExplore},
-         nullptr, nullptr,
-         [](const ExploreJob<PegPuzzle>& j, const search::Limits& lim) { return j.p.explore_layers(j.o, lim); }}};
+    static const auto t = one_explore<PegPuzzle>(
+        {"layered", {}, "exhaustive layers of positions by pegs left, up to the board's symmetries", kExplore},
+        &PegPuzzle::explore_layers);
     return t;
   }
 

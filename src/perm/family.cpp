@@ -155,10 +155,8 @@ class PermPuzzle final : public Puzzle {
 
   // One explore: the engine's layered BFS over the ranked space (search/explore.h).
   static const ExploreTable<PermPuzzle>& explore_table() {
-    static const ExploreTable<PermPuzzle> t = {
-        {{"bfs", {"breadth-first"}, "breadth-first layers over the ranked space (2 bits a position)", kExplore},
-         nullptr, nullptr,
-         [](const ExploreJob<PermPuzzle>& j, const search::Limits& lim) { return j.p.explore_bfs(j.o, lim); }}};
+    static const auto t = one_explore<PermPuzzle>(
+        bfs_explore("breadth-first layers over the ranked space (2 bits a position)"), &PermPuzzle::explore_bfs);
     return t;
   }
 

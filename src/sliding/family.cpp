@@ -189,10 +189,8 @@ class SlidingPuzzle final : public Puzzle {
 
   // One explore: the engine's layered BFS over the ranked board (search/explore.h).
   static const ExploreTable<SlidingPuzzle>& explore_table() {
-    static const ExploreTable<SlidingPuzzle> t = {
-        {{"bfs", {"breadth-first"}, "breadth-first layers over every arrangement's rank (2 bits each)", kExplore},
-         nullptr, nullptr,
-         [](const ExploreJob<SlidingPuzzle>& j, const search::Limits& lim) { return j.p.explore_bfs(j.o, lim); }}};
+    static const auto t = one_explore<SlidingPuzzle>(
+        bfs_explore("breadth-first layers over every arrangement's rank (2 bits each)"), &SlidingPuzzle::explore_bfs);
     return t;
   }
 

@@ -240,10 +240,8 @@ class RotatingPuzzle final : public Puzzle {
 
   // One explore: the engine's layered BFS over the ranked positions (search/explore.h).
   static const ExploreTable<RotatingPuzzle>& explore_table() {
-    static const ExploreTable<RotatingPuzzle> t = {
-        {{"bfs", {"breadth-first"}, "breadth-first layers over every position's rank (2 bits each)", kExplore},
-         nullptr, nullptr,
-         [](const ExploreJob<RotatingPuzzle>& j, const search::Limits& lim) { return j.p.explore_bfs(j.o, lim); }}};
+    static const auto t = one_explore<RotatingPuzzle>(
+        bfs_explore("breadth-first layers over every position's rank (2 bits each)"), &RotatingPuzzle::explore_bfs);
     return t;
   }
 

@@ -8,6 +8,7 @@
 // and that the automatic choice takes.
 #pragma once
 #include <functional>
+#include <utility>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -124,6 +125,15 @@ struct ExploreJob {
 };
 template <class P>
 using ExploreTable = SolverTable<ExploreJob<P>, ExploreReport>;
+
+// A table of one explore, `f(puzzle, options, limits)` (a member function of P will do),
+// and the spec most of them share: a breadth-first layered explore.
+template <class P, class F>
+ExploreTable<P> one_explore(SolverSpec spec, F f) {
+  return {{std::move(spec), nullptr, nullptr,
+           [f](const ExploreJob<P>& j, const search::Limits& lim) { return std::invoke(f, j.p, j.o, lim); }}};
+}
+inline SolverSpec bfs_explore(std::string summary) { return {"bfs", {"breadth-first"}, std::move(summary), kExplore}; }
 
 template <class P>
 ExploreReport explore_by_table(const ExploreTable<P>& table, const P& p, const Options& o) {
