@@ -58,11 +58,9 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
     doms.push_back(std::make_unique<PieceDomain>(d, ms, goal, s));
     // The build holds explore's 2-bit state table and the 2-bit distances mod 3.
     const std::uint64_t need = 2 * TwoBitTable::bytes_for(doms.back()->size());
-    if (need > o.memory)
-      throw LimitError(fmt::format("building the piece table of set {} pieces {} ({} entries) needs {} but the memory "
-                                   "budget is {}",
-                                   d.sets[static_cast<std::size_t>(s.set)].name, pieces_text(d, s), doms.back()->size(),
-                                   format_size(need), format_size(o.memory)));
+    require_memory(need, o.memory,
+                   fmt::format("building the piece table of set {} pieces {} ({} entries)",
+                               d.sets[static_cast<std::size_t>(s.set)].name, pieces_text(d, s), doms.back()->size()));
   }
   const std::filesystem::path dir = dir_of(o);
   {
