@@ -24,6 +24,11 @@ sys.path.insert(0, str(ROOT / "examples" / "python"))
 VOLATILE = {"seconds", "peak_rss_bytes"}
 
 
+# A position no search finishes within the tests' seconds (`tansaku random 24-puzzle --seed 7`):
+# the 15-puzzle's reversed board solves in about a second on an idle machine, which raced the
+# one-second Ctrl-C timer.
+HARD = "11 19 3 15 18 22 7 8 2 1 23 5 4 17 14 10 9 24 16 6 20 12 21 0 13"
+
 def cli(*args):
     p = subprocess.run([BIN, *args], capture_output=True, text=True, timeout=300)
     return p.returncode, p.stdout, p.stderr
@@ -198,11 +203,11 @@ def test_limit_error_as_cli():
         tansaku.explore("sliding:4x4", memory="1M")
     assert "tansaku: " + str(e.value) + "\n" == err
     # ... and a hard position under a short timeout is a limit (exit 3).
-    hard = "0 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1"
-    code, out, err = cli("solve", "15-puzzle", "--start", hard, "--timeout", "0.2", "--threads", "1")
+    hard = HARD
+    code, out, err = cli("solve", "24-puzzle", "--start", hard, "--timeout", "0.2", "--threads", "1")
     assert code == 3
     with pytest.raises(tansaku.LimitError) as e:
-        tansaku.solve("15-puzzle", start=hard, timeout=0.2, threads=1)
+        tansaku.solve("24-puzzle", start=hard, timeout=0.2, threads=1)
     assert "tansaku: " + str(e.value) + "\n" == err
     assert e.value.exit_code == 3 and isinstance(e.value, RuntimeError)
 
@@ -218,12 +223,12 @@ def test_unsolvable_is_a_result():
 
 def test_ctrl_c_cancels_within_a_second():
     # Ctrl-C is a SIGINT to the process (as a terminal or Jupyter's interrupt sends it).
-    hard = "0 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1"
+    hard = HARD
     fired = []
     timer = threading.Timer(1.0, lambda: (fired.append(time.monotonic()), os.kill(os.getpid(), signal.SIGINT)))
     timer.start()
     with pytest.raises(KeyboardInterrupt):
-        tansaku.solve("15-puzzle", start=hard, timeout=60)
+        tansaku.solve("24-puzzle", start=hard, timeout=60)
     stopped = time.monotonic()
     timer.cancel()
     assert fired and stopped - fired[0] < 1.0
@@ -237,24 +242,24 @@ def test_ctrl_c_cancels_within_a_second():
 
 def test_ctrl_c_with_a_handler_of_the_program():
     # A handler installed with signal.signal runs instead; the search is cancelled all the same.
-    hard = "0 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1"
+    hard = HARD
     seen = []
     old = signal.signal(signal.SIGINT, lambda *a: seen.append(1))
     try:
         threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
         with pytest.raises(tansaku.LimitError, match="cancelled"):
-            tansaku.solve("15-puzzle", start=hard, timeout=60)
+            tansaku.solve("24-puzzle", start=hard, timeout=60)
         assert seen == [1]
     finally:
         signal.signal(signal.SIGINT, old)
 
 
 def test_gil_released_while_searching():
-    hard = "0 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1"
+    hard = HARD
     caught = []
     def search():
         try:
-            tansaku.solve("15-puzzle", start=hard, timeout=1, threads=1)
+            tansaku.solve("24-puzzle", start=hard, timeout=1, threads=1)
         except tansaku.LimitError as e:
             caught.append(e)
     t = threading.Thread(target=search)
@@ -299,7 +304,7 @@ def test_progress_reaches_the_callback():
         raise Stop(line)
     t0 = time.monotonic()
     with pytest.raises(Stop):  # a callback that raises stops the search
-        tansaku.solve("15-puzzle", start="0 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1", progress=stop, timeout=60)
+        tansaku.solve("24-puzzle", start=HARD, progress=stop, timeout=60)
     assert time.monotonic() - t0 < 5
     assert tansaku.solve("8-puzzle").length == 31
 
