@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "cli/bench.h"
+#include "cli/full.h"
 #include "cli/help.h"
 #include "cli/mpi.h"
 #include "cli/output.h"
@@ -231,7 +232,11 @@ static int tansaku_main(int argc, char** argv) {
       else fmt::print("{}", family_help(help_puzzle, kAllCommands));
       return finish_output(0);
     }
+#ifdef TANSAKU_FULL
     if (serve->parsed()) return serve::run(serve_config);
+#else
+    if (serve->parsed()) return run_full(argv);  // the server lives in tansaku-full (cli/full.h)
+#endif
     if (bench->parsed()) {
       unsigned t = std::max(1u, std::thread::hardware_concurrency());
       if (!bench_threads.empty()) {

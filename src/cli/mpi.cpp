@@ -7,6 +7,8 @@
 // agree on the errors met during the work, so all of them reach MPI_Finalize).
 #include "cli/mpi.h"
 
+#include "cli/full.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -23,7 +25,6 @@
 
 namespace tansaku {
 
-#ifdef TANSAKU_MPI
 namespace {
 
 bool launched_by_mpirun() {
@@ -31,6 +32,11 @@ bool launched_by_mpirun() {
     if (std::getenv(v)) return true;
   return false;
 }
+
+}  // namespace
+
+#if defined(TANSAKU_MPI) && defined(TANSAKU_FULL)
+namespace {
 
 class MpiCluster final : public Cluster {
  public:
@@ -97,9 +103,17 @@ int run_with_mpi(int argc, char** argv, int (*main_fn)(int, char**)) {
   return code;
 }
 
-#else
+#elif defined(TANSAKU_FULL)
 
 int run_with_mpi(int argc, char** argv, int (*main_fn)(int, char**)) { return main_fn(argc, argv); }
+
+#else
+
+// The lean program: a rank of an MPI job becomes tansaku-full (cli/full.h).
+int run_with_mpi(int argc, char** argv, int (*main_fn)(int, char**)) {
+  if (launched_by_mpirun()) return run_full(argv);
+  return main_fn(argc, argv);
+}
 
 #endif
 
