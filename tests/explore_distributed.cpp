@@ -108,7 +108,7 @@ void expect_same(const search::ExploreResult& a, const search::ExploreResult& b)
 // Runs the explore on k threaded ranks; every rank's result must equal `want`.
 template <class D>
 void check_ranks(const D& d, std::vector<std::uint64_t> sources, int k, std::uint64_t memory, std::size_t keep,
-                 const search::ExploreResult& want, bool paths = false) {
+                 const search::ExploreResult& want, bool paths = false, unsigned threads = 1) {
   Hub hub(k);
   std::vector<search::ExploreResult> got(static_cast<std::size_t>(k));
   std::vector<std::vector<std::vector<int>>> walks(static_cast<std::size_t>(k));
@@ -119,6 +119,7 @@ void check_ranks(const D& d, std::vector<std::uint64_t> sources, int k, std::uin
       search::Limits lim;
       lim.memory = memory;
       lim.cluster = &c;
+      lim.threads = threads;
       auto& r = got[static_cast<std::size_t>(j)];
       r = search::explore(d, sources, keep, lim, paths);
       if (paths)
@@ -150,6 +151,28 @@ TEST(ExploreDistributed, SmallBuffersManyRounds) {
   const std::vector<std::uint64_t> src = {0, 99999, 4242};
   const auto want = search::explore(d, src, 30);
   for (int k : {2, 5}) check_ranks(d, src, k, 512 << 10, 30, want);  // 1024 ranks a buffer
+}
+
+// Hybrid: each rank expands with several threads (chunks of 32768 states: the larger rings
+// give each rank several); small buffers force many rounds with threads stopping mid-chunk.
+TEST(ExploreDistributed, ThreadsPerRank) {
+  for (std::uint64_t n : {100003u, 400009u}) {
+    const Ring d{n};
+    const std::vector<std::uint64_t> src = {0, n / 3, 77};
+    const auto want = search::explore(d, src, 12);
+    for (int k : {1, 2, 3})
+      for (unsigned t : {2u, 3u}) {
+        SCOPED_TRACE(::testing::Message() << n << " states, " << k << " ranks, " << t << " threads");
+        check_ranks(d, src, k, std::uint64_t{1} << 30, 12, want, false, t);
+        check_ranks(d, src, k, 512 << 10, 12, want, false, t);
+      }
+  }
+  const OneWay w{65536 * 3 + 37};
+  const std::vector<std::uint64_t> one = {1};
+  check_ranks(w, one, 2, 512 << 10, 5, search::explore(w, one, 5), false, 2);
+  const Ring p{20011};
+  const std::vector<std::uint64_t> three = {3};
+  check_ranks(p, three, 2, std::uint64_t{1} << 30, 4, search::explore(p, three, 4, {}, true), true, 2);
 }
 
 TEST(ExploreDistributed, NotSymmetricAndUnreachedStates) {

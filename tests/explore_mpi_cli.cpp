@@ -50,6 +50,8 @@ TEST(ExploreMpiCli, SameAsOneProcess) {
   for (const auto& [cmd, ranks] : std::vector<std::pair<std::string, std::vector<int>>>{
            {"explore 8-puzzle", {2, 3}},
            {"explore sliding:2x5 --farthest 50", {2}},
+           {"explore sliding:2x5 --farthest 50 --threads 2", {2}},  // hybrid: threads in each rank
+           {"explore perm:pyraminx --threads 2", {3}},
            {"explore rotating-slide", {3}},
            {"explore perm:pyraminx", {2}},
            {"explore perm:rotating-slide", {3}},

@@ -6,10 +6,14 @@
 // layer's size); the owner claims what it receives. Counts, flags (done, timeout, out of
 // memory) and the farthest states are agreed by collective sums and exchanges, so every
 // rank returns the same ExploreResult: the one a single process computes (the farthest
-// states are the lowest ranks, gathered in rank order). One thread per rank; moves need
-// not be symmetric (layers are always expanded forward).
+// states are the lowest ranks, gathered in rank order). With lim.threads > 1 a rank expands
+// its block with that many threads (hybrid MPI + threads): TBB tasks take chunks of words,
+// each thread buffers its claims per owner, and a round ends when one thread's buffer is
+// full; the exchange and the collectives stay on the calling thread. Moves need not be
+// symmetric (layers are always expanded forward).
 #pragma once
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <new>
@@ -19,6 +23,8 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include "tansaku/core/cluster.h"
 #include "tansaku/core/error.h"
@@ -49,6 +55,22 @@ inline std::uint64_t exchange_cap(std::uint64_t memory, int ranks) {
   return std::clamp<std::uint64_t>(budget / (16 * static_cast<std::uint64_t>(ranks)), 1024, std::uint64_t{1} << 20);
 }
 
+// The exchange buffers of one rank: `cap` ranks per destination, split among `threads`
+// (each thread's buffer holds cap/threads plus a slack for the neighbours of the state that
+// fills it); send and receive buffers of threads * (share + slack) per destination, and the
+// threads' own buffers of the same size when there are several.
+struct ExchangeLayout {
+  static constexpr std::uint64_t kSlack = 1024;
+  std::uint64_t share, thread_stride, stride;
+  unsigned threads;
+  ExchangeLayout(std::uint64_t cap, unsigned t)
+      : share(std::max<std::uint64_t>(1, cap / std::max(1u, t))), thread_stride(share + kSlack),
+        stride(thread_stride * std::max(1u, t)), threads(std::max(1u, t)) {}
+  std::uint64_t bytes(int ranks) const {
+    return (threads > 1 ? 3 : 2) * stride * 8 * static_cast<std::uint64_t>(ranks);
+  }
+};
+
 namespace detail {
 
 // explore_distributed()'s backend: this rank's block of the 2-bit table, claims to other
@@ -56,13 +78,11 @@ namespace detail {
 template <RankedDomain D>
 class ClusterLayers {
  public:
-  // Slack: the neighbours of the state that fills a buffer still fit.
-  static constexpr std::uint64_t kSlack = 1024;
   ClusterLayers(const D& d, std::span<const std::uint64_t> sources, std::size_t keep_farthest, const Limits& lim,
                 const StatePartition& part, TwoBitTable* dist3)
-      : d_(d), cl_(*lim.cluster), k_(cl_.size()), me_(cl_.rank()), part_(part), lo_(part.first(me_)),
-        cap_(exchange_cap(lim.memory, k_)), stride_(cap_ + kSlack), table_(part.end(me_) - lo_), dist3_(dist3),
-        keep_farthest_(keep_farthest), lim_(lim) {
+      : d_(d), cl_(*lim.cluster), k_(cl_.size()), me_(cl_.rank()), part_(part),
+        layout_(exchange_cap(lim.memory, k_), lim.threads), lo_(part.first(me_)), cap_(layout_.share), stride_(layout_.stride),
+        table_(part.end(me_) - lo_), dist3_(dist3), keep_farthest_(keep_farthest), lim_(lim) {
     std::uint64_t layer_count = 0;
     for (std::uint64_t r : sources)
       if (part_.owner(r) == me_ && table_.get(r - lo_) == 0) table_.set_plain(r - lo_, 1), ++layer_count;
@@ -74,6 +94,14 @@ class ClusterLayers {
     recv_.resize(kk * stride_);
     send_counts_.assign(kk, 0);
     recv_counts_.assign(kk, 0);
+    if (layout_.threads > 1) {
+      arena_ = std::make_unique<tbb::task_arena>(static_cast<int>(layout_.threads));
+      workers_.resize(layout_.threads);
+      for (auto& wk : workers_) {
+        wk.send.resize(kk * layout_.thread_stride);
+        wk.counts.assign(kk, 0);
+      }
+    }
   }
   const char* progress_note() {
     if (me_ != 0) return nullptr;
@@ -82,6 +110,7 @@ class ClusterLayers {
   }
 
   LayerStep layer(std::size_t depth, unsigned frontier, unsigned next) {
+    if (layout_.threads > 1) return layer_threads(depth, frontier, next);
     const D& d = d_;
     Cluster& cl = cl_;
     const int k = k_, me = me_;
@@ -182,6 +211,158 @@ class ClusterLayers {
     return {layer_count, c[0], c[1], c[2]};
   }
 
+  // layer() with several threads: tasks take chunks of this rank's words in turn; each
+  // thread claims the neighbours this rank owns at once (locked claims) and buffers the
+  // others per owner; a round ends when some thread's buffer is full (the others stop at
+  // their next word) or every chunk is done, then the calling thread exchanges and the
+  // threads claim what arrived.
+  LayerStep layer_threads(std::size_t depth, unsigned frontier, unsigned next) {
+    const D& d = d_;
+    Cluster& cl = cl_;
+    const int k = k_, me = me_;
+    const StatePartition& part = part_;
+    const std::uint64_t lo = lo_, share = layout_.share, ts = layout_.thread_stride;
+    const std::size_t kk = static_cast<std::size_t>(k), keep_farthest = keep_farthest_;
+    TwoBitTable& table = table_;
+    TwoBitTable* const dist3 = dist3_;
+    const Limits& lim = lim_;
+    const std::uint64_t words = table.words();
+    const std::uint64_t chunks = (words + kChunkWords - 1) / kChunkWords;
+    const std::uint64_t layer_count = layer_count_;
+    if (layer_count == 0) return {};
+    const unsigned layer_mod3 = static_cast<unsigned>(depth % 3);
+    std::vector<std::vector<std::uint64_t>> firsts(chunks);
+    std::atomic<std::uint64_t> next_chunk{0};
+    std::atomic<bool> stop{false};
+    for (auto& wk : workers_) wk.reset();
+    // One thread's share of a round: chunks until its buffer for some owner is full.
+    auto work = [&](Worker& wk) {
+      try {
+        constexpr std::size_t kPending = 128;
+        std::uint64_t pending[kPending];
+        std::size_t npending = 0;
+        auto claim_pending = [&] {
+          for (std::size_t i = 0; i < npending; ++i) wk.found += table.claim(pending[i], next);
+          npending = 0;
+        };
+        bool full = false;
+        while (!full && !stop.load(std::memory_order_relaxed)) {
+          if (wk.chunk == Worker::kNone) {
+            const std::uint64_t c = next_chunk.fetch_add(1, std::memory_order_relaxed);
+            if (c >= chunks) break;
+            if (lim.deadline && lim.deadline->expired()) {
+              wk.late = true;
+              break;
+            }
+            wk.chunk = c, wk.w = c * kChunkWords, wk.resume = false;
+          }
+          auto& first = firsts[wk.chunk];
+          const std::uint64_t w_end = std::min(words, (wk.chunk + 1) * kChunkWords);
+          while (wk.w < w_end && !full && (wk.resume || !stop.load(std::memory_order_relaxed))) {
+            if (!wk.resume) wk.rest = wk.word_mask = table.match(wk.w, frontier);
+            wk.resume = false;
+            for (; wk.rest && !full; wk.rest &= wk.rest - 1) {
+              const std::uint64_t r = lo + wk.w * 32 + static_cast<std::uint64_t>(std::countr_zero(wk.rest)) / 2;
+              if (first.size() < keep_farthest) first.push_back(r);
+              ++wk.expanded;
+              for_each_neighbor_rank(d, r, [&](std::uint64_t t) {
+                ++wk.generated;
+                const int o = part.owner(t);
+                if (o == me) {
+                  table.prefetch(t - lo);
+                  pending[npending++] = t - lo;
+                  if (npending == kPending) claim_pending();
+                } else {
+                  std::uint64_t& c = wk.counts[static_cast<std::size_t>(o)];
+                  if (c == ts) throw std::length_error("explore_distributed: a state with more neighbours than the slack");
+                  wk.send[static_cast<std::size_t>(o) * ts + c++] = t;
+                  full |= c >= share;
+                }
+              });
+            }
+            if (npending >= kPending / 2) claim_pending();
+            if (wk.rest) {  // the buffer is full: the rest of this word after the exchange
+              wk.resume = true;
+              break;
+            }
+            if (wk.word_mask) {  // frontier -> done (other threads may be claiming cells of this word)
+              table.or_word(wk.w, wk.word_mask | (wk.word_mask << 1));
+              if (dist3) dist3->set_cells_owned(wk.w, wk.word_mask, layer_mod3);
+            }
+            ++wk.w;
+          }
+          if (!wk.resume && wk.w >= w_end) wk.chunk = Worker::kNone;
+        }
+        claim_pending();
+        if (full) stop.store(true, std::memory_order_relaxed);
+      } catch (const std::bad_alloc&) {
+        wk.failed = true;
+      } catch (const std::exception&) {
+        wk.broken = true;
+      }
+    };
+    std::uint64_t found = 0;
+    for (;;) {  // rounds
+      stop = false;
+      arena_->execute([&] {
+        tbb::parallel_for(std::size_t{0}, workers_.size(), [&](std::size_t i) { work(workers_[i]); },
+                          tbb::simple_partitioner());
+      });
+      bool more = next_chunk.load() < chunks, late = false, failed = false, broken = false;
+      for (auto& wk : workers_) {
+        more |= wk.chunk != Worker::kNone;
+        late |= wk.late, failed |= wk.failed, broken |= wk.broken;
+      }
+      std::uint64_t flags[4] = {more ? 1u : 0u, late ? 1u : 0u, failed ? 1u : 0u, broken ? 1u : 0u};
+      cl.sum(flags);
+      if (flags[3]) throw std::runtime_error(fmt::format("explore failed on {} of {} ranks", flags[3], k));
+      if (flags[2]) throw LimitError(fmt::format("out of memory on {} of {} ranks", flags[2], k));
+      if (flags[1]) throw LimitError("time limit reached (--timeout)");
+      // The threads' buffers, owner by owner, into the exchange's.
+      for (std::size_t j = 0; j < kk; ++j) {
+        std::uint64_t c = 0;
+        for (auto& wk : workers_) {
+          const std::uint64_t* from = wk.send.data() + j * ts;
+          std::copy(from, from + wk.counts[j], send_.begin() + static_cast<std::ptrdiff_t>(j * stride_ + c));
+          c += wk.counts[j];
+          wk.counts[j] = 0;
+        }
+        send_counts_[j] = c;
+      }
+      cl.exchange(send_, send_counts_, stride_, recv_, recv_counts_);
+      std::fill(send_counts_.begin(), send_counts_.end(), 0);
+      for (std::size_t j = 0; j < kk; ++j) {
+        const std::uint64_t* got = recv_.data() + j * stride_;
+        const std::uint64_t c = recv_counts_[j];
+        std::atomic<std::uint64_t> claimed{0};
+        arena_->execute([&] {
+          tbb::parallel_for(std::uint64_t{0}, (c + 4095) / 4096, [&](std::uint64_t b) {
+            std::uint64_t f = 0;
+            const std::uint64_t end = std::min(c, (b + 1) * 4096);
+            for (std::uint64_t i = b * 4096; i < end; ++i) {
+              if (i + 16 < end) table.prefetch(got[i + 16] - lo);
+              f += table.claim(got[i] - lo, next);
+            }
+            claimed.fetch_add(f, std::memory_order_relaxed);
+          });
+        });
+        found += claimed.load();
+      }
+      if (flags[0] == 0) break;  // every rank has expanded its frontier and received its claims
+    }
+    first_.clear();
+    for (auto& f : firsts)
+      for (auto r : f) {
+        if (first_.size() >= keep_farthest) break;
+        first_.push_back(r);
+      }
+    std::uint64_t c[3] = {found, 0, 0};
+    for (auto& wk : workers_) c[0] += wk.found, c[1] += wk.expanded, c[2] += wk.generated;
+    cl.sum(c);
+    layer_count_ = c[0];
+    return {layer_count, c[0], c[1], c[2]};
+  }
+
   // Every rank's lowest ranks to every rank: in rank order, they ascend.
   void farthest(ExploreResult& res) {
     const std::size_t kk = static_cast<std::size_t>(k_);
@@ -195,10 +376,25 @@ class ClusterLayers {
   }
 
  private:
+  // One thread's state in layer_threads(): where it stopped, its buffers and counts.
+  struct Worker {
+    static constexpr std::uint64_t kNone = ~std::uint64_t{0};
+    std::vector<std::uint64_t> send, counts;  // per owner j: send[j * thread_stride, + counts[j])
+    std::uint64_t chunk = kNone, w = 0, rest = 0, word_mask = 0;
+    bool resume = false, late = false, failed = false, broken = false;
+    std::uint64_t found = 0, expanded = 0, generated = 0;
+    void reset() {
+      chunk = kNone, resume = late = failed = broken = false;
+      found = expanded = generated = 0;
+    }
+  };
+  static constexpr std::uint64_t kChunkWords = 1 << 10;  // 32768 states a task
+
   const D& d_;
   Cluster& cl_;
   const int k_, me_;
   const StatePartition& part_;
+  const ExchangeLayout layout_;
   const std::uint64_t lo_, cap_, stride_;
   TwoBitTable table_;
   TwoBitTable* const dist3_;
@@ -209,6 +405,8 @@ class ClusterLayers {
   std::vector<std::uint64_t> first_;  // the lowest ranks of this rank's part of the last layer
   std::uint64_t layer_count_ = 0;
   std::string note_;
+  std::unique_ptr<tbb::task_arena> arena_;  // with several threads
+  std::vector<Worker> workers_;
 };
 
 }  // namespace detail
@@ -226,7 +424,7 @@ ExploreResult explore_distributed(const D& d, std::span<const std::uint64_t> sou
   res.table_bytes = TwoBitTable::bytes_for(n) * (keep_distances ? 2 : 1);  // over all ranks
   // The same need on every rank (the largest block), so all ranks agree to refuse.
   require_memory(part.block_bytes() * (keep_distances ? 2 : 1) +
-                     2 * (cap + detail::ClusterLayers<D>::kSlack) * 8 * static_cast<std::uint64_t>(k),
+                     ExchangeLayout(cap, lim.threads).bytes(k),
                  lim.memory,
                  fmt::format("a share of the 2-bit state table ({} ranks){} and its exchange buffers", k,
                              keep_distances ? " with the distances mod 3" : ""));
