@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
 # Distributed and spilled explore (docs/scale.md): the same `tansaku explore PUZZLE` as one
-# process (1 thread; all threads), under `mpirun -np K` for each K of RANKS (one thread a
-# rank), and as one process with a quarter of the table's memory and --spill. Every answer
+# process (1 thread; all threads), under `mpirun -np K` for each K of RANKS with T threads a
+# rank for each T of THREADS (hybrid; T > 1 runs with --bind-to none), and as one process with a quarter of the table's memory and --spill. Every answer
 # must equal the first (JSON but for timing fields; exit 1 otherwise). Prints the work
 # seconds the command reports, states per second (in all and per rank), peak RSS of the
 # launcher's children (/usr/bin/time: for mpirun, the largest rank), and for MPI the bytes
-# the ranks sent each other per state (TANSAKU_MPI_STATS).
+# the ranks sent each other per state and the seconds each rank spent in collectives
+# (waiting for the others, and the transfers; TANSAKU_MPI_STATS).
 # Usage: bench/mpi.sh [path/to/tansaku] [PUZZLE] [extra explore options...]
-#   env RANKS="2 3" (default 2), SPILL=0 to skip the spilled run.
+#   env RANKS="2 3" (default 2), THREADS="1 2" (default 1), SPILL=0 to skip the spilled run.
 set -euo pipefail
 bin=${1:-build/release/tansaku}
 puzzle=${2:-sliding:3x4}
 shift $(( $# > 2 ? 2 : $# ))
 extra=("$@")
 ranks=${RANKS:-2}
+threads=${THREADS:-1}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -43,20 +45,29 @@ row() {
   states=$(field "$tmp/out" states)
   rss=$(tail -n 1 "$tmp/time")
   bytes=$(sed -n 's/^mpi: [0-9]* ranks sent \([0-9]*\) bytes$/\1/p' "$tmp/err")
+  local waited
+  waited=$(sed -n 's/^mpi: seconds in collectives per rank: //p' "$tmp/err")
   /usr/bin/python3 -c "
 s, n, k, rss, b = $s, $states, $k, $rss, '$bytes'
 per = '%.2f' % (int(b) / n) if b else '-'
-print(f'| $label | {s:.1f} | {n / s / 1e6:.2f} | {n / s / k / 1e6:.2f} | {rss / 1024:.0f} | {per} | $ok |')"
+print(f'| $label | {s:.1f} | {n / s / 1e6:.2f} | {n / s / k / 1e6:.2f} | {rss / 1024:.0f} | {per} | ${waited:--} | $ok |')"
 }
 
 echo "tansaku explore $puzzle ${extra[*]}  ($(nproc) cores, $(date -u +%F))"
-echo "| run | work s | M states/s | M states/s per rank | peak RSS MiB | bytes sent / state | answer |"
-echo "|---|---|---|---|---|---|---|"
+echo "| run | work s | M states/s | M states/s per rank | peak RSS MiB | bytes sent / state | s in collectives per rank | answer |"
+echo "|---|---|---|---|---|---|---|---|"
 row "1 process, 1 thread" 1 -- "$bin" explore "$puzzle" "${extra[@]}" --threads 1 --quiet
 row "1 process, $(nproc) threads" 1 -- "$bin" explore "$puzzle" "${extra[@]}" --quiet
 for k in $ranks; do
-  row "mpirun -np $k" "$k" -- env TANSAKU_MPI_STATS=1 mpirun -q --oversubscribe -x TANSAKU_MPI_STATS -np "$k" \
-    "$bin" explore "$puzzle" "${extra[@]}" --quiet
+  for t in $threads; do
+    if [[ $t == 1 ]]; then
+      row "mpirun -np $k" "$k" -- env TANSAKU_MPI_STATS=1 mpirun -q --oversubscribe -x TANSAKU_MPI_STATS -np "$k" \
+        "$bin" explore "$puzzle" "${extra[@]}" --quiet
+    else
+      row "mpirun -np $k, $t threads a rank" "$k" -- env TANSAKU_MPI_STATS=1 mpirun -q --oversubscribe --bind-to none \
+        -x TANSAKU_MPI_STATS -np "$k" "$bin" explore "$puzzle" "${extra[@]}" --threads "$t" --quiet
+    fi
+  done
 done
 if [[ ${SPILL:-1} != 0 ]]; then
   table=$(field "$tmp/ref" table_bytes)

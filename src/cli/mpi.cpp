@@ -47,13 +47,16 @@ class MpiCluster final : public Cluster {
   int rank() const override { return rank_; }
   int size() const override { return size_; }
   void sum(std::span<std::uint64_t> values) override {
+    const double t = MPI_Wtime();
     MPI_Allreduce(MPI_IN_PLACE, values.data(), static_cast<int>(values.size()), MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+    waited_ += MPI_Wtime() - t;
   }
   void exchange(std::span<const std::uint64_t> send, std::span<const std::uint64_t> send_counts, std::uint64_t stride,
                 std::span<std::uint64_t> recv, std::span<std::uint64_t> recv_counts) override {
     const auto k = static_cast<std::size_t>(size_);
     if (stride * k > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
       throw std::length_error("MPI exchange beyond 2^31 values");
+    const double t = MPI_Wtime();
     MPI_Alltoall(send_counts.data(), 1, MPI_UINT64_T, recv_counts.data(), 1, MPI_UINT64_T, MPI_COMM_WORLD);
     sc_.resize(k), rc_.resize(k), sd_.resize(k), rd_.resize(k);
     for (std::size_t j = 0; j < k; ++j) {
@@ -64,12 +67,16 @@ class MpiCluster final : public Cluster {
     }
     MPI_Alltoallv(send.data(), sc_.data(), sd_.data(), MPI_UINT64_T, recv.data(), rc_.data(), rd_.data(), MPI_UINT64_T,
                   MPI_COMM_WORLD);
+    waited_ += MPI_Wtime() - t;
   }
   std::uint64_t bytes_sent() const override { return sent_; }
+  // Seconds this rank spent in collectives (waiting for the others, and the transfers).
+  double waited() const { return waited_; }
 
  private:
   int rank_ = 0, size_ = 1;
   std::uint64_t sent_ = 0;
+  double waited_ = 0;
   std::vector<int> sc_, rc_, sd_, rd_;
 };
 
@@ -93,6 +100,14 @@ int run_with_mpi(int argc, char** argv, int (*main_fn)(int, char**)) {
       std::uint64_t sent = cluster.bytes_sent(), total = 0;
       MPI_Reduce(&sent, &total, 1, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
       if (cluster.rank() == 0) std::fprintf(stderr, "mpi: %d ranks sent %llu bytes\n", cluster.size(), static_cast<unsigned long long>(total));
+      const double w = cluster.waited();
+      std::vector<double> all(static_cast<std::size_t>(cluster.size()));
+      MPI_Gather(&w, 1, MPI_DOUBLE, all.data(), 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+      if (cluster.rank() == 0) {
+        std::fprintf(stderr, "mpi: seconds in collectives per rank:");
+        for (double x : all) std::fprintf(stderr, " %.2f", x);
+        std::fprintf(stderr, "\n");
+      }
     }
     std::fflush(stderr);
     set_world(nullptr);
