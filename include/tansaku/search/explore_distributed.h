@@ -10,7 +10,10 @@
 // its block with that many threads (hybrid MPI + threads): TBB tasks take chunks of words,
 // each thread buffers its claims per owner, and a round ends when one thread's buffer is
 // full; the exchange and the collectives stay on the calling thread. Moves need not be
-// symmetric (layers are always expanded forward).
+// symmetric. In a symmetric space the last layers go backward as in one process, when the
+// unseen states are fewer than the frontier and a bitmap of the whole frontier (n/8 bytes,
+// one all-reduce a layer) fits the budget besides the share: each rank then asks, for each
+// of its unseen states, whether a neighbour is in that bitmap.
 #pragma once
 #include <algorithm>
 #include <atomic>
@@ -94,6 +97,9 @@ class ClusterLayers {
     recv_.resize(kk * stride_);
     send_counts_.assign(kk, 0);
     recv_counts_.assign(kk, 0);
+    // What explore_distributed() reserved, plus the frontier bitmap of backward layers.
+    const std::uint64_t reserved = part_.block_bytes() * (dist3 ? 2 : 1) + layout_.bytes(k_);
+    backward_fits_ = reserved + (part_.n + 63) / 64 * 8 <= lim.memory;
     if (layout_.threads > 1) {
       arena_ = std::make_unique<tbb::task_arena>(static_cast<int>(layout_.threads));
       workers_.resize(layout_.threads);
@@ -110,6 +116,11 @@ class ClusterLayers {
   }
 
   LayerStep layer(std::size_t depth, unsigned frontier, unsigned next) {
+    seen_ += layer_count_;
+    if constexpr (requires { { d_.symmetric() } -> std::convertible_to<bool>; }) {
+      if (layer_count_ && backward_fits_ && d_.symmetric() && part_.n - seen_ < layer_count_)
+        return layer_backward(depth, frontier, next);
+    }
     if (layout_.threads > 1) return layer_threads(depth, frontier, next);
     const D& d = d_;
     Cluster& cl = cl_;
@@ -363,6 +374,97 @@ class ClusterLayers {
     return {layer_count, c[0], c[1], c[2]};
   }
 
+  // A backward layer: the frontier of every rank as one bitmap (each rank sets its block's
+  // bits; the sum of the disjoint blocks is their union), then each rank's unseen states
+  // that have a neighbour in it join the next layer, and the frontier is closed.
+  LayerStep layer_backward(std::size_t depth, unsigned frontier, unsigned next) {
+    const D& d = d_;
+    TwoBitTable& table = table_;
+    TwoBitTable* const dist3 = dist3_;
+    const std::uint64_t lo = lo_, words = table.words(), cells = table.cells(), layer_count = layer_count_;
+    const std::size_t keep_farthest = keep_farthest_;
+    const unsigned layer_mod3 = static_cast<unsigned>(depth % 3);
+    std::vector<std::uint64_t> bits((part_.n + 63) / 64, 0);
+    for (std::uint64_t w = 0; w < words; ++w) {
+      std::uint64_t x = table.match(w, frontier);  // bit 2c: cell c; compacted to bit c
+      if (!x) continue;
+      x = (x | x >> 1) & 0x3333333333333333ull;
+      x = (x | x >> 2) & 0x0f0f0f0f0f0f0f0full;
+      x = (x | x >> 4) & 0x00ff00ff00ff00ffull;
+      x = (x | x >> 8) & 0x0000ffff0000ffffull;
+      x = (x | x >> 16) & 0x00000000ffffffffull;
+      const std::uint64_t g = lo + w * 32;  // a multiple of 32
+      bits[g >> 6] |= x << (g & 63);
+    }
+    cl_.sum(bits);
+    const std::uint64_t* const in = bits.data();
+    auto in_frontier = [in](std::uint64_t t) { return (in[t >> 6] >> (t & 63)) & 1u; };
+    const std::uint64_t chunks = (words + kChunkWords - 1) / kChunkWords;
+    std::vector<std::vector<std::uint64_t>> firsts(chunks);
+    std::atomic<std::uint64_t> found{0}, expanded{0}, generated{0};
+    std::atomic<bool> late{false};
+    auto chunk = [&](std::uint64_t c) {
+      if (lim_.deadline && lim_.deadline->expired()) {
+        late = true;
+        return;
+      }
+      std::uint64_t nf = 0, ne = 0, ng = 0;
+      auto& first = firsts[c];
+      const std::uint64_t w_end = std::min(words, (c + 1) * kChunkWords);
+      for (std::uint64_t w = c * kChunkWords; w < w_end; ++w) {
+        const std::uint64_t fm = table.match(w, frontier);
+        for (std::uint64_t b = fm; b && first.size() < keep_farthest; b &= b - 1)
+          first.push_back(lo + w * 32 + static_cast<std::uint64_t>(std::countr_zero(b)) / 2);
+        ne += static_cast<std::uint64_t>(std::popcount(fm));
+        const std::uint64_t x = table.word(w);
+        std::uint64_t unseen = ~(x | (x >> 1)) & 0x5555555555555555ull;
+        if (w == words - 1 && cells % 32) unseen &= (std::uint64_t{1} << (2 * (cells % 32))) - 1;
+        std::uint64_t hits = 0;
+        for (; unseen; unseen &= unseen - 1) {
+          const unsigned bit = static_cast<unsigned>(std::countr_zero(unseen));
+          const std::uint64_t r = lo + w * 32 + bit / 2;
+          bool hit = false;
+          if constexpr (requires { d.any_neighbor_rank(r, [](std::uint64_t) { return true; }); }) {
+            hit = d.any_neighbor_rank(r, [&](std::uint64_t t) { return ++ng, in_frontier(t) != 0; });
+          } else {
+            for_each_neighbor_rank(d, r, [&](std::uint64_t t) {
+              if (!hit) ++ng, hit = in_frontier(t) != 0;
+            });
+          }
+          if (hit) hits |= std::uint64_t{1} << bit;
+        }
+        if (hits) table.set_cells_owned(w, hits, next), nf += static_cast<std::uint64_t>(std::popcount(hits));
+      }
+      found += nf, expanded += ne, generated += ng;
+    };
+    auto close = [&](std::uint64_t w) {  // the frontier is done only now: the unseen states looked at it
+      const std::uint64_t m = table.match(w, frontier);
+      if (m) {
+        table.set_cells_owned(w, m, 3);
+        if (dist3) dist3->set_cells_owned(w, m, layer_mod3);
+      }
+    };
+    if (arena_) {
+      arena_->execute([&] { tbb::parallel_for(std::uint64_t{0}, chunks, chunk); });
+    } else {
+      for (std::uint64_t c = 0; c < chunks; ++c) chunk(c);
+    }
+    std::uint64_t flags[1] = {late ? 1u : 0u};
+    cl_.sum(flags);
+    if (flags[0]) throw LimitError("time limit reached (--timeout)");
+    for (std::uint64_t w = 0; w < words; ++w) close(w);
+    first_.clear();
+    for (auto& f : firsts)
+      for (auto r : f) {
+        if (first_.size() >= keep_farthest) break;
+        first_.push_back(r);
+      }
+    std::uint64_t c[3] = {found.load(), expanded.load(), generated.load()};
+    cl_.sum(c);
+    layer_count_ = c[0];
+    return {layer_count, c[0], c[1], c[2]};
+  }
+
   // Every rank's lowest ranks to every rank: in rank order, they ascend.
   void farthest(ExploreResult& res) {
     const std::size_t kk = static_cast<std::size_t>(k_);
@@ -406,6 +508,8 @@ class ClusterLayers {
   std::uint64_t layer_count_ = 0;
   std::string note_;
   std::unique_ptr<tbb::task_arena> arena_;  // with several threads
+  std::uint64_t seen_ = 0;                  // states of every layer so far (all ranks)
+  bool backward_fits_ = false;              // a bitmap of the whole frontier fits the budget
   std::vector<Worker> workers_;
 };
 
