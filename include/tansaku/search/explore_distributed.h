@@ -84,7 +84,7 @@ class ClusterLayers {
   ClusterLayers(const D& d, std::span<const std::uint64_t> sources, std::size_t keep_farthest, const Limits& lim,
                 const StatePartition& part, TwoBitTable* dist3)
       : d_(d), cl_(*lim.cluster), k_(cl_.size()), me_(cl_.rank()), part_(part),
-        layout_(exchange_cap(lim.memory, k_), lim.threads), lo_(part.first(me_)), cap_(layout_.share), stride_(layout_.stride),
+        layout_(exchange_cap(lim.memory, k_), lim.threads), lo_(part.first(me_)), stride_(layout_.stride),
         table_(part.end(me_) - lo_), dist3_(dist3), keep_farthest_(keep_farthest), lim_(lim) {
     std::uint64_t layer_count = 0;
     for (std::uint64_t r : sources)
@@ -93,20 +93,20 @@ class ClusterLayers {
     cl_.sum(c);
     layer_count_ = c[0];
     const std::size_t kk = static_cast<std::size_t>(k_);
-    send_.resize(kk * stride_);
     recv_.resize(kk * stride_);
     send_counts_.assign(kk, 0);
     recv_counts_.assign(kk, 0);
     // What explore_distributed() reserved, plus the frontier bitmap of backward layers.
     const std::uint64_t reserved = part_.block_bytes() * (dist3 ? 2 : 1) + layout_.bytes(k_);
     backward_fits_ = reserved + (part_.n + 63) / 64 * 8 <= lim.memory;
-    if (layout_.threads > 1) {
+    workers_.resize(layout_.threads);
+    for (auto& wk : workers_) {
+      wk.send.resize(kk * layout_.thread_stride);
+      wk.counts.assign(kk, 0);
+    }
+    if (layout_.threads > 1) {  // the threads' buffers are merged into send_ for the exchange
       arena_ = std::make_unique<tbb::task_arena>(static_cast<int>(layout_.threads));
-      workers_.resize(layout_.threads);
-      for (auto& wk : workers_) {
-        wk.send.resize(kk * layout_.thread_stride);
-        wk.counts.assign(kk, 0);
-      }
+      send_.resize(kk * stride_);
     }
   }
   const char* progress_note() {
@@ -121,113 +121,32 @@ class ClusterLayers {
       if (layer_count_ && backward_fits_ && d_.symmetric() && part_.n - seen_ < layer_count_)
         return layer_backward(depth, frontier, next);
     }
-    if (layout_.threads > 1) return layer_threads(depth, frontier, next);
-    const D& d = d_;
-    Cluster& cl = cl_;
-    const int k = k_, me = me_;
-    const StatePartition& part = part_;
-    const std::uint64_t lo = lo_, cap = cap_, stride = stride_;
-    const std::size_t kk = static_cast<std::size_t>(k), keep_farthest = keep_farthest_;
-    TwoBitTable& table = table_;
-    TwoBitTable* const dist3 = dist3_;
-    const Limits& lim = lim_;
-    auto& send = send_;
-    auto& recv = recv_;
-    auto& send_counts = send_counts_;
-    auto& recv_counts = recv_counts_;
-    auto& first = first_;
-    const std::uint64_t words = table.words();
-    std::uint64_t* const cells = table.data();
-    std::uint64_t expanded = 0, generated = 0;
-    const std::uint64_t layer_count = layer_count_;
-    if (layer_count == 0) return {};
-    const unsigned layer_mod3 = static_cast<unsigned>(depth % 3);
-    first.clear();
-    std::uint64_t found = 0, w = 0, word_mask = 0, rest = 0;
-    // Neighbours this rank owns, waiting for their words to reach the cache.
-    constexpr std::size_t kPending = 128;
-    std::uint64_t pending[kPending];
-    std::size_t npending = 0;
-    auto claim_pending = [&] {
-      for (std::size_t i = 0; i < npending; ++i) found += TwoBitTable::claim_alone(cells, pending[i], next);
-      npending = 0;
-    };  // word w: its frontier, those not yet expanded
-    bool resume = false;
-    for (;;) {  // rounds: expand until a buffer is full, then exchange
-      bool failed = false, late = false, broken = false;
-      try {
-        bool full = false;
-        while (w < words && !full) {
-          if (!resume) rest = word_mask = table.match(w, frontier);
-          resume = false;
-          for (; rest && !full; rest &= rest - 1) {
-            const std::uint64_t r = lo + w * 32 + static_cast<std::uint64_t>(std::countr_zero(rest)) / 2;
-            if (first.size() < keep_farthest) first.push_back(r);
-            ++expanded;
-            for_each_neighbor_rank(d, r, [&](std::uint64_t t) {
-              ++generated;
-              const int o = part.owner(t);
-              if (o == me) {
-                // Claimed a few states later, once its word is prefetched.
-                table.prefetch(t - lo);
-                pending[npending++] = t - lo;
-                if (npending == kPending) claim_pending();
-              } else {
-                std::uint64_t& c = send_counts[static_cast<std::size_t>(o)];
-                if (c == stride) throw std::length_error("explore_distributed: a state with more neighbours than the slack");
-                send[static_cast<std::size_t>(o) * stride + c++] = t;
-                full |= c >= cap;
-              }
-            });
-          }
-          if (npending >= kPending / 2) claim_pending();
-          if (rest) {  // a buffer is full: the rest of this word after the exchange
-            resume = true;
-            break;
-          }
-          if (word_mask) {
-            table.set_cells_owned(w, word_mask, 3);  // frontier -> done
-            if (dist3) dist3->set_cells_owned(w, word_mask, layer_mod3);
-          }
-          ++w;
-        }
-        claim_pending();
-        late = lim.deadline && lim.deadline->expired();
-      } catch (const std::bad_alloc&) {
-        failed = true;
-      } catch (const std::exception&) {
-        broken = true;
-      }
-      // Every rank leaves together: an error on one is an error on all.
-      std::uint64_t flags[4] = {w < words ? 1u : 0u, late ? 1u : 0u, failed ? 1u : 0u, broken ? 1u : 0u};
-      cl.sum(flags);
-      if (flags[3]) throw std::runtime_error(fmt::format("explore failed on {} of {} ranks", flags[3], k));
-      if (flags[2]) throw LimitError(fmt::format("out of memory on {} of {} ranks", flags[2], k));
-      if (flags[1]) throw LimitError("time limit reached (--timeout)");
-      cl.exchange(send, send_counts, stride, recv, recv_counts);
-      std::fill(send_counts.begin(), send_counts.end(), 0);
-      for (std::size_t j = 0; j < kk; ++j) {
-        const std::uint64_t* got = recv.data() + j * stride;
-        const std::uint64_t c = recv_counts[j];
-        for (std::uint64_t i = 0; i < c; ++i) {
-          if (i + 16 < c) table.prefetch(got[i + 16] - lo);
-          found += TwoBitTable::claim_alone(cells, got[i] - lo, next);
-        }
-      }
-      if (flags[0] == 0) break;  // every rank has expanded its frontier and received its claims
-    }
+    return layer_forward(depth, frontier, next);
+  }
+
+  // The layer's counts summed over the ranks (the next layer's size among them).
+  LayerStep agree(std::uint64_t layer_count, std::uint64_t found, std::uint64_t expanded, std::uint64_t generated) {
     std::uint64_t c[3] = {found, expanded, generated};
-    cl.sum(c);
+    cl_.sum(c);
     layer_count_ = c[0];
     return {layer_count, c[0], c[1], c[2]};
   }
+  // This rank's lowest ranks of the layer, from the lists of its chunks (in chunk order).
+  void keep_first(const std::vector<std::vector<std::uint64_t>>& firsts) {
+    first_.clear();
+    for (auto& f : firsts)
+      for (auto r : f) {
+        if (first_.size() >= keep_farthest_) return;
+        first_.push_back(r);
+      }
+  }
 
-  // layer() with several threads: tasks take chunks of this rank's words in turn; each
-  // thread claims the neighbours this rank owns at once (locked claims) and buffers the
-  // others per owner; a round ends when some thread's buffer is full (the others stop at
-  // their next word) or every chunk is done, then the calling thread exchanges and the
-  // threads claim what arrived.
-  LayerStep layer_threads(std::size_t depth, unsigned frontier, unsigned next) {
+  // A forward layer: the threads (TBB tasks; the calling thread alone when there is one)
+  // take chunks of this rank's words in turn; each claims the neighbours this rank owns at
+  // once (locked claims unless alone) and buffers the others per owner; a round ends when
+  // some thread's buffer is full (the others stop at their next word) or every chunk is
+  // done, then the calling thread exchanges and the threads claim what arrived.
+  LayerStep layer_forward(std::size_t depth, unsigned frontier, unsigned next) {
     const D& d = d_;
     Cluster& cl = cl_;
     const int k = k_, me = me_;
@@ -247,13 +166,18 @@ class ClusterLayers {
     std::atomic<bool> stop{false};
     for (auto& wk : workers_) wk.reset();
     // One thread's share of a round: chunks until its buffer for some owner is full.
-    auto work = [&](Worker& wk) {
+    auto work = [&]<bool Alone>(Worker& wk) {
       try {
         constexpr std::size_t kPending = 128;
         std::uint64_t pending[kPending];
         std::size_t npending = 0;
         auto claim_pending = [&] {
-          for (std::size_t i = 0; i < npending; ++i) wk.found += table.claim(pending[i], next);
+          for (std::size_t i = 0; i < npending; ++i) {
+            if constexpr (Alone)
+              wk.found += TwoBitTable::claim_alone(table.data(), pending[i], next);
+            else
+              wk.found += table.claim(pending[i], next);
+          }
           npending = 0;
         };
         bool full = false;
@@ -297,7 +221,10 @@ class ClusterLayers {
               break;
             }
             if (wk.word_mask) {  // frontier -> done (other threads may be claiming cells of this word)
-              table.or_word(wk.w, wk.word_mask | (wk.word_mask << 1));
+              if constexpr (Alone)
+                table.set_cells_owned(wk.w, wk.word_mask, 3);
+              else
+                table.or_word(wk.w, wk.word_mask | (wk.word_mask << 1));
               if (dist3) dist3->set_cells_owned(wk.w, wk.word_mask, layer_mod3);
             }
             ++wk.w;
@@ -315,10 +242,15 @@ class ClusterLayers {
     std::uint64_t found = 0;
     for (;;) {  // rounds
       stop = false;
-      arena_->execute([&] {
-        tbb::parallel_for(std::size_t{0}, workers_.size(), [&](std::size_t i) { work(workers_[i]); },
-                          tbb::simple_partitioner());
-      });
+      if (!arena_) {
+        work.template operator()<true>(workers_[0]);
+      } else {
+        arena_->execute([&] {
+          tbb::parallel_for(std::size_t{0}, workers_.size(),
+                            [&](std::size_t i) { work.template operator()<false>(workers_[i]); },
+                            tbb::simple_partitioner());
+        });
+      }
       bool more = next_chunk.load() < chunks, late = false, failed = false, broken = false;
       for (auto& wk : workers_) {
         more |= wk.chunk != Worker::kNone;
@@ -329,8 +261,8 @@ class ClusterLayers {
       if (flags[3]) throw std::runtime_error(fmt::format("explore failed on {} of {} ranks", flags[3], k));
       if (flags[2]) throw LimitError(fmt::format("out of memory on {} of {} ranks", flags[2], k));
       if (flags[1]) throw LimitError("time limit reached (--timeout)");
-      // The threads' buffers, owner by owner, into the exchange's.
-      for (std::size_t j = 0; j < kk; ++j) {
+      // The threads' buffers, owner by owner, into the exchange's (a single thread's is it).
+      for (std::size_t j = 0; j < kk && arena_; ++j) {
         std::uint64_t c = 0;
         for (auto& wk : workers_) {
           const std::uint64_t* from = wk.send.data() + j * ts;
@@ -340,11 +272,24 @@ class ClusterLayers {
         }
         send_counts_[j] = c;
       }
-      cl.exchange(send_, send_counts_, stride_, recv_, recv_counts_);
-      std::fill(send_counts_.begin(), send_counts_.end(), 0);
+      if (arena_) {
+        cl.exchange(send_, send_counts_, stride_, recv_, recv_counts_);
+      } else {
+        Worker& wk = workers_[0];
+        cl.exchange(wk.send, wk.counts, stride_, recv_, recv_counts_);
+        std::fill(wk.counts.begin(), wk.counts.end(), 0);
+      }
       for (std::size_t j = 0; j < kk; ++j) {
         const std::uint64_t* got = recv_.data() + j * stride_;
         const std::uint64_t c = recv_counts_[j];
+        if (!arena_) {
+          std::uint64_t* const cells = table.data();
+          for (std::uint64_t i = 0; i < c; ++i) {
+            if (i + 16 < c) table.prefetch(got[i + 16] - lo);
+            found += TwoBitTable::claim_alone(cells, got[i] - lo, next);
+          }
+          continue;
+        }
         std::atomic<std::uint64_t> claimed{0};
         arena_->execute([&] {
           tbb::parallel_for(std::uint64_t{0}, (c + 4095) / 4096, [&](std::uint64_t b) {
@@ -361,17 +306,10 @@ class ClusterLayers {
       }
       if (flags[0] == 0) break;  // every rank has expanded its frontier and received its claims
     }
-    first_.clear();
-    for (auto& f : firsts)
-      for (auto r : f) {
-        if (first_.size() >= keep_farthest) break;
-        first_.push_back(r);
-      }
-    std::uint64_t c[3] = {found, 0, 0};
-    for (auto& wk : workers_) c[0] += wk.found, c[1] += wk.expanded, c[2] += wk.generated;
-    cl.sum(c);
-    layer_count_ = c[0];
-    return {layer_count, c[0], c[1], c[2]};
+    keep_first(firsts);
+    std::uint64_t expanded = 0, generated = 0;
+    for (auto& wk : workers_) found += wk.found, expanded += wk.expanded, generated += wk.generated;
+    return agree(layer_count, found, expanded, generated);
   }
 
   // A backward layer: the frontier of every rank as one bitmap (each rank sets its block's
@@ -453,16 +391,8 @@ class ClusterLayers {
     cl_.sum(flags);
     if (flags[0]) throw LimitError("time limit reached (--timeout)");
     for (std::uint64_t w = 0; w < words; ++w) close(w);
-    first_.clear();
-    for (auto& f : firsts)
-      for (auto r : f) {
-        if (first_.size() >= keep_farthest) break;
-        first_.push_back(r);
-      }
-    std::uint64_t c[3] = {found.load(), expanded.load(), generated.load()};
-    cl_.sum(c);
-    layer_count_ = c[0];
-    return {layer_count, c[0], c[1], c[2]};
+    keep_first(firsts);
+    return agree(layer_count, found.load(), expanded.load(), generated.load());
   }
 
   // Every rank's lowest ranks to every rank: in rank order, they ascend.
@@ -497,7 +427,7 @@ class ClusterLayers {
   const int k_, me_;
   const StatePartition& part_;
   const ExchangeLayout layout_;
-  const std::uint64_t lo_, cap_, stride_;
+  const std::uint64_t lo_, stride_;
   TwoBitTable table_;
   TwoBitTable* const dist3_;
   const std::size_t keep_farthest_;
@@ -507,7 +437,7 @@ class ClusterLayers {
   std::vector<std::uint64_t> first_;  // the lowest ranks of this rank's part of the last layer
   std::uint64_t layer_count_ = 0;
   std::string note_;
-  std::unique_ptr<tbb::task_arena> arena_;  // with several threads
+  std::unique_ptr<tbb::task_arena> arena_;  // with several threads (none: the calling thread alone)
   std::uint64_t seen_ = 0;                  // states of every layer so far (all ranks)
   bool backward_fits_ = false;              // a bitmap of the whole frontier fits the budget
   std::vector<Worker> workers_;
