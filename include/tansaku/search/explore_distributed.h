@@ -313,7 +313,7 @@ class ClusterLayers {
   }
 
   // A backward layer: the frontier of every rank as one bitmap (each rank sets its block's
-  // bits; the sum of the disjoint blocks is their union), then each rank's unseen states
+  // bits; as no two ranks share a state, the sum is the union), then each rank's unseen states
   // that have a neighbour in it join the next layer, and the frontier is closed.
   LayerStep layer_backward(std::size_t depth, unsigned frontier, unsigned next) {
     const D& d = d_;
