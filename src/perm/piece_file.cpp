@@ -58,7 +58,8 @@ json read_header(std::FILE* f, const std::string& name) {
     if (line.size() > 65536) throw bad("header too long");
   }
   json h = json::parse(line, nullptr, false);
-  if (!h.is_object() || !h.contains("entries") || !h.contains("key") || !h.contains("pieces")) throw bad("bad header");
+  if (!h.is_object() || !h.contains("entries") || !h.contains("key") || !(h.contains("pieces") || h.contains("pattern")))
+    throw bad("bad header");
   return h;
 }
 
@@ -67,6 +68,73 @@ File open_table(const std::filesystem::path& file) {
   File f(std::fopen(path.c_str(), "rb"));
   if (!f) throw InputError(fmt::format("piece table '{}': cannot open", printable(file.string())));
   return f;
+}
+
+// Writes magic, header and the cells compressed (to a temporary name, then renamed).
+void save_cells(const json& h, const TwoBitTable& cells, const std::filesystem::path& file, unsigned threads) {
+  const std::filesystem::path tmp = file.string() + ".tmp";
+  File f(std::fopen(tmp.c_str(), "wb"));
+  if (!f) throw InputError(fmt::format("cannot write {}", printable(tmp.string())));
+  const std::string head = std::string(kMagic) + h.dump() + "\n";
+  bool ok = std::fwrite(head.data(), 1, head.size(), f.get()) == head.size();
+  std::unique_ptr<ZSTD_CCtx, size_t (*)(ZSTD_CCtx*)> cc(ZSTD_createCCtx(), ZSTD_freeCCtx);
+  ZSTD_CCtx_setParameter(cc.get(), ZSTD_c_compressionLevel, 3);
+  ZSTD_CCtx_setParameter(cc.get(), ZSTD_c_checksumFlag, 1);
+  if (threads > 1) ZSTD_CCtx_setParameter(cc.get(), ZSTD_c_nbWorkers, static_cast<int>(threads));
+  std::vector<char> out(ZSTD_CStreamOutSize());
+  const auto* src = reinterpret_cast<const char*>(const_cast<TwoBitTable&>(cells).data());
+  const std::uint64_t total = cells.bytes();
+  for (std::uint64_t pos = 0; ok;) {
+    const std::size_t len = static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, total - pos));
+    const bool last = pos + len == total;
+    ZSTD_inBuffer in{src + pos, len, 0};
+    for (bool finished = false; ok && !finished;) {
+      ZSTD_outBuffer o{out.data(), out.size(), 0};
+      const std::size_t r = ZSTD_compressStream2(cc.get(), &o, &in, last ? ZSTD_e_end : ZSTD_e_continue);
+      if (ZSTD_isError(r)) throw std::runtime_error(fmt::format("zstd: {}", ZSTD_getErrorName(r)));
+      ok = std::fwrite(out.data(), 1, o.pos, f.get()) == o.pos;
+      finished = last ? r == 0 : in.pos == in.size;
+    }
+    pos += len;
+    if (last) break;
+  }
+  ok = ok && std::fflush(f.get()) == 0;
+  f.reset();
+  std::error_code ec;
+  if (!ok) {
+    std::filesystem::remove(tmp, ec);
+    throw InputError(fmt::format("cannot write {} (disk full?)", printable(file.string())));
+  }
+  std::filesystem::rename(tmp, file, ec);
+  if (ec) throw InputError(fmt::format("cannot rename {} ({})", printable(tmp.string()), ec.message()));
+}
+
+// The cells of an open file (the stream at the compressed data), `entries` of them.
+std::unique_ptr<TwoBitTable> load_cells(std::FILE* f, std::uint64_t entries, const std::filesystem::path& file,
+                                        const std::string& name, const search::Limits& lim) {
+  require_memory(TwoBitTable::bytes_for(entries), lim.memory, "a table");
+  auto table = std::make_unique<TwoBitTable>(entries);
+  char* dst = reinterpret_cast<char*>(table->data());
+  const std::uint64_t total = table->bytes();
+  std::unique_ptr<ZSTD_DCtx, size_t (*)(ZSTD_DCtx*)> dc(ZSTD_createDCtx(), ZSTD_freeDCtx);
+  std::vector<char> in(ZSTD_DStreamInSize());
+  ZSTD_outBuffer o{dst, static_cast<std::size_t>(total), 0};
+  std::size_t r = 1;
+  while (r != 0) {
+    if (lim.deadline && lim.deadline->expired()) throw LimitError("time limit reached (--timeout) loading a table");
+    const std::size_t got = std::fread(in.data(), 1, in.size(), f);
+    if (got == 0) throw InputError(fmt::format("{}: truncated", name));
+    ZSTD_inBuffer ib{in.data(), got, 0};
+    while (ib.pos < ib.size) {
+      r = ZSTD_decompressStream(dc.get(), &o, &ib);
+      if (ZSTD_isError(r)) throw InputError(fmt::format("{}: corrupt ({})", name, ZSTD_getErrorName(r)));
+      if (r == 0) break;
+      if (o.pos == o.size && ib.pos < ib.size) throw InputError(fmt::format("{}: longer than its table", name));
+    }
+    if (lim.progress) lim.progress->update("loading {}: {}%", file.filename().string(), o.pos * 100 / std::max<std::uint64_t>(1, total));
+  }
+  if (o.pos != total) throw InputError(fmt::format("{}: shorter than its table", name));
+  return table;
 }
 
 }  // namespace
@@ -111,41 +179,7 @@ void save_piece_table(const PieceTable& t, const std::string& puzzle, std::uint6
   const json h = {{"key", fmt::format("{:016x}", key)}, {"puzzle", puzzle},        {"set", dom.spec().set + 1},
                   {"set_name", set_name},                {"pieces", pieces},        {"orientations", dom.orientations()},
                   {"entries", dom.size()},               {"bytes", t.bytes()},      {"max_distance", t.max_distance()}};
-  const std::filesystem::path tmp = file.string() + ".tmp";
-  File f(std::fopen(tmp.c_str(), "wb"));
-  if (!f) throw InputError(fmt::format("cannot write {}", printable(tmp.string())));
-  const std::string head = std::string(kMagic) + h.dump() + "\n";
-  bool ok = std::fwrite(head.data(), 1, head.size(), f.get()) == head.size();
-  std::unique_ptr<ZSTD_CCtx, size_t (*)(ZSTD_CCtx*)> cc(ZSTD_createCCtx(), ZSTD_freeCCtx);
-  ZSTD_CCtx_setParameter(cc.get(), ZSTD_c_compressionLevel, 3);
-  ZSTD_CCtx_setParameter(cc.get(), ZSTD_c_checksumFlag, 1);
-  if (threads > 1) ZSTD_CCtx_setParameter(cc.get(), ZSTD_c_nbWorkers, static_cast<int>(threads));
-  std::vector<char> out(ZSTD_CStreamOutSize());
-  const auto* src = reinterpret_cast<const char*>(const_cast<TwoBitTable&>(t.mod3()).data());
-  const std::uint64_t total = t.bytes();
-  for (std::uint64_t pos = 0; ok;) {
-    const std::size_t len = static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, total - pos));
-    const bool last = pos + len == total;
-    ZSTD_inBuffer in{src + pos, len, 0};
-    for (bool finished = false; ok && !finished;) {
-      ZSTD_outBuffer o{out.data(), out.size(), 0};
-      const std::size_t r = ZSTD_compressStream2(cc.get(), &o, &in, last ? ZSTD_e_end : ZSTD_e_continue);
-      if (ZSTD_isError(r)) throw std::runtime_error(fmt::format("zstd: {}", ZSTD_getErrorName(r)));
-      ok = std::fwrite(out.data(), 1, o.pos, f.get()) == o.pos;
-      finished = last ? r == 0 : in.pos == in.size;
-    }
-    pos += len;
-    if (last) break;
-  }
-  ok = ok && std::fflush(f.get()) == 0;
-  f.reset();
-  std::error_code ec;
-  if (!ok) {
-    std::filesystem::remove(tmp, ec);
-    throw InputError(fmt::format("cannot write {} (disk full?)", printable(file.string())));
-  }
-  std::filesystem::rename(tmp, file, ec);
-  if (ec) throw InputError(fmt::format("cannot rename {} ({})", printable(tmp.string()), ec.message()));
+  save_cells(h, t.mod3(), file, threads);
 }
 
 std::unique_ptr<PieceTable> load_piece_table(const std::filesystem::path& file, const Definition& d,
@@ -160,35 +194,39 @@ std::unique_ptr<PieceTable> load_piece_table(const std::filesystem::path& file, 
   for (const auto& l : h["pieces"]) spec.labels.push_back(l.get<int>() - 1);
   auto dom = std::make_unique<PieceDomain>(d, ms, goal, spec);
   if (h.value("entries", std::uint64_t{0}) != dom->size()) throw InputError(fmt::format("{}: wrong size", name));
-  require_memory(TwoBitTable::bytes_for(dom->size()), lim.memory, "a piece table");
-  auto table = std::make_unique<TwoBitTable>(dom->size());
-  char* dst = reinterpret_cast<char*>(table->data());
-  const std::uint64_t total = table->bytes();
-  std::unique_ptr<ZSTD_DCtx, size_t (*)(ZSTD_DCtx*)> dc(ZSTD_createDCtx(), ZSTD_freeDCtx);
-  std::vector<char> in(ZSTD_DStreamInSize());
-  ZSTD_outBuffer o{dst, static_cast<std::size_t>(total), 0};
-  std::size_t r = 1;
-  while (r != 0) {
-    if (lim.deadline && lim.deadline->expired()) throw LimitError("time limit reached (--timeout) loading a piece table");
-    const std::size_t got = std::fread(in.data(), 1, in.size(), f.get());
-    if (got == 0) throw InputError(fmt::format("{}: truncated", name));
-    ZSTD_inBuffer ib{in.data(), got, 0};
-    while (ib.pos < ib.size) {
-      r = ZSTD_decompressStream(dc.get(), &o, &ib);
-      if (ZSTD_isError(r)) throw InputError(fmt::format("{}: corrupt ({})", name, ZSTD_getErrorName(r)));
-      if (r == 0) break;
-      if (o.pos == o.size && ib.pos < ib.size) throw InputError(fmt::format("{}: longer than its table", name));
-    }
-    if (lim.progress) lim.progress->update("loading {}: {}%", file.filename().string(), o.pos * 100 / std::max<std::uint64_t>(1, total));
-  }
-  if (o.pos != total) throw InputError(fmt::format("{}: shorter than its table", name));
+  auto table = load_cells(f.get(), dom->size(), file, name, lim);
   return std::make_unique<PieceTable>(std::move(dom), std::move(table), h.value("max_distance", 0));
 }
 
-std::vector<std::unique_ptr<PieceTable>> load_cached_tables(const Definition& d, const MoveSet& ms,
-                                                           const Position& goal, std::uint64_t budget,
-                                                           const search::Limits& lim) {
-  std::vector<std::unique_ptr<PieceTable>> out;
+std::string pattern_file_name(const Definition& d, const MoveSet& ms, const Position& goal, const PatternSpec& spec) {
+  return fmt::format("{}pattern-{}.ptab.zst", instance_prefix(d, ms, goal), safe(spec.name));
+}
+
+void save_pattern_table(const PatternTable& t, const Definition& d, std::uint64_t key, const std::filesystem::path& file,
+                        unsigned threads) {
+  const PatternDomain& dom = t.domain();
+  const json h = {{"key", fmt::format("{:016x}", key)}, {"puzzle", "perm:" + d.name},   {"pattern", pattern_json(d, dom.spec())},
+                  {"entries", dom.size()},               {"bytes", t.bytes()},           {"max_distance", t.max_distance()}};
+  save_cells(h, t.mod3(), file, threads);
+}
+
+std::unique_ptr<PatternTable> load_pattern_table(const std::filesystem::path& file, const Definition& d,
+                                                 const MoveSet& ms, const Position& goal, const search::Limits& lim) {
+  File f = open_table(file);
+  const std::string name = printable(file.string());
+  const json h = read_header(f.get(), name);
+  if (h.value("key", "") != fmt::format("{:016x}", instance_key(d, ms, goal)))
+    throw InputError(fmt::format("{}: a table of another puzzle, move set or goal", name));
+  if (!h.contains("pattern")) throw InputError(fmt::format("{}: not a pattern table", name));
+  auto dom = std::make_unique<PatternDomain>(d, ms, goal, pattern_from_json(d, h["pattern"]), lim.threads);
+  if (h.value("entries", std::uint64_t{0}) != dom->size()) throw InputError(fmt::format("{}: wrong size", name));
+  auto table = load_cells(f.get(), dom->size(), file, name, lim);
+  return std::make_unique<PatternTable>(std::move(dom), std::move(table), h.value("max_distance", 0));
+}
+
+CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Position& goal, std::uint64_t budget,
+                                const search::Limits& lim) {
+  CachedTables out;
   const std::filesystem::path dir = table_cache_dir();
   if (!file_allowed(dir.string())) return out;
   const std::string prefix = instance_prefix(d, ms, goal);
@@ -215,6 +253,11 @@ std::vector<std::unique_ptr<PieceTable>> load_cached_tables(const Definition& d,
     std::pair<int, std::vector<int>> mine;
     try {
       const json h = read_table_header(path);
+      if (h.contains("pattern")) {  // a pattern holds no other table's pieces
+        chosen.push_back(path);
+        used += bytes;
+        continue;
+      }
       mine.first = h.value("set", 0);
       for (const auto& l : h["pieces"]) mine.second.push_back(l.get<int>());
     } catch (const std::exception&) {
@@ -232,6 +275,7 @@ std::vector<std::unique_ptr<PieceTable>> load_cached_tables(const Definition& d,
   // Loaded side by side (each file on its own thread, at most lim.threads at once; the
   // first reports progress), kept in the order chosen.
   std::vector<std::unique_ptr<PieceTable>> loaded(chosen.size());
+  std::vector<std::unique_ptr<PatternTable>> patterns(chosen.size());
   std::vector<std::exception_ptr> errors(chosen.size());
   std::atomic<std::size_t> next{0};
   auto work = [&](bool first) {
@@ -239,7 +283,8 @@ std::vector<std::unique_ptr<PieceTable>> load_cached_tables(const Definition& d,
     if (!first) l.progress = nullptr;
     for (std::size_t i; (i = next.fetch_add(1)) < chosen.size();) {
       try {
-        loaded[i] = load_piece_table(chosen[i], d, ms, goal, l);
+        if (read_table_header(chosen[i]).contains("pattern")) patterns[i] = load_pattern_table(chosen[i], d, ms, goal, l);
+        else loaded[i] = load_piece_table(chosen[i], d, ms, goal, l);
       } catch (const InputError&) {
         // Not a table of this instance after all (another version, damaged): left out.
       } catch (...) {
@@ -257,7 +302,9 @@ std::vector<std::unique_ptr<PieceTable>> load_cached_tables(const Definition& d,
   for (auto& e : errors)
     if (e) std::rethrow_exception(e);
   for (auto& t : loaded)
-    if (t) out.push_back(std::move(t));
+    if (t) out.pieces.push_back(std::move(t));
+  for (auto& t : patterns)
+    if (t) out.patterns.push_back(std::move(t));
   return out;
 }
 

@@ -1,4 +1,4 @@
-// Piece tables on disk: one file per table in the table cache directory
+// Piece tables and pattern tables (pattern_table.h) on disk: one file per table in the table cache directory
 // (core/cache_dir.h), named after the puzzle and a key of what the distances depend on (the
 // sets, the moves in use with their powers, the goal), so that a table is only ever used for
 // the instance it was built for. A header line of magic, a JSON line describing the table,
@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "perm/pattern_table.h"
 #include "perm/piece_table.h"
 
 namespace tansaku::perm {
@@ -24,7 +25,8 @@ std::string instance_prefix(const Definition& d, const MoveSet& ms, const Positi
 std::string table_file_name(const Definition& d, const MoveSet& ms, const Position& goal, const PieceSpec& spec);
 
 // The header of a file: {"key", "puzzle", "set", "set_name", "pieces" (1-based labels),
-// "orientations", "entries", "bytes", "max_distance"}. InputError when not a piece table.
+// "orientations", "entries", "bytes", "max_distance"}; a pattern table's has "pattern"
+// (pattern_json) in place of set, set_name, pieces, orientations. InputError when neither.
 nlohmann::ordered_json read_table_header(const std::filesystem::path& file);
 
 void save_piece_table(const PieceTable& t, const std::string& puzzle, std::uint64_t key, const std::string& set_name,
@@ -34,9 +36,20 @@ void save_piece_table(const PieceTable& t, const std::string& puzzle, std::uint6
 std::unique_ptr<PieceTable> load_piece_table(const std::filesystem::path& file, const Definition& d,
                                              const MoveSet& ms, const Position& goal, const search::Limits& lim);
 
+// "perm-NAME-KEY-pattern-PATTERN.ptab.zst".
+std::string pattern_file_name(const Definition& d, const MoveSet& ms, const Position& goal, const PatternSpec& spec);
+void save_pattern_table(const PatternTable& t, const Definition& d, std::uint64_t key, const std::filesystem::path& file,
+                        unsigned threads);
+std::unique_ptr<PatternTable> load_pattern_table(const std::filesystem::path& file, const Definition& d,
+                                                 const MoveSet& ms, const Position& goal, const search::Limits& lim);
+
+struct CachedTables {
+  std::vector<std::unique_ptr<PieceTable>> pieces;
+  std::vector<std::unique_ptr<PatternTable>> patterns;
+  bool empty() const { return pieces.empty() && patterns.empty(); }
+};
 // The cached tables of this instance that fit `budget` bytes together, largest first (loaded).
-std::vector<std::unique_ptr<PieceTable>> load_cached_tables(const Definition& d, const MoveSet& ms,
-                                                           const Position& goal, std::uint64_t budget,
-                                                           const search::Limits& lim);
+CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Position& goal, std::uint64_t budget,
+                                const search::Limits& lim);
 
 }  // namespace tansaku::perm
