@@ -137,6 +137,20 @@ std::unique_ptr<TwoBitTable> load_cells(std::FILE* f, std::uint64_t entries, con
   return table;
 }
 
+// A table file of this instance, open at its cells.
+struct Opened {
+  File f;
+  std::string name;
+  json h;
+  // The table of `dom` (its size checked against the header) with the file's cells.
+  template <class Table, class Domain>
+  std::unique_ptr<Table> finish(std::unique_ptr<Domain> dom, const std::filesystem::path& file, const search::Limits& lim) {
+    if (h.value("entries", std::uint64_t{0}) != dom->size()) throw InputError(fmt::format("{}: wrong size", name));
+    auto cells = load_cells(f.get(), dom->size(), file, name, lim);
+    return std::make_unique<Table>(std::move(dom), std::move(cells), h.value("max_distance", 0));
+  }
+};
+
 }  // namespace
 
 std::uint64_t instance_key(const Definition& d, const MoveSet& ms, const Position& goal) {
@@ -166,6 +180,19 @@ std::string table_file_name(const Definition& d, const MoveSet& ms, const Positi
                      safe(d.sets[static_cast<std::size_t>(spec.set)].name), pieces);
 }
 
+namespace {
+
+Opened open_instance_table(const std::filesystem::path& file, const Definition& d, const MoveSet& ms,
+                           const Position& goal) {
+  Opened o{open_table(file), printable(file.string()), {}};
+  o.h = read_header(o.f.get(), o.name);
+  if (o.h.value("key", "") != fmt::format("{:016x}", instance_key(d, ms, goal)))
+    throw InputError(fmt::format("{}: a table of another puzzle, move set or goal", o.name));
+  return o;
+}
+
+}  // namespace
+
 json read_table_header(const std::filesystem::path& file) {
   File f = open_table(file);
   return read_header(f.get(), file.string());
@@ -184,18 +211,12 @@ void save_piece_table(const PieceTable& t, const std::string& puzzle, std::uint6
 
 std::unique_ptr<PieceTable> load_piece_table(const std::filesystem::path& file, const Definition& d,
                                              const MoveSet& ms, const Position& goal, const search::Limits& lim) {
-  File f = open_table(file);
-  const std::string name = printable(file.string());
-  const json h = read_header(f.get(), name);
-  if (h.value("key", "") != fmt::format("{:016x}", instance_key(d, ms, goal)))
-    throw InputError(fmt::format("{}: a table of another puzzle, move set or goal", name));
+  Opened o = open_instance_table(file, d, ms, goal);
+  if (!o.h.contains("pieces")) throw InputError(fmt::format("{}: not a piece table", o.name));
   PieceSpec spec;
-  spec.set = h.value("set", 0) - 1;
-  for (const auto& l : h["pieces"]) spec.labels.push_back(l.get<int>() - 1);
-  auto dom = std::make_unique<PieceDomain>(d, ms, goal, spec);
-  if (h.value("entries", std::uint64_t{0}) != dom->size()) throw InputError(fmt::format("{}: wrong size", name));
-  auto table = load_cells(f.get(), dom->size(), file, name, lim);
-  return std::make_unique<PieceTable>(std::move(dom), std::move(table), h.value("max_distance", 0));
+  spec.set = o.h.value("set", 0) - 1;
+  for (const auto& l : o.h["pieces"]) spec.labels.push_back(l.get<int>() - 1);
+  return o.finish<PieceTable>(std::make_unique<PieceDomain>(d, ms, goal, spec), file, lim);
 }
 
 std::string pattern_file_name(const Definition& d, const MoveSet& ms, const Position& goal, const PatternSpec& spec) {
@@ -212,16 +233,10 @@ void save_pattern_table(const PatternTable& t, const Definition& d, std::uint64_
 
 std::unique_ptr<PatternTable> load_pattern_table(const std::filesystem::path& file, const Definition& d,
                                                  const MoveSet& ms, const Position& goal, const search::Limits& lim) {
-  File f = open_table(file);
-  const std::string name = printable(file.string());
-  const json h = read_header(f.get(), name);
-  if (h.value("key", "") != fmt::format("{:016x}", instance_key(d, ms, goal)))
-    throw InputError(fmt::format("{}: a table of another puzzle, move set or goal", name));
-  if (!h.contains("pattern")) throw InputError(fmt::format("{}: not a pattern table", name));
-  auto dom = std::make_unique<PatternDomain>(d, ms, goal, pattern_from_json(d, h["pattern"]), lim.threads);
-  if (h.value("entries", std::uint64_t{0}) != dom->size()) throw InputError(fmt::format("{}: wrong size", name));
-  auto table = load_cells(f.get(), dom->size(), file, name, lim);
-  return std::make_unique<PatternTable>(std::move(dom), std::move(table), h.value("max_distance", 0));
+  Opened o = open_instance_table(file, d, ms, goal);
+  if (!o.h.contains("pattern")) throw InputError(fmt::format("{}: not a pattern table", o.name));
+  return o.finish<PatternTable>(std::make_unique<PatternDomain>(d, ms, goal, pattern_from_json(d, o.h["pattern"]), lim.threads),
+                                file, lim);
 }
 
 CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Position& goal, std::uint64_t budget,

@@ -49,6 +49,10 @@ struct Context {
 
   void apply(const Perm& m, const Position& s, Position& t) const {
     t = s;
+    apply_active(m, s, t);
+  }
+  // t's positions that some move changes (the others t already holds as s does).
+  void apply_active(const Perm& m, const Position& s, Position& t) const {
     for (auto i : active) {
       const auto from = m.perm[i];
       t.lab[i] = s.lab[from];
@@ -98,15 +102,15 @@ class InPlace {
   using Move = int;
   static constexpr int kMaxMoves = 1024;
   struct Undo {
-    Position pos;
     int last, h;
     Context::Exact exact;
   };
   // roots[i]: the position lookup i starts from (start, or its conjugate).
   InPlace(const Context& c, const Position& start, const std::vector<Position>& roots, const Context::Exact& exact)
-      : c_(&c), pos_(start), exact_(exact), h_(c.h(start)), nt_(c.lookups->size()), nm_(c.ms->gens.size()) {
+      : c_(&c), start_(start), exact_(exact), h_(c.h(start)), nt_(c.lookups->size()), nm_(c.ms->gens.size()) {
     for (std::size_t i = 0; i < nt_; ++i) h_ = std::max<int>(h_, exact_[i]);
     levels_.resize(1);
+    levels_[0].pos = start;
     for (std::size_t t = 0; t < nt_; ++t) {
       const Context::Lookup& lk = (*c.lookups)[t];
       if (lk.table) levels_[0].state[t] = lk.table->domain().project(roots[t]);
@@ -114,7 +118,7 @@ class InPlace {
     }
   }
   int h() const { return h_; }
-  bool is_goal() const { return pos_ == c_->goal; }
+  bool is_goal() const { return levels_[depth_].pos == c_->goal; }
   int moves(Move* buf) const {
     int n = 0;
     for (int m = 0; m < static_cast<int>(nm_); ++m)
@@ -149,14 +153,17 @@ class InPlace {
     return n;
   }
   Undo apply(Move m) {
-    Undo u{pos_, last_, h_, exact_};
-    c_->apply(c_->ms->gens[static_cast<std::size_t>(m)].p, u.pos, pos_);
+    Undo u{last_, h_, exact_};
+    if (levels_.size() < depth_ + 2) {
+      levels_.resize(depth_ + 2);
+      levels_[depth_ + 1].pos = start_;  // the positions no move changes, once
+    }
+    const Level& p = levels_[depth_];
+    Level& ch = levels_[depth_ + 1];
+    c_->apply_active(c_->ms->gens[static_cast<std::size_t>(m)].p, p.pos, ch.pos);
     last_ = m;
-    int best = c_->h(pos_);
+    int best = c_->h(ch.pos);
     if (nt_) {
-      if (levels_.size() < depth_ + 2) levels_.resize(depth_ + 2);
-      const Level& p = levels_[depth_];
-      Level& ch = levels_[depth_ + 1];
       ch.valid = false;
       for (std::size_t t = 0; t < nt_; ++t) {
         const Context::Lookup& lk = (*c_->lookups)[t];
@@ -182,7 +189,6 @@ class InPlace {
     return u;
   }
   void undo(Move, const Undo& u) {
-    pos_ = u.pos;
     last_ = u.last;
     h_ = u.h;
     exact_ = u.exact;
@@ -191,6 +197,7 @@ class InPlace {
 
  private:
   struct Level {
+    Position pos;                                             // the position at this depth of the path
     std::array<PieceDomain::State, kMaxPieceTables> state{};  // each piece table's projection here
     std::array<std::uint64_t, kMaxPieceTables> rank{};        // each pattern's rank here
     std::array<std::uint64_t, InPlace::kMaxMoves> neighbours{};  // scratch: a pattern's neighbour ranks
@@ -198,7 +205,7 @@ class InPlace {
     bool valid = false;                // child holds this node's children (moves() ran here)
   };
   const Context* c_;
-  Position pos_;
+  Position start_;
   Context::Exact exact_{};
   int last_ = -1, h_ = 0;
   std::size_t nt_ = 0, nm_ = 0, depth_ = 0;
