@@ -94,6 +94,16 @@ void check_against_bfs(const std::string& name, const std::string& moves, const 
   }
 }
 
+SolveRequest request(const Definition& d, const MoveSet& ms, const Position& p, bool use_cache) {
+  SolveRequest r;
+  r.d = &d;
+  r.ms = &ms;
+  r.start = p;
+  r.goal = d.solved;
+  r.use_cache = use_cache;
+  return r;
+}
+
 const char* kFlipSlice = "Pattern flip-slice\nEDGES orientations\nEDGES class 9 10 11 12\nEnd\n";
 const char* kTwistSlice = "Pattern twist-slice\nCORNERS orientations\nEDGES class 9 10 11 12\nEnd\n";
 
@@ -118,8 +128,13 @@ TEST(PermPattern, TwistFlipSliceRestrictedMoves) {
 
 TEST(PermPattern, DefaultPatternOfTheCube) {
   const Definition d = load_definition("3x3x3");
-  const auto pats = load_patterns(d);
+  const TableList list = load_table_list(d);
+  const auto& pats = list.patterns;
   ASSERT_EQ(pats.size(), 1u);
+  // Beside the pattern, the corners' piece table (the 7-edge tables are not listed).
+  ASSERT_EQ(list.pieces.size(), 1u);
+  EXPECT_EQ(list.pieces[0].first, 0);
+  EXPECT_EQ(list.pieces[0].second, (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7}));
   EXPECT_EQ(pats[0].name, "twist-flip-slice");
   const PatternDomain dom(d, build_moves(d, "htm", ""), d.solved, pats[0]);
   EXPECT_EQ(dom.size(), 2187u * 2048u * 495u);
@@ -150,9 +165,7 @@ TEST(PermPattern, ConjugateLookupsNeverAboveTheDistance) {
   for (int k = 0; k < 2; ++k) {
     Position p = d.solved;
     for (int s = 0; s < 6; ++s) p = d.applied(ms.gens[rng() % ms.gens.size()].p, p);
-    SolveRequest req{&d, &ms, p, d.solved};
-    req.use_cache = false;
-    const auto res = solve(req, search::Limits{});
+    const auto res = solve(request(d, ms, p, false), search::Limits{});
     ASSERT_TRUE(res.path.found);
     known.emplace_back(p, static_cast<int>(res.path.moves.size()));
   }
@@ -189,7 +202,10 @@ TEST(PermPattern, BadFiles) {
   refused("Pattern p\nEDGES sideways\nEnd\n", "x.pat:2: unknown 'sideways'");
   refused("Pattern p\nEDGES orientations 3\nEnd\n", "x.pat:2: 'orientations' takes no numbers");
   refused("Pattern p\nEnd\n", "x.pat:2: pattern 'p' keeps nothing");
-  refused("Move p\nEnd\n", "x.pat:1: expected 'Pattern NAME'");
+  refused("Move p\nEnd\n", "x.pat:1: expected 'Pattern NAME' or 'Pieces SET N...'");
+  refused("Pieces EDGES\n", "x.pat:1: expected 'Pieces SET N...'");
+  refused("\nPieces FACES 1 2\n", "x.pat:2: unknown set 'FACES'");
+  refused("Pieces EDGES 1 2 2\n", "x.pat:1: piece 2 of set EDGES named twice");
   refused("Pattern p\nEDGES orientations\nEnd\nPattern p\nCORNERS orientations\nEnd\n", "x.pat:4: pattern 'p' named twice");
   refused("Pattern p\nEDGES class\nEnd\n", "x.pat:2: 'class' without piece numbers");
   refused("Pattern p\nEDGES class 9 x\nEnd\n", "x.pat:2: expected piece numbers");
@@ -207,7 +223,7 @@ TEST(PermPattern, FileRoundTripAndSolve) {
   for (const char* text : {kFlipSlice, kTwistSlice}) {
     const auto t = build(d, ms, text);
     const auto file = dir / pattern_file_name(d, ms, d.solved, t->domain().spec());
-    save_pattern_table(*t, d, key, file, 2);
+    save_pattern_table(*t, d, key, file);
     const auto back = load_pattern_table(file, d, ms, d.solved, search::Limits{});
     EXPECT_EQ(back->domain().spec(), t->domain().spec());
     EXPECT_EQ(back->max_distance(), t->max_distance());
@@ -219,9 +235,7 @@ TEST(PermPattern, FileRoundTripAndSolve) {
   for (int k = 0; k < 2; ++k) {
     Position p = d.solved;
     for (int s = 0; s < 7; ++s) p = d.applied(ms.gens[rng() % ms.gens.size()].p, p);
-    SolveRequest with{&d, &ms, p, d.solved}, without{&d, &ms, p, d.solved};
-    without.use_cache = false;
-    const auto a = solve(with, search::Limits{}), b = solve(without, search::Limits{});
+    const auto a = solve(request(d, ms, p, true), search::Limits{}), b = solve(request(d, ms, p, false), search::Limits{});
     ASSERT_TRUE(a.path.found && b.path.found);
     EXPECT_EQ(a.path.moves.size(), b.path.moves.size());
     verify(d, ms, p, d.solved, a.path.moves);

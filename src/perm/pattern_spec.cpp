@@ -45,8 +45,9 @@ bool keeps_something(const Definition& d, const PatternSet& s) {
 
 }  // namespace
 
-std::vector<PatternSpec> parse_patterns(const Definition& d, const std::string& text, const std::string& file) {
-  std::vector<PatternSpec> out;
+TableList parse_table_list(const Definition& d, const std::string& text, const std::string& file) {
+  TableList list;
+  std::vector<PatternSpec>& out = list.patterns;
   std::istringstream in(text);
   int line = 0;
   auto bad = [&](const std::string& why) { return InputError(fmt::format("{}:{}: {}", file, line, why)); };
@@ -57,16 +58,42 @@ std::vector<PatternSpec> parse_patterns(const Definition& d, const std::string& 
     if (auto h = l.find('#'); h != std::string::npos) l.resize(h);
     const auto w = words_of(l);
     if (w.empty()) continue;
+    // Piece numbers of set sd at w[from...] as packed labels, each once (used: per set).
+    auto labels_at = [&](int s, std::size_t from) {
+      const SetDef& sd = d.sets[static_cast<std::size_t>(s)];
+      std::vector<int> labels;
+      for (std::size_t i = from; i < w.size(); ++i) {
+        if (w[i].size() > 4 || w[i].find_first_not_of("0123456789") != std::string::npos) throw bad("expected piece numbers");
+        const int label = label_of(sd, std::stoi(w[i]));
+        if (label < 0) throw bad(fmt::format("set {} has no piece {}", sd.name, w[i]));
+        if (used[static_cast<std::size_t>(s)][static_cast<std::size_t>(label)])
+          throw bad(fmt::format("piece {} of set {} named twice", w[i], sd.name));
+        used[static_cast<std::size_t>(s)][static_cast<std::size_t>(label)] = true;
+        labels.push_back(label);
+      }
+      return labels;
+    };
+    auto reset_used = [&] {
+      used.assign(d.sets.size(), {});
+      for (std::size_t s = 0; s < d.sets.size(); ++s) used[s].assign(static_cast<std::size_t>(d.sets[s].size), false);
+    };
+    if (!open && w[0] == "Pieces") {
+      const int s = w.size() < 3 ? -1 : d.set_index(w[1]);
+      if (w.size() < 3) throw bad("expected 'Pieces SET N...'");
+      if (s < 0) throw bad(fmt::format("unknown set '{}'", printable(w[1])));
+      reset_used();
+      list.pieces.emplace_back(s, labels_at(s, 2));
+      continue;
+    }
     if (!open) {
-      if (w[0] != "Pattern" || w.size() != 2) throw bad("expected 'Pattern NAME'");
+      if (w[0] != "Pattern" || w.size() != 2) throw bad("expected 'Pattern NAME' or 'Pieces SET N...'");
       if (w[1].size() > 40 || w[1].find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_") != std::string::npos)
         throw bad("a pattern name is letters, digits, '-' and '_' (at most 40)");
       for (const auto& p : out)
         if (p.name == w[1]) throw bad(fmt::format("pattern '{}' named twice", w[1]));
       out.push_back(PatternSpec{w[1], {}});
       open = &out.back();
-      used.assign(d.sets.size(), {});
-      for (std::size_t s = 0; s < d.sets.size(); ++s) used[s].assign(static_cast<std::size_t>(d.sets[s].size), false);
+      reset_used();
       continue;
     }
     if (w[0] == "End") {
@@ -90,30 +117,25 @@ std::vector<PatternSpec> parse_patterns(const Definition& d, const std::string& 
     if (w[1] != "class" && w[1] != "distinct")
       throw bad(fmt::format("unknown '{}' (orientations, class or distinct)", printable(w[1])));
     if (w.size() < 3) throw bad(fmt::format("'{}' without piece numbers", w[1]));
-    std::vector<int> labels;
-    for (std::size_t i = 2; i < w.size(); ++i) {
-      if (w[i].size() > 4 || w[i].find_first_not_of("0123456789") != std::string::npos) throw bad("expected piece numbers");
-      const int label = label_of(sd, std::stoi(w[i]));
-      if (label < 0) throw bad(fmt::format("set {} has no piece {}", sd.name, w[i]));
-      if (used[static_cast<std::size_t>(s)][static_cast<std::size_t>(label)])
-        throw bad(fmt::format("piece {} of set {} named twice", w[i], sd.name));
-      used[static_cast<std::size_t>(s)][static_cast<std::size_t>(label)] = true;
-      labels.push_back(label);
-    }
+    const std::vector<int> labels = labels_at(s, 2);
     if (w[1] == "class") ps.classes.push_back(labels);
     else ps.distinct.insert(ps.distinct.end(), labels.begin(), labels.end());
   }
   if (open) throw bad(fmt::format("pattern '{}' without End", open->name));
-  return out;
+  return list;
 }
 
-std::vector<PatternSpec> load_patterns(const Definition& d) {
+std::vector<PatternSpec> parse_patterns(const Definition& d, const std::string& text, const std::string& file) {
+  return parse_table_list(d, text, file).patterns;
+}
+
+TableList load_table_list(const Definition& d) {
   if (d.file.empty()) return {};
   std::filesystem::path path(d.file);
   path.replace_extension(".pat");
   std::error_code ec;
   if (!file_allowed(path.string()) || !std::filesystem::is_regular_file(path, ec)) return {};
-  return parse_patterns(d, tansaku::read_text_file(path.string(), "pattern file", 0, nullptr), path.string());
+  return parse_table_list(d, tansaku::read_text_file(path.string(), "pattern file", 0, nullptr), path.string());
 }
 
 nlohmann::ordered_json pattern_json(const Definition& d, const PatternSpec& p) {

@@ -31,12 +31,20 @@ struct PatternSpec {
   bool operator==(const PatternSpec&) const = default;
 };
 
+// The tables a companion file lists: patterns, and piece tables (`Pieces SET N...`: those
+// pieces of SET kept distinct, see piece_table.h), each as (set, packed labels).
+struct TableList {
+  std::vector<PatternSpec> patterns;
+  std::vector<std::pair<int, std::vector<int>>> pieces;
+};
+
 // `Pattern NAME` blocks: lines `SET orientations`, `SET class N...`, `SET distinct N...`
-// (N: piece numbers as written in the Solved block), then `End`. InputError "FILE:LINE:
-// problem" on anything else.
+// (N: piece numbers as written in the Solved block), then `End`; and `Pieces SET N...`
+// lines. InputError "FILE:LINE: problem" on anything else.
+TableList parse_table_list(const Definition& d, const std::string& text, const std::string& file);
 std::vector<PatternSpec> parse_patterns(const Definition& d, const std::string& text, const std::string& file);
-// The companion file NAME.pat beside the definition's file (none: no patterns).
-std::vector<PatternSpec> load_patterns(const Definition& d);
+// The companion file NAME.pat beside the definition's file (none: an empty list).
+TableList load_table_list(const Definition& d);
 
 // For file headers: {"name", "sets": [{"set" (1-based), "orientations", "distinct" (piece
 // numbers), "classes" ([[piece numbers]])}]}, and back (InputError when it does not fit d).

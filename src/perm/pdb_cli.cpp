@@ -55,11 +55,16 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
   const std::string only = o.text("only").value_or("");
   if (!only.empty() && only != "pieces" && only != "patterns")
     throw InputError(fmt::format("--only '{}': pieces or patterns", printable(only)));
-  const auto specs = only == "patterns" ? std::vector<PieceSpec>{} : default_piece_specs(d, ms, goal, kDefaultEntries, pieces);
-  // The companion file's patterns (NAME.pat), built after the piece tables.
+  // The companion file NAME.pat: its patterns (built after the piece tables), and the piece
+  // tables it lists in place of the default ones (unless --pieces).
+  const TableList listed = load_table_list(d);
+  std::vector<PieceSpec> specs;
+  if (only != "patterns" && (pieces > 0 || listed.pieces.empty())) specs = default_piece_specs(d, ms, goal, kDefaultEntries, pieces);
+  else if (only != "patterns")
+    for (const auto& [set, labels] : listed.pieces) specs.push_back(PieceSpec{set, labels});
   std::vector<std::unique_ptr<PatternDomain>> pats;
   if (only != "pieces")
-    for (const auto& p : load_patterns(d)) pats.push_back(std::make_unique<PatternDomain>(d, ms, goal, p, o.threads));
+    for (const auto& p : listed.patterns) pats.push_back(std::make_unique<PatternDomain>(d, ms, goal, p, o.threads));
   if (specs.empty() && pats.empty())
     throw InputError(fmt::format("perm:{}: no set of distinct pieces that some move changes and no pattern: no table to build", d.name));
   // The build holds explore's 2-bit state table and the 2-bit distances mod 3.
@@ -127,7 +132,7 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
           auto table = build_piece_table(std::move(dom), lim);
           build_s = sw.seconds();
           if (lim.progress) lim.progress->update("saving {}", file.string());
-          save_piece_table(*table, "perm:" + d.name, key, set_name, file, o.threads);
+          save_piece_table(*table, "perm:" + d.name, key, set_name, file);
           return std::pair<int, std::uint64_t>{table->max_distance(), table->bytes()};
         });
   }
@@ -140,7 +145,7 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
           auto table = build_pattern_table(std::move(pat), lim);
           build_s = sw.seconds();
           if (lim.progress) lim.progress->update("saving {}", file.string());
-          save_pattern_table(*table, d, key, file, o.threads);
+          save_pattern_table(*table, d, key, file);
           return std::pair<int, std::uint64_t>{table->max_distance(), table->bytes()};
         });
   }
@@ -163,7 +168,7 @@ std::pair<std::string, json> list_report(const Options& o) {
   if (std::filesystem::is_directory(dir, ec))
     for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
       const std::string n = e.path().filename().string();
-      if (n.rfind("perm-", 0) != 0 || !n.ends_with(".ptab.zst")) continue;
+      if (n.rfind("perm-", 0) != 0 || !is_table_file_name(n)) continue;
       try {
         found.emplace_back(e.path().string(), read_table_header(e.path()));
       } catch (const InputError&) {

@@ -2,7 +2,8 @@
 // (core/cache_dir.h), named after the puzzle and a key of what the distances depend on (the
 // sets, the moves in use with their powers, the goal), so that a table is only ever used for
 // the instance it was built for. A header line of magic, a JSON line describing the table,
-// then the 2-bit cells compressed by zstd (multi-threaded). Written to a temporary name and
+// then the 2-bit cells as they are in memory (with a checksum; files of earlier versions hold them
+// compressed by zstd and still load). Written to a temporary name and
 // renamed: a reader never sees half a file.
 #pragma once
 #include <cstdint>
@@ -30,16 +31,17 @@ std::string table_file_name(const Definition& d, const MoveSet& ms, const Positi
 nlohmann::ordered_json read_table_header(const std::filesystem::path& file);
 
 void save_piece_table(const PieceTable& t, const std::string& puzzle, std::uint64_t key, const std::string& set_name,
-                      const std::filesystem::path& file, unsigned threads);
+                      const std::filesystem::path& file);
 // Loads a table for the instance (lim: deadline, progress, memory); InputError when the file
 // is not the table of `spec` for this instance.
 std::unique_ptr<PieceTable> load_piece_table(const std::filesystem::path& file, const Definition& d,
                                              const MoveSet& ms, const Position& goal, const search::Limits& lim);
 
-// "perm-NAME-KEY-pattern-PATTERN.ptab.zst".
+// "perm-NAME-KEY-pattern-PATTERN.ptab" (piece tables: "perm-NAME-KEY-SET-PIECES.ptab").
+// A table file's name ends so (".ptab.zst": written by earlier versions, compressed).
+bool is_table_file_name(const std::string& name);
 std::string pattern_file_name(const Definition& d, const MoveSet& ms, const Position& goal, const PatternSpec& spec);
-void save_pattern_table(const PatternTable& t, const Definition& d, std::uint64_t key, const std::filesystem::path& file,
-                        unsigned threads);
+void save_pattern_table(const PatternTable& t, const Definition& d, std::uint64_t key, const std::filesystem::path& file);
 std::unique_ptr<PatternTable> load_pattern_table(const std::filesystem::path& file, const Definition& d,
                                                  const MoveSet& ms, const Position& goal, const search::Limits& lim);
 
