@@ -135,7 +135,7 @@ class InPlace {
           for (int i = 0; i < n; ++i) {
             const std::uint64_t r = nb[lk.move(buf[i])];
             l.child[static_cast<std::size_t>(buf[i]) * nt_ + t] = r;
-            lk.pattern->mod3().prefetch(r);
+            lk.pattern->mod3().prefetch_read(r);
           }
           continue;
         }
@@ -145,7 +145,7 @@ class InPlace {
           dom.step(l.state[t], lk.move(buf[i]), ch);
           const std::uint64_t r = dom.rank(ch);
           l.child[static_cast<std::size_t>(buf[i]) * nt_ + t] = r;
-          tab.mod3().prefetch(r);
+          tab.mod3().prefetch_read(r);
         }
       }
       l.valid = true;

@@ -85,6 +85,8 @@ class TwoBitTable {
     a.store((a.load(std::memory_order_relaxed) & ~both) | (mask * v), std::memory_order_relaxed);
   }
   void prefetch(std::uint64_t i) const { __builtin_prefetch(&data_[i >> 5], 1, 3); }
+  // For lookups only (a mapped table is read-only: a prefetch for writing is dropped there).
+  void prefetch_read(std::uint64_t i) const { __builtin_prefetch(&data_[i >> 5], 0, 3); }
   // The cache lines of cells [lo, hi).
   void prefetch_range(std::uint64_t lo, std::uint64_t hi) const {
     const auto first = reinterpret_cast<std::uintptr_t>(&data_[lo >> 5]) & ~std::uintptr_t{63};
