@@ -152,6 +152,18 @@ class InPlace {
     }
     return n;
   }
+  // The child's bound from the cells moves() fetched (0 without piece tables or patterns:
+  // then apply decides).
+  int child_h(Move m) const {
+    if (!nt_) return 0;
+    const Level& l = levels_[depth_];
+    int best = 0;
+    for (std::size_t t = 0; t < nt_; ++t) {
+      const std::uint64_t r = l.child[static_cast<std::size_t>(m) * nt_ + t];
+      best = std::max(best, PieceTable::recover(exact_[t], (*c_->lookups)[t].mod3().get(r)));
+    }
+    return best;
+  }
   Undo apply(Move m) {
     Undo u{last_, h_, exact_};
     if (levels_.size() < depth_ + 2) {
