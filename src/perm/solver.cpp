@@ -152,13 +152,15 @@ class InPlace {
     }
     return n;
   }
-  // The child's bound from the cells moves() fetched (0 without piece tables or patterns:
-  // then apply decides).
-  int child_h(Move m) const {
+  // The child's bound from the cells moves() computed (0 without piece tables or patterns:
+  // then apply decides): the lookups at the position first (fetched ahead), those at the
+  // conjugates only while the bound is at most `limit` (most children are pruned by the
+  // first ones, and the others' cache misses are then saved).
+  int child_h(Move m, int limit) const {
     if (!nt_) return 0;
     const Level& l = levels_[depth_];
     int best = 0;
-    for (std::size_t t = 0; t < nt_; ++t) {
+    for (std::size_t t = 0; t < nt_ && best <= limit; ++t) {
       const std::uint64_t r = l.child[static_cast<std::size_t>(m) * nt_ + t];
       best = std::max(best, PieceTable::recover(exact_[t], (*c_->lookups)[t].mod3().get(r)));
     }
