@@ -131,10 +131,11 @@ TEST(PermPattern, DefaultPatternOfTheCube) {
   const TableList list = load_table_list(d);
   const auto& pats = list.patterns;
   ASSERT_EQ(pats.size(), 1u);
-  // Beside the pattern, the corners' piece table (the 7-edge tables are not listed).
-  ASSERT_EQ(list.pieces.size(), 1u);
-  EXPECT_EQ(list.pieces[0].first, 0);
-  EXPECT_EQ(list.pieces[0].second, (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7}));
+  EXPECT_TRUE(list.pieces.empty());  // the pattern alone (piece tables did not pay beside it)
+  const TableList corners = parse_table_list(d, "Pieces CORNERS 1 2 3 4 5 6 7 8\n", "x.pat");
+  ASSERT_EQ(corners.pieces.size(), 1u);
+  EXPECT_EQ(corners.pieces[0].first, 0);
+  EXPECT_EQ(corners.pieces[0].second, (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7}));
   EXPECT_EQ(pats[0].name, "twist-flip-slice");
   const PatternDomain dom(d, build_moves(d, "htm", ""), d.solved, pats[0]);
   EXPECT_EQ(dom.size(), 2187u * 2048u * 495u);

@@ -55,11 +55,13 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
   const std::string only = o.text("only").value_or("");
   if (!only.empty() && only != "pieces" && only != "patterns")
     throw InputError(fmt::format("--only '{}': pieces or patterns", printable(only)));
-  // The companion file NAME.pat: its patterns (built after the piece tables), and the piece
-  // tables it lists in place of the default ones (unless --pieces).
+  // The companion file NAME.pat, when it lists tables: those (the patterns built after the
+  // piece tables; --pieces K: groups of K in place of the piece tables it lists), else the
+  // default piece tables.
   const TableList listed = load_table_list(d);
+  const bool listing = !listed.pieces.empty() || !listed.patterns.empty();
   std::vector<PieceSpec> specs;
-  if (only != "patterns" && (pieces > 0 || listed.pieces.empty())) specs = default_piece_specs(d, ms, goal, kDefaultEntries, pieces);
+  if (only != "patterns" && (pieces > 0 || !listing)) specs = default_piece_specs(d, ms, goal, kDefaultEntries, pieces);
   else if (only != "patterns")
     for (const auto& [set, labels] : listed.pieces) specs.push_back(PieceSpec{set, labels});
   std::vector<std::unique_ptr<PatternDomain>> pats;
