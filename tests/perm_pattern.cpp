@@ -5,12 +5,12 @@
 // finding solutions as short as without them.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <queue>
 #include <random>
-#include <unistd.h>
 
 #include "perm/definition.h"
 #include "perm/generators.h"
@@ -28,7 +28,9 @@ namespace {
 
 std::string key_of(const Definition& d, const Position& p) {
   std::string k;
-  for (int i = 0; i < d.positions; ++i) k += static_cast<char>(p.lab[static_cast<std::size_t>(i)]), k += static_cast<char>(p.ori[static_cast<std::size_t>(i)]);
+  for (int i = 0; i < d.positions; ++i)
+    k += static_cast<char>(p.lab[static_cast<std::size_t>(i)]),
+        k += static_cast<char>(p.ori[static_cast<std::size_t>(i)]);
   return k;
 }
 
@@ -122,8 +124,8 @@ TEST(PermPattern, TwistFlipSliceRestrictedMoves) {
   // The 3x3x3's default pattern under <U,F>: 6 corners (twist 3^5), 7 edges holding two
   // of the slice edges (C(7,2) = 21); the flips follow from where the two are (U and F
   // flip no edge in the RL convention), which the ranking finds: 5103 entries, not x 2^6.
-  check_against_bfs("3x3x3", "U,F", "Pattern p\nCORNERS orientations\nEDGES orientations\nEDGES class 9 10 11 12\nEnd\n",
-                    243u * 21u);
+  check_against_bfs("3x3x3", "U,F",
+                    "Pattern p\nCORNERS orientations\nEDGES orientations\nEDGES class 9 10 11 12\nEnd\n", 243u * 21u);
 }
 
 TEST(PermPattern, DefaultPatternOfTheCube) {
@@ -207,7 +209,8 @@ TEST(PermPattern, BadFiles) {
   refused("Pieces EDGES\n", "x.pat:1: expected 'Pieces SET N...'");
   refused("\nPieces FACES 1 2\n", "x.pat:2: unknown set 'FACES'");
   refused("Pieces EDGES 1 2 2\n", "x.pat:1: piece 2 of set EDGES named twice");
-  refused("Pattern p\nEDGES orientations\nEnd\nPattern p\nCORNERS orientations\nEnd\n", "x.pat:4: pattern 'p' named twice");
+  refused("Pattern p\nEDGES orientations\nEnd\nPattern p\nCORNERS orientations\nEnd\n",
+          "x.pat:4: pattern 'p' named twice");
   refused("Pattern p\nEDGES class\nEnd\n", "x.pat:2: 'class' without piece numbers");
   refused("Pattern p\nEDGES class 9 x\nEnd\n", "x.pat:2: expected piece numbers");
 }
@@ -236,7 +239,8 @@ TEST(PermPattern, FileRoundTripAndSolve) {
   for (int k = 0; k < 2; ++k) {
     Position p = d.solved;
     for (int s = 0; s < 7; ++s) p = d.applied(ms.gens[rng() % ms.gens.size()].p, p);
-    const auto a = solve(request(d, ms, p, true), search::Limits{}), b = solve(request(d, ms, p, false), search::Limits{});
+    const auto a = solve(request(d, ms, p, true), search::Limits{}),
+               b = solve(request(d, ms, p, false), search::Limits{});
     ASSERT_TRUE(a.path.found && b.path.found);
     EXPECT_EQ(a.path.moves.size(), b.path.moves.size());
     verify(d, ms, p, d.solved, a.path.moves);

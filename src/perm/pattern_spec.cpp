@@ -40,7 +40,8 @@ PatternSet& set_entry(PatternSpec& p, int set) {
 }
 
 bool keeps_something(const Definition& d, const PatternSet& s) {
-  return (s.orientations && d.sets[static_cast<std::size_t>(s.set)].omod > 1) || !s.distinct.empty() || !s.classes.empty();
+  return (s.orientations && d.sets[static_cast<std::size_t>(s.set)].omod > 1) || !s.distinct.empty() ||
+         !s.classes.empty();
 }
 
 }  // namespace
@@ -63,7 +64,8 @@ TableList parse_table_list(const Definition& d, const std::string& text, const s
       const SetDef& sd = d.sets[static_cast<std::size_t>(s)];
       std::vector<int> labels;
       for (std::size_t i = from; i < w.size(); ++i) {
-        if (w[i].size() > 4 || w[i].find_first_not_of("0123456789") != std::string::npos) throw bad("expected piece numbers");
+        if (w[i].size() > 4 || w[i].find_first_not_of("0123456789") != std::string::npos)
+          throw bad("expected piece numbers");
         const int label = label_of(sd, std::stoi(w[i]));
         if (label < 0) throw bad(fmt::format("set {} has no piece {}", sd.name, w[i]));
         if (used[static_cast<std::size_t>(s)][static_cast<std::size_t>(label)])
@@ -87,7 +89,9 @@ TableList parse_table_list(const Definition& d, const std::string& text, const s
     }
     if (!open) {
       if (w[0] != "Pattern" || w.size() != 2) throw bad("expected 'Pattern NAME' or 'Pieces SET N...'");
-      if (w[1].size() > 40 || w[1].find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_") != std::string::npos)
+      if (w[1].size() > 40 ||
+          w[1].find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_") !=
+              std::string::npos)
         throw bad("a pattern name is letters, digits, '-' and '_' (at most 40)");
       for (const auto& p : out)
         if (p.name == w[1]) throw bad(fmt::format("pattern '{}' named twice", w[1]));
@@ -98,7 +102,8 @@ TableList parse_table_list(const Definition& d, const std::string& text, const s
     }
     if (w[0] == "End") {
       if (w.size() != 1) throw bad("expected 'End'");
-      if (std::none_of(open->sets.begin(), open->sets.end(), [&](const PatternSet& s) { return keeps_something(d, s); }))
+      if (std::none_of(open->sets.begin(), open->sets.end(),
+                       [&](const PatternSet& s) { return keeps_something(d, s); }))
         throw bad(fmt::format("pattern '{}' keeps nothing", open->name));
       open = nullptr;
       continue;
@@ -145,7 +150,10 @@ nlohmann::ordered_json pattern_json(const Definition& d, const PatternSpec& p) {
     auto numbers = [&](const std::vector<int>& labels) { return numbers_of(sd, labels); };
     nlohmann::ordered_json classes = nlohmann::ordered_json::array();
     for (const auto& c : s.classes) classes.push_back(numbers(c));
-    sets.push_back({{"set", s.set + 1}, {"orientations", s.orientations}, {"distinct", numbers(s.distinct)}, {"classes", classes}});
+    sets.push_back({{"set", s.set + 1},
+                    {"orientations", s.orientations},
+                    {"distinct", numbers(s.distinct)},
+                    {"classes", classes}});
   }
   return {{"name", p.name}, {"sets", sets}};
 }
@@ -159,9 +167,11 @@ PatternSpec pattern_from_json(const Definition& d, const nlohmann::ordered_json&
     if (set < 0 || set >= static_cast<int>(d.sets.size())) throw InputError("a pattern header names no set");
     const std::string& name = d.sets[static_cast<std::size_t>(set)].name;
     if (s.value("orientations", false)) text += name + " orientations\n";
-    if (s.contains("distinct") && !s["distinct"].empty()) text += fmt::format("{} distinct {}\n", name, fmt::join(s["distinct"].get<std::vector<int>>(), " "));
+    if (s.contains("distinct") && !s["distinct"].empty())
+      text += fmt::format("{} distinct {}\n", name, fmt::join(s["distinct"].get<std::vector<int>>(), " "));
     if (s.contains("classes"))
-      for (const auto& c : s["classes"]) text += fmt::format("{} class {}\n", name, fmt::join(c.get<std::vector<int>>(), " "));
+      for (const auto& c : s["classes"])
+        text += fmt::format("{} class {}\n", name, fmt::join(c.get<std::vector<int>>(), " "));
   }
   auto parsed = parse_patterns(d, text + "End\n", "pattern header");
   return parsed.at(0);
@@ -173,7 +183,9 @@ std::string pattern_text(const Definition& d, const PatternSpec& p) {
     const SetDef& sd = d.sets[static_cast<std::size_t>(s.set)];
     std::vector<std::string> parts;
     if (s.orientations) parts.push_back("orientations");
-    auto numbers = [&](const std::vector<int>& labels) { return fmt::format("{}", fmt::join(numbers_of(sd, labels), ",")); };
+    auto numbers = [&](const std::vector<int>& labels) {
+      return fmt::format("{}", fmt::join(numbers_of(sd, labels), ","));
+    };
     if (!s.distinct.empty()) parts.push_back("distinct " + numbers(s.distinct));
     for (const auto& c : s.classes) parts.push_back("class " + numbers(c));
     out += fmt::format("{}{} {}", out.empty() ? "" : "; ", sd.name, fmt::join(parts, ", "));

@@ -19,9 +19,9 @@ namespace tansaku::perm {
 
 struct PatternSet {
   int set = 0;
-  bool orientations = false;                // the orientation at every cell of the set
-  std::vector<int> distinct;                // packed labels kept distinct
-  std::vector<std::vector<int>> classes;    // packed labels merged per class
+  bool orientations = false;              // the orientation at every cell of the set
+  std::vector<int> distinct;              // packed labels kept distinct
+  std::vector<std::vector<int>> classes;  // packed labels merged per class
   bool operator==(const PatternSet&) const = default;
 };
 

@@ -33,7 +33,8 @@ PatternDomain::PatternDomain(const Definition& d, const MoveSet& ms, const Posit
     for (std::size_t c = 0; c < ps.classes.size(); ++c)
       for (int l : ps.classes[c]) map[static_cast<std::size_t>(l)] = static_cast<std::uint8_t>(kRest - 1 - c);
     for (int i = sd.offset; i < sd.offset + sd.size; ++i) {
-      std::copy(map.begin(), map.end(), lab_map_.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(i) * 256));
+      std::copy(map.begin(), map.end(),
+                lab_map_.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(i) * 256));
       keep_ori[static_cast<std::size_t>(i)] = ps.orientations;
     }
     set_whole[static_cast<std::size_t>(ps.set)] =
