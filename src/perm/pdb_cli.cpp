@@ -68,7 +68,8 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
   if (only != "pieces")
     for (const auto& p : listed.patterns) pats.push_back(std::make_unique<PatternDomain>(d, ms, goal, p, o.threads));
   if (specs.empty() && pats.empty())
-    throw InputError(fmt::format("perm:{}: no set of distinct pieces that some move changes and no pattern: no table to build", d.name));
+    throw InputError(fmt::format(
+        "perm:{}: no set of distinct pieces that some move changes and no pattern: no table to build", d.name));
   // The build holds explore's 2-bit state table and the 2-bit distances mod 3.
   std::vector<std::unique_ptr<PieceDomain>> doms;
   for (const auto& s : specs) {
@@ -119,7 +120,8 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
       t["seconds"] = sw.seconds();
       t["file_bytes"] = std::filesystem::file_size(file, ec);
       text += fmt::format("{} ({} entries, {}): built in {:.1f} s, max distance {}, saved {} ({})\n", what, entries,
-                          format_size(bytes), build_s, max, file.string(), format_size(std::filesystem::file_size(file, ec)));
+                          format_size(bytes), build_s, max, file.string(),
+                          format_size(std::filesystem::file_size(file, ec)));
     }
     tables.push_back(t);
   };
@@ -141,8 +143,9 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
   for (auto& pat : pats) {
     const PatternSpec spec = pat->spec();
     const std::filesystem::path file = dir / pattern_file_name(d, ms, goal, spec);
-    one({{"pattern", spec.name}, {"keeps", pattern_text(d, spec)}}, fmt::format("pattern {} ({})", spec.name, pattern_text(d, spec)),
-        pat->size(), file, [&](const search::Limits& lim) {
+    one({{"pattern", spec.name}, {"keeps", pattern_text(d, spec)}},
+        fmt::format("pattern {} ({})", spec.name, pattern_text(d, spec)), pat->size(), file,
+        [&](const search::Limits& lim) {
           Stopwatch sw;
           auto table = build_pattern_table(std::move(pat), lim);
           build_s = sw.seconds();
@@ -184,17 +187,29 @@ std::pair<std::string, json> list_report(const Options& o) {
     const std::uint64_t entries = h.value("entries", std::uint64_t{0});
     if (h.contains("pattern")) {
       const json& p = h["pattern"];
-      arr.push_back({{"puzzle", h.value("puzzle", "")}, {"pattern", p.value("name", "")}, {"pattern_sets", p.value("sets", json::array())},
-                     {"entries", entries}, {"max_distance", h.value("max_distance", 0)}, {"file", file}, {"file_bytes", bytes}});
-      text += fmt::format("  {} pattern {} {}, {} entries, max {}, {}  {}\n", h.value("puzzle", ""), p.value("name", ""),
-                          p.value("sets", json::array()).dump(), entries, h.value("max_distance", 0), format_size(bytes), file);
+      arr.push_back({{"puzzle", h.value("puzzle", "")},
+                     {"pattern", p.value("name", "")},
+                     {"pattern_sets", p.value("sets", json::array())},
+                     {"entries", entries},
+                     {"max_distance", h.value("max_distance", 0)},
+                     {"file", file},
+                     {"file_bytes", bytes}});
+      text += fmt::format("  {} pattern {} {}, {} entries, max {}, {}  {}\n", h.value("puzzle", ""),
+                          p.value("name", ""), p.value("sets", json::array()).dump(), entries,
+                          h.value("max_distance", 0), format_size(bytes), file);
       continue;
     }
-    arr.push_back({{"puzzle", h.value("puzzle", "")}, {"set", h.value("set_name", "")}, {"pieces", h["pieces"]},
-                   {"orientations", h.value("orientations", false)}, {"entries", entries},
-                   {"max_distance", h.value("max_distance", 0)}, {"file", file}, {"file_bytes", bytes}});
+    arr.push_back({{"puzzle", h.value("puzzle", "")},
+                   {"set", h.value("set_name", "")},
+                   {"pieces", h["pieces"]},
+                   {"orientations", h.value("orientations", false)},
+                   {"entries", entries},
+                   {"max_distance", h.value("max_distance", 0)},
+                   {"file", file},
+                   {"file_bytes", bytes}});
     text += fmt::format("  {} set {} pieces {}, {} entries, max {}, {}  {}\n", h.value("puzzle", ""),
-                        h.value("set_name", ""), h["pieces"].dump(), entries, h.value("max_distance", 0), format_size(bytes), file);
+                        h.value("set_name", ""), h["pieces"].dump(), entries, h.value("max_distance", 0),
+                        format_size(bytes), file);
   }
   if (found.empty()) text += "  (none)\n";
   return {text, json{{"dir", dir.string()}, {"tables", arr}}};
@@ -209,11 +224,14 @@ std::vector<ToolCommand> pdb_tools() {
   build.help = "build the pattern databases of a puzzle into the cache dir";
   build.positional = "puzzle";
   build.options = {opt::text("goal", "STATE", "goal state (default: the puzzle's)"),
-                   opt::flag("force", "rebuild tables already present"), opt::writes(dir),
+                   opt::flag("force", "rebuild tables already present"),
+                   opt::writes(dir),
                    opt::text("moves", "A,B,...", "use only these base moves (all their powers)"),
-                   opt::text("metric", "htm|qtm", "htm: every power of a move is one move (default); qtm: only the move and its inverse"),
+                   opt::text("metric", "htm|qtm",
+                             "htm: every power of a move is one move (default); qtm: only the move and its inverse"),
                    opt::integer("pieces", "perm: this many pieces per table (default: as many as fit 2^29 entries)"),
-                   opt::text("only", "pieces|patterns", "perm: only the piece tables, or only the patterns of the companion NAME.pat")};
+                   opt::text("only", "pieces|patterns",
+                             "perm: only the piece tables, or only the patterns of the companion NAME.pat")};
   build.run = run_build;
   ToolCommand list;
   list.path = {"pdb", "list"};

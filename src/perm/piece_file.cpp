@@ -63,7 +63,8 @@ json read_header(std::FILE* f, const std::string& name) {
     if (line.size() > 65536) throw bad("header too long");
   }
   json h = json::parse(line, nullptr, false);
-  if (!h.is_object() || !h.contains("entries") || !h.contains("key") || !(h.contains("pieces") || h.contains("pattern")))
+  if (!h.is_object() || !h.contains("entries") || !h.contains("key") ||
+      !(h.contains("pieces") || h.contains("pattern")))
     throw bad("bad header");
   return h;
 }
@@ -129,7 +130,8 @@ std::unique_ptr<TwoBitTable> load_cells(std::FILE* f, std::uint64_t entries, con
   const std::uint64_t total = TwoBitTable::bytes_for(entries);
   auto report = [&](std::uint64_t done) {
     if (lim.deadline && lim.deadline->expired()) throw LimitError("time limit reached (--timeout) loading a table");
-    if (lim.progress) lim.progress->update("loading {}: {}%", file.filename().string(), done * 100 / std::max<std::uint64_t>(1, total));
+    if (lim.progress)
+      lim.progress->update("loading {}: {}%", file.filename().string(), done * 100 / std::max<std::uint64_t>(1, total));
   };
   if (raw) {  // the cells as written, from a page boundary, then nothing: mapped
     const long at = std::ftell(f);
@@ -141,7 +143,8 @@ std::unique_ptr<TwoBitTable> load_cells(std::FILE* f, std::uint64_t entries, con
     if (size > total) throw InputError(fmt::format("{}: longer than its table", name));
     void* p = ::mmap(nullptr, static_cast<std::size_t>(total), PROT_READ, MAP_PRIVATE | MAP_POPULATE, ::fileno(f), at);
     if (p == MAP_FAILED) throw InputError(fmt::format("{}: cannot map ({})", name, std::strerror(errno)));
-    auto table = std::make_unique<TwoBitTable>(entries, static_cast<std::uint64_t*>(p), static_cast<std::size_t>(total));
+    auto table =
+        std::make_unique<TwoBitTable>(entries, static_cast<std::uint64_t*>(p), static_cast<std::size_t>(total));
     Checksum sum;
     for (std::uint64_t pos = 0; pos < total; pos += kChunk) {
       report(pos);
@@ -179,9 +182,11 @@ struct Opened {
   json h;
   // The table of `dom` (its size checked against the header) with the file's cells.
   template <class Table, class Domain>
-  std::unique_ptr<Table> finish(std::unique_ptr<Domain> dom, const std::filesystem::path& file, const search::Limits& lim) {
+  std::unique_ptr<Table> finish(std::unique_ptr<Domain> dom, const std::filesystem::path& file,
+                                const search::Limits& lim) {
     if (h.value("entries", std::uint64_t{0}) != dom->size()) throw InputError(fmt::format("{}: wrong size", name));
-    auto cells = load_cells(f.get(), dom->size(), file, name, h.value("cells", "") == "raw", h.value("checksum", ""), lim);
+    auto cells =
+        load_cells(f.get(), dom->size(), file, name, h.value("cells", "") == "raw", h.value("checksum", ""), lim);
     return std::make_unique<Table>(std::move(dom), std::move(cells), h.value("max_distance", 0));
   }
 };
@@ -260,10 +265,15 @@ std::string pattern_file_name(const Definition& d, const MoveSet& ms, const Posi
   return fmt::format("{}pattern-{}.ptab", instance_prefix(d, ms, goal), safe(spec.name));
 }
 
-void save_pattern_table(const PatternTable& t, const Definition& d, std::uint64_t key, const std::filesystem::path& file) {
+void save_pattern_table(const PatternTable& t, const Definition& d, std::uint64_t key,
+                        const std::filesystem::path& file) {
   const PatternDomain& dom = t.domain();
-  const json h = {{"key", fmt::format("{:016x}", key)}, {"puzzle", "perm:" + d.name},   {"pattern", pattern_json(d, dom.spec())},
-                  {"entries", dom.size()},               {"bytes", t.bytes()},           {"max_distance", t.max_distance()}};
+  const json h = {{"key", fmt::format("{:016x}", key)},
+                  {"puzzle", "perm:" + d.name},
+                  {"pattern", pattern_json(d, dom.spec())},
+                  {"entries", dom.size()},
+                  {"bytes", t.bytes()},
+                  {"max_distance", t.max_distance()}};
   save_cells(h, t.mod3(), file);
 }
 
@@ -271,8 +281,8 @@ std::unique_ptr<PatternTable> load_pattern_table(const std::filesystem::path& fi
                                                  const MoveSet& ms, const Position& goal, const search::Limits& lim) {
   Opened o = open_instance_table(file, d, ms, goal);
   if (!o.h.contains("pattern")) throw InputError(fmt::format("{}: not a pattern table", o.name));
-  return o.finish<PatternTable>(std::make_unique<PatternDomain>(d, ms, goal, pattern_from_json(d, o.h["pattern"]), lim.threads),
-                                file, lim);
+  return o.finish<PatternTable>(
+      std::make_unique<PatternDomain>(d, ms, goal, pattern_from_json(d, o.h["pattern"]), lim.threads), file, lim);
 }
 
 CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Position& goal, std::uint64_t budget,
@@ -338,7 +348,8 @@ CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Po
     if (!first) l.progress = nullptr;
     for (std::size_t i; (i = next.fetch_add(1)) < chosen.size();) {
       try {
-        if (read_table_header(chosen[i]).contains("pattern")) patterns[i] = load_pattern_table(chosen[i], d, ms, goal, l);
+        if (read_table_header(chosen[i]).contains("pattern"))
+          patterns[i] = load_pattern_table(chosen[i], d, ms, goal, l);
         else loaded[i] = load_piece_table(chosen[i], d, ms, goal, l);
       } catch (const InputError&) {
         // Not a table of this instance after all (another version, damaged): left out.

@@ -114,7 +114,8 @@ class InPlace {
     for (std::size_t t = 0; t < nt_; ++t) {
       const Context::Lookup& lk = (*c.lookups)[t];
       if (lk.table) levels_[0].state[t] = lk.table->domain().project(roots[t]);
-      else if (!lk.pattern->domain().rank(roots[t], levels_[0].rank[t])) throw std::logic_error("perm: a root outside a pattern");
+      else if (!lk.pattern->domain().rank(roots[t], levels_[0].rank[t]))
+        throw std::logic_error("perm: a root outside a pattern");
     }
   }
   int h() const { return h_; }
@@ -211,9 +212,9 @@ class InPlace {
 
  private:
   struct Level {
-    Position pos;                                             // the position at this depth of the path
-    std::array<PieceDomain::State, kMaxPieceTables> state{};  // each piece table's projection here
-    std::array<std::uint64_t, kMaxPieceTables> rank{};        // each pattern's rank here
+    Position pos;                                                // the position at this depth of the path
+    std::array<PieceDomain::State, kMaxPieceTables> state{};     // each piece table's projection here
+    std::array<std::uint64_t, kMaxPieceTables> rank{};           // each pattern's rank here
     std::array<std::uint64_t, InPlace::kMaxMoves> neighbours{};  // scratch: a pattern's neighbour ranks
     std::vector<std::uint64_t> child;  // [move * tables + table]: the child's cell, when valid
     bool valid = false;                // child holds this node's children (moves() ran here)
@@ -346,7 +347,9 @@ void run_idastar(const Job& j, const search::Limits& lim) {
       out.table_bytes = std::max<std::uint64_t>(out.table_bytes, lk.mod3().bytes());
     }
     std::uint64_t r = 0;
-    const int e = lk.table ? lk.table->exact(roots[i]) : lk.pattern->domain().rank(roots[i], r) ? lk.pattern->exact(r) : -1;
+    const int e = lk.table                                 ? lk.table->exact(roots[i])
+                  : lk.pattern->domain().rank(roots[i], r) ? lk.pattern->exact(r)
+                                                           : -1;
     if (e < 0) {
       out.proved_unreachable = true;
       out.reason = "the start's projection onto some pieces is not reachable from the goal's (a piece table)";
