@@ -181,7 +181,7 @@ std::pair<std::string, json> list_report(const Options& o) {
     }
   std::sort(found.begin(), found.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
   json arr = json::array();
-  std::string text = fmt::format("piece tables (perm) in {}:\n", dir.string());
+  std::string text = fmt::format("perm tables (piece tables and patterns) in {}:\n", dir.string());
   for (const auto& [file, h] : found) {
     const auto bytes = std::filesystem::file_size(file, ec);
     const std::uint64_t entries = h.value("entries", std::uint64_t{0});
