@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Optimal 3x3x3 solving with cached piece tables (docs/perm.md): builds the tables once
+# Optimal 3x3x3 solving with cached tables (docs/perm.md: the corners' piece table and the
+# twist-flip-slice pattern of data/perm/3x3x3.pat): builds the tables once
 # (`tansaku pdb build perm:3x3x3`, timed, peak RSS), then solves the 14-move scramble of
 # issue #25, the checkerboard, superflip (20 htm) and the first N of ten random positions
 # (`tansaku random perm:3x3x3 --seed 1 --count 10`), each under --timeout; optionally the
 # scrambles by twsearch (--scramblealg; its own pruning tables, cached in $TW_CACHE,
 # default /tmp/twcache: the first run builds them, 8 GiB). Prints a
-# markdown table (length, nodes, wall and user seconds, or "timeout") and the load
+# markdown table (length, nodes, wall and user seconds, peak RSS, or "timeout") and the load
 # (`uptime`) before and after: the machine may be shared, so user seconds say more than wall.
 # Usage: bench/cube.sh [path/to/tansaku] [positions (default 10)] [timeout s (default 600)] [twsearch dir]
 #   TANSAKU_PDB_DIR: where the tables go (default the user's cache dir).
@@ -24,14 +25,14 @@ read -r bw bu bm < "$tmp/tb"
 echo "tables: ${bw} s wall, ${bu} s user, peak RSS $((bm / 1024)) MiB"
 echo
 "$bin" random perm:3x3x3 --seed 1 --count 10 >"$tmp/random" || exit 1
-echo "| position | length | nodes | tansaku wall s (user) | twsearch wall s (user) |"
-echo "|---|---|---|---|---|"
+echo "| position | length | nodes | tansaku wall s (user) | RSS MiB | twsearch wall s (user) |"
+echo "|---|---|---|---|---|---|"
 solve() {  # label, then the tansaku arguments giving the start
   local label=$1
   shift
-  /usr/bin/time -f "%e %U" -o "$tmp/t" "$bin" solve perm:3x3x3 "$@" --timeout "$limit" --json --quiet >"$tmp/o" 2>"$tmp/e"
+  /usr/bin/time -f "%e %U %M" -o "$tmp/t" "$bin" solve perm:3x3x3 "$@" --timeout "$limit" --json --quiet >"$tmp/o" 2>"$tmp/e"
   local code=$?
-  read -r w u < <(tail -n 1 "$tmp/t")
+  read -r w u m < <(tail -n 1 "$tmp/t")
   local tw="-"
   if [ -n "$twdir" ] && [ -x "$twdir/twsearch" ] && [ "$1" = "--scramble" ]; then
     # twsearch solves the same scramble (--scramblealg) with its own pruning tables, cached
@@ -42,9 +43,9 @@ solve() {  # label, then the tansaku arguments giving the start
     if grep -q "Found" "$tmp/o2"; then read -r w2 u2 < <(tail -n 1 "$tmp/t2"); tw="$w2 ($u2)"; else tw="stopped at ${limit} s"; fi
   fi
   if [ $code -eq 0 ]; then
-    python3 -c "import json,sys; j=json.load(open('$tmp/o')); print(f\"| $label | {j['length']} | {j['nodes']:,} | $w ($u) | $tw |\")"
+    python3 -c "import json,sys; j=json.load(open('$tmp/o')); print(f\"| $label | {j['length']} | {j['nodes']:,} | $w ($u) | $((m / 1024)) | $tw |\")"
   else
-    echo "| $label | - | - | stopped at ${limit} s: $(head -c 80 "$tmp/e") | $tw |"
+    echo "| $label | - | - | stopped at ${limit} s: $(head -c 80 "$tmp/e") | $((m / 1024)) | $tw |"
   fi
 }
 solve "14-move scramble" --scramble "R U F D L B R2 U2 F' L2 D B' R U'"

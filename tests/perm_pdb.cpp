@@ -5,9 +5,14 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <queue>
 #include <random>
 #include <unordered_map>
+
+#include <nlohmann/json.hpp>
+#include <zstd.h>
 
 #include "perm/definition.h"
 #include "perm/generators.h"
@@ -124,7 +129,7 @@ TEST(PermPieceTable, FileRoundTrip) {
   const auto dir = std::filesystem::temp_directory_path() / ("tansaku-perm-pdb-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const auto file = dir / table_file_name(d, ms, d.solved, spec);
-  save_piece_table(*t, "perm:2x2x2", instance_key(d, ms, d.solved), "CORNERS", file, 2);
+  save_piece_table(*t, "perm:2x2x2", instance_key(d, ms, d.solved), "CORNERS", file);
   auto back = load_piece_table(file, d, ms, d.solved, lim);
   ASSERT_EQ(back->domain().size(), t->domain().size());
   for (std::uint64_t r = 0; r < t->domain().size(); ++r) ASSERT_EQ(back->mod3().get(r), t->mod3().get(r));
@@ -132,6 +137,38 @@ TEST(PermPieceTable, FileRoundTrip) {
   // Another move set: another key, refused.
   const MoveSet all = build_moves(d, "htm", "");
   EXPECT_THROW(load_piece_table(file, d, all, d.solved, lim), InputError);
+  // The cells follow the header line as they are in memory: a changed byte fails the
+  // checksum, a short or long file its size.
+  std::string bytes;
+  {
+    std::ifstream in(file, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  auto refused = [&](const std::string& content, const std::string& needle) {
+    std::ofstream(file, std::ios::binary | std::ios::trunc) << content;
+    try {
+      load_piece_table(file, d, ms, d.solved, lim);
+      ADD_FAILURE() << "accepted: " << needle;
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+    }
+  };
+  std::string changed = bytes;
+  changed[changed.size() / 2] ^= 0x10;
+  refused(changed, "corrupt (checksum)");
+  refused(bytes.substr(0, bytes.size() - 1), "truncated");
+  refused(bytes + "x", "longer than its table");
+  // A file of an earlier version (the cells compressed by zstd, no checksum) still loads.
+  const std::size_t head = bytes.find('\n', bytes.find('\n') + 1) + 1;
+  auto header = nlohmann::json::parse(bytes.substr(bytes.find('\n') + 1, head - bytes.find('\n') - 2));
+  header.erase("cells");
+  header.erase("checksum");
+  const std::string cells = bytes.substr(head);
+  std::string packed(ZSTD_compressBound(cells.size()), '\0');
+  packed.resize(ZSTD_compress(packed.data(), packed.size(), cells.data(), cells.size(), 3));
+  std::ofstream(file, std::ios::binary | std::ios::trunc) << bytes.substr(0, bytes.find('\n') + 1) << header.dump() << "\n" << packed;
+  auto old = load_piece_table(file, d, ms, d.solved, lim);
+  for (std::uint64_t r = 0; r < t->domain().size(); ++r) ASSERT_EQ(old->mod3().get(r), t->mod3().get(r));
   std::filesystem::remove_all(dir);
 }
 

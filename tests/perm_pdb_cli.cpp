@@ -5,9 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <unistd.h>
 
 #include "cli_util.h"
+#include "perm/definition.h"
 
 namespace {
 
@@ -72,7 +74,7 @@ TEST_F(PermPdbCli, BuildListSolve) {
 }
 
 TEST_F(PermPdbCli, CubeCheckerboardWithSmallTables) {
-  auto b = run("pdb build perm:3x3x3 --pieces 4 --json --quiet");
+  auto b = run("pdb build perm:3x3x3 --pieces 4 --only pieces --json --quiet");
   ASSERT_EQ(b.code, 0) << b.err;
   EXPECT_EQ(b.json()["tables"].size(), 5u);
   auto s = run("solve perm:3x3x3 --scramble \"U2 D2 F2 B2 L2 R2\" --json --quiet");
@@ -112,4 +114,39 @@ TEST_F(PermPdbCli, Refusals) {
   expect_clean(run("pdb build perm:nosuch"), 2, "");
   expect_clean(run("pdb build perm:2x2x2 --groups 1-2"), 2, "--groups");
   expect_clean(run("pdb build 8-puzzle --pieces 3 --dir " + (dir_ / "x").string()), 2, "--pieces");
+  expect_clean(run("pdb build perm:3x3x3 --only sideways"), 2, "--only");
+  // The default pattern (2.2 x 10^9 entries, two 2-bit tables while building) beyond 1 GiB.
+  expect_clean(run("pdb build perm:3x3x3 --only patterns --memory 1G"), 2,
+               "building the pattern table twist-flip-slice (2217093120 entries) needs");
+  // A user's definition with a malformed companion .pat.
+  std::filesystem::copy_file(std::filesystem::path(tansaku::perm::data_dir()) / "3x3x3.tws", dir_ / "cube.tws");
+  std::ofstream(dir_ / "cube.pat") << "# a comment\nPattern p\nEDGES class 9 13\nEnd\n";
+  expect_clean(run("pdb build perm:" + (dir_ / "cube.tws").string()), 2, "cube.pat:3: set EDGES has no piece 13");
+}
+
+TEST_F(PermPdbCli, UserPatternTables) {
+  // A user's definition with a companion .pat (and the cube's .sym): `pdb build` builds the
+  // patterns, `pdb list` lists them, `solve` uses them (and their conjugate lookups).
+  const std::filesystem::path data(tansaku::perm::data_dir());
+  std::filesystem::copy_file(data / "3x3x3.tws", dir_ / "cube.tws");
+  std::filesystem::copy_file(data / "3x3x3.sym", dir_ / "cube.sym");
+  std::ofstream(dir_ / "cube.pat") << "Pattern flip-slice\nEDGES orientations\nEDGES class 9 10 11 12\nEnd\n"
+                                      "Pattern twist-slice\nCORNERS orientations\nEDGES class 9 10 11 12\nEnd\n";
+  const std::string cube = "perm:" + (dir_ / "cube.tws").string();
+  auto b = run("pdb build " + cube + " --only patterns --json --quiet");
+  ASSERT_EQ(b.code, 0) << b.err;
+  const auto bj = b.json();
+  ASSERT_EQ(bj["tables"].size(), 2u);
+  EXPECT_EQ(bj["tables"][0]["pattern"], "flip-slice");
+  EXPECT_EQ(bj["tables"][0]["entries"], 2048 * 495);
+  EXPECT_EQ(bj["tables"][0]["status"], "built");
+  auto l = run("pdb list --json");
+  ASSERT_EQ(l.code, 0) << l.err;
+  EXPECT_NE(l.out.find("\"pattern\":\"twist-slice\""), std::string::npos) << l.out;
+  auto s = run("solve " + cube + " --scramble \"U2 D2 F2 B2 L2 R2\" --json --quiet");
+  ASSERT_EQ(s.code, 0) << s.err;
+  EXPECT_EQ(s.json()["length"], 6);
+  const std::string h = s.json()["heuristic"].get<std::string>();
+  EXPECT_NE(h.find("cached pattern flip-slice"), std::string::npos) << h;
+  EXPECT_NE(h.find("4 conjugate lookups"), std::string::npos) << h;
 }

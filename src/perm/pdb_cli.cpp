@@ -3,12 +3,14 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 
 #include <fmt/format.h>
 
 #include "perm/definition.h"
 #include "perm/generators.h"
 #include "perm/notation.h"
+#include "perm/pattern_table.h"
 #include "perm/piece_file.h"
 #include "perm/piece_table.h"
 #include "tansaku/core/cache_dir.h"
@@ -50,18 +52,35 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
     if (*p < 1 || *p > KPermRanker::kMaxPieces) throw InputError(fmt::format("--pieces: 1 to {}", KPermRanker::kMaxPieces));
     pieces = static_cast<int>(*p);
   }
-  const auto specs = default_piece_specs(d, ms, goal, kDefaultEntries, pieces);
-  if (specs.empty())
-    throw InputError(fmt::format("perm:{}: no set of distinct pieces that some move changes: no piece table to build", d.name));
+  const std::string only = o.text("only").value_or("");
+  if (!only.empty() && only != "pieces" && only != "patterns")
+    throw InputError(fmt::format("--only '{}': pieces or patterns", printable(only)));
+  // The companion file NAME.pat, when it lists tables: those (the patterns built after the
+  // piece tables; --pieces K: groups of K in place of the piece tables it lists), else the
+  // default piece tables.
+  const TableList listed = load_table_list(d);
+  const bool listing = !listed.pieces.empty() || !listed.patterns.empty();
+  std::vector<PieceSpec> specs;
+  if (only != "patterns" && (pieces > 0 || !listing)) specs = default_piece_specs(d, ms, goal, kDefaultEntries, pieces);
+  else if (only != "patterns")
+    for (const auto& [set, labels] : listed.pieces) specs.push_back(PieceSpec{set, labels});
+  std::vector<std::unique_ptr<PatternDomain>> pats;
+  if (only != "pieces")
+    for (const auto& p : listed.patterns) pats.push_back(std::make_unique<PatternDomain>(d, ms, goal, p, o.threads));
+  if (specs.empty() && pats.empty())
+    throw InputError(fmt::format(
+        "perm:{}: no set of distinct pieces that some move changes and no pattern: no table to build", d.name));
+  // The build holds explore's 2-bit state table and the 2-bit distances mod 3.
   std::vector<std::unique_ptr<PieceDomain>> doms;
   for (const auto& s : specs) {
     doms.push_back(std::make_unique<PieceDomain>(d, ms, goal, s));
-    // The build holds explore's 2-bit state table and the 2-bit distances mod 3.
-    const std::uint64_t need = 2 * TwoBitTable::bytes_for(doms.back()->size());
-    require_memory(need, o.memory,
+    require_memory(2 * TwoBitTable::bytes_for(doms.back()->size()), o.memory,
                    fmt::format("building the piece table of set {} pieces {} ({} entries)",
                                d.sets[static_cast<std::size_t>(s.set)].name, pieces_text(d, s), doms.back()->size()));
   }
+  for (const auto& p : pats)
+    require_memory(2 * TwoBitTable::bytes_for(p->size()), o.memory,
+                   fmt::format("building the pattern table {} ({} entries)", p->spec().name, p->size()));
   const std::filesystem::path dir = dir_of(o);
   {
     std::error_code ec;
@@ -74,39 +93,66 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
   Stopwatch total;
   json tables = json::array();
   std::string text;
-  for (auto& dom : doms) {
-    const PieceSpec spec = dom->spec();
-    const std::string set_name = d.sets[static_cast<std::size_t>(spec.set)].name;
-    const std::filesystem::path file = dir / table_file_name(d, ms, goal, spec);
-    json t = {{"set", set_name}, {"pieces", piece_numbers(d, spec)}, {"orientations", dom->orientations()},
-              {"entries", dom->size()}, {"bytes", TwoBitTable::bytes_for(dom->size())}, {"file", file.string()}};
+  double build_s = 0;
+  // One table: its report entry and line, built (and saved) unless present.
+  auto one = [&](json t, const std::string& what, std::uint64_t entries, const std::filesystem::path& file,
+                 const std::function<std::pair<int, std::uint64_t>(const search::Limits&)>& build) {
+    t["entries"] = entries;
+    t["bytes"] = TwoBitTable::bytes_for(entries);
+    t["file"] = file.string();
     std::error_code ec;
-    const std::string what = fmt::format("set {} pieces {}", set_name, pieces_text(d, spec));
     if (!o.flag("force") && std::filesystem::exists(file, ec)) {
       const json h = read_table_header(file);  // a bad file is worth reporting
       t["status"] = "exists";
       t["max_distance"] = h.value("max_distance", 0);
       t["file_bytes"] = std::filesystem::file_size(file, ec);
-      text += fmt::format("{} ({} entries): already built, {}\n", what, dom->size(), file.string());
+      text += fmt::format("{} ({} entries): already built, {}\n", what, entries, file.string());
     } else {
       Stopwatch sw;
       Progress progress(!o.quiet);
       search::Limits lim = o.limits(&progress);
-      auto table = build_piece_table(std::move(dom), lim);
-      const double build_s = sw.seconds();
-      progress.update("saving {}", file.string());
-      save_piece_table(*table, "perm:" + d.name, key, set_name, file, o.threads);
+      // build: the table built and saved; {max distance, bytes}, the build's seconds in build_s.
+      const auto [max, bytes] = build(lim);
       progress.done();
       t["status"] = "built";
-      t["max_distance"] = table->max_distance();
+      t["max_distance"] = max;
       t["build_seconds"] = build_s;
       t["seconds"] = sw.seconds();
       t["file_bytes"] = std::filesystem::file_size(file, ec);
-      text += fmt::format("{} ({} entries, {}): built in {:.1f} s, max distance {}, saved {} ({})\n", what,
-                          table->domain().size(), format_size(table->bytes()), build_s, table->max_distance(),
-                          file.string(), format_size(std::filesystem::file_size(file, ec)));
+      text += fmt::format("{} ({} entries, {}): built in {:.1f} s, max distance {}, saved {} ({})\n", what, entries,
+                          format_size(bytes), build_s, max, file.string(),
+                          format_size(std::filesystem::file_size(file, ec)));
     }
     tables.push_back(t);
+  };
+  for (auto& dom : doms) {
+    const PieceSpec spec = dom->spec();
+    const std::string set_name = d.sets[static_cast<std::size_t>(spec.set)].name;
+    const std::filesystem::path file = dir / table_file_name(d, ms, goal, spec);
+    const std::uint64_t entries = dom->size();
+    one({{"set", set_name}, {"pieces", piece_numbers(d, spec)}, {"orientations", dom->orientations()}},
+        fmt::format("set {} pieces {}", set_name, pieces_text(d, spec)), entries, file, [&](const search::Limits& lim) {
+          Stopwatch sw;
+          auto table = build_piece_table(std::move(dom), lim);
+          build_s = sw.seconds();
+          if (lim.progress) lim.progress->update("saving {}", file.string());
+          save_piece_table(*table, "perm:" + d.name, key, set_name, file);
+          return std::pair<int, std::uint64_t>{table->max_distance(), table->bytes()};
+        });
+  }
+  for (auto& pat : pats) {
+    const PatternSpec spec = pat->spec();
+    const std::filesystem::path file = dir / pattern_file_name(d, ms, goal, spec);
+    one({{"pattern", spec.name}, {"keeps", pattern_text(d, spec)}},
+        fmt::format("pattern {} ({})", spec.name, pattern_text(d, spec)), pat->size(), file,
+        [&](const search::Limits& lim) {
+          Stopwatch sw;
+          auto table = build_pattern_table(std::move(pat), lim);
+          build_s = sw.seconds();
+          if (lim.progress) lim.progress->update("saving {}", file.string());
+          save_pattern_table(*table, d, key, file);
+          return std::pair<int, std::uint64_t>{table->max_distance(), table->bytes()};
+        });
   }
   if (o.json) {
     fmt::print("{}\n", json{{"puzzle", "perm:" + d.name}, {"metric", ms.metric}, {"dir", dir.string()},
@@ -127,7 +173,7 @@ std::pair<std::string, json> list_report(const Options& o) {
   if (std::filesystem::is_directory(dir, ec))
     for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
       const std::string n = e.path().filename().string();
-      if (n.rfind("perm-", 0) != 0 || !n.ends_with(".ptab.zst")) continue;
+      if (n.rfind("perm-", 0) != 0 || !is_table_file_name(n)) continue;
       try {
         found.emplace_back(e.path().string(), read_table_header(e.path()));
       } catch (const InputError&) {
@@ -135,15 +181,35 @@ std::pair<std::string, json> list_report(const Options& o) {
     }
   std::sort(found.begin(), found.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
   json arr = json::array();
-  std::string text = fmt::format("piece tables (perm) in {}:\n", dir.string());
+  std::string text = fmt::format("perm tables (piece tables and patterns) in {}:\n", dir.string());
   for (const auto& [file, h] : found) {
     const auto bytes = std::filesystem::file_size(file, ec);
-    arr.push_back({{"puzzle", h.value("puzzle", "")}, {"set", h.value("set_name", "")}, {"pieces", h["pieces"]},
-                   {"orientations", h.value("orientations", false)}, {"entries", h.value("entries", std::uint64_t{0})},
-                   {"max_distance", h.value("max_distance", 0)}, {"file", file}, {"file_bytes", bytes}});
+    const std::uint64_t entries = h.value("entries", std::uint64_t{0});
+    if (h.contains("pattern")) {
+      const json& p = h["pattern"];
+      arr.push_back({{"puzzle", h.value("puzzle", "")},
+                     {"pattern", p.value("name", "")},
+                     {"pattern_sets", p.value("sets", json::array())},
+                     {"entries", entries},
+                     {"max_distance", h.value("max_distance", 0)},
+                     {"file", file},
+                     {"file_bytes", bytes}});
+      text += fmt::format("  {} pattern {} {}, {} entries, max {}, {}  {}\n", h.value("puzzle", ""),
+                          p.value("name", ""), p.value("sets", json::array()).dump(), entries,
+                          h.value("max_distance", 0), format_size(bytes), file);
+      continue;
+    }
+    arr.push_back({{"puzzle", h.value("puzzle", "")},
+                   {"set", h.value("set_name", "")},
+                   {"pieces", h["pieces"]},
+                   {"orientations", h.value("orientations", false)},
+                   {"entries", entries},
+                   {"max_distance", h.value("max_distance", 0)},
+                   {"file", file},
+                   {"file_bytes", bytes}});
     text += fmt::format("  {} set {} pieces {}, {} entries, max {}, {}  {}\n", h.value("puzzle", ""),
-                        h.value("set_name", ""), h["pieces"].dump(), h.value("entries", std::uint64_t{0}),
-                        h.value("max_distance", 0), format_size(bytes), file);
+                        h.value("set_name", ""), h["pieces"].dump(), entries, h.value("max_distance", 0),
+                        format_size(bytes), file);
   }
   if (found.empty()) text += "  (none)\n";
   return {text, json{{"dir", dir.string()}, {"tables", arr}}};
@@ -158,10 +224,14 @@ std::vector<ToolCommand> pdb_tools() {
   build.help = "build the pattern databases of a puzzle into the cache dir";
   build.positional = "puzzle";
   build.options = {opt::text("goal", "STATE", "goal state (default: the puzzle's)"),
-                   opt::flag("force", "rebuild tables already present"), opt::writes(dir),
+                   opt::flag("force", "rebuild tables already present"),
+                   opt::writes(dir),
                    opt::text("moves", "A,B,...", "use only these base moves (all their powers)"),
-                   opt::text("metric", "htm|qtm", "htm: every power of a move is one move (default); qtm: only the move and its inverse"),
-                   opt::integer("pieces", "perm: this many pieces per table (default: as many as fit 2^29 entries)")};
+                   opt::text("metric", "htm|qtm",
+                             "htm: every power of a move is one move (default); qtm: only the move and its inverse"),
+                   opt::integer("pieces", "perm: this many pieces per table (default: as many as fit 2^29 entries)"),
+                   opt::text("only", "pieces|patterns",
+                             "perm: only the piece tables, or only the patterns of the companion NAME.pat")};
   build.run = run_build;
   ToolCommand list;
   list.path = {"pdb", "list"};

@@ -12,7 +12,11 @@
 #include <thread>
 
 #include <fmt/format.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <zstd.h>
+
+#include <cerrno>
 
 #include "tansaku/core/cache_dir.h"
 #include "tansaku/core/error.h"
@@ -25,6 +29,7 @@ namespace {
 using json = nlohmann::ordered_json;
 constexpr char kMagic[] = "TSKPERMPDB1\n";
 constexpr std::size_t kChunk = std::size_t{1} << 20;
+constexpr std::size_t kPage = 4096;
 
 struct FileCloser {
   void operator()(std::FILE* f) const {
@@ -58,7 +63,9 @@ json read_header(std::FILE* f, const std::string& name) {
     if (line.size() > 65536) throw bad("header too long");
   }
   json h = json::parse(line, nullptr, false);
-  if (!h.is_object() || !h.contains("entries") || !h.contains("key") || !h.contains("pieces")) throw bad("bad header");
+  if (!h.is_object() || !h.contains("entries") || !h.contains("key") ||
+      !(h.contains("pieces") || h.contains("pattern")))
+    throw bad("bad header");
   return h;
 }
 
@@ -68,6 +75,121 @@ File open_table(const std::filesystem::path& file) {
   if (!f) throw InputError(fmt::format("piece table '{}': cannot open", printable(file.string())));
   return f;
 }
+
+// A checksum of the cells (two running sums of the words, Fletcher style: fast enough to
+// check every load).
+struct Checksum {
+  std::uint64_t a = 0, b = 0;
+  void add(const std::uint64_t* w, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) a += w[i], b += a;
+  }
+  std::string text() const { return fmt::format("{:016x}{:016x}", a, b); }
+};
+
+// Writes magic, header and the cells as they are in memory, from an offset that is a
+// multiple of 4096 (the header line padded with spaces), to a temporary name, then renamed:
+// loading maps the cells, no read and no decompression (the 3x3x3's 554 MB pattern
+// decompressed in about 0.6 s, most of a short solve).
+void save_cells(json h, const TwoBitTable& cells, const std::filesystem::path& file) {
+  const auto* words = const_cast<TwoBitTable&>(cells).data();
+  Checksum sum;
+  sum.add(words, static_cast<std::size_t>(cells.words()));
+  h["cells"] = "raw";
+  h["checksum"] = sum.text();
+  const std::filesystem::path tmp = file.string() + ".tmp";
+  File f(std::fopen(tmp.c_str(), "wb"));
+  if (!f) throw InputError(fmt::format("cannot write {}", printable(tmp.string())));
+  std::string head = std::string(kMagic) + h.dump();
+  head.append((kPage - (head.size() + 1) % kPage) % kPage, ' ');
+  head += '\n';
+  bool ok = std::fwrite(head.data(), 1, head.size(), f.get()) == head.size();
+  const auto* src = reinterpret_cast<const char*>(words);
+  const std::uint64_t total = cells.bytes();
+  for (std::uint64_t pos = 0; ok && pos < total;) {
+    const std::size_t len = static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, total - pos));
+    ok = std::fwrite(src + pos, 1, len, f.get()) == len;
+    pos += len;
+  }
+  ok = ok && std::fflush(f.get()) == 0;
+  f.reset();
+  std::error_code ec;
+  if (!ok) {
+    std::filesystem::remove(tmp, ec);
+    throw InputError(fmt::format("cannot write {} (disk full?)", printable(file.string())));
+  }
+  std::filesystem::rename(tmp, file, ec);
+  if (ec) throw InputError(fmt::format("cannot rename {} ({})", printable(tmp.string()), ec.message()));
+}
+
+// The cells of an open file (the stream at the cells), `entries` of them: raw (with their
+// checksum), or compressed by zstd (files of earlier versions).
+std::unique_ptr<TwoBitTable> load_cells(std::FILE* f, std::uint64_t entries, const std::filesystem::path& file,
+                                        const std::string& name, bool raw, const std::string& checksum,
+                                        const search::Limits& lim) {
+  require_memory(TwoBitTable::bytes_for(entries), lim.memory, "a table");
+  const std::uint64_t total = TwoBitTable::bytes_for(entries);
+  auto report = [&](std::uint64_t done) {
+    if (lim.deadline && lim.deadline->expired()) throw LimitError("time limit reached (--timeout) loading a table");
+    if (lim.progress)
+      lim.progress->update("loading {}: {}%", file.filename().string(), done * 100 / std::max<std::uint64_t>(1, total));
+  };
+  if (raw) {  // the cells as written, from a page boundary, then nothing: mapped
+    const long at = std::ftell(f);
+    struct stat st {};
+    if (at < 0 || at % static_cast<long>(kPage) != 0 || ::fstat(::fileno(f), &st) != 0)
+      throw InputError(fmt::format("{}: cells not at a page boundary", name));
+    const auto size = static_cast<std::uint64_t>(st.st_size) - static_cast<std::uint64_t>(at);
+    if (size < total) throw InputError(fmt::format("{}: truncated", name));
+    if (size > total) throw InputError(fmt::format("{}: longer than its table", name));
+    void* p = ::mmap(nullptr, static_cast<std::size_t>(total), PROT_READ, MAP_PRIVATE | MAP_POPULATE, ::fileno(f), at);
+    if (p == MAP_FAILED) throw InputError(fmt::format("{}: cannot map ({})", name, std::strerror(errno)));
+    auto table =
+        std::make_unique<TwoBitTable>(entries, static_cast<std::uint64_t*>(p), static_cast<std::size_t>(total));
+    Checksum sum;
+    for (std::uint64_t pos = 0; pos < total; pos += kChunk) {
+      report(pos);
+      sum.add(table->data() + pos / 8, static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, total - pos) / 8));
+    }
+    if (sum.text() != checksum) throw InputError(fmt::format("{}: corrupt (checksum)", name));
+    return table;
+  }
+  auto table = std::make_unique<TwoBitTable>(entries);
+  char* dst = reinterpret_cast<char*>(table->data());
+  std::unique_ptr<ZSTD_DCtx, size_t (*)(ZSTD_DCtx*)> dc(ZSTD_createDCtx(), ZSTD_freeDCtx);
+  std::vector<char> in(ZSTD_DStreamInSize());
+  ZSTD_outBuffer o{dst, static_cast<std::size_t>(total), 0};
+  std::size_t r = 1;
+  while (r != 0) {
+    report(o.pos);
+    const std::size_t got = std::fread(in.data(), 1, in.size(), f);
+    if (got == 0) throw InputError(fmt::format("{}: truncated", name));
+    ZSTD_inBuffer ib{in.data(), got, 0};
+    while (ib.pos < ib.size) {
+      r = ZSTD_decompressStream(dc.get(), &o, &ib);
+      if (ZSTD_isError(r)) throw InputError(fmt::format("{}: corrupt ({})", name, ZSTD_getErrorName(r)));
+      if (r == 0) break;
+      if (o.pos == o.size && ib.pos < ib.size) throw InputError(fmt::format("{}: longer than its table", name));
+    }
+  }
+  if (o.pos != total) throw InputError(fmt::format("{}: shorter than its table", name));
+  return table;
+}
+
+// A table file of this instance, open at its cells.
+struct Opened {
+  File f;
+  std::string name;
+  json h;
+  // The table of `dom` (its size checked against the header) with the file's cells.
+  template <class Table, class Domain>
+  std::unique_ptr<Table> finish(std::unique_ptr<Domain> dom, const std::filesystem::path& file,
+                                const search::Limits& lim) {
+    if (h.value("entries", std::uint64_t{0}) != dom->size()) throw InputError(fmt::format("{}: wrong size", name));
+    auto cells =
+        load_cells(f.get(), dom->size(), file, name, h.value("cells", "") == "raw", h.value("checksum", ""), lim);
+    return std::make_unique<Table>(std::move(dom), std::move(cells), h.value("max_distance", 0));
+  }
+};
 
 }  // namespace
 
@@ -94,9 +216,22 @@ std::string table_file_name(const Definition& d, const MoveSet& ms, const Positi
     if (!pieces.empty()) pieces += '.';
     pieces += std::to_string(l + 1);
   }
-  return fmt::format("{}{}-{}.ptab.zst", instance_prefix(d, ms, goal),
+  return fmt::format("{}{}-{}.ptab", instance_prefix(d, ms, goal),
                      safe(d.sets[static_cast<std::size_t>(spec.set)].name), pieces);
 }
+
+namespace {
+
+Opened open_instance_table(const std::filesystem::path& file, const Definition& d, const MoveSet& ms,
+                           const Position& goal) {
+  Opened o{open_table(file), printable(file.string()), {}};
+  o.h = read_header(o.f.get(), o.name);
+  if (o.h.value("key", "") != fmt::format("{:016x}", instance_key(d, ms, goal)))
+    throw InputError(fmt::format("{}: a table of another puzzle, move set or goal", o.name));
+  return o;
+}
+
+}  // namespace
 
 json read_table_header(const std::filesystem::path& file) {
   File f = open_table(file);
@@ -104,91 +239,55 @@ json read_table_header(const std::filesystem::path& file) {
 }
 
 void save_piece_table(const PieceTable& t, const std::string& puzzle, std::uint64_t key, const std::string& set_name,
-                      const std::filesystem::path& file, unsigned threads) {
+                      const std::filesystem::path& file) {
   const PieceDomain& dom = t.domain();
   json pieces = json::array();
   for (int l : dom.spec().labels) pieces.push_back(l + 1);
   const json h = {{"key", fmt::format("{:016x}", key)}, {"puzzle", puzzle},        {"set", dom.spec().set + 1},
                   {"set_name", set_name},                {"pieces", pieces},        {"orientations", dom.orientations()},
                   {"entries", dom.size()},               {"bytes", t.bytes()},      {"max_distance", t.max_distance()}};
-  const std::filesystem::path tmp = file.string() + ".tmp";
-  File f(std::fopen(tmp.c_str(), "wb"));
-  if (!f) throw InputError(fmt::format("cannot write {}", printable(tmp.string())));
-  const std::string head = std::string(kMagic) + h.dump() + "\n";
-  bool ok = std::fwrite(head.data(), 1, head.size(), f.get()) == head.size();
-  std::unique_ptr<ZSTD_CCtx, size_t (*)(ZSTD_CCtx*)> cc(ZSTD_createCCtx(), ZSTD_freeCCtx);
-  ZSTD_CCtx_setParameter(cc.get(), ZSTD_c_compressionLevel, 3);
-  ZSTD_CCtx_setParameter(cc.get(), ZSTD_c_checksumFlag, 1);
-  if (threads > 1) ZSTD_CCtx_setParameter(cc.get(), ZSTD_c_nbWorkers, static_cast<int>(threads));
-  std::vector<char> out(ZSTD_CStreamOutSize());
-  const auto* src = reinterpret_cast<const char*>(const_cast<TwoBitTable&>(t.mod3()).data());
-  const std::uint64_t total = t.bytes();
-  for (std::uint64_t pos = 0; ok;) {
-    const std::size_t len = static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, total - pos));
-    const bool last = pos + len == total;
-    ZSTD_inBuffer in{src + pos, len, 0};
-    for (bool finished = false; ok && !finished;) {
-      ZSTD_outBuffer o{out.data(), out.size(), 0};
-      const std::size_t r = ZSTD_compressStream2(cc.get(), &o, &in, last ? ZSTD_e_end : ZSTD_e_continue);
-      if (ZSTD_isError(r)) throw std::runtime_error(fmt::format("zstd: {}", ZSTD_getErrorName(r)));
-      ok = std::fwrite(out.data(), 1, o.pos, f.get()) == o.pos;
-      finished = last ? r == 0 : in.pos == in.size;
-    }
-    pos += len;
-    if (last) break;
-  }
-  ok = ok && std::fflush(f.get()) == 0;
-  f.reset();
-  std::error_code ec;
-  if (!ok) {
-    std::filesystem::remove(tmp, ec);
-    throw InputError(fmt::format("cannot write {} (disk full?)", printable(file.string())));
-  }
-  std::filesystem::rename(tmp, file, ec);
-  if (ec) throw InputError(fmt::format("cannot rename {} ({})", printable(tmp.string()), ec.message()));
+  save_cells(h, t.mod3(), file);
 }
 
 std::unique_ptr<PieceTable> load_piece_table(const std::filesystem::path& file, const Definition& d,
                                              const MoveSet& ms, const Position& goal, const search::Limits& lim) {
-  File f = open_table(file);
-  const std::string name = printable(file.string());
-  const json h = read_header(f.get(), name);
-  if (h.value("key", "") != fmt::format("{:016x}", instance_key(d, ms, goal)))
-    throw InputError(fmt::format("{}: a table of another puzzle, move set or goal", name));
+  Opened o = open_instance_table(file, d, ms, goal);
+  if (!o.h.contains("pieces")) throw InputError(fmt::format("{}: not a piece table", o.name));
   PieceSpec spec;
-  spec.set = h.value("set", 0) - 1;
-  for (const auto& l : h["pieces"]) spec.labels.push_back(l.get<int>() - 1);
-  auto dom = std::make_unique<PieceDomain>(d, ms, goal, spec);
-  if (h.value("entries", std::uint64_t{0}) != dom->size()) throw InputError(fmt::format("{}: wrong size", name));
-  require_memory(TwoBitTable::bytes_for(dom->size()), lim.memory, "a piece table");
-  auto table = std::make_unique<TwoBitTable>(dom->size());
-  char* dst = reinterpret_cast<char*>(table->data());
-  const std::uint64_t total = table->bytes();
-  std::unique_ptr<ZSTD_DCtx, size_t (*)(ZSTD_DCtx*)> dc(ZSTD_createDCtx(), ZSTD_freeDCtx);
-  std::vector<char> in(ZSTD_DStreamInSize());
-  ZSTD_outBuffer o{dst, static_cast<std::size_t>(total), 0};
-  std::size_t r = 1;
-  while (r != 0) {
-    if (lim.deadline && lim.deadline->expired()) throw LimitError("time limit reached (--timeout) loading a piece table");
-    const std::size_t got = std::fread(in.data(), 1, in.size(), f.get());
-    if (got == 0) throw InputError(fmt::format("{}: truncated", name));
-    ZSTD_inBuffer ib{in.data(), got, 0};
-    while (ib.pos < ib.size) {
-      r = ZSTD_decompressStream(dc.get(), &o, &ib);
-      if (ZSTD_isError(r)) throw InputError(fmt::format("{}: corrupt ({})", name, ZSTD_getErrorName(r)));
-      if (r == 0) break;
-      if (o.pos == o.size && ib.pos < ib.size) throw InputError(fmt::format("{}: longer than its table", name));
-    }
-    if (lim.progress) lim.progress->update("loading {}: {}%", file.filename().string(), o.pos * 100 / std::max<std::uint64_t>(1, total));
-  }
-  if (o.pos != total) throw InputError(fmt::format("{}: shorter than its table", name));
-  return std::make_unique<PieceTable>(std::move(dom), std::move(table), h.value("max_distance", 0));
+  spec.set = o.h.value("set", 0) - 1;
+  for (const auto& l : o.h["pieces"]) spec.labels.push_back(l.get<int>() - 1);
+  return o.finish<PieceTable>(std::make_unique<PieceDomain>(d, ms, goal, spec), file, lim);
 }
 
-std::vector<std::unique_ptr<PieceTable>> load_cached_tables(const Definition& d, const MoveSet& ms,
-                                                           const Position& goal, std::uint64_t budget,
-                                                           const search::Limits& lim) {
-  std::vector<std::unique_ptr<PieceTable>> out;
+bool is_table_file_name(const std::string& name) { return name.ends_with(".ptab") || name.ends_with(".ptab.zst"); }
+
+std::string pattern_file_name(const Definition& d, const MoveSet& ms, const Position& goal, const PatternSpec& spec) {
+  return fmt::format("{}pattern-{}.ptab", instance_prefix(d, ms, goal), safe(spec.name));
+}
+
+void save_pattern_table(const PatternTable& t, const Definition& d, std::uint64_t key,
+                        const std::filesystem::path& file) {
+  const PatternDomain& dom = t.domain();
+  const json h = {{"key", fmt::format("{:016x}", key)},
+                  {"puzzle", "perm:" + d.name},
+                  {"pattern", pattern_json(d, dom.spec())},
+                  {"entries", dom.size()},
+                  {"bytes", t.bytes()},
+                  {"max_distance", t.max_distance()}};
+  save_cells(h, t.mod3(), file);
+}
+
+std::unique_ptr<PatternTable> load_pattern_table(const std::filesystem::path& file, const Definition& d,
+                                                 const MoveSet& ms, const Position& goal, const search::Limits& lim) {
+  Opened o = open_instance_table(file, d, ms, goal);
+  if (!o.h.contains("pattern")) throw InputError(fmt::format("{}: not a pattern table", o.name));
+  return o.finish<PatternTable>(
+      std::make_unique<PatternDomain>(d, ms, goal, pattern_from_json(d, o.h["pattern"]), lim.threads), file, lim);
+}
+
+CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Position& goal, std::uint64_t budget,
+                                const search::Limits& lim) {
+  CachedTables out;
   const std::filesystem::path dir = table_cache_dir();
   if (!file_allowed(dir.string())) return out;
   const std::string prefix = instance_prefix(d, ms, goal);
@@ -197,7 +296,7 @@ std::vector<std::unique_ptr<PieceTable>> load_cached_tables(const Definition& d,
   if (!std::filesystem::is_directory(dir, ec)) return out;
   for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
     const std::string n = e.path().filename().string();
-    if (n.rfind(prefix, 0) != 0 || !n.ends_with(".ptab.zst")) continue;
+    if (n.rfind(prefix, 0) != 0 || !is_table_file_name(n)) continue;
     try {
       const json h = read_table_header(e.path());
       found.emplace_back(h.value("bytes", std::uint64_t{0}), e.path());
@@ -210,11 +309,20 @@ std::vector<std::unique_ptr<PieceTable>> load_cached_tables(const Definition& d,
   std::uint64_t used = 0;
   std::vector<std::filesystem::path> chosen;
   std::vector<std::pair<int, std::vector<int>>> held;
+  std::vector<std::string> patterns_held;
   for (const auto& [bytes, path] : found) {
     if (used + bytes > budget) continue;
     std::pair<int, std::vector<int>> mine;
     try {
       const json h = read_table_header(path);
+      if (h.contains("pattern")) {  // a pattern holds no other table's pieces (a namesake: the same)
+        const std::string pname = h["pattern"].value("name", "");
+        if (std::find(patterns_held.begin(), patterns_held.end(), pname) != patterns_held.end()) continue;
+        patterns_held.push_back(pname);
+        chosen.push_back(path);
+        used += bytes;
+        continue;
+      }
       mine.first = h.value("set", 0);
       for (const auto& l : h["pieces"]) mine.second.push_back(l.get<int>());
     } catch (const std::exception&) {
@@ -232,6 +340,7 @@ std::vector<std::unique_ptr<PieceTable>> load_cached_tables(const Definition& d,
   // Loaded side by side (each file on its own thread, at most lim.threads at once; the
   // first reports progress), kept in the order chosen.
   std::vector<std::unique_ptr<PieceTable>> loaded(chosen.size());
+  std::vector<std::unique_ptr<PatternTable>> patterns(chosen.size());
   std::vector<std::exception_ptr> errors(chosen.size());
   std::atomic<std::size_t> next{0};
   auto work = [&](bool first) {
@@ -239,7 +348,9 @@ std::vector<std::unique_ptr<PieceTable>> load_cached_tables(const Definition& d,
     if (!first) l.progress = nullptr;
     for (std::size_t i; (i = next.fetch_add(1)) < chosen.size();) {
       try {
-        loaded[i] = load_piece_table(chosen[i], d, ms, goal, l);
+        if (read_table_header(chosen[i]).contains("pattern"))
+          patterns[i] = load_pattern_table(chosen[i], d, ms, goal, l);
+        else loaded[i] = load_piece_table(chosen[i], d, ms, goal, l);
       } catch (const InputError&) {
         // Not a table of this instance after all (another version, damaged): left out.
       } catch (...) {
@@ -257,7 +368,9 @@ std::vector<std::unique_ptr<PieceTable>> load_cached_tables(const Definition& d,
   for (auto& e : errors)
     if (e) std::rethrow_exception(e);
   for (auto& t : loaded)
-    if (t) out.push_back(std::move(t));
+    if (t) out.pieces.push_back(std::move(t));
+  for (auto& t : patterns)
+    if (t) out.patterns.push_back(std::move(t));
   return out;
 }
 

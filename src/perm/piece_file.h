@@ -1,8 +1,9 @@
-// Piece tables on disk: one file per table in the table cache directory
+// Piece tables and pattern tables (pattern_table.h) on disk: one file per table in the table cache directory
 // (core/cache_dir.h), named after the puzzle and a key of what the distances depend on (the
 // sets, the moves in use with their powers, the goal), so that a table is only ever used for
 // the instance it was built for. A header line of magic, a JSON line describing the table,
-// then the 2-bit cells compressed by zstd (multi-threaded). Written to a temporary name and
+// then the 2-bit cells as they are in memory (with a checksum; files of earlier versions hold them
+// compressed by zstd and still load). Written to a temporary name and
 // renamed: a reader never sees half a file.
 #pragma once
 #include <cstdint>
@@ -13,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "perm/pattern_table.h"
 #include "perm/piece_table.h"
 
 namespace tansaku::perm {
@@ -24,19 +26,32 @@ std::string instance_prefix(const Definition& d, const MoveSet& ms, const Positi
 std::string table_file_name(const Definition& d, const MoveSet& ms, const Position& goal, const PieceSpec& spec);
 
 // The header of a file: {"key", "puzzle", "set", "set_name", "pieces" (1-based labels),
-// "orientations", "entries", "bytes", "max_distance"}. InputError when not a piece table.
+// "orientations", "entries", "bytes", "max_distance"}; a pattern table's has "pattern"
+// (pattern_json) in place of set, set_name, pieces, orientations. InputError when neither.
 nlohmann::ordered_json read_table_header(const std::filesystem::path& file);
 
 void save_piece_table(const PieceTable& t, const std::string& puzzle, std::uint64_t key, const std::string& set_name,
-                      const std::filesystem::path& file, unsigned threads);
+                      const std::filesystem::path& file);
 // Loads a table for the instance (lim: deadline, progress, memory); InputError when the file
 // is not the table of `spec` for this instance.
 std::unique_ptr<PieceTable> load_piece_table(const std::filesystem::path& file, const Definition& d,
                                              const MoveSet& ms, const Position& goal, const search::Limits& lim);
 
+// "perm-NAME-KEY-pattern-PATTERN.ptab" (piece tables: "perm-NAME-KEY-SET-PIECES.ptab").
+// A table file's name ends so (".ptab.zst": written by earlier versions, compressed).
+bool is_table_file_name(const std::string& name);
+std::string pattern_file_name(const Definition& d, const MoveSet& ms, const Position& goal, const PatternSpec& spec);
+void save_pattern_table(const PatternTable& t, const Definition& d, std::uint64_t key, const std::filesystem::path& file);
+std::unique_ptr<PatternTable> load_pattern_table(const std::filesystem::path& file, const Definition& d,
+                                                 const MoveSet& ms, const Position& goal, const search::Limits& lim);
+
+struct CachedTables {
+  std::vector<std::unique_ptr<PieceTable>> pieces;
+  std::vector<std::unique_ptr<PatternTable>> patterns;
+  bool empty() const { return pieces.empty() && patterns.empty(); }
+};
 // The cached tables of this instance that fit `budget` bytes together, largest first (loaded).
-std::vector<std::unique_ptr<PieceTable>> load_cached_tables(const Definition& d, const MoveSet& ms,
-                                                           const Position& goal, std::uint64_t budget,
-                                                           const search::Limits& lim);
+CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Position& goal, std::uint64_t budget,
+                                const search::Limits& lim);
 
 }  // namespace tansaku::perm

@@ -29,9 +29,17 @@ struct Context {
   // The lookups into the cached piece tables (exact values from mod 3): each table at the
   // position itself, then at its conjugates by the puzzle's symmetries (symmetry.h).
   struct Lookup {
-    const PieceTable* table;
+    const PieceTable* table;       // a piece table, or (null)
+    const PatternTable* pattern;   // a pattern table
     const std::vector<int>* conj;  // the move a move becomes in the conjugate (null: the position itself)
     int move(int m) const { return conj ? (*conj)[static_cast<std::size_t>(m)] : m; }
+    const TwoBitTable& mod3() const { return table ? table->mod3() : pattern->mod3(); }
+    // The table's value mod 3 at p itself (3: outside the pattern's space).
+    unsigned value(const Position& p) const {
+      if (table) return table->value(p);
+      std::uint64_t r = 0;
+      return pattern->domain().rank(p, r) ? pattern->mod3().get(r) : 3u;
+    }
   };
   const std::vector<Lookup>* lookups;
   Position goal;
@@ -41,6 +49,10 @@ struct Context {
 
   void apply(const Perm& m, const Position& s, Position& t) const {
     t = s;
+    apply_active(m, s, t);
+  }
+  // t's positions that some move changes (the others t already holds as s does).
+  void apply_active(const Perm& m, const Position& s, Position& t) const {
     for (auto i : active) {
       const auto from = m.perm[i];
       t.lab[i] = s.lab[from];
@@ -64,7 +76,7 @@ struct Context {
         out[i] = 0;
         continue;
       }
-      out[i] = static_cast<std::uint8_t>(PieceTable::recover(parent[i], (*lookups)[i].table->value(child)));
+      out[i] = static_cast<std::uint8_t>(PieceTable::recover(parent[i], (*lookups)[i].value(child)));
       best = std::max<int>(best, out[i]);
     }
     return best;
@@ -90,19 +102,24 @@ class InPlace {
   using Move = int;
   static constexpr int kMaxMoves = 1024;
   struct Undo {
-    Position pos;
     int last, h;
     Context::Exact exact;
   };
   // roots[i]: the position lookup i starts from (start, or its conjugate).
   InPlace(const Context& c, const Position& start, const std::vector<Position>& roots, const Context::Exact& exact)
-      : c_(&c), pos_(start), exact_(exact), h_(c.h(start)), nt_(c.lookups->size()), nm_(c.ms->gens.size()) {
+      : c_(&c), start_(start), exact_(exact), h_(c.h(start)), nt_(c.lookups->size()), nm_(c.ms->gens.size()) {
     for (std::size_t i = 0; i < nt_; ++i) h_ = std::max<int>(h_, exact_[i]);
     levels_.resize(1);
-    for (std::size_t t = 0; t < nt_; ++t) levels_[0].state[t] = (*c.lookups)[t].table->domain().project(roots[t]);
+    levels_[0].pos = start;
+    for (std::size_t t = 0; t < nt_; ++t) {
+      const Context::Lookup& lk = (*c.lookups)[t];
+      if (lk.table) levels_[0].state[t] = lk.table->domain().project(roots[t]);
+      else if (!lk.pattern->domain().rank(roots[t], levels_[0].rank[t]))
+        throw std::logic_error("perm: a root outside a pattern");
+    }
   }
   int h() const { return h_; }
-  bool is_goal() const { return pos_ == c_->goal; }
+  bool is_goal() const { return levels_[depth_].pos == c_->goal; }
   int moves(Move* buf) const {
     int n = 0;
     for (int m = 0; m < static_cast<int>(nm_); ++m)
@@ -113,36 +130,72 @@ class InPlace {
       PieceDomain::State ch;
       for (std::size_t t = 0; t < nt_; ++t) {
         const Context::Lookup& lk = (*c_->lookups)[t];
+        if (!lk.table) {  // a pattern: every move's neighbour from the move tables at once
+          std::uint64_t* nb = l.neighbours.data();
+          lk.pattern->domain().for_each_move_rank(l.rank[t], [nb](int m, std::uint64_t r) { nb[m] = r; });
+          for (int i = 0; i < n; ++i) {
+            const std::uint64_t r = nb[lk.move(buf[i])];
+            l.child[static_cast<std::size_t>(buf[i]) * nt_ + t] = r;
+            lk.pattern->mod3().prefetch_read(r);
+          }
+          continue;
+        }
         const PieceTable& tab = *lk.table;
         const PieceDomain& dom = tab.domain();
         for (int i = 0; i < n; ++i) {
           dom.step(l.state[t], lk.move(buf[i]), ch);
           const std::uint64_t r = dom.rank(ch);
           l.child[static_cast<std::size_t>(buf[i]) * nt_ + t] = r;
-          tab.mod3().prefetch(r);
+          tab.mod3().prefetch_read(r);
         }
       }
       l.valid = true;
     }
     return n;
   }
+  // The child's bound from the cells moves() computed (0 without piece tables or patterns:
+  // then apply decides): the lookups at the position first (fetched ahead), those at the
+  // conjugates only while the bound is at most `limit` (most children are pruned by the
+  // first ones, and the others' cache misses are then saved).
+  int child_h(Move m, int limit) const {
+    if (!nt_) return 0;
+    const Level& l = levels_[depth_];
+    int best = 0;
+    for (std::size_t t = 0; t < nt_ && best <= limit; ++t) {
+      const std::uint64_t r = l.child[static_cast<std::size_t>(m) * nt_ + t];
+      best = std::max(best, PieceTable::recover(exact_[t], (*c_->lookups)[t].mod3().get(r)));
+    }
+    return best;
+  }
   Undo apply(Move m) {
-    Undo u{pos_, last_, h_, exact_};
-    c_->apply(c_->ms->gens[static_cast<std::size_t>(m)].p, u.pos, pos_);
+    Undo u{last_, h_, exact_};
+    if (levels_.size() < depth_ + 2) {
+      levels_.resize(depth_ + 2);
+      levels_[depth_ + 1].pos = start_;  // the positions no move changes, once
+    }
+    const Level& p = levels_[depth_];
+    Level& ch = levels_[depth_ + 1];
+    c_->apply_active(c_->ms->gens[static_cast<std::size_t>(m)].p, p.pos, ch.pos);
     last_ = m;
-    int best = c_->h(pos_);
+    int best = c_->h(ch.pos);
     if (nt_) {
-      if (levels_.size() < depth_ + 2) levels_.resize(depth_ + 2);
-      const Level& p = levels_[depth_];
-      Level& ch = levels_[depth_ + 1];
       ch.valid = false;
       for (std::size_t t = 0; t < nt_; ++t) {
         const Context::Lookup& lk = (*c_->lookups)[t];
-        const PieceTable& tab = *lk.table;
-        const PieceDomain& dom = tab.domain();
-        dom.step(p.state[t], lk.move(m), ch.state[t]);
-        const std::uint64_t r = p.valid ? p.child[static_cast<std::size_t>(m) * nt_ + t] : dom.rank(ch.state[t]);
-        exact_[t] = static_cast<std::uint8_t>(PieceTable::recover(u.exact[t], tab.mod3().get(r)));
+        std::uint64_t r;
+        if (lk.table) {
+          const PieceDomain& dom = lk.table->domain();
+          dom.step(p.state[t], lk.move(m), ch.state[t]);
+          r = p.valid ? p.child[static_cast<std::size_t>(m) * nt_ + t] : dom.rank(ch.state[t]);
+        } else {
+          r = p.valid ? p.child[static_cast<std::size_t>(m) * nt_ + t] : 0;
+          if (!p.valid)
+            lk.pattern->domain().for_each_move_rank(p.rank[t], [&](int mm, std::uint64_t x) {
+              if (mm == lk.move(m)) r = x;
+            });
+          ch.rank[t] = r;
+        }
+        exact_[t] = static_cast<std::uint8_t>(PieceTable::recover(u.exact[t], lk.mod3().get(r)));
         best = std::max<int>(best, exact_[t]);
       }
     }
@@ -151,7 +204,6 @@ class InPlace {
     return u;
   }
   void undo(Move, const Undo& u) {
-    pos_ = u.pos;
     last_ = u.last;
     h_ = u.h;
     exact_ = u.exact;
@@ -160,12 +212,15 @@ class InPlace {
 
  private:
   struct Level {
-    std::array<PieceDomain::State, kMaxPieceTables> state{};  // each table's projection here
+    Position pos;                                                // the position at this depth of the path
+    std::array<PieceDomain::State, kMaxPieceTables> state{};     // each piece table's projection here
+    std::array<std::uint64_t, kMaxPieceTables> rank{};           // each pattern's rank here
+    std::array<std::uint64_t, InPlace::kMaxMoves> neighbours{};  // scratch: a pattern's neighbour ranks
     std::vector<std::uint64_t> child;  // [move * tables + table]: the child's cell, when valid
     bool valid = false;                // child holds this node's children (moves() ran here)
   };
   const Context* c_;
-  Position pos_;
+  Position start_;
   Context::Exact exact_{};
   int last_ = -1, h_ = 0;
   std::size_t nt_ = 0, nm_ = 0, depth_ = 0;
@@ -248,36 +303,53 @@ void run_idastar(const Job& j, const search::Limits& lim) {
   SolveResult& out = j.out;
   // Cached piece tables of this instance (`pdb build`) when there are any that fit half the
   // memory budget; else projection tables built now.
-  std::vector<std::unique_ptr<PieceTable>> pieces;
-  if (req.use_cache) pieces = load_cached_tables(d, ms, req.goal, lim.memory / 2, lim);
-  if (pieces.size() > kMaxPieceTables) pieces.resize(kMaxPieceTables);
+  CachedTables cached;
+  if (req.use_cache) cached = load_cached_tables(d, ms, req.goal, lim.memory / 2, lim);
+  auto& pieces = cached.pieces;
+  auto& patterns = cached.patterns;
+  if (patterns.size() > kMaxPieceTables) patterns.resize(kMaxPieceTables);
+  if (pieces.size() + patterns.size() > kMaxPieceTables) pieces.resize(kMaxPieceTables - patterns.size());
   std::vector<std::unique_ptr<PatternDb>> pdbs;
-  if (pieces.empty()) pdbs = make_pattern_dbs(d, ms, req.goal, req.pdb_budget, lim);
+  if (cached.empty()) pdbs = make_pattern_dbs(d, ms, req.goal, req.pdb_budget, lim);
   for (const auto& p : pdbs) out.heuristics.push_back(fmt::format("{} ({} states, max {})", p->description(), p->size(), p->max_value()));
   // Lookups: every table at the position, then (goal Solved, distinct pieces, a companion
   // .sym file) at its conjugates, for the tables that do not hold every piece of their set
   // that moves (those give the same value at a conjugate).
-  const std::vector<Symmetry> syms = pieces.empty() ? std::vector<Symmetry>{} : load_symmetries(d, ms, req.goal);
+  const std::vector<Symmetry> syms = cached.empty() ? std::vector<Symmetry>{} : load_symmetries(d, ms, req.goal);
   std::vector<Context::Lookup> lookups;
   std::vector<Position> roots;
-  for (const auto& t : pieces) lookups.push_back({t.get(), nullptr}), roots.push_back(req.start);
+  for (const auto& t : patterns) lookups.push_back({nullptr, t.get(), nullptr}), roots.push_back(req.start);
+  for (const auto& t : pieces) lookups.push_back({t.get(), nullptr, nullptr}), roots.push_back(req.start);
+  const std::size_t own = lookups.size();
   for (const auto& sym : syms) {
     const Position q = conjugate(d, sym.p, req.start);
+    for (const auto& t : patterns) {
+      if (lookups.size() >= kMaxPieceTables) break;
+      if (t->domain().whole()) continue;
+      lookups.push_back({nullptr, t.get(), &sym.conj});
+      roots.push_back(q);
+    }
     for (const auto& t : pieces) {
       if (lookups.size() >= kMaxPieceTables) break;
       if (t->domain().whole()) continue;
-      lookups.push_back({t.get(), &sym.conj});
+      lookups.push_back({t.get(), nullptr, &sym.conj});
       roots.push_back(q);
     }
   }
   Context::Exact exact{};
   for (std::size_t i = 0; i < lookups.size(); ++i) {
-    const auto& t = *lookups[i].table;
-    if (!lookups[i].conj) {
-      out.heuristics.push_back(fmt::format("cached {} ({} states, 2 bits, max {})", t.description(), t.domain().size(), t.max_distance()));
-      out.table_bytes = std::max<std::uint64_t>(out.table_bytes, t.bytes());
+    const Context::Lookup& lk = lookups[i];
+    if (!lk.conj) {
+      const std::string what = lk.table ? lk.table->description() : lk.pattern->description(d);
+      const std::uint64_t states = lk.table ? lk.table->domain().size() : lk.pattern->domain().size();
+      const int max = lk.table ? lk.table->max_distance() : lk.pattern->max_distance();
+      out.heuristics.push_back(fmt::format("cached {} ({} states, 2 bits, max {})", what, states, max));
+      out.table_bytes = std::max<std::uint64_t>(out.table_bytes, lk.mod3().bytes());
     }
-    const int e = t.exact(roots[i]);
+    std::uint64_t r = 0;
+    const int e = lk.table                                 ? lk.table->exact(roots[i])
+                  : lk.pattern->domain().rank(roots[i], r) ? lk.pattern->exact(r)
+                                                           : -1;
     if (e < 0) {
       out.proved_unreachable = true;
       out.reason = "the start's projection onto some pieces is not reachable from the goal's (a piece table)";
@@ -285,10 +357,10 @@ void run_idastar(const Job& j, const search::Limits& lim) {
     }
     exact[i] = static_cast<std::uint8_t>(e);
   }
-  if (lookups.size() > pieces.size()) {
+  if (lookups.size() > own) {
     std::string names;
     for (const auto& sym : syms) names += (names.empty() ? "" : " ") + sym.name;
-    out.heuristics.push_back(fmt::format("{} conjugate lookups (symmetries {})", lookups.size() - pieces.size(), names));
+    out.heuristics.push_back(fmt::format("{} conjugate lookups (symmetries {})", lookups.size() - own, names));
   }
   for (const auto& p : pdbs) out.table_bytes = std::max<std::uint64_t>(out.table_bytes, p->size());
   Context c{&d, &ms, &pdbs, &lookups, req.goal, {}, {}, req.mode == search::SolutionMode::First};

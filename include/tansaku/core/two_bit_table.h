@@ -1,5 +1,6 @@
 // A packed array of 2-bit cells, 32 per 64-bit word, zero-initialised lazily by the OS
-// (calloc), with atomic per-cell "claim" for parallel layered BFS.
+// (calloc), with atomic per-cell "claim" for parallel layered BFS; or a read-only view of
+// cells mapped from a file (a table loaded for lookups: no copy, pages shared).
 #pragma once
 #include <atomic>
 #include <cstdint>
@@ -7,10 +8,27 @@
 #include <memory>
 #include <new>
 
+#include "tansaku/core/zeroed_pages.h"
+
 namespace tansaku {
+namespace detail {
+
+struct TwoBitFree {
+  std::size_t mapped = 0;  // bytes of an anonymous mapping (0: calloc)
+  void operator()(std::uint64_t* p) const {
+    if (mapped) PagesDeleter{mapped}(p);
+    else std::free(p);
+  }
+};
+
+}  // namespace detail
 
 class TwoBitTable {
  public:
+  // The cells of a mapping of `mapped` bytes at `data` (munmap'd with the table); only
+  // the reading members may be used.
+  TwoBitTable(std::uint64_t cells, std::uint64_t* data, std::size_t mapped)
+      : cells_(cells), words_((cells + 31) / 32), data_(data, Free{mapped}) {}
   explicit TwoBitTable(std::uint64_t cells) : cells_(cells), words_((cells + 31) / 32) {
     data_.reset(static_cast<std::uint64_t*>(std::calloc(words_ ? words_ : 1, sizeof(std::uint64_t))));
     if (!data_) throw std::bad_alloc();
@@ -67,6 +85,8 @@ class TwoBitTable {
     a.store((a.load(std::memory_order_relaxed) & ~both) | (mask * v), std::memory_order_relaxed);
   }
   void prefetch(std::uint64_t i) const { __builtin_prefetch(&data_[i >> 5], 1, 3); }
+  // For lookups only (a mapped table is read-only: a prefetch for writing is dropped there).
+  void prefetch_read(std::uint64_t i) const { __builtin_prefetch(&data_[i >> 5], 0, 3); }
   // The cache lines of cells [lo, hi).
   void prefetch_range(std::uint64_t lo, std::uint64_t hi) const {
     const auto first = reinterpret_cast<std::uintptr_t>(&data_[lo >> 5]) & ~std::uintptr_t{63};
@@ -84,9 +104,7 @@ class TwoBitTable {
   }
 
  private:
-  struct Free {
-    void operator()(std::uint64_t* p) const { std::free(p); }
-  };
+  using Free = detail::TwoBitFree;
   std::uint64_t cells_, words_;
   std::unique_ptr<std::uint64_t[], Free> data_;
 };

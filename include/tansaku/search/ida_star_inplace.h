@@ -30,6 +30,9 @@ namespace tansaku::search {
 // domain drops those it can prove useless, like undoing the last move), `apply(m)` plays a
 // move and returns what `undo(m, u)` needs to take it back. `h()` is an admissible lower
 // bound of the current position, `is_goal()` tells the goal. Copies are independent.
+// Optionally `child_h(m, limit)` (right after moves()): a lower bound of the h of the child
+// by m, without playing it (it may stop looking once the bound exceeds `limit`, the most
+// that lets the child be searched); a child it prunes is not applied.
 template <class D>
 concept InPlaceDomain = std::copy_constructible<D> &&
     requires(D& d, const D& cd, typename D::Move m, const typename D::Undo& u, typename D::Move* buf) {
@@ -76,6 +79,15 @@ class InPlaceWorker {
     const int count = d_.moves(buf);
     for (int i = 0; i < count; ++i) {
       ++generated;
+      if constexpr (requires { d_.child_h(buf[i], 0); }) {
+        // The domain knows a lower bound of the child's h without playing the move: a child
+        // it prunes is never applied.
+        const int f0 = g + 1 + d_.child_h(buf[i], bound_ - g - 1);
+        if (f0 > bound_) {
+          if (f0 < next) next = f0;
+          continue;
+        }
+      }
       const auto u = d_.apply(buf[i]);
       const int f = g + 1 + d_.h();
       if (f <= bound_) {

@@ -1,0 +1,196 @@
+// Pattern specifications and their companion file (see pattern_spec.h).
+#include "perm/pattern_spec.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
+
+namespace tansaku::perm {
+namespace {
+
+std::vector<std::string> words_of(const std::string& l) {
+  std::istringstream ls(l);
+  std::vector<std::string> w;
+  for (std::string x; ls >> x;) w.push_back(x);
+  return w;
+}
+
+// The packed label of piece number `number` in set sd (-1: none).
+int label_of(const SetDef& sd, int number) {
+  const auto it = std::find(sd.numbers.begin(), sd.numbers.end(), number);
+  return it == sd.numbers.end() ? -1 : static_cast<int>(it - sd.numbers.begin());
+}
+
+std::vector<int> numbers_of(const SetDef& sd, const std::vector<int>& labels) {
+  std::vector<int> v;
+  for (int l : labels) v.push_back(sd.numbers[static_cast<std::size_t>(l)]);
+  return v;
+}
+
+PatternSet& set_entry(PatternSpec& p, int set) {
+  for (auto& s : p.sets)
+    if (s.set == set) return s;
+  p.sets.push_back(PatternSet{set, false, {}, {}});
+  return p.sets.back();
+}
+
+bool keeps_something(const Definition& d, const PatternSet& s) {
+  return (s.orientations && d.sets[static_cast<std::size_t>(s.set)].omod > 1) || !s.distinct.empty() ||
+         !s.classes.empty();
+}
+
+}  // namespace
+
+TableList parse_table_list(const Definition& d, const std::string& text, const std::string& file) {
+  TableList list;
+  std::vector<PatternSpec>& out = list.patterns;
+  std::istringstream in(text);
+  int line = 0;
+  auto bad = [&](const std::string& why) { return InputError(fmt::format("{}:{}: {}", file, line, why)); };
+  PatternSpec* open = nullptr;
+  std::vector<std::vector<bool>> used;  // per set, per label: already named in the open block
+  for (std::string l; std::getline(in, l);) {
+    ++line;
+    if (auto h = l.find('#'); h != std::string::npos) l.resize(h);
+    const auto w = words_of(l);
+    if (w.empty()) continue;
+    // Piece numbers of set sd at w[from...] as packed labels, each once (used: per set).
+    auto labels_at = [&](int s, std::size_t from) {
+      const SetDef& sd = d.sets[static_cast<std::size_t>(s)];
+      std::vector<int> labels;
+      for (std::size_t i = from; i < w.size(); ++i) {
+        if (w[i].size() > 4 || w[i].find_first_not_of("0123456789") != std::string::npos)
+          throw bad("expected piece numbers");
+        const int label = label_of(sd, std::stoi(w[i]));
+        if (label < 0) throw bad(fmt::format("set {} has no piece {}", sd.name, w[i]));
+        if (used[static_cast<std::size_t>(s)][static_cast<std::size_t>(label)])
+          throw bad(fmt::format("piece {} of set {} named twice", w[i], sd.name));
+        used[static_cast<std::size_t>(s)][static_cast<std::size_t>(label)] = true;
+        labels.push_back(label);
+      }
+      return labels;
+    };
+    auto reset_used = [&] {
+      used.assign(d.sets.size(), {});
+      for (std::size_t s = 0; s < d.sets.size(); ++s) used[s].assign(static_cast<std::size_t>(d.sets[s].size), false);
+    };
+    if (!open && w[0] == "Pieces") {
+      const int s = w.size() < 3 ? -1 : d.set_index(w[1]);
+      if (w.size() < 3) throw bad("expected 'Pieces SET N...'");
+      if (s < 0) throw bad(fmt::format("unknown set '{}'", printable(w[1])));
+      reset_used();
+      list.pieces.emplace_back(s, labels_at(s, 2));
+      continue;
+    }
+    if (!open) {
+      if (w[0] != "Pattern" || w.size() != 2) throw bad("expected 'Pattern NAME' or 'Pieces SET N...'");
+      if (w[1].size() > 40 ||
+          w[1].find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_") !=
+              std::string::npos)
+        throw bad("a pattern name is letters, digits, '-' and '_' (at most 40)");
+      for (const auto& p : out)
+        if (p.name == w[1]) throw bad(fmt::format("pattern '{}' named twice", w[1]));
+      out.push_back(PatternSpec{w[1], {}});
+      open = &out.back();
+      reset_used();
+      continue;
+    }
+    if (w[0] == "End") {
+      if (w.size() != 1) throw bad("expected 'End'");
+      if (std::none_of(open->sets.begin(), open->sets.end(),
+                       [&](const PatternSet& s) { return keeps_something(d, s); }))
+        throw bad(fmt::format("pattern '{}' keeps nothing", open->name));
+      open = nullptr;
+      continue;
+    }
+    const int s = d.set_index(w[0]);
+    if (s < 0) throw bad(fmt::format("unknown set '{}'", printable(w[0])));
+    const SetDef& sd = d.sets[static_cast<std::size_t>(s)];
+    if (w.size() < 2) throw bad("expected 'SET orientations', 'SET class N...' or 'SET distinct N...'");
+    PatternSet& ps = set_entry(*open, s);
+    if (w[1] == "orientations") {
+      if (w.size() != 2) throw bad("'orientations' takes no numbers");
+      if (sd.omod < 2) throw bad(fmt::format("set {} has no orientations", sd.name));
+      ps.orientations = true;
+      continue;
+    }
+    if (w[1] != "class" && w[1] != "distinct")
+      throw bad(fmt::format("unknown '{}' (orientations, class or distinct)", printable(w[1])));
+    if (w.size() < 3) throw bad(fmt::format("'{}' without piece numbers", w[1]));
+    const std::vector<int> labels = labels_at(s, 2);
+    if (w[1] == "class") ps.classes.push_back(labels);
+    else ps.distinct.insert(ps.distinct.end(), labels.begin(), labels.end());
+  }
+  if (open) throw bad(fmt::format("pattern '{}' without End", open->name));
+  return list;
+}
+
+std::vector<PatternSpec> parse_patterns(const Definition& d, const std::string& text, const std::string& file) {
+  return parse_table_list(d, text, file).patterns;
+}
+
+TableList load_table_list(const Definition& d) {
+  if (d.file.empty()) return {};
+  std::filesystem::path path(d.file);
+  path.replace_extension(".pat");
+  std::error_code ec;
+  if (!file_allowed(path.string()) || !std::filesystem::is_regular_file(path, ec)) return {};
+  return parse_table_list(d, tansaku::read_text_file(path.string(), "pattern file", 0, nullptr), path.string());
+}
+
+nlohmann::ordered_json pattern_json(const Definition& d, const PatternSpec& p) {
+  nlohmann::ordered_json sets = nlohmann::ordered_json::array();
+  for (const auto& s : p.sets) {
+    const SetDef& sd = d.sets[static_cast<std::size_t>(s.set)];
+    auto numbers = [&](const std::vector<int>& labels) { return numbers_of(sd, labels); };
+    nlohmann::ordered_json classes = nlohmann::ordered_json::array();
+    for (const auto& c : s.classes) classes.push_back(numbers(c));
+    sets.push_back({{"set", s.set + 1},
+                    {"orientations", s.orientations},
+                    {"distinct", numbers(s.distinct)},
+                    {"classes", classes}});
+  }
+  return {{"name", p.name}, {"sets", sets}};
+}
+
+PatternSpec pattern_from_json(const Definition& d, const nlohmann::ordered_json& j) {
+  // Written back as a companion block and parsed: one set of checks.
+  if (!j.is_object() || !j.contains("sets") || !j["sets"].is_array()) throw InputError("a pattern header without sets");
+  std::string text = fmt::format("Pattern {}\n", j.value("name", "x"));
+  for (const auto& s : j["sets"]) {
+    const int set = s.value("set", 0) - 1;
+    if (set < 0 || set >= static_cast<int>(d.sets.size())) throw InputError("a pattern header names no set");
+    const std::string& name = d.sets[static_cast<std::size_t>(set)].name;
+    if (s.value("orientations", false)) text += name + " orientations\n";
+    if (s.contains("distinct") && !s["distinct"].empty())
+      text += fmt::format("{} distinct {}\n", name, fmt::join(s["distinct"].get<std::vector<int>>(), " "));
+    if (s.contains("classes"))
+      for (const auto& c : s["classes"])
+        text += fmt::format("{} class {}\n", name, fmt::join(c.get<std::vector<int>>(), " "));
+  }
+  auto parsed = parse_patterns(d, text + "End\n", "pattern header");
+  return parsed.at(0);
+}
+
+std::string pattern_text(const Definition& d, const PatternSpec& p) {
+  std::string out;
+  for (const auto& s : p.sets) {
+    const SetDef& sd = d.sets[static_cast<std::size_t>(s.set)];
+    std::vector<std::string> parts;
+    if (s.orientations) parts.push_back("orientations");
+    auto numbers = [&](const std::vector<int>& labels) {
+      return fmt::format("{}", fmt::join(numbers_of(sd, labels), ","));
+    };
+    if (!s.distinct.empty()) parts.push_back("distinct " + numbers(s.distinct));
+    for (const auto& c : s.classes) parts.push_back("class " + numbers(c));
+    out += fmt::format("{}{} {}", out.empty() ? "" : "; ", sd.name, fmt::join(parts, ", "));
+  }
+  return out;
+}
+
+}  // namespace tansaku::perm

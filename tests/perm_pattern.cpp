@@ -1,0 +1,254 @@
+// perm pattern tables (src/perm/pattern_table.h): the 2-bit distances mod 3 against a plain
+// breadth-first search over the projected positions (no ranking, no explore), the exact
+// value walking down the table along random walks, conjugate lookups never above the true
+// distance, the companion file's parser, the file round trip, and solve with pattern tables
+// finding solutions as short as without them.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <queue>
+#include <random>
+
+#include "perm/definition.h"
+#include "perm/generators.h"
+#include "perm/pattern_spec.h"
+#include "perm/pattern_table.h"
+#include "perm/piece_file.h"
+#include "perm/solver.h"
+#include "perm/symmetry.h"
+#include "tansaku/core/error.h"
+
+using namespace tansaku;
+using namespace tansaku::perm;
+
+namespace {
+
+std::string key_of(const Definition& d, const Position& p) {
+  std::string k;
+  for (int i = 0; i < d.positions; ++i)
+    k += static_cast<char>(p.lab[static_cast<std::size_t>(i)]),
+        k += static_cast<char>(p.ori[static_cast<std::size_t>(i)]);
+  return k;
+}
+
+PatternSpec one_pattern(const Definition& d, const std::string& text) {
+  const auto v = parse_patterns(d, text, "t.pat");
+  EXPECT_EQ(v.size(), 1u);
+  return v.at(0);
+}
+
+std::unique_ptr<PatternTable> build(const Definition& d, const MoveSet& ms, const std::string& text) {
+  search::Limits lim;
+  lim.threads = 2;
+  return build_pattern_table(std::make_unique<PatternDomain>(d, ms, d.solved, one_pattern(d, text), 2), lim);
+}
+
+// The table against a plain BFS over projected positions (the projected puzzle's own
+// moves); random walks of the whole puzzle: projection commutes with the moves, and the
+// exact value and the value recovered from the parent's are the BFS distance.
+void check_against_bfs(const std::string& name, const std::string& moves, const std::string& text, std::uint64_t size) {
+  const Definition d = load_definition(name);
+  const MoveSet ms = build_moves(d, "htm", moves);
+  const auto table = build(d, ms, text);
+  const PatternDomain& dom = table->domain();
+  EXPECT_EQ(dom.size(), size);
+  const Definition& pd = dom.projected();
+  const MoveSet& pms = dom.projected_moves();
+  std::map<std::string, int> dist;
+  std::queue<Position> q;
+  dist[key_of(pd, pd.solved)] = 0;
+  q.push(pd.solved);
+  int max = 0;
+  while (!q.empty()) {
+    const Position s = q.front();
+    q.pop();
+    const int ds = dist[key_of(pd, s)];
+    max = std::max(max, ds);
+    ASSERT_EQ(table->mod3().get(dom.space().rank(s)), static_cast<unsigned>(ds % 3));
+    for (const auto& g : pms.gens) {
+      const Position t = pd.applied(g.p, s);
+      if (dist.emplace(key_of(pd, t), ds + 1).second) q.push(t);
+    }
+  }
+  std::uint64_t reached = 0;
+  for (std::uint64_t r = 0; r < dom.size(); ++r) reached += table->mod3().get(r) != 3;
+  EXPECT_EQ(reached, dist.size());
+  EXPECT_EQ(table->max_distance(), max);
+  std::mt19937 rng(5);
+  for (int w = 0; w < 10; ++w) {
+    Position p = d.solved;
+    int h = 0;
+    for (int step = 0; step < 30; ++step) {
+      const auto m = rng() % ms.gens.size();
+      const Position before = dom.project(p);
+      p = d.applied(ms.gens[m].p, p);
+      ASSERT_EQ(dom.project(p), pd.applied(pms.gens[m].p, before));
+      std::uint64_t r = 0;
+      ASSERT_TRUE(dom.rank(p, r));
+      const int want = dist.at(key_of(pd, dom.project(p)));
+      h = PieceTable::recover(h, table->mod3().get(r));
+      ASSERT_EQ(h, want);
+      ASSERT_EQ(table->exact(r), want);
+    }
+  }
+}
+
+SolveRequest request(const Definition& d, const MoveSet& ms, const Position& p, bool use_cache) {
+  SolveRequest r;
+  r.d = &d;
+  r.ms = &ms;
+  r.start = p;
+  r.goal = d.solved;
+  r.use_cache = use_cache;
+  return r;
+}
+
+const char* kFlipSlice = "Pattern flip-slice\nEDGES orientations\nEDGES class 9 10 11 12\nEnd\n";
+const char* kTwistSlice = "Pattern twist-slice\nCORNERS orientations\nEDGES class 9 10 11 12\nEnd\n";
+
+}  // namespace
+
+TEST(PermPattern, TwistOnly2x2x2) {
+  check_against_bfs("2x2x2", "", "Pattern twist\nCORNERS orientations\nEnd\n", 2187);
+}
+
+TEST(PermPattern, ClassesAndDistinct2x2x2) {
+  // Corners 1, 2 distinct, 5-8 one class, 3 and 4 the rest: 8!/(4! 2!) = 840 arrangements.
+  check_against_bfs("2x2x2", "", "Pattern mixed\nCORNERS distinct 1 2\nCORNERS class 5 6 7 8\nEnd\n", 840);
+}
+
+TEST(PermPattern, TwistFlipSliceRestrictedMoves) {
+  // The 3x3x3's default pattern under <U,F>: 6 corners (twist 3^5), 7 edges holding two
+  // of the slice edges (C(7,2) = 21); the flips follow from where the two are (U and F
+  // flip no edge in the RL convention), which the ranking finds: 5103 entries, not x 2^6.
+  check_against_bfs("3x3x3", "U,F",
+                    "Pattern p\nCORNERS orientations\nEDGES orientations\nEDGES class 9 10 11 12\nEnd\n", 243u * 21u);
+}
+
+TEST(PermPattern, DefaultPatternOfTheCube) {
+  const Definition d = load_definition("3x3x3");
+  const TableList list = load_table_list(d);
+  const auto& pats = list.patterns;
+  ASSERT_EQ(pats.size(), 1u);
+  EXPECT_TRUE(list.pieces.empty());  // the pattern alone (piece tables did not pay beside it)
+  const TableList corners = parse_table_list(d, "Pieces CORNERS 1 2 3 4 5 6 7 8\n", "x.pat");
+  ASSERT_EQ(corners.pieces.size(), 1u);
+  EXPECT_EQ(corners.pieces[0].first, 0);
+  EXPECT_EQ(corners.pieces[0].second, (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7}));
+  EXPECT_EQ(pats[0].name, "twist-flip-slice");
+  const PatternDomain dom(d, build_moves(d, "htm", ""), d.solved, pats[0]);
+  EXPECT_EQ(dom.size(), 2187u * 2048u * 495u);
+  EXPECT_FALSE(dom.whole());
+  EXPECT_EQ(pattern_from_json(d, pattern_json(d, pats[0])), pats[0]);
+}
+
+TEST(PermPattern, ConjugateLookupsNeverAboveTheDistance) {
+  // Two 10^6-entry patterns of the cube, looked up at a position and at its conjugates by
+  // the rotations of data/perm/3x3x3.sym, on positions of known optimal length.
+  const Definition d = load_definition("3x3x3");
+  const MoveSet ms = build_moves(d, "htm", "");
+  const auto syms = load_symmetries(d, ms, d.solved);
+  ASSERT_EQ(syms.size(), 2u);
+  const auto flip = build(d, ms, kFlipSlice), twist = build(d, ms, kTwistSlice);
+  EXPECT_EQ(flip->domain().size(), 2048u * 495u);
+  auto at = [&](const std::string& seq) {
+    Position p = d.solved;
+    for (const Perm& m : parse_sequence_any(d, seq, "test")) p = d.applied(m, p);
+    return p;
+  };
+  std::vector<std::pair<Position, int>> known = {
+      {at("U2 D2 F2 B2 L2 R2"), 6},
+      {at("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2"), 20},  // superflip
+      {d.solved, 0}};
+  // Short scrambles, their optimal length by the solver without cached tables.
+  std::mt19937 rng(11);
+  for (int k = 0; k < 2; ++k) {
+    Position p = d.solved;
+    for (int s = 0; s < 6; ++s) p = d.applied(ms.gens[rng() % ms.gens.size()].p, p);
+    const auto res = solve(request(d, ms, p, false), search::Limits{});
+    ASSERT_TRUE(res.path.found);
+    known.emplace_back(p, static_cast<int>(res.path.moves.size()));
+  }
+  int above_zero = 0;
+  for (const auto& [p, optimal] : known)
+    for (const PatternTable* t : {flip.get(), twist.get()}) {
+      std::vector<Position> views = {p};
+      for (const auto& s : syms) views.push_back(conjugate(d, s.p, p));
+      for (const auto& v : views) {
+        std::uint64_t r = 0;
+        ASSERT_TRUE(t->domain().rank(v, r));
+        const int h = t->exact(r);
+        EXPECT_LE(h, optimal);
+        above_zero += h > 0;
+      }
+    }
+  EXPECT_GT(above_zero, 10);  // the lookups see something
+}
+
+TEST(PermPattern, BadFiles) {
+  const Definition d = load_definition("3x3x3");
+  auto refused = [&](const std::string& text, const std::string& needle) {
+    try {
+      parse_patterns(d, text, "x.pat");
+      ADD_FAILURE() << "accepted: " << text;
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+    }
+  };
+  refused("Pattern p\nEDGES orientations\n", "x.pat:2: pattern 'p' without End");
+  refused("Pattern p\nFACES orientations\nEnd\n", "x.pat:2: unknown set 'FACES'");
+  refused("Pattern p\nEDGES class 9 10 13\nEnd\n", "x.pat:2: set EDGES has no piece 13");
+  refused("Pattern p\nEDGES class 9 10\nEDGES distinct 10\nEnd\n", "x.pat:3: piece 10 of set EDGES named twice");
+  refused("Pattern p\nEDGES sideways\nEnd\n", "x.pat:2: unknown 'sideways'");
+  refused("Pattern p\nEDGES orientations 3\nEnd\n", "x.pat:2: 'orientations' takes no numbers");
+  refused("Pattern p\nEnd\n", "x.pat:2: pattern 'p' keeps nothing");
+  refused("Move p\nEnd\n", "x.pat:1: expected 'Pattern NAME' or 'Pieces SET N...'");
+  refused("Pieces EDGES\n", "x.pat:1: expected 'Pieces SET N...'");
+  refused("\nPieces FACES 1 2\n", "x.pat:2: unknown set 'FACES'");
+  refused("Pieces EDGES 1 2 2\n", "x.pat:1: piece 2 of set EDGES named twice");
+  refused("Pattern p\nEDGES orientations\nEnd\nPattern p\nCORNERS orientations\nEnd\n",
+          "x.pat:4: pattern 'p' named twice");
+  refused("Pattern p\nEDGES class\nEnd\n", "x.pat:2: 'class' without piece numbers");
+  refused("Pattern p\nEDGES class 9 x\nEnd\n", "x.pat:2: expected piece numbers");
+}
+
+TEST(PermPattern, FileRoundTripAndSolve) {
+  // Two small patterns of the cube in a private cache directory: loaded by solve, which
+  // finds solutions as short as without cached tables.
+  const Definition d = load_definition("3x3x3");
+  const MoveSet ms = build_moves(d, "htm", "");
+  const auto dir = std::filesystem::temp_directory_path() / ("tansaku-perm-pattern-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  ::setenv("TANSAKU_PDB_DIR", dir.c_str(), 1);
+  const std::uint64_t key = instance_key(d, ms, d.solved);
+  for (const char* text : {kFlipSlice, kTwistSlice}) {
+    const auto t = build(d, ms, text);
+    const auto file = dir / pattern_file_name(d, ms, d.solved, t->domain().spec());
+    save_pattern_table(*t, d, key, file);
+    const auto back = load_pattern_table(file, d, ms, d.solved, search::Limits{});
+    EXPECT_EQ(back->domain().spec(), t->domain().spec());
+    EXPECT_EQ(back->max_distance(), t->max_distance());
+    for (std::uint64_t r = 0; r < t->domain().size(); r += 997) ASSERT_EQ(back->mod3().get(r), t->mod3().get(r));
+    // Another move set: refused.
+    EXPECT_THROW(load_pattern_table(file, d, build_moves(d, "qtm", ""), d.solved, search::Limits{}), InputError);
+  }
+  std::mt19937 rng(17);
+  for (int k = 0; k < 2; ++k) {
+    Position p = d.solved;
+    for (int s = 0; s < 7; ++s) p = d.applied(ms.gens[rng() % ms.gens.size()].p, p);
+    const auto a = solve(request(d, ms, p, true), search::Limits{}),
+               b = solve(request(d, ms, p, false), search::Limits{});
+    ASSERT_TRUE(a.path.found && b.path.found);
+    EXPECT_EQ(a.path.moves.size(), b.path.moves.size());
+    verify(d, ms, p, d.solved, a.path.moves);
+    std::string h;
+    for (const auto& s : a.heuristics) h += s + "\n";
+    EXPECT_NE(h.find("cached pattern flip-slice"), std::string::npos) << h;
+    EXPECT_NE(h.find("conjugate lookups"), std::string::npos) << h;
+  }
+  ::unsetenv("TANSAKU_PDB_DIR");
+  std::filesystem::remove_all(dir);
+}
