@@ -158,15 +158,22 @@ def write_symmetries(out, name, sets):
     scramble, all 23 rotations (13 lookups more, the search's cap) cut the nodes by a quarter
     but take 1.8 times the CPU time of these two."""
     w = out.write
-    w(f"# {name}: symmetries for conjugate lookups, written by scripts/perm_defs.py (see docs/perm.md).\n")
+    w(f"# {name}: symmetries for conjugate lookups and table reduction, written by scripts/perm_defs.py (see docs/perm.md).\n")
     w("# Symmetry NAME, then per set its permutation row and orientation row as in a Move block.\n")
-    for k, R in enumerate(rotations()[:2]):
-        w(f"\nSymmetry S{k + 1}\n")
+    def block(kind, name, R):
+        w(f"\n{kind} {name}\n")
         for s in sets:
             perm, twist = s.move(R, lambda p: True)
             w(f"{s.name}\n{' '.join(str(x+1) for x in perm)}\n")
             if len(s.faces[0]) > 1: w(' '.join(map(str, twist)) + "\n")
         w("End\n")
+    for k, R in enumerate(rotations()[:2]):
+        block("Symmetry", f"S{k + 1}", R)
+    # With the two above they generate the 24 rotations; the 8 that keep the U-D axis keep
+    # a pattern of the U-D slice, whose table is then stored reduced (docs/perm.md).
+    w("\n# Reduce blocks: symmetries for reducing tables only (no lookups there).\n")
+    block("Reduce", "Y", rotation(FACES['U'], 4))
+    block("Reduce", "Z2", rotation(FACES['F'], 2))
 
 def cube(n):
     sets = [PieceSet("CORNERS", corner_points(CORNERS), corner_faces)]

@@ -236,6 +236,6 @@ TEST(PermSymmetry, BadFiles) {
   refused("Symmetry S\nCORNERS\n1 2 3 4 5 6 7 8\n0 0 0 0 0 0 0 0\n", "without End");
   refused("Symmetry S\nCORNERS\n1 1 3 4 5 6 7 8\n0 0 0 0 0 0 0 0\nEnd\n", "x.sym:3: a row that is not a permutation");
   refused("Symmetry S\nFACES\nEnd\n", "unknown set");
-  refused("Move S\nEnd\n", "expected 'Symmetry NAME'");
+  refused("Move S\nEnd\n", "expected 'Symmetry NAME' or 'Reduce NAME'");
   refused("Symmetry S\nCORNERS\n1 2 3 4 5 6 7 8\n0 0 0 0 0 0 0 3\nEnd\n", "out of range");
 }

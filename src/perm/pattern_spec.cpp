@@ -108,6 +108,11 @@ TableList parse_table_list(const Definition& d, const std::string& text, const s
       open = nullptr;
       continue;
     }
+    if (w[0] == "Reduced") {
+      if (w.size() != 1) throw bad("'Reduced' takes nothing");
+      open->reduced = true;
+      continue;
+    }
     const int s = d.set_index(w[0]);
     if (s < 0) throw bad(fmt::format("unknown set '{}'", printable(w[0])));
     const SetDef& sd = d.sets[static_cast<std::size_t>(s)];
@@ -155,7 +160,9 @@ nlohmann::ordered_json pattern_json(const Definition& d, const PatternSpec& p) {
                     {"distinct", numbers(s.distinct)},
                     {"classes", classes}});
   }
-  return {{"name", p.name}, {"sets", sets}};
+  nlohmann::ordered_json j = {{"name", p.name}, {"sets", sets}};
+  if (p.reduced) j["reduced"] = true;
+  return j;
 }
 
 PatternSpec pattern_from_json(const Definition& d, const nlohmann::ordered_json& j) {
@@ -173,6 +180,7 @@ PatternSpec pattern_from_json(const Definition& d, const nlohmann::ordered_json&
       for (const auto& c : s["classes"])
         text += fmt::format("{} class {}\n", name, fmt::join(c.get<std::vector<int>>(), " "));
   }
+  if (j.value("reduced", false)) text += "Reduced\n";
   auto parsed = parse_patterns(d, text + "End\n", "pattern header");
   return parsed.at(0);
 }
@@ -190,6 +198,7 @@ std::string pattern_text(const Definition& d, const PatternSpec& p) {
     for (const auto& c : s.classes) parts.push_back("class " + numbers(c));
     out += fmt::format("{}{} {}", out.empty() ? "" : "; ", sd.name, fmt::join(parts, ", "));
   }
+  if (p.reduced) out += "; reduced by symmetry";
   return out;
 }
 

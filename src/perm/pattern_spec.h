@@ -28,6 +28,9 @@ struct PatternSet {
 struct PatternSpec {
   std::string name;
   std::vector<PatternSet> sets;
+  // Stored one entry per class of positions under the symmetries of the companion .sym
+  // file that map the pattern onto itself (pattern_reduction.h).
+  bool reduced = false;
   bool operator==(const PatternSpec&) const = default;
 };
 
@@ -39,7 +42,7 @@ struct TableList {
 };
 
 // `Pattern NAME` blocks: lines `SET orientations`, `SET class N...`, `SET distinct N...`
-// (N: piece numbers as written in the Solved block), then `End`; and `Pieces SET N...`
+// (N: piece numbers as written in the Solved block), optionally `Reduced`, then `End`; and `Pieces SET N...`
 // lines. InputError "FILE:LINE: problem" on anything else.
 TableList parse_table_list(const Definition& d, const std::string& text, const std::string& file);
 std::vector<PatternSpec> parse_patterns(const Definition& d, const std::string& text, const std::string& file);
@@ -47,7 +50,7 @@ std::vector<PatternSpec> parse_patterns(const Definition& d, const std::string& 
 TableList load_table_list(const Definition& d);
 
 // For file headers: {"name", "sets": [{"set" (1-based), "orientations", "distinct" (piece
-// numbers), "classes" ([[piece numbers]])}]}, and back (InputError when it does not fit d).
+// numbers), "classes" ([[piece numbers]])}], "reduced" (when true)}, and back (InputError when it does not fit d).
 nlohmann::ordered_json pattern_json(const Definition& d, const PatternSpec& p);
 PatternSpec pattern_from_json(const Definition& d, const nlohmann::ordered_json& j);
 // "EDGES orientations, class 9,10,11,12; CORNERS orientations" for reports.

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "perm/ranked_domain.h"
+#include "perm/symmetry.h"
 #include "tansaku/core/error.h"
 #include "tansaku/search/explore.h"
 
@@ -46,8 +47,13 @@ PatternDomain::PatternDomain(const Definition& d, const MoveSet& ms, const Posit
     for (std::size_t i = 0; i < N; ++i)
       if (!keep_ori[i]) g.p.twist[i] = 0;
   pd_.solved = project(goal);
-  space_ = std::make_unique<Space>(pd_, pms_, pd_.solved, std::uint64_t{256} << 20, threads);
-  goal_rank_ = space_->rank(pd_.solved);
+  if (spec_.reduced) {
+    red_ = std::make_unique<PatternReduction>(d, lab_map_, pd_, pms_, symmetry_group(d, ms, goal), threads);
+    goal_rank_ = red_->state(pd_.solved);
+  } else {
+    space_ = std::make_unique<Space>(pd_, pms_, pd_.solved, std::uint64_t{256} << 20, threads);
+    goal_rank_ = space_->rank(pd_.solved);
+  }
   whole_ = true;
   for (std::size_t i = 0; i < N; ++i) {
     bool moves = false;
@@ -66,22 +72,29 @@ Position PatternDomain::project(const Position& p) const {
   return q;
 }
 
+PatternDomain::~PatternDomain() = default;
+
 bool PatternDomain::rank(const Position& p, std::uint64_t& r) const {
   const Position q = project(p);
+  if (red_) {
+    if (!red_->contains(q)) return false;
+    r = red_->state(q);
+    return true;
+  }
   if (!space_->contains(q)) return false;
   r = space_->rank(q);
   return true;
 }
 
 int PatternTable::exact(std::uint64_t r) const {
-  unsigned v = mod3_->get(r);
+  unsigned v = mod3_->get(dom_->cell(r));
   if (v == 3) return -1;
   int dist = 0;
   while (r != dom_->goal_rank()) {
     const unsigned want = (v + 2) % 3;  // one closer
     bool stepped = false;
     dom_->for_each_move_rank(r, [&](int, std::uint64_t t) {
-      if (!stepped && mod3_->get(t) == want) r = t, stepped = true;
+      if (!stepped && mod3_->get(dom_->cell(t)) == want) r = t, stepped = true;
     });
     v = want;
     if (!stepped || ++dist > 1000000) throw std::logic_error("perm: a pattern table without a way down to the goal");
@@ -94,9 +107,16 @@ std::string PatternTable::description(const Definition& d) const {
 }
 
 std::unique_ptr<PatternTable> build_pattern_table(std::unique_ptr<PatternDomain> dom, const search::Limits& lim) {
-  const std::uint64_t r0 = dom->goal_rank();
-  const RankedDomain rd(dom->projected(), dom->projected_moves(), dom->space());
-  auto res = search::explore(rd, std::span<const std::uint64_t>(&r0, 1), 0, lim, true);
+  search::ExploreResult res;
+  if (const PatternReduction* red = dom->reduction()) {
+    const std::uint64_t c0 = red->cell(dom->goal_rank());
+    const PatternReduction::Cells cells(*red, c0);
+    res = search::explore(cells, std::span<const std::uint64_t>(&c0, 1), 0, lim, true);
+  } else {
+    const std::uint64_t r0 = dom->goal_rank();
+    const RankedDomain rd(dom->projected(), dom->projected_moves(), dom->space());
+    res = search::explore(rd, std::span<const std::uint64_t>(&r0, 1), 0, lim, true);
+  }
   if (!res.distances) throw std::logic_error("perm: explore kept no distances");
   return std::make_unique<PatternTable>(std::move(dom), std::move(res.distances), static_cast<int>(res.depth));
 }

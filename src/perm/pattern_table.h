@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "perm/generators.h"
+#include "perm/pattern_reduction.h"
 #include "perm/pattern_spec.h"
 #include "perm/space.h"
 #include "tansaku/core/two_bit_table.h"
@@ -24,13 +25,20 @@ namespace tansaku::perm {
 
 class PatternDomain {
  public:
-  // InputError when the projection cannot be ranked (beyond 64 bits) or the spec does not
-  // fit the definition. Move tables up to 256 MiB.
+  // InputError when the projection cannot be ranked (beyond 64 bits), the spec does not
+  // fit the definition, or a reduced spec cannot be reduced. Move tables up to 256 MiB.
   PatternDomain(const Definition& d, const MoveSet& ms, const Position& goal, PatternSpec spec, unsigned threads = 1);
 
+  ~PatternDomain();
   const PatternSpec& spec() const { return spec_; }
-  std::uint64_t size() const { return space_->size(); }
+  // The table's cells (reduced: one per class of positions under the symmetries).
+  std::uint64_t size() const { return red_ ? red_->cells() : space_->size(); }
+  // A position's state is its rank in the projection's Space, or with a reduction its
+  // (big part, rest) pair (pattern_reduction.h); cell() gives its table cell.
   std::uint64_t goal_rank() const { return goal_rank_; }
+  std::uint64_t cell(std::uint64_t state) const { return red_ ? red_->cell(state) : state; }
+  const PatternReduction* reduction() const { return red_.get(); }
+  // Not reduced only.
   const Space& space() const { return *space_; }
   const Definition& projected() const { return pd_; }
   const MoveSet& projected_moves() const { return pms_; }
@@ -38,12 +46,13 @@ class PatternDomain {
   // the position's own.
   bool whole() const { return whole_; }
   Position project(const Position& p) const;
-  // The rank of p's projection; false when the projection is outside the ranked space.
+  // The state of p's projection; false when the projection is outside the ranked space.
   bool rank(const Position& p, std::uint64_t& r) const;
   // f(move, neighbour rank) for every move, in order.
   template <class F>
   void for_each_move_rank(std::uint64_t r, F&& f) const {
-    space_->for_each_move_rank(r, f);
+    if (red_) red_->for_each_move_rank(r, f);
+    else space_->for_each_move_rank(r, f);
   }
 
  private:
@@ -52,6 +61,7 @@ class PatternDomain {
   MoveSet pms_;
   std::vector<std::uint8_t> lab_map_;  // [position * 256 + label] -> projected label
   std::unique_ptr<Space> space_;
+  std::unique_ptr<PatternReduction> red_;
   std::uint64_t goal_rank_ = 0;
   bool whole_ = false;
 };

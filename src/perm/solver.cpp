@@ -38,7 +38,7 @@ struct Context {
     unsigned value(const Position& p) const {
       if (table) return table->value(p);
       std::uint64_t r = 0;
-      return pattern->domain().rank(p, r) ? pattern->mod3().get(r) : 3u;
+      return pattern->domain().rank(p, r) ? pattern->mod3().get(pattern->domain().cell(r)) : 3u;
     }
   };
   const std::vector<Lookup>* lookups;
@@ -127,15 +127,28 @@ class InPlace {
     if (nt_) {
       Level& l = levels_[depth_];
       l.child.resize(nm_ * nt_);
+      l.cell.resize(nm_ * nt_);
       PieceDomain::State ch;
       for (std::size_t t = 0; t < nt_; ++t) {
         const Context::Lookup& lk = (*c_->lookups)[t];
         if (!lk.table) {  // a pattern: every move's neighbour from the move tables at once
           std::uint64_t* nb = l.neighbours.data();
-          lk.pattern->domain().for_each_move_rank(l.rank[t], [nb](int m, std::uint64_t r) { nb[m] = r; });
+          const PatternDomain& pdom = lk.pattern->domain();
+          pdom.for_each_move_rank(l.rank[t], [nb](int m, std::uint64_t r) { nb[m] = r; });
+          if (const PatternReduction* red = pdom.reduction()) {  // cells by the class table, fetched first
+            for (int i = 0; i < n; ++i) red->prefetch(nb[lk.move(buf[i])]);
+            for (int i = 0; i < n; ++i) {
+              const std::uint64_t r = nb[lk.move(buf[i])], c = red->cell(r);
+              l.child[static_cast<std::size_t>(buf[i]) * nt_ + t] = r;
+              l.cell[static_cast<std::size_t>(buf[i]) * nt_ + t] = c;
+              lk.pattern->mod3().prefetch_read(c);
+            }
+            continue;
+          }
           for (int i = 0; i < n; ++i) {
             const std::uint64_t r = nb[lk.move(buf[i])];
             l.child[static_cast<std::size_t>(buf[i]) * nt_ + t] = r;
+            l.cell[static_cast<std::size_t>(buf[i]) * nt_ + t] = r;
             lk.pattern->mod3().prefetch_read(r);
           }
           continue;
@@ -146,6 +159,7 @@ class InPlace {
           dom.step(l.state[t], lk.move(buf[i]), ch);
           const std::uint64_t r = dom.rank(ch);
           l.child[static_cast<std::size_t>(buf[i]) * nt_ + t] = r;
+          l.cell[static_cast<std::size_t>(buf[i]) * nt_ + t] = r;
           tab.mod3().prefetch_read(r);
         }
       }
@@ -162,8 +176,8 @@ class InPlace {
     const Level& l = levels_[depth_];
     int best = 0;
     for (std::size_t t = 0; t < nt_ && best <= limit; ++t) {
-      const std::uint64_t r = l.child[static_cast<std::size_t>(m) * nt_ + t];
-      best = std::max(best, PieceTable::recover(exact_[t], (*c_->lookups)[t].mod3().get(r)));
+      const std::uint64_t c = l.cell[static_cast<std::size_t>(m) * nt_ + t];
+      best = std::max(best, PieceTable::recover(exact_[t], (*c_->lookups)[t].mod3().get(c)));
     }
     return best;
   }
@@ -182,20 +196,22 @@ class InPlace {
       ch.valid = false;
       for (std::size_t t = 0; t < nt_; ++t) {
         const Context::Lookup& lk = (*c_->lookups)[t];
-        std::uint64_t r;
+        std::uint64_t c;
+        const std::size_t at = static_cast<std::size_t>(m) * nt_ + t;
         if (lk.table) {
           const PieceDomain& dom = lk.table->domain();
           dom.step(p.state[t], lk.move(m), ch.state[t]);
-          r = p.valid ? p.child[static_cast<std::size_t>(m) * nt_ + t] : dom.rank(ch.state[t]);
+          c = p.valid ? p.cell[at] : dom.rank(ch.state[t]);
         } else {
-          r = p.valid ? p.child[static_cast<std::size_t>(m) * nt_ + t] : 0;
+          std::uint64_t r = p.valid ? p.child[at] : 0;
           if (!p.valid)
             lk.pattern->domain().for_each_move_rank(p.rank[t], [&](int mm, std::uint64_t x) {
               if (mm == lk.move(m)) r = x;
             });
           ch.rank[t] = r;
+          c = p.valid ? p.cell[at] : lk.pattern->domain().cell(r);
         }
-        exact_[t] = static_cast<std::uint8_t>(PieceTable::recover(u.exact[t], lk.mod3().get(r)));
+        exact_[t] = static_cast<std::uint8_t>(PieceTable::recover(u.exact[t], lk.mod3().get(c)));
         best = std::max<int>(best, exact_[t]);
       }
     }
@@ -216,7 +232,8 @@ class InPlace {
     std::array<PieceDomain::State, kMaxPieceTables> state{};     // each piece table's projection here
     std::array<std::uint64_t, kMaxPieceTables> rank{};           // each pattern's rank here
     std::array<std::uint64_t, InPlace::kMaxMoves> neighbours{};  // scratch: a pattern's neighbour ranks
-    std::vector<std::uint64_t> child;  // [move * tables + table]: the child's cell, when valid
+    std::vector<std::uint64_t> child;  // [move * tables + table]: the child's state, when valid
+    std::vector<std::uint64_t> cell;   // [move * tables + table]: the child's table cell, when valid
     bool valid = false;                // child holds this node's children (moves() ran here)
   };
   const Context* c_;
@@ -325,7 +342,10 @@ void run_idastar(const Job& j, const search::Limits& lim) {
     const Position q = conjugate(d, sym.p, req.start);
     for (const auto& t : patterns) {
       if (lookups.size() >= kMaxPieceTables) break;
+      // The same value at the conjugate: every moving piece kept, or the symmetry maps the
+      // pattern onto itself.
       if (t->domain().whole()) continue;
+      if (t->domain().reduction() && t->domain().reduction()->preserved_by(sym.p)) continue;
       lookups.push_back({nullptr, t.get(), &sym.conj});
       roots.push_back(q);
     }

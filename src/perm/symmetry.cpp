@@ -1,6 +1,7 @@
 // Symmetries for conjugate lookups (see symmetry.h).
 #include "perm/symmetry.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <sstream>
 
@@ -11,9 +12,8 @@
 
 namespace tansaku::perm {
 
-std::vector<std::pair<std::string, Perm>> parse_symmetries(const Definition& d, const std::string& text,
-                                                           const std::string& file) {
-  std::vector<std::pair<std::string, Perm>> out;
+std::vector<SymmetryDef> parse_symmetries(const Definition& d, const std::string& text, const std::string& file) {
+  std::vector<SymmetryDef> out;
   std::vector<std::string> lines;
   {
     std::istringstream in(text);
@@ -43,11 +43,12 @@ std::vector<std::pair<std::string, Perm>> parse_symmetries(const Definition& d, 
   for (; i < lines.size(); ++i) {
     const auto w = words(lines[i]);
     if (w.empty()) continue;
-    if (w[0] != "Symmetry" || w.size() != 2) throw bad("expected 'Symmetry NAME'");
+    if ((w[0] != "Symmetry" && w[0] != "Reduce") || w.size() != 2) throw bad("expected 'Symmetry NAME' or 'Reduce NAME'");
     Perm p = d.identity();
     const std::string name = w[1];
+    const bool lookup = w[0] == "Symmetry";
     for (++i;; ++i) {
-      if (i >= lines.size()) throw bad("a Symmetry block without End");
+      if (i >= lines.size()) throw bad(fmt::format("a {} block without End", lookup ? "Symmetry" : "Reduce"));
       const auto b = words(lines[i]);
       if (b.empty()) continue;
       if (b[0] == "End") break;
@@ -72,7 +73,7 @@ std::vector<std::pair<std::string, Perm>> parse_symmetries(const Definition& d, 
         p.twist[static_cast<std::size_t>(sd.offset + j)] = static_cast<std::uint8_t>(twist[static_cast<std::size_t>(from)]);
       }
     }
-    out.emplace_back(name, p);
+    out.push_back(SymmetryDef{name, p, lookup});
   }
   return out;
 }
@@ -95,8 +96,14 @@ Position conjugate(const Definition& d, const Perm& s, const Position& p) {
   return d.applied(s, d.applied(g, d.applied(d.inverse(s), d.solved)));
 }
 
-std::vector<Symmetry> load_symmetries(const Definition& d, const MoveSet& ms, const Position& goal) {
-  std::vector<Symmetry> out;
+namespace {
+
+// The companion file's symmetries that map the moves of `ms` onto moves, each with the
+// move a move becomes; none without a file, or unless the goal is Solved with distinct
+// pieces per set.
+std::vector<std::pair<SymmetryDef, std::vector<int>>> companion_symmetries(const Definition& d, const MoveSet& ms,
+                                                                           const Position& goal) {
+  std::vector<std::pair<SymmetryDef, std::vector<int>>> out;
   if (d.file.empty() || !(goal == d.solved)) return out;
   for (int i = 0; i < d.positions; ++i)
     for (int j = 0; j < i; ++j)
@@ -107,20 +114,47 @@ std::vector<Symmetry> load_symmetries(const Definition& d, const MoveSet& ms, co
   path.replace_extension(".sym");
   std::error_code ec;
   if (!file_allowed(path.string()) || !std::filesystem::is_regular_file(path, ec)) return out;
-  for (auto& [name, p] : parse_symmetries(d, tansaku::read_text_file(path.string(), "symmetry file", 0, nullptr), path.string())) {
-    Symmetry s{name, p, {}};
-    const Perm inv = d.inverse(p);
+  for (auto& sd : parse_symmetries(d, tansaku::read_text_file(path.string(), "symmetry file", 0, nullptr), path.string())) {
+    std::vector<int> conj;
+    const Perm inv = d.inverse(sd.p);
     for (const auto& g : ms.gens) {
-      const Perm c = d.compose(d.compose(inv, g.p), p);
+      const Perm c = d.compose(d.compose(inv, g.p), sd.p);
       int found = -1;
       for (std::size_t k = 0; k < ms.gens.size() && found < 0; ++k)
         if (ms.gens[k].p == c) found = static_cast<int>(k);
       if (found < 0) break;
-      s.conj.push_back(found);
+      conj.push_back(found);
     }
-    if (s.conj.size() == ms.gens.size()) out.push_back(std::move(s));
+    if (conj.size() == ms.gens.size()) out.emplace_back(std::move(sd), std::move(conj));
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<Symmetry> load_symmetries(const Definition& d, const MoveSet& ms, const Position& goal) {
+  std::vector<Symmetry> out;
+  for (auto& [sd, conj] : companion_symmetries(d, ms, goal))
+    if (sd.lookup) out.push_back(Symmetry{sd.name, sd.p, std::move(conj)});
+  return out;
+}
+
+std::vector<Perm> symmetry_group(const Definition& d, const MoveSet& ms, const Position& goal) {
+  std::vector<Perm> gens;
+  for (auto& [sd, conj] : companion_symmetries(d, ms, goal)) gens.push_back(sd.p);
+  std::vector<Perm> group;
+  if (gens.empty()) return group;
+  group.push_back(d.identity());
+  for (std::size_t i = 0; i < group.size(); ++i)
+    for (const Perm& g : gens) {
+      const Perm c = d.compose(group[i], g);
+      if (std::find(group.begin(), group.end(), c) == group.end()) {
+        if (group.size() >= kMaxSymmetryGroup)
+          throw InputError(fmt::format("{}: the symmetries generate more than {} elements", d.name, kMaxSymmetryGroup));
+        group.push_back(c);
+      }
+    }
+  return group;
 }
 
 }  // namespace tansaku::perm

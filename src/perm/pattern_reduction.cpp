@@ -1,0 +1,202 @@
+// Pattern tables reduced by symmetry (see pattern_reduction.h).
+#include "perm/pattern_reduction.h"
+
+#include <fmt/format.h>
+
+#include "tansaku/core/error.h"
+
+namespace tansaku::perm {
+namespace {
+
+constexpr std::uint8_t kDropped = 255;  // the label of every piece outside a part (pattern labels are below)
+constexpr std::size_t kMaxKept = 64;    // symmetries kept (a stabilizer is a 64-bit mask)
+
+// The projected puzzle with only the sets in `keep` (others: one label, no orientation).
+void restrict_to(const std::vector<bool>& keep, Definition& pd, MoveSet& pms) {
+  for (int i = 0; i < pd.positions; ++i) {
+    const auto u = static_cast<std::size_t>(i);
+    if (keep[static_cast<std::size_t>(pd.set_of[u])]) continue;
+    pd.solved.lab[u] = kDropped;
+    pd.solved.ori[u] = 0;
+    pd.omod[u] = 1;
+    for (auto& g : pms.gens) g.p.twist[u] = 0;
+  }
+}
+
+}  // namespace
+
+PatternReduction::PatternReduction(const Definition& d, const std::vector<std::uint8_t>& lab_map, const Definition& pd,
+                                   const MoveSet& pms, const std::vector<Perm>& group, unsigned threads)
+    : pdb_(pd), pdr_(pd), pmsb_(pms), pmsr_(pms), group_(group) {
+  const std::size_t nsets = d.sets.size();
+  for (int i = 0; i < d.positions; ++i)
+    if (d.solved.ori[static_cast<std::size_t>(i)] != 0)
+      throw InputError("a table reduced by symmetry needs a Solved block with every orientation 0");
+  // The sets the pattern keeps something of; the big part is the one of most values.
+  std::vector<bool> kept_set(nsets, false);
+  for (int i = 0; i < d.positions; ++i) {
+    const auto u = static_cast<std::size_t>(i);
+    const auto s = static_cast<std::size_t>(d.set_of[u]);
+    if (pd.omod[u] > 1) kept_set[s] = true;
+    for (int l = 0; l < d.sets[s].size; ++l)
+      if (lab_map[u * 256 + static_cast<std::size_t>(l)] != lab_map[u * 256]) kept_set[s] = true;
+  }
+  int big = -1;
+  std::uint64_t big_size = 0;
+  for (std::size_t s = 0; s < nsets; ++s) {
+    if (!kept_set[s]) continue;
+    std::vector<bool> only(nsets, false);
+    only[s] = true;
+    Definition p1 = pd;
+    MoveSet m1 = pms;
+    restrict_to(only, p1, m1);
+    const Space sp(p1, m1, p1.solved, 0);
+    if (big < 0 || sp.size() > big_size) big = static_cast<int>(s), big_size = sp.size();
+  }
+  if (big < 0) throw InputError("a reduced pattern that keeps nothing");
+  big_name_ = d.sets[static_cast<std::size_t>(big)].name;
+  std::vector<bool> only_big(nsets, false), rest(nsets, false);
+  only_big[static_cast<std::size_t>(big)] = true;
+  for (std::size_t s = 0; s < nsets; ++s) rest[s] = kept_set[s] && static_cast<int>(s) != big;
+  restrict_to(only_big, pdb_, pmsb_);
+  restrict_to(rest, pdr_, pmsr_);
+  big_ = std::make_unique<Space>(pdb_, pmsb_, pdb_.solved, std::uint64_t{256} << 20, threads);
+  rest_ = std::make_unique<Space>(pdr_, pmsr_, pdr_.solved, std::uint64_t{256} << 20, threads);
+  nb_ = big_->size();
+  nr_ = rest_->size();
+  nm_ = static_cast<int>(pms.gens.size());
+  if (nb_ > (std::uint64_t{1} << 32))
+    throw InputError(fmt::format("set {} of a reduced pattern has {} values; at most 2^32", big_name_, nb_));
+  if (nr_ > (std::uint64_t{1} << 24)) throw InputError(fmt::format("the rest of a reduced pattern has {} values; at most 2^24", nr_));
+  for (const auto& g : pms.gens) symmetric_ = symmetric_ && g.inverse >= 0;
+
+  // The symmetries that map the pattern onto itself: per set, the (projected) label a
+  // label's home goes to and the orientation it adds must agree over each projected label.
+  for (const Perm& g : group) {
+    const Perm inv = d.inverse(g);
+    Sym sym{g, inv, std::vector<std::uint8_t>(nsets * 256, 0), std::vector<std::uint8_t>(nsets * 256, 0)};
+    std::vector<std::uint8_t> seen(nsets * 256, 0);
+    bool ok = true;
+    for (int i = 0; i < d.positions && ok; ++i) {
+      const auto u = static_cast<std::size_t>(i);
+      if (d.set_of[static_cast<std::size_t>(g.perm[u])] != d.set_of[u]) ok = false;
+    }
+    for (int h = 0; h < d.positions && ok; ++h) {  // h: the home of label x
+      const auto u = static_cast<std::size_t>(h);
+      const auto s = static_cast<std::size_t>(d.set_of[u]);
+      const std::uint8_t x = d.solved.lab[u];
+      const std::uint8_t L = lab_map[u * 256 + x];
+      const std::uint8_t to = lab_map[u * 256 + d.solved.lab[inv.perm[u]]];
+      const std::uint8_t add = pd.omod[u] > 1 ? static_cast<std::uint8_t>(inv.twist[u] % pd.omod[u]) : 0;
+      if (!seen[s * 256 + L]) {
+        seen[s * 256 + L] = 1;
+        sym.relabel[s * 256 + L] = to;
+        sym.add[s * 256 + L] = add;
+      } else if (sym.relabel[s * 256 + L] != to || sym.add[s * 256 + L] != add) {
+        ok = false;
+      }
+    }
+    kept_.push_back(ok);
+    if (ok) syms_.push_back(std::move(sym));
+  }
+  if (syms_.size() < 2)
+    throw InputError(fmt::format("no symmetry of {}.sym maps the pattern onto itself: it cannot be reduced", d.name));
+  if (syms_.size() > kMaxKept)
+    throw InputError(fmt::format("{} symmetries map the pattern onto itself; at most {}", syms_.size(), kMaxKept));
+  while ((std::size_t{1} << sym_bits_) < syms_.size()) ++sym_bits_;
+  sym_mask_ = (std::uint32_t{1} << sym_bits_) - 1;
+
+  // The rest: its moves and its conjugates.
+  rest_moves_.resize(nr_ * static_cast<std::uint64_t>(nm_));
+  for (std::uint64_t r = 0; r < nr_; ++r)
+    rest_->for_each_move_rank(r, [&](int m, std::uint64_t t) {
+      rest_moves_[r * static_cast<std::uint64_t>(nm_) + static_cast<std::uint64_t>(m)] = static_cast<std::uint32_t>(t);
+    });
+  conj_.resize(syms_.size() * nr_);
+  for (std::size_t k = 0; k < syms_.size(); ++k)
+    for (std::uint64_t r = 0; r < nr_; ++r) {
+      const Position q = conjugate(syms_[k], rest_->unrank(r), pdr_);
+      if (!rest_->contains(q)) throw std::logic_error("perm: a symmetry leaves the pattern's space");
+      conj_[k * nr_ + r] = static_cast<std::uint32_t>(rest_->rank(q));
+    }
+  build_classes(threads);
+}
+
+Position PatternReduction::part_of(const Position& projected, const Definition& part) {
+  Position q = projected;
+  for (int i = 0; i < part.positions; ++i) {
+    const auto u = static_cast<std::size_t>(i);
+    if (part.solved.lab[u] == kDropped) q.lab[u] = kDropped;
+    if (part.omod[u] < 2) q.ori[u] = 0;
+  }
+  return q;
+}
+
+bool PatternReduction::preserved_by(const Perm& s) const {
+  for (std::size_t k = 0; k < group_.size(); ++k)
+    if (group_[k] == s) return kept_[k] != 0;
+  return false;
+}
+
+Position PatternReduction::conjugate(const Sym& s, const Position& p, const Definition& part) const {
+  Position q;
+  for (int i = 0; i < part.positions; ++i) {
+    const auto u = static_cast<std::size_t>(i);
+    const std::size_t j = s.p.perm[u];
+    const std::size_t key = static_cast<std::size_t>(part.set_of[u]) * 256 + p.lab[j];
+    // Labels outside the part are one label, which every symmetry keeps.
+    q.lab[u] = p.lab[j] == kDropped ? kDropped : s.relabel[key];
+    const int n = part.omod[u];
+    q.ori[u] = n > 1 ? static_cast<std::uint8_t>((p.ori[j] + s.p.twist[u] + s.add[key]) % n) : 0;
+  }
+  return q;
+}
+
+void PatternReduction::build_classes(unsigned) {
+  // In increasing order: a value not met yet is the least of its orbit, its class's
+  // representative; its images under the kept symmetries join the class.
+  constexpr std::uint32_t kNone = ~std::uint32_t{0};
+  cls_store_.assign(nb_, kNone);
+  std::vector<std::uint32_t> inverse(syms_.size());
+  for (std::size_t a = 0; a < syms_.size(); ++a)
+    for (std::size_t b = 0; b < syms_.size(); ++b)
+      if (syms_[b].p == syms_[a].inv) inverse[a] = static_cast<std::uint32_t>(b);
+  stab_masks_.assign(1, 1);  // the identity alone
+  const std::uint64_t max_classes = std::uint64_t{1} << (32 - sym_bits_ - 1);
+  for (std::uint64_t v = 0; v < nb_; ++v) {
+    if (cls_store_[v] != kNone) continue;
+    const std::uint64_t k = classes_++;
+    if (k >= max_classes) throw InputError(fmt::format("a reduced pattern with more than {} classes", max_classes));
+    rep_.push_back(static_cast<std::uint32_t>(v));
+    const Position p = big_->unrank(v);
+    std::uint64_t stab = 0;
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> members;
+    for (std::size_t a = 0; a < syms_.size(); ++a) {
+      const Position q = conjugate(syms_[a], p, pdb_);
+      if (!big_->contains(q)) throw std::logic_error("perm: a symmetry leaves the pattern's space");
+      const std::uint64_t w = big_->rank(q);
+      if (w == v) stab |= std::uint64_t{1} << a;
+      if (cls_store_[w] == kNone) {
+        cls_store_[w] = 0;
+        members.emplace_back(w, inverse[a]);
+      }
+    }
+    std::uint8_t id = 0;
+    if (stab != 1) {
+      const auto it = std::find(stab_masks_.begin(), stab_masks_.end(), stab);
+      if (it == stab_masks_.end()) {
+        if (stab_masks_.size() >= 255) throw InputError("a reduced pattern with too many kinds of fixed points");
+        stab_masks_.push_back(stab);
+        id = static_cast<std::uint8_t>(stab_masks_.size() - 1);
+      } else {
+        id = static_cast<std::uint8_t>(it - stab_masks_.begin());
+      }
+    }
+    stab_id_.push_back(id);
+    const std::uint32_t flag = id ? sym_mask_ + 1 : 0;
+    for (const auto& [w, s] : members) cls_store_[w] = static_cast<std::uint32_t>(k << (sym_bits_ + 1)) | flag | s;
+  }
+  cls_ = cls_store_.data();
+}
+
+}  // namespace tansaku::perm

@@ -1,0 +1,230 @@
+// Pattern tables reduced by symmetry. A symmetry S of the puzzle (symmetry.h) that maps a
+// pattern onto itself (each class of pieces onto a class, each kept piece onto a kept one,
+// orientations consistently) maps every projected position to one at the same distance, so
+// one entry per class {S x S^-1} suffices: Kociemba's and Reid's optimal cube solvers
+// store the twist x flip x UD-slice tables so, reduced by the 16 symmetries keeping the
+// U-D axis. Here, generically: the pattern splits into its largest set (the big part: a
+// class table maps each of its values to a class and to a symmetry taking it to the class's
+// representative) and the other sets (the rest: its values are conjugated by that symmetry
+// through a small table). A table cell is (class, conjugated rest); a position's state is
+// (big value, rest value), stepped by both parts' move tables. The class table is built
+// once per process (a pass over the big part's values) or read from the table file.
+#pragma once
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "perm/definition.h"
+#include "perm/generators.h"
+#include "perm/space.h"
+
+namespace tansaku::perm {
+
+class PatternReduction {
+ public:
+  // pd, pms: the projected puzzle (pattern_table.h; positions as in d, labels projected by
+  // lab_map[position * 256 + label]); `group`: the symmetries (identity first, as
+  // symmetry_group gives). Keeps those that map the pattern onto itself; InputError when
+  // none but the identity does, or when the parts cannot be tabled (big part above 2^32
+  // values, rest part above 2^24).
+  PatternReduction(const Definition& d, const std::vector<std::uint8_t>& lab_map, const Definition& pd,
+                   const MoveSet& pms, const std::vector<Perm>& group, unsigned threads);
+  PatternReduction(const PatternReduction&) = delete;
+  PatternReduction& operator=(const PatternReduction&) = delete;
+
+  std::uint64_t cells() const { return classes_ * nr_; }
+  std::uint64_t states() const { return nb_ * nr_; }
+  std::uint64_t classes() const { return classes_; }
+  std::size_t symmetries() const { return syms_.size(); }
+  // Whether symmetry s (of the full puzzle) maps the pattern onto itself.
+  bool preserved_by(const Perm& s) const;
+  std::string big_set() const { return big_name_; }
+
+  // A state is (big value << 32 | rest value): no division on the search's path.
+  // Of a projected position (pattern_table.h), which contains() must accept.
+  std::uint64_t state(const Position& projected) const {
+    return big_->rank(part_of(projected, pdb_)) << 32 | rest_->rank(part_of(projected, pdr_));
+  }
+  bool contains(const Position& projected) const {
+    return big_->contains(part_of(projected, pdb_)) && rest_->contains(part_of(projected, pdr_));
+  }
+  // The table cell of a state: its class, and the rest conjugated to the representative
+  // (the least such rest when symmetries fix the representative, so that every state of
+  // an orbit has one cell and the table is the quotient graph's distances).
+  std::uint64_t cell(std::uint64_t state) const {
+    const std::uint32_t e = cls_[state >> 32];
+    const std::uint64_t k = e >> (sym_bits_ + 1);
+    std::uint32_t r = conj_[std::uint64_t{e & sym_mask_} * nr_ + (state & 0xffffffffu)];
+    if (e & (sym_mask_ + 1)) r = canonical(k, r);
+    return k * nr_ + r;
+  }
+  // The class table's entry of a state, fetched ahead (its cell needs it).
+  void prefetch(std::uint64_t state) const { __builtin_prefetch(cls_ + (state >> 32), 0, 1); }
+  // The representative state of a cell.
+  std::uint64_t state_of_cell(std::uint64_t c) const {
+    const std::uint64_t k = c / nr_;
+    return std::uint64_t{rep_[k]} << 32 | (c - k * nr_);
+  }
+  // f(move, neighbour state) for every move, in order.
+  template <class F>
+  void for_each_move_rank(std::uint64_t state, F&& f) const {
+    std::uint64_t nb[Space::kMaxMoves];
+    big_->for_each_move_rank(state >> 32, [&](int m, std::uint64_t t) { nb[m] = t; });
+    const std::uint32_t* rm = rest_moves_.data() + (state & 0xffffffffu) * static_cast<std::uint64_t>(nm_);
+    for (int m = 0; m < nm_; ++m) f(m, nb[m] << 32 | rm[m]);
+  }
+  // The least rest value that the symmetries fixing class k's representative give r.
+  std::uint32_t canonical(std::uint64_t k, std::uint32_t r) const {
+    std::uint64_t mask = stab_masks_[stab_id_[k]];
+    std::uint32_t best = r;
+    for (; mask; mask &= mask - 1) best = std::min(best, conj_[static_cast<std::uint64_t>(std::countr_zero(mask)) * nr_ + r]);
+    return best;
+  }
+
+  // Explore over cells (search/explore.h's RankedDomain with batch paths): the cells of a
+  // class share the big part, so a block of them looks up the class table once per move,
+  // and each move's neighbours fall in one class's run of cells.
+  class Cells {
+   public:
+    using State = std::uint64_t;
+    using Move = int;
+    explicit Cells(const PatternReduction& r, std::uint64_t goal_cell) : r_(&r), goal_(goal_cell) {}
+    bool is_goal(State s) const { return s == goal_; }
+    std::uint64_t size() const { return r_->cells(); }
+    std::uint64_t rank(State s) const { return s; }
+    State unrank(std::uint64_t c) const { return c; }
+    bool symmetric() const { return r_->symmetric_; }
+    template <class F>
+    void for_each_move(State s, F&& f) const {
+      r_->for_each_move_rank(r_->state_of_cell(s), [&](int m, std::uint64_t t) { f(m, r_->cell(t)); });
+    }
+    template <class F>
+    void for_each_neighbor_rank(std::uint64_t c, F&& f) const {
+      r_->for_each_move_rank(r_->state_of_cell(c), [&](int, std::uint64_t t) { f(r_->cell(t)); });
+    }
+    template <class F, class P>
+    std::pair<std::uint64_t, std::uint64_t> for_each_neighbor_rank_batch(const std::uint64_t* c, std::size_t n, F f,
+                                                                         P touch) const {
+      std::uint64_t calls = 0, trues = 0;
+      const PatternReduction& R = *r_;
+      const int nm = R.nm_;
+      for (std::size_t i = 0; i < n;) {
+        const Block b = block(c[i], touch);
+        std::size_t e = i;
+        while (e < n && c[e] < b.end) ++e;
+        for (int m = 0; m < nm; ++m) {
+          const std::uint64_t base = b.base[m];
+          const std::uint32_t* conj = b.conj[m];
+          if (b.k[m] == kNoStab) {
+            for (std::size_t q = i; q < e; ++q)
+              trues += f(base + conj[R.rest_moves_[(c[q] - b.start) * static_cast<std::uint64_t>(nm) + static_cast<std::uint64_t>(m)]]);
+          } else {
+            for (std::size_t q = i; q < e; ++q)
+              trues += f(base + R.canonical(b.k[m], conj[R.rest_moves_[(c[q] - b.start) * static_cast<std::uint64_t>(nm) +
+                                                                       static_cast<std::uint64_t>(m)]]));
+          }
+        }
+        calls += (e - i) * static_cast<std::uint64_t>(nm);
+        i = e;
+      }
+      return {calls, trues};
+    }
+    template <class F, class P>
+    std::pair<std::uint64_t, std::uint64_t> any_neighbor_rank_batch(const std::uint64_t* c, std::size_t n, F pred,
+                                                                    P touch) const {
+      std::uint64_t found = 0, calls = 0;
+      const PatternReduction& R = *r_;
+      const int nm = R.nm_;
+      for (std::size_t i = 0; i < n;) {
+        const Block b = block(c[i], touch);
+        std::size_t e = i;
+        while (e < n && c[e] < b.end) ++e;
+        const std::uint64_t run = (e - i == 64 ? ~std::uint64_t{0} : ((std::uint64_t{1} << (e - i)) - 1)) << i;
+        for (int m = 0; m < nm && (found & run) != run; ++m) {
+          const std::uint64_t base = b.base[m];
+          const std::uint32_t* conj = b.conj[m];
+          const std::uint64_t left = run & ~found;
+          calls += static_cast<std::uint64_t>(std::popcount(left));
+          for (std::uint64_t l = left; l; l &= l - 1) {
+            const auto q = static_cast<std::size_t>(std::countr_zero(l));
+            std::uint32_t v = conj[R.rest_moves_[(c[q] - b.start) * static_cast<std::uint64_t>(nm) + static_cast<std::uint64_t>(m)]];
+            if (b.k[m] != kNoStab) v = R.canonical(b.k[m], v);
+            const std::uint64_t t = base + v;
+            found |= std::uint64_t{pred(t)} << q;
+          }
+        }
+        i = e;
+      }
+      return {calls, found};
+    }
+
+   private:
+    static constexpr std::uint64_t kNoStab = ~std::uint64_t{0};
+    struct Block {
+      std::uint64_t start, end;
+      std::uint64_t base[Space::kMaxMoves];       // per move: the first cell of the neighbour's class
+      const std::uint32_t* conj[Space::kMaxMoves];  // per move: the rest conjugated by its symmetry
+      std::uint64_t k[Space::kMaxMoves];          // per move: the class when symmetries fix its representative
+    };
+    template <class P>
+    Block block(std::uint64_t c, P& touch) const {
+      const PatternReduction& R = *r_;
+      Block b;
+      const std::uint64_t k = c / R.nr_;
+      b.start = k * R.nr_;
+      b.end = b.start + R.nr_;
+      R.big_->for_each_move_rank(R.rep_[k], [&](int m, std::uint64_t t) {
+        const std::uint32_t e = R.cls_[t];
+        const std::uint64_t kk = e >> (R.sym_bits_ + 1);
+        b.base[m] = kk * R.nr_;
+        b.conj[m] = R.conj_.data() + std::uint64_t{e & R.sym_mask_} * R.nr_;
+        b.k[m] = (e & (R.sym_mask_ + 1)) ? kk : kNoStab;
+        if (R.nr_ <= 8192) touch(b.base[m], b.base[m] + R.nr_);
+      });
+      return b;
+    }
+    const PatternReduction* r_;
+    std::uint64_t goal_;
+  };
+
+ private:
+  Definition pdb_, pdr_;  // the projected puzzle restricted to the big part, to the rest
+  MoveSet pmsb_, pmsr_;
+  std::unique_ptr<Space> big_, rest_;
+  std::string big_name_;
+  std::uint64_t nb_ = 1, nr_ = 1, classes_ = 0;
+  int nm_ = 0;
+  bool symmetric_ = true;
+  // Per kept symmetry: the projected label a label becomes and the orientation it adds, per
+  // position (conjugating a projected position: pattern_reduction.cpp).
+  struct Sym {
+    Perm p, inv;
+    std::vector<std::uint8_t> relabel;  // [position * 256 + projected label]
+    std::vector<std::uint8_t> add;      // [position * 256 + projected label]
+  };
+  std::vector<Sym> syms_;
+  std::vector<Perm> group_;  // every element of the file's group (preserved_by)
+  std::vector<std::uint8_t> kept_;  // per group element: maps the pattern onto itself
+  unsigned sym_bits_ = 0;
+  std::uint32_t sym_mask_ = 0;
+  std::vector<std::uint32_t> cls_store_;
+  // big value -> class << (sym_bits + 1) | (symmetries fix the representative) << sym_bits |
+  // the symmetry taking the value to the representative
+  const std::uint32_t* cls_ = nullptr;
+  std::vector<std::uint8_t> stab_id_;       // class -> index in stab_masks_ (0: the identity alone)
+  std::vector<std::uint64_t> stab_masks_;   // the kept symmetries fixing a representative, as bits
+  std::vector<std::uint32_t> rep_;      // class -> representative big value
+  std::vector<std::uint32_t> conj_;     // [symmetry * nr + rest value] -> conjugated rest value
+  std::vector<std::uint32_t> rest_moves_;  // [rest value * moves + move] -> neighbour rest value
+
+  // A projected position's cells outside `part` (pdb_ or pdr_) made as the part has them.
+  static Position part_of(const Position& projected, const Definition& part);
+  // p (a position of `part`) conjugated by s.
+  Position conjugate(const Sym& s, const Position& p, const Definition& part) const;
+  void build_classes(unsigned threads);
+};
+
+}  // namespace tansaku::perm
