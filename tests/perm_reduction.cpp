@@ -103,6 +103,38 @@ TEST(PermReduction, SortedSliceFixedPoints) {
   // The slice edges kept apart (11880 arrangements): the rotations permute them, and
   // several arrangements are fixed by some rotation (their cells are canonical).
   same_as_full("EDGES distinct 9 10 11 12\n", 11880u, 8);
+  // The number of classes by Burnside's lemma: the average over the kept rotations of the
+  // arrangements each fixes, counted on whole-cube conjugates (symmetry.h), not by the
+  // reduction's own code.
+  const Definition d = load_definition("3x3x3");
+  const MoveSet ms = build_moves(d, "htm", "");
+  const auto red = build(d, ms, "Pattern r\nEDGES distinct 9 10 11 12\nReduced\nEnd\n");
+  const auto full = build(d, ms, "Pattern f\nEDGES distinct 9 10 11 12\nEnd\n");
+  const Space& sp = full->domain().space();
+  const auto group = symmetry_group(d, ms, d.solved);
+  std::uint64_t fixed = 0, kept = 0;
+  for (const Perm& g : group) {
+    if (!red->domain().reduction()->preserved_by(g)) continue;
+    ++kept;
+    for (std::uint64_t r = 0; r < sp.size(); ++r) {
+      // A whole position with this arrangement of the slice edges: the projection's
+      // other edges made distinct in cell order.
+      Position p = d.solved;
+      const Position q = sp.unrank(r);
+      int next = 0;  // the other edges: pieces 1-8 (labels 0-7), the slice edges 8-11
+      for (int i = 0; i < 12; ++i) {
+        const auto cell = static_cast<std::size_t>(d.sets[1].offset + i);
+        p.lab[cell] = q.lab[cell] < 12 ? q.lab[cell] : static_cast<std::uint8_t>(next++);
+      }
+      std::uint64_t a = 0, b = 0;
+      ASSERT_TRUE(full->domain().rank(p, a));
+      ASSERT_TRUE(full->domain().rank(conjugate(d, g, p), b));
+      fixed += a == b;
+    }
+  }
+  ASSERT_EQ(kept, 8u);
+  EXPECT_EQ(fixed % kept, 0u);
+  EXPECT_EQ(red->domain().reduction()->classes(), fixed / kept);
 }
 
 TEST(PermReduction, RefusedWithoutSymmetries) {

@@ -6,18 +6,24 @@
 # `SET distinct N...` (these pieces kept apart); the other pieces of a named set are
 # identical, sets not named are dropped.
 
-# Kociemba's phase-1 coordinates: the twist of the 8 corners (3^7), the flip of the 12
-# edges (2^11) and the cells of the 4 UD-slice edges FR FL BR BL (C(12,4) = 495):
-# 2,217,093,120 entries (529 MiB), distances to 12. Looked up at the position and at its
-# conjugates by the rotations of 3x3x3.sym (there the slice is the RL or FB slice).
-Pattern twist-flip-slice
+# Kociemba's phase-1 coordinates with the 4 UD-slice edges FR FL BR BL kept apart: the
+# twist of the 8 corners (3^7), the flip of the 12 edges (2^11) and the cells of the slice
+# edges in order (12!/8! = 11,880): 53.2 x 10^9 positions, stored reduced by the 8
+# rotations that keep the U-D axis (Y and Z2 of 3x3x3.sym generate them): 6,658,330,248
+# entries (1.6 GiB, and a class table of 97 MB), distances to 13. Looked up at the
+# position and at its conjugates by the two Symmetry rotations of 3x3x3.sym (there the
+# slice is the RL or FB slice). Without `Reduced` it would need 12.4 GiB.
+Pattern twist-flip-sortedslice
 CORNERS orientations
 EDGES orientations
-EDGES class 9 10 11 12
+EDGES distinct 9 10 11 12
+Reduced
 End
 
-# Not listed (measured, docs/perm.md): the piece tables of the default build without this
-# file. Beside the pattern, the 8 corners (`Pieces CORNERS 1 2 3 4 5 6 7 8`, 88 M entries)
-# cut the nodes of a 15-move scramble by 15% for 25% more CPU time, and a 17-move one took
-# more than 200 s instead of 170 s; the two 7-edge tables (511 M entries each) cut the
-# nodes by a further 5% for twice the CPU time per node.
+# Not listed (measured, docs/perm.md): the same with the slice edges as one class
+# (`EDGES class 9 10 11 12`, not reduced: 2,217,093,120 entries, 529 MiB, distances to 12),
+# the default before: about 7 times the nodes. Nor the piece tables of the default build
+# without this file: beside that pattern, the 8 corners (`Pieces CORNERS 1 2 3 4 5 6 7 8`,
+# 88 M entries) cut the nodes of a 15-move scramble by 15% for 25% more CPU time, and a
+# 17-move one took more than 200 s instead of 170 s; the two 7-edge tables (511 M entries
+# each) cut the nodes by a further 5% for twice the CPU time per node.

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "tansaku/core/error.h"
+#include "tansaku/core/memory.h"
 
 namespace tansaku::perm {
 namespace {
@@ -26,8 +27,10 @@ void restrict_to(const std::vector<bool>& keep, Definition& pd, MoveSet& pms) {
 }  // namespace
 
 PatternReduction::PatternReduction(const Definition& d, const std::vector<std::uint8_t>& lab_map, const Definition& pd,
-                                   const MoveSet& pms, const std::vector<Perm>& group, unsigned threads)
+                                   const MoveSet& pms, const std::vector<Perm>& group, const search::Limits& lim,
+                                   const ClassTable* given)
     : pdb_(pd), pdr_(pd), pmsb_(pms), pmsr_(pms), group_(group) {
+  const unsigned threads = lim.threads;
   const std::size_t nsets = d.sets.size();
   for (int i = 0; i < d.positions; ++i)
     if (d.solved.ori[static_cast<std::size_t>(i)] != 0)
@@ -119,7 +122,16 @@ PatternReduction::PatternReduction(const Definition& d, const std::vector<std::u
       if (!rest_->contains(q)) throw std::logic_error("perm: a symmetry leaves the pattern's space");
       conj_[k * nr_ + r] = static_cast<std::uint32_t>(rest_->rank(q));
     }
-  build_classes(threads);
+  if (given) {
+    adopt_classes(*given);
+  } else {
+    // The class table, and (about) the cells twice: the build's table and its distances.
+    const std::uint64_t cells = nb_ / syms_.size() * nr_;
+    require_memory(nb_ * 4 + 2 * ((cells + 31) / 32 * 8), lim.memory,
+                   fmt::format("a pattern reduced by {} symmetries (a class table of {} values, about {} cells)",
+                               syms_.size(), nb_, cells));
+    build_classes(lim);
+  }
 }
 
 Position PatternReduction::part_of(const Position& projected, const Definition& part) {
@@ -152,7 +164,41 @@ Position PatternReduction::conjugate(const Sym& s, const Position& p, const Defi
   return q;
 }
 
-void PatternReduction::build_classes(unsigned) {
+void PatternReduction::adopt_classes(const ClassTable& given) {
+  if (given.size != nb_ || !given.words) throw InputError("a class table of another size");
+  cls_ = given.words;
+  cls_owner_ = given.owner;
+  // Representatives: the values taken to themselves by the identity (symmetry 0), in order;
+  // the symmetries fixing a flagged one, anew.
+  stab_masks_.assign(1, 1);
+  for (std::uint64_t v = 0; v < nb_; ++v) {
+    const std::uint32_t e = cls_[v];
+    const std::uint64_t k = e >> (sym_bits_ + 1);
+    if ((e & sym_mask_) >= syms_.size() || k > classes_ || (k == classes_ && (e & sym_mask_) != 0))
+      throw InputError("a class table that does not fit the pattern");
+    if (k < classes_) continue;
+    ++classes_;
+    rep_.push_back(static_cast<std::uint32_t>(v));
+    std::uint8_t id = 0;
+    if (e & (sym_mask_ + 1)) {
+      const Position p = big_->unrank(v);
+      std::uint64_t stab = 0;
+      for (std::size_t a = 0; a < syms_.size(); ++a)
+        if (big_->rank(conjugate(syms_[a], p, pdb_)) == v) stab |= std::uint64_t{1} << a;
+      const auto it = std::find(stab_masks_.begin(), stab_masks_.end(), stab);
+      if (it == stab_masks_.end()) {
+        if (stab_masks_.size() >= 255) throw InputError("a class table that does not fit the pattern");
+        stab_masks_.push_back(stab);
+        id = static_cast<std::uint8_t>(stab_masks_.size() - 1);
+      } else {
+        id = static_cast<std::uint8_t>(it - stab_masks_.begin());
+      }
+    }
+    stab_id_.push_back(id);
+  }
+}
+
+void PatternReduction::build_classes(const search::Limits& lim) {
   // In increasing order: a value not met yet is the least of its orbit, its class's
   // representative; its images under the kept symmetries join the class.
   constexpr std::uint32_t kNone = ~std::uint32_t{0};
@@ -164,6 +210,10 @@ void PatternReduction::build_classes(unsigned) {
   stab_masks_.assign(1, 1);  // the identity alone
   const std::uint64_t max_classes = std::uint64_t{1} << (32 - sym_bits_ - 1);
   for (std::uint64_t v = 0; v < nb_; ++v) {
+    if ((v & 0xfffff) == 0) {
+      if (lim.deadline) lim.deadline->check();
+      if (lim.progress) lim.progress->update("classes of set {} under {} symmetries: {}%", big_name_, syms_.size(), v * 100 / nb_);
+    }
     if (cls_store_[v] != kNone) continue;
     const std::uint64_t k = classes_++;
     if (k >= max_classes) throw InputError(fmt::format("a reduced pattern with more than {} classes", max_classes));

@@ -20,8 +20,16 @@
 #include "perm/definition.h"
 #include "perm/generators.h"
 #include "perm/space.h"
+#include "tansaku/search/limits.h"
 
 namespace tansaku::perm {
+
+// A class table held elsewhere (a table file's mapping): its words and their owner.
+struct ClassTable {
+  const std::uint32_t* words = nullptr;
+  std::uint64_t size = 0;
+  std::shared_ptr<const void> owner;
+};
 
 class PatternReduction {
  public:
@@ -30,8 +38,11 @@ class PatternReduction {
   // symmetry_group gives). Keeps those that map the pattern onto itself; InputError when
   // none but the identity does, or when the parts cannot be tabled (big part above 2^32
   // values, rest part above 2^24).
+  // `given`: the class table of an earlier build (checked; InputError when it does not
+  // fit), else it is built (lim: progress, deadline).
   PatternReduction(const Definition& d, const std::vector<std::uint8_t>& lab_map, const Definition& pd,
-                   const MoveSet& pms, const std::vector<Perm>& group, unsigned threads);
+                   const MoveSet& pms, const std::vector<Perm>& group, const search::Limits& lim,
+                   const ClassTable* given = nullptr);
   PatternReduction(const PatternReduction&) = delete;
   PatternReduction& operator=(const PatternReduction&) = delete;
 
@@ -42,6 +53,8 @@ class PatternReduction {
   // Whether symmetry s (of the full puzzle) maps the pattern onto itself.
   bool preserved_by(const Perm& s) const;
   std::string big_set() const { return big_name_; }
+  // The class table (for the table file).
+  ClassTable class_table() const { return ClassTable{cls_, nb_, {}}; }
 
   // A state is (big value << 32 | rest value): no division on the search's path.
   // Of a projected position (pattern_table.h), which contains() must accept.
@@ -211,6 +224,7 @@ class PatternReduction {
   unsigned sym_bits_ = 0;
   std::uint32_t sym_mask_ = 0;
   std::vector<std::uint32_t> cls_store_;
+  std::shared_ptr<const void> cls_owner_;
   // big value -> class << (sym_bits + 1) | (symmetries fix the representative) << sym_bits |
   // the symmetry taking the value to the representative
   const std::uint32_t* cls_ = nullptr;
@@ -224,7 +238,8 @@ class PatternReduction {
   static Position part_of(const Position& projected, const Definition& part);
   // p (a position of `part`) conjugated by s.
   Position conjugate(const Sym& s, const Position& p, const Definition& part) const;
-  void build_classes(unsigned threads);
+  void build_classes(const search::Limits& lim);
+  void adopt_classes(const ClassTable& given);
 };
 
 }  // namespace tansaku::perm

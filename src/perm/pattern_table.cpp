@@ -18,7 +18,7 @@ constexpr std::uint8_t kRest = 254;  // the pieces of a named set that are neith
 }  // namespace
 
 PatternDomain::PatternDomain(const Definition& d, const MoveSet& ms, const Position& goal, PatternSpec spec,
-                             unsigned threads)
+                             unsigned threads, const search::Limits* lim, const ClassTable* classes)
     : spec_(std::move(spec)), pd_(d), pms_(ms) {
   const auto N = static_cast<std::size_t>(d.positions);
   lab_map_.assign(N * 256, kRest);
@@ -48,7 +48,9 @@ PatternDomain::PatternDomain(const Definition& d, const MoveSet& ms, const Posit
       if (!keep_ori[i]) g.p.twist[i] = 0;
   pd_.solved = project(goal);
   if (spec_.reduced) {
-    red_ = std::make_unique<PatternReduction>(d, lab_map_, pd_, pms_, symmetry_group(d, ms, goal), threads);
+    search::Limits l = lim ? *lim : search::Limits{};
+    l.threads = threads;
+    red_ = std::make_unique<PatternReduction>(d, lab_map_, pd_, pms_, symmetry_group(d, ms, goal), l, classes);
     goal_rank_ = red_->state(pd_.solved);
   } else {
     space_ = std::make_unique<Space>(pd_, pms_, pd_.solved, std::uint64_t{256} << 20, threads);

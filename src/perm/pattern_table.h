@@ -27,7 +27,10 @@ class PatternDomain {
  public:
   // InputError when the projection cannot be ranked (beyond 64 bits), the spec does not
   // fit the definition, or a reduced spec cannot be reduced. Move tables up to 256 MiB.
-  PatternDomain(const Definition& d, const MoveSet& ms, const Position& goal, PatternSpec spec, unsigned threads = 1);
+  // A reduced spec: the class table `classes` when given (a table file's), else built
+  // (lim: progress, deadline; threads from `threads`).
+  PatternDomain(const Definition& d, const MoveSet& ms, const Position& goal, PatternSpec spec, unsigned threads = 1,
+                const search::Limits* lim = nullptr, const ClassTable* classes = nullptr);
 
   ~PatternDomain();
   const PatternSpec& spec() const { return spec_; }

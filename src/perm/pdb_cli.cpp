@@ -65,8 +65,13 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
   else if (only != "patterns")
     for (const auto& [set, labels] : listed.pieces) specs.push_back(PieceSpec{set, labels});
   std::vector<std::unique_ptr<PatternDomain>> pats;
-  if (only != "pieces")
-    for (const auto& p : listed.patterns) pats.push_back(std::make_unique<PatternDomain>(d, ms, goal, p, o.threads));
+  if (only != "pieces") {
+    // A reduced pattern builds its class table here (checked against --memory first).
+    Progress progress(!o.quiet);
+    const search::Limits lim = o.limits(&progress);
+    for (const auto& p : listed.patterns) pats.push_back(std::make_unique<PatternDomain>(d, ms, goal, p, o.threads, &lim));
+    progress.done();
+  }
   if (specs.empty() && pats.empty())
     throw InputError(fmt::format(
         "perm:{}: no set of distinct pieces that some move changes and no pattern: no table to build", d.name));

@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <zstd.h>
 
 #include <cerrno>
@@ -30,6 +31,11 @@ using json = nlohmann::ordered_json;
 constexpr char kMagic[] = "TSKPERMPDB1\n";
 constexpr std::size_t kChunk = std::size_t{1} << 20;
 constexpr std::size_t kPage = 4096;
+// Cells from this size on are read into memory of transparent huge pages rather than
+// mapped from the file: a search probes them at random, and with 4 KiB pages nearly every
+// probe of a table of gigabytes is a TLB miss and a page walk (perf: most of a cube
+// search's time); reading costs a copy from the page cache.
+constexpr std::uint64_t kHugeFrom = std::uint64_t{64} << 20;
 
 struct FileCloser {
   void operator()(std::FILE* f) const {
@@ -90,12 +96,26 @@ struct Checksum {
 // multiple of 4096 (the header line padded with spaces), to a temporary name, then renamed:
 // loading maps the cells, no read and no decompression (the 3x3x3's 554 MB pattern
 // decompressed in about 0.6 s, most of a short solve).
-void save_cells(json h, const TwoBitTable& cells, const std::filesystem::path& file) {
+// A table reduced by symmetry (pattern_reduction.h) has its class table after the cells,
+// from the next page boundary (padded to 8 bytes), mapped as well.
+std::uint64_t round_page(std::uint64_t n) { return (n + kPage - 1) / kPage * kPage; }
+std::uint64_t class_bytes(std::uint64_t values) { return (values * 4 + 7) / 8 * 8; }
+
+void save_cells(json h, const TwoBitTable& cells, const std::filesystem::path& file, const ClassTable* classes = nullptr) {
   const auto* words = const_cast<TwoBitTable&>(cells).data();
   Checksum sum;
   sum.add(words, static_cast<std::size_t>(cells.words()));
   h["cells"] = "raw";
   h["checksum"] = sum.text();
+  std::vector<std::uint64_t> cls;
+  if (classes) {
+    cls.assign(class_bytes(classes->size) / 8, 0);
+    std::memcpy(cls.data(), classes->words, classes->size * 4);
+    Checksum cs;
+    cs.add(cls.data(), cls.size());
+    h["class_values"] = classes->size;
+    h["class_checksum"] = cs.text();
+  }
   const std::filesystem::path tmp = file.string() + ".tmp";
   File f(std::fopen(tmp.c_str(), "wb"));
   if (!f) throw InputError(fmt::format("cannot write {}", printable(tmp.string())));
@@ -109,6 +129,11 @@ void save_cells(json h, const TwoBitTable& cells, const std::filesystem::path& f
     const std::size_t len = static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, total - pos));
     ok = std::fwrite(src + pos, 1, len, f.get()) == len;
     pos += len;
+  }
+  if (ok && classes) {
+    const std::string pad(static_cast<std::size_t>(round_page(total) - total), '\0');
+    ok = std::fwrite(pad.data(), 1, pad.size(), f.get()) == pad.size() &&
+         std::fwrite(cls.data(), 8, cls.size(), f.get()) == cls.size();
   }
   ok = ok && std::fflush(f.get()) == 0;
   f.reset();
@@ -125,7 +150,7 @@ void save_cells(json h, const TwoBitTable& cells, const std::filesystem::path& f
 // checksum), or compressed by zstd (files of earlier versions).
 std::unique_ptr<TwoBitTable> load_cells(std::FILE* f, std::uint64_t entries, const std::filesystem::path& file,
                                         const std::string& name, bool raw, const std::string& checksum,
-                                        const search::Limits& lim) {
+                                        const search::Limits& lim, std::uint64_t class_values = 0) {
   require_memory(TwoBitTable::bytes_for(entries), lim.memory, "a table");
   const std::uint64_t total = TwoBitTable::bytes_for(entries);
   auto report = [&](std::uint64_t done) {
@@ -139,20 +164,36 @@ std::unique_ptr<TwoBitTable> load_cells(std::FILE* f, std::uint64_t entries, con
     if (at < 0 || at % static_cast<long>(kPage) != 0 || ::fstat(::fileno(f), &st) != 0)
       throw InputError(fmt::format("{}: cells not at a page boundary", name));
     const auto size = static_cast<std::uint64_t>(st.st_size) - static_cast<std::uint64_t>(at);
-    if (size < total) throw InputError(fmt::format("{}: truncated", name));
-    if (size > total) throw InputError(fmt::format("{}: longer than its table", name));
-    void* p = ::mmap(nullptr, static_cast<std::size_t>(total), PROT_READ, MAP_PRIVATE | MAP_POPULATE, ::fileno(f), at);
-    if (p == MAP_FAILED) throw InputError(fmt::format("{}: cannot map ({})", name, std::strerror(errno)));
+    const std::uint64_t expect = class_values ? round_page(total) + class_bytes(class_values) : total;
+    if (size < expect) throw InputError(fmt::format("{}: truncated", name));
+    if (size > expect) throw InputError(fmt::format("{}: longer than its table", name));
+    void* p = nullptr;
+    const bool huge = total >= kHugeFrom;
+    if (huge) {  // read into memory of transparent huge pages (see kHugeFrom)
+      p = ::mmap(nullptr, static_cast<std::size_t>(total), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+      if (p == MAP_FAILED) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+      ::madvise(p, static_cast<std::size_t>(total), MADV_HUGEPAGE);
+#endif
+    } else {
+      p = ::mmap(nullptr, static_cast<std::size_t>(total), PROT_READ, MAP_PRIVATE | MAP_POPULATE, ::fileno(f), at);
+      if (p == MAP_FAILED) throw InputError(fmt::format("{}: cannot map ({})", name, std::strerror(errno)));
+    }
     auto table =
         std::make_unique<TwoBitTable>(entries, static_cast<std::uint64_t*>(p), static_cast<std::size_t>(total));
     Checksum sum;
     for (std::uint64_t pos = 0; pos < total; pos += kChunk) {
       report(pos);
-      sum.add(table->data() + pos / 8, static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, total - pos) / 8));
+      const std::size_t len = static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, total - pos));
+      if (huge && ::pread(::fileno(f), reinterpret_cast<char*>(table->data()) + pos, len, at + static_cast<off_t>(pos)) !=
+                      static_cast<ssize_t>(len))
+        throw InputError(fmt::format("{}: truncated", name));
+      sum.add(table->data() + pos / 8, len / 8);
     }
     if (sum.text() != checksum) throw InputError(fmt::format("{}: corrupt (checksum)", name));
     return table;
   }
+  if (class_values) throw InputError(fmt::format("{}: a reduced table not stored raw", name));
   auto table = std::make_unique<TwoBitTable>(entries);
   char* dst = reinterpret_cast<char*>(table->data());
   std::unique_ptr<ZSTD_DCtx, size_t (*)(ZSTD_DCtx*)> dc(ZSTD_createDCtx(), ZSTD_freeDCtx);
@@ -180,13 +221,15 @@ struct Opened {
   File f;
   std::string name;
   json h;
+  std::uint64_t class_values = 0;  // a reduced table's class table after the cells
   // The table of `dom` (its size checked against the header) with the file's cells.
   template <class Table, class Domain>
   std::unique_ptr<Table> finish(std::unique_ptr<Domain> dom, const std::filesystem::path& file,
                                 const search::Limits& lim) {
     if (h.value("entries", std::uint64_t{0}) != dom->size()) throw InputError(fmt::format("{}: wrong size", name));
     auto cells =
-        load_cells(f.get(), dom->size(), file, name, h.value("cells", "") == "raw", h.value("checksum", ""), lim);
+        load_cells(f.get(), dom->size(), file, name, h.value("cells", "") == "raw", h.value("checksum", ""), lim,
+                   class_values);
     return std::make_unique<Table>(std::move(dom), std::move(cells), h.value("max_distance", 0));
   }
 };
@@ -274,15 +317,59 @@ void save_pattern_table(const PatternTable& t, const Definition& d, std::uint64_
                   {"entries", dom.size()},
                   {"bytes", t.bytes()},
                   {"max_distance", t.max_distance()}};
-  save_cells(h, t.mod3(), file);
+  if (const PatternReduction* red = dom.reduction()) {
+    const ClassTable ct = red->class_table();
+    json hr = h;
+    hr["bytes"] = t.bytes() + class_bytes(ct.size);  // what a solve holds
+    save_cells(hr, t.mod3(), file, &ct);
+  } else {
+    save_cells(h, t.mod3(), file);
+  }
 }
+
+namespace {
+
+// The class table of a reduced pattern's file `o` (open at its cells), mapped and checked.
+ClassTable map_class_table(Opened& o) {
+  const std::uint64_t values = o.h.value("class_values", std::uint64_t{0});
+  if (values == 0 || o.h.value("cells", "") != "raw") throw InputError(fmt::format("{}: a reduced table without its classes", o.name));
+  const long at = std::ftell(o.f.get());
+  const std::uint64_t cells = TwoBitTable::bytes_for(o.h.value("entries", std::uint64_t{0}));
+  struct stat st {};
+  if (at < 0 || ::fstat(::fileno(o.f.get()), &st) != 0 ||
+      static_cast<std::uint64_t>(st.st_size) != static_cast<std::uint64_t>(at) + round_page(cells) + class_bytes(values))
+    throw InputError(fmt::format("{}: truncated", o.name));
+  // Read into huge pages like big cells (kHugeFrom): every lookup of a child reads it.
+  const std::uint64_t bytes = class_bytes(values);
+  void* p = ::mmap(nullptr, static_cast<std::size_t>(bytes), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED) throw std::bad_alloc();
+  std::shared_ptr<const void> owner(p, [bytes](const void* q) { ::munmap(const_cast<void*>(q), static_cast<std::size_t>(bytes)); });
+#ifdef MADV_HUGEPAGE
+  ::madvise(p, static_cast<std::size_t>(bytes), MADV_HUGEPAGE);
+#endif
+  const off_t from = static_cast<off_t>(static_cast<std::uint64_t>(at) + round_page(cells));
+  for (std::uint64_t pos = 0; pos < bytes; pos += kChunk) {
+    const std::size_t len = static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, bytes - pos));
+    if (::pread(::fileno(o.f.get()), static_cast<char*>(p) + pos, len, from + static_cast<off_t>(pos)) != static_cast<ssize_t>(len))
+      throw InputError(fmt::format("{}: truncated", o.name));
+  }
+  Checksum sum;
+  sum.add(static_cast<const std::uint64_t*>(p), static_cast<std::size_t>(bytes / 8));
+  if (sum.text() != o.h.value("class_checksum", "")) throw InputError(fmt::format("{}: corrupt (checksum)", o.name));
+  o.class_values = values;
+  return ClassTable{static_cast<const std::uint32_t*>(p), values, std::move(owner)};
+}
+
+}  // namespace
 
 std::unique_ptr<PatternTable> load_pattern_table(const std::filesystem::path& file, const Definition& d,
                                                  const MoveSet& ms, const Position& goal, const search::Limits& lim) {
   Opened o = open_instance_table(file, d, ms, goal);
   if (!o.h.contains("pattern")) throw InputError(fmt::format("{}: not a pattern table", o.name));
-  return o.finish<PatternTable>(
-      std::make_unique<PatternDomain>(d, ms, goal, pattern_from_json(d, o.h["pattern"]), lim.threads), file, lim);
+  const PatternSpec spec = pattern_from_json(d, o.h["pattern"]);
+  if (!spec.reduced) return o.finish<PatternTable>(std::make_unique<PatternDomain>(d, ms, goal, spec, lim.threads), file, lim);
+  const ClassTable ct = map_class_table(o);
+  return o.finish<PatternTable>(std::make_unique<PatternDomain>(d, ms, goal, spec, lim.threads, &lim, &ct), file, lim);
 }
 
 CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Position& goal, std::uint64_t budget,

@@ -129,22 +129,40 @@ class InPlace {
       l.child.resize(nm_ * nt_);
       l.cell.resize(nm_ * nt_);
       PieceDomain::State ch;
+      // Reduced patterns first: the children's states, their class table entries fetched
+      // for every lookup before any is read.
+      bool reduced = false;
+      for (std::size_t t = 0; t < nt_; ++t) {
+        const Context::Lookup& lk = (*c_->lookups)[t];
+        const PatternReduction* red = lk.table ? nullptr : lk.pattern->domain().reduction();
+        if (!red) continue;
+        reduced = true;
+        std::uint64_t* nb = l.neighbours.data();
+        red->for_each_move_rank(l.rank[t], [nb](int m, std::uint64_t r) { nb[m] = r; });
+        for (int i = 0; i < n; ++i) {
+          const std::uint64_t r = nb[lk.move(buf[i])];
+          l.child[static_cast<std::size_t>(buf[i]) * nt_ + t] = r;
+          red->prefetch(r);
+        }
+      }
+      if (reduced)
+        for (std::size_t t = 0; t < nt_; ++t) {
+          const Context::Lookup& lk = (*c_->lookups)[t];
+          const PatternReduction* red = lk.table ? nullptr : lk.pattern->domain().reduction();
+          if (!red) continue;
+          for (int i = 0; i < n; ++i) {
+            const std::size_t at = static_cast<std::size_t>(buf[i]) * nt_ + t;
+            l.cell[at] = red->cell(l.child[at]);
+            lk.pattern->mod3().prefetch_read(l.cell[at]);
+          }
+        }
       for (std::size_t t = 0; t < nt_; ++t) {
         const Context::Lookup& lk = (*c_->lookups)[t];
         if (!lk.table) {  // a pattern: every move's neighbour from the move tables at once
-          std::uint64_t* nb = l.neighbours.data();
           const PatternDomain& pdom = lk.pattern->domain();
+          if (pdom.reduction()) continue;  // above
+          std::uint64_t* nb = l.neighbours.data();
           pdom.for_each_move_rank(l.rank[t], [nb](int m, std::uint64_t r) { nb[m] = r; });
-          if (const PatternReduction* red = pdom.reduction()) {  // cells by the class table, fetched first
-            for (int i = 0; i < n; ++i) red->prefetch(nb[lk.move(buf[i])]);
-            for (int i = 0; i < n; ++i) {
-              const std::uint64_t r = nb[lk.move(buf[i])], c = red->cell(r);
-              l.child[static_cast<std::size_t>(buf[i]) * nt_ + t] = r;
-              l.cell[static_cast<std::size_t>(buf[i]) * nt_ + t] = c;
-              lk.pattern->mod3().prefetch_read(c);
-            }
-            continue;
-          }
           for (int i = 0; i < n; ++i) {
             const std::uint64_t r = nb[lk.move(buf[i])];
             l.child[static_cast<std::size_t>(buf[i]) * nt_ + t] = r;
