@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Optimal 3x3x3 solving with cached tables (docs/perm.md: the corners' piece table and the
-# twist-flip-slice pattern of data/perm/3x3x3.pat): builds the tables once
+# Optimal 3x3x3 solving with cached tables (docs/perm.md: the twist-flip-sortedslice pattern
+# of data/perm/3x3x3.pat, reduced by symmetry): builds the tables once
 # (`tansaku pdb build perm:3x3x3`, timed, peak RSS), then solves the 14-move scramble of
 # issue #25, the checkerboard, superflip (20 htm) and the first N of ten random positions
 # (`tansaku random perm:3x3x3 --seed 1 --count 10`), each under --timeout; optionally the
