@@ -56,6 +56,12 @@ class InPlaceWorker {
     path_.reserve(static_cast<std::size_t>(std::max(bound, 0)) + 1);
   }
   D& domain() { return d_; }
+  // In a parallel iteration: the nodes of the subtrees finished so far and their number,
+  // for the progress line.
+  void share_progress(const std::atomic<std::uint64_t>* finished, std::size_t subtrees) {
+    finished_ = finished;
+    subtrees_ = subtrees;
+  }
   // Searches below the current position, reached at cost g with g + h <= bound.
   bool search(int g, const std::atomic<std::size_t>* winner = nullptr, std::size_t index = 0,
               const std::atomic<bool>* abort = nullptr, Progress* progress = nullptr) {
@@ -110,7 +116,11 @@ class InPlaceWorker {
     if ((winner_ && winner_->load(std::memory_order_relaxed) < index_) ||
         (abort_ && abort_->load(std::memory_order_relaxed)))
       return cancelled = true;
-    if (progress_) progress_->update("ida*: bound {}, {} nodes in this iteration", bound_, expanded);
+    if (progress_ && finished_)
+      progress_->update("ida*: bound {}, subtree {} of {}, {} nodes in this iteration", bound_, index_ + 1, subtrees_,
+                        finished_->load(std::memory_order_relaxed) + expanded);
+    else if (progress_)
+      progress_->update("ida*: bound {}, {} nodes in this iteration", bound_, expanded);
     return false;
   }
 
@@ -122,6 +132,8 @@ class InPlaceWorker {
   std::size_t index_ = 0;
   const std::atomic<bool>* abort_ = nullptr;
   Progress* progress_ = nullptr;
+  const std::atomic<std::uint64_t>* finished_ = nullptr;
+  std::size_t subtrees_ = 0;
 };
 
 // One iteration split at a frontier of depth `depth`: the frontier nodes (paths within the
@@ -240,6 +252,7 @@ PathResult<typename D::Move> ida_star_inplace(const D& root, const InPlaceIdaOpt
       };
       std::vector<Task> tasks(n);
       std::atomic<std::size_t> counter{0}, winner{detail::InPlaceWorker<D>::kNoWinner};
+      std::atomic<std::uint64_t> finished{0};  // nodes of the subtrees done (progress only)
       std::atomic<bool> abort{false};
       std::exception_ptr error;
       std::atomic<bool> has_error{false};
@@ -250,7 +263,9 @@ PathResult<typename D::Move> ida_star_inplace(const D& root, const InPlaceIdaOpt
             if (i >= n || winner.load() < i) break;
             detail::InPlaceWorker<D> w(root, bound, lim);
             for (std::size_t j = 0; j < depth; ++j) (void)w.domain().apply(frontier.paths[i * depth + j]);
+            w.share_progress(&finished, n);
             const bool hit = w.search(static_cast<int>(depth), &winner, i, &abort, main_thread ? lim.progress : nullptr);
+            finished.fetch_add(w.expanded, std::memory_order_relaxed);
             Task& t = tasks[i];
             t.expanded = w.expanded;
             t.generated = w.generated;
