@@ -185,17 +185,18 @@ void PatternReduction::adopt_classes(const ClassTable& given) {
       std::uint64_t stab = 0;
       for (std::size_t a = 0; a < syms_.size(); ++a)
         if (big_->rank(conjugate(syms_[a], p, pdb_)) == v) stab |= std::uint64_t{1} << a;
-      const auto it = std::find(stab_masks_.begin(), stab_masks_.end(), stab);
-      if (it == stab_masks_.end()) {
-        if (stab_masks_.size() >= 255) throw InputError("a class table that does not fit the pattern");
-        stab_masks_.push_back(stab);
-        id = static_cast<std::uint8_t>(stab_masks_.size() - 1);
-      } else {
-        id = static_cast<std::uint8_t>(it - stab_masks_.begin());
-      }
+      id = stab_id_of(stab);
     }
     stab_id_.push_back(id);
   }
+}
+
+std::uint8_t PatternReduction::stab_id_of(std::uint64_t stab) {
+  const auto it = std::find(stab_masks_.begin(), stab_masks_.end(), stab);
+  if (it != stab_masks_.end()) return static_cast<std::uint8_t>(it - stab_masks_.begin());
+  if (stab_masks_.size() >= 255) throw InputError("a reduced pattern with too many kinds of fixed points");
+  stab_masks_.push_back(stab);
+  return static_cast<std::uint8_t>(stab_masks_.size() - 1);
 }
 
 void PatternReduction::build_classes(const search::Limits& lim) {
@@ -232,16 +233,7 @@ void PatternReduction::build_classes(const search::Limits& lim) {
       }
     }
     std::uint8_t id = 0;
-    if (stab != 1) {
-      const auto it = std::find(stab_masks_.begin(), stab_masks_.end(), stab);
-      if (it == stab_masks_.end()) {
-        if (stab_masks_.size() >= 255) throw InputError("a reduced pattern with too many kinds of fixed points");
-        stab_masks_.push_back(stab);
-        id = static_cast<std::uint8_t>(stab_masks_.size() - 1);
-      } else {
-        id = static_cast<std::uint8_t>(it - stab_masks_.begin());
-      }
-    }
+    if (stab != 1) id = stab_id_of(stab);
     stab_id_.push_back(id);
     const std::uint32_t flag = id ? sym_mask_ + 1 : 0;
     for (const auto& [w, s] : members) cls_store_[w] = static_cast<std::uint32_t>(k << (sym_bits_ + 1)) | flag | s;

@@ -128,18 +128,8 @@ class PatternReduction {
         const Block b = block(c[i], touch);
         std::size_t e = i;
         while (e < n && c[e] < b.end) ++e;
-        for (int m = 0; m < nm; ++m) {
-          const std::uint64_t base = b.base[m];
-          const std::uint32_t* conj = b.conj[m];
-          if (b.k[m] == kNoStab) {
-            for (std::size_t q = i; q < e; ++q)
-              trues += f(base + conj[R.rest_moves_[(c[q] - b.start) * static_cast<std::uint64_t>(nm) + static_cast<std::uint64_t>(m)]]);
-          } else {
-            for (std::size_t q = i; q < e; ++q)
-              trues += f(base + R.canonical(b.k[m], conj[R.rest_moves_[(c[q] - b.start) * static_cast<std::uint64_t>(nm) +
-                                                                       static_cast<std::uint64_t>(m)]]));
-          }
-        }
+        for (int m = 0; m < nm; ++m)
+          for (std::size_t q = i; q < e; ++q) trues += f(b.base[m] + rest(b, c[q] - b.start, m));
         calls += (e - i) * static_cast<std::uint64_t>(nm);
         i = e;
       }
@@ -157,16 +147,11 @@ class PatternReduction {
         while (e < n && c[e] < b.end) ++e;
         const std::uint64_t run = (e - i == 64 ? ~std::uint64_t{0} : ((std::uint64_t{1} << (e - i)) - 1)) << i;
         for (int m = 0; m < nm && (found & run) != run; ++m) {
-          const std::uint64_t base = b.base[m];
-          const std::uint32_t* conj = b.conj[m];
           const std::uint64_t left = run & ~found;
           calls += static_cast<std::uint64_t>(std::popcount(left));
           for (std::uint64_t l = left; l; l &= l - 1) {
             const auto q = static_cast<std::size_t>(std::countr_zero(l));
-            std::uint32_t v = conj[R.rest_moves_[(c[q] - b.start) * static_cast<std::uint64_t>(nm) + static_cast<std::uint64_t>(m)]];
-            if (b.k[m] != kNoStab) v = R.canonical(b.k[m], v);
-            const std::uint64_t t = base + v;
-            found |= std::uint64_t{pred(t)} << q;
+            found |= std::uint64_t{pred(b.base[m] + rest(b, c[q] - b.start, m))} << q;
           }
         }
         i = e;
@@ -182,6 +167,12 @@ class PatternReduction {
       const std::uint32_t* conj[Space::kMaxMoves];  // per move: the rest conjugated by its symmetry
       std::uint64_t k[Space::kMaxMoves];          // per move: the class when symmetries fix its representative
     };
+    // The cell within its class of the neighbour by move m of rest value r in block b.
+    std::uint32_t rest(const Block& b, std::uint64_t r, int m) const {
+      const PatternReduction& R = *r_;
+      const std::uint32_t v = b.conj[m][R.rest_moves_[r * static_cast<std::uint64_t>(R.nm_) + static_cast<std::uint64_t>(m)]];
+      return b.k[m] == kNoStab ? v : R.canonical(b.k[m], v);
+    }
     template <class P>
     Block block(std::uint64_t c, P& touch) const {
       const PatternReduction& R = *r_;
@@ -239,6 +230,8 @@ class PatternReduction {
   // p (a position of `part`) conjugated by s.
   Position conjugate(const Sym& s, const Position& p, const Definition& part) const;
   void build_classes(const search::Limits& lim);
+  // The index in stab_masks_ of a set of fixing symmetries (added when new).
+  std::uint8_t stab_id_of(std::uint64_t stab);
   void adopt_classes(const ClassTable& given);
 };
 
