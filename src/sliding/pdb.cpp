@@ -237,6 +237,19 @@ std::vector<std::vector<std::uint8_t>> default_groups(const Frame& f) {
   return groups_of_sizes(f, build_sizes(f.n));
 }
 
+std::vector<std::vector<std::vector<std::uint8_t>>> known_partitions(const Frame& f) {
+  if (f.rows == 5 && f.cols == 5 && f.blank == 0) {
+    // 7-7-7-3: Korf & Felner's blocks grown by a tile each (A takes 3, B 18 and 19, C 22),
+    // the rest (17 23 24) a 3-tile group. Its reflection about the main diagonal is another
+    // partition (A's image is 1 5 6 10 11 12 15), as with theirs: a partition that the
+    // reflection maps onto itself would make the reflected lookup equal the direct one.
+    std::vector<std::vector<std::uint8_t>> seven = {
+        {1, 2, 3, 5, 6, 7, 12}, {4, 8, 9, 13, 14, 18, 19}, {10, 11, 15, 16, 20, 21, 22}, {17, 23, 24}};
+    return {seven, default_groups(f)};
+  }
+  return {default_groups(f)};
+}
+
 std::vector<std::vector<std::uint8_t>> groups_of_sizes(const Frame& f, const std::vector<int>& sizes) {
   // Groups are runs of goal cells along the board's longer side, so they come out as blocks
   // spanning the short side: row-major when rows >= cols, else column-major (on 3x4 the
@@ -336,27 +349,34 @@ std::shared_ptr<const Heuristic> choose_heuristic(const Frame& f, const std::fil
   std::sort(found.begin(), found.end(), [](const Found& a, const Found& b) {
     return a.info.entries() != b.info.entries() ? a.info.entries() > b.info.entries() : a.file < b.file;
   });
-  // The default partition first when all of it is on disk (tables of other partitions may sit
-  // beside it), then greedy: the largest disjoint tables that fit half the budget (the rest
-  // for the search).
+  // The strongest known partition (most entries) all of whose tables are on disk and fit
+  // half the budget comes first (tables of other partitions may sit beside it); then
+  // greedy: the largest disjoint tables that fit half the budget (the rest for the search).
   std::vector<std::vector<std::uint8_t>> groups;
   std::vector<std::filesystem::path> files;
   std::set<int> covered;
   std::uint64_t bytes = 0, entries = 0;
   {
-    std::vector<Found> preferred;
-    std::uint64_t need = 0;
-    for (const auto& g : default_groups(f)) {
-      auto it = std::find_if(found.begin(), found.end(), [&](const Found& x) { return x.info.cells == g; });
-      if (it == found.end()) break;
-      preferred.push_back(*it);
-      need += it->info.bytes();
+    std::vector<Found> best;
+    std::uint64_t best_entries = 0;
+    for (const auto& partition : known_partitions(f)) {
+      std::vector<Found> preferred;
+      std::uint64_t need = 0, size = 0;
+      for (const auto& g : partition) {
+        auto it = std::find_if(found.begin(), found.end(), [&](const Found& x) { return x.info.cells == g; });
+        if (it == found.end()) break;
+        preferred.push_back(*it);
+        need += it->info.bytes();
+        size += it->info.entries();
+      }
+      if (preferred.size() == partition.size() && need <= memory / 2 && size > best_entries) {
+        best = std::move(preferred);
+        best_entries = size;
+      }
     }
-    if (preferred.size() == default_groups(f).size() && need <= memory / 2) {
-      std::stable_partition(found.begin(), found.end(), [&](const Found& x) {
-        return std::any_of(preferred.begin(), preferred.end(), [&](const Found& p) { return p.file == x.file; });
-      });
-    }
+    std::stable_partition(found.begin(), found.end(), [&](const Found& x) {
+      return std::any_of(best.begin(), best.end(), [&](const Found& p) { return p.file == x.file; });
+    });
   }
   for (const auto& x : found) {
     bool disjoint = std::none_of(x.info.cells.begin(), x.info.cells.end(), [&](int c) { return covered.count(c); });

@@ -90,12 +90,24 @@ class Table {
   HugeArray<std::uint8_t> data_;
 };
 
-// Bytes a build needs at its peak (the table + three bit-sets of blank positions per entry).
-std::uint64_t build_memory(const TableInfo& info);
+// How a build keeps the blank positions seen / in this layer / in the next, per placement
+// (the table comes out the same): `cells`, a bit per free cell (fastest), or `regions`, a
+// bit per connected region of the free cells (smaller when the free cells are many: 7 tiles
+// on 5x5 take 3 bytes per placement instead of 12). `automatic`: cells when they fit the
+// memory budget, else regions when they take less.
+enum class BuildState { automatic, cells, regions };
+// Bytes a build needs at its peak (the table + three masks per entry + small change), for
+// `cells` or `regions`; the representation `automatic` picks within `budget`.
+std::uint64_t build_memory(const TableInfo& info, BuildState state);
+BuildState build_state_for(const TableInfo& info, std::uint64_t budget);
+// The most regions the free cells of one placement split into (enumerated; a bound on
+// boards with too many placements' tile sets to enumerate).
+int max_regions(const TableInfo& info);
 
-// The build's budget is search::Limits' threads, progress and deadline (memory is the
-// caller's to refuse: build_memory).
-std::shared_ptr<Table> build_table(const TableInfo& info, const search::Limits& lim = {});
+// The build's budget is search::Limits' threads, progress, deadline, and memory for the
+// automatic choice of representation (memory is the caller's to refuse: build_memory).
+std::shared_ptr<Table> build_table(const TableInfo& info, const search::Limits& lim = {},
+                                   BuildState state = BuildState::automatic);
 
 // Compressed file (zstd frames): a small header, then the 4-bit entries.
 void save_table(const Table& t, const std::filesystem::path& file, unsigned threads = 1);
@@ -120,6 +132,11 @@ std::vector<int> quick_sizes(int n);
 // 14, the 3x2 block 10 11 15 16 20 21, the 2x3 block 17 18 19 22 23 24 (goal cells, blank at
 // 0); elsewhere groups_of_sizes(build_sizes(n)).
 std::vector<std::vector<std::uint8_t>> default_groups(const Frame& f);
+// The partitions `solve` looks for on disk before anything else; the one with the most
+// entries whose tables are all there (and fit half the memory budget) wins. On 5x5 (blank
+// in a corner): 7-7-7-3 (1 2 3 5 6 7 12 / 4 8 9 13 14 18 19 / 10 11 15 16 20 21 22 /
+// 17 23 24, goal cells, blank at 0), then Korf & Felner's 6-6-6-6; elsewhere the default.
+std::vector<std::vector<std::vector<std::uint8_t>>> known_partitions(const Frame& f);
 
 // The heuristic a solve uses: disjoint tables, their names, where they came from.
 struct Heuristic {

@@ -63,8 +63,10 @@ int run_pdb_build(const PdbArgs& a) {
   std::vector<TableInfo> infos;
   for (const auto& g : groups) {
     infos.push_back(TableInfo{rows, cols, f.blank, g});
-    require_memory(build_memory(infos.back()), budget,
-                   fmt::format("building the {}-tile pattern database of {}x{}", g.size(), rows, cols));
+    const BuildState state = build_state_for(infos.back(), budget);
+    require_memory(build_memory(infos.back(), state), budget,
+                   fmt::format("building the {}-tile pattern database of {}x{} ({})", g.size(), rows, cols,
+                               state == BuildState::regions ? "a bit per region of the free cells" : "a bit per free cell"));
   }
   {
     // Refuse before building: the tables must have somewhere to go.
@@ -106,6 +108,8 @@ int run_pdb_build(const PdbArgs& a) {
       search::Limits bo;
       bo.threads = threads;
       bo.progress = &progress;
+      bo.memory = budget;  // picks the representation checked above
+      bo.deadline = a.deadline;
       auto table = build_table(info, bo);
       const double build_s = sw.seconds();
       progress.update("pdb {} tiles: saving {}", info.k(), file.string());
@@ -181,6 +185,7 @@ PdbArgs args_of(const Options& o, const std::vector<std::string>& args) {
   a.goal = o.text("goal").value_or("");
   a.memory = o.memory;
   a.threads = o.threads;
+  a.deadline = &o.deadline;
   a.quiet = o.quiet;
   a.json = o.json;
   a.force = o.flag("force");
