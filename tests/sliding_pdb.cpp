@@ -534,8 +534,7 @@ TEST(PdbGroups, SevenSevenSevenThreeOnFiveByFive) {
   EXPECT_EQ(sizes, (std::vector<int>{7, 7, 7, 3}));
   std::sort(tiles.begin(), tiles.end());
   for (int i = 0; i < 24; ++i) ASSERT_EQ(tiles[i], i + 1);  // a partition of the 24 tiles
-  // Its image by the diagonal reflection is another partition (else the reflected lookup
-  // would only repeat the direct one).
+  // The diagonal reflection maps it onto itself (B and C onto each other).
   ASSERT_EQ(f.views.size(), 2u);
   std::set<std::vector<std::uint8_t>> mine(parts[0].begin(), parts[0].end()), image;
   for (const auto& g : parts[0]) {
@@ -544,5 +543,58 @@ TEST(PdbGroups, SevenSevenSevenThreeOnFiveByFive) {
     std::sort(m.begin(), m.end());
     image.insert(m);
   }
-  EXPECT_NE(mine, image);
+  EXPECT_EQ(mine, image);
+  EXPECT_EQ(image.count(parts[0][1]), 1u);
+  EXPECT_EQ(std::count(parts[0][1].begin(), parts[0][1].end(), 3), 1);
+}
+
+TEST(PdbTable, MirrorImageTablesAreDerived) {
+  // The table of a group's image under a grid symmetry, read through the symmetry, is the
+  // table a search of the image group builds.
+  struct Case {
+    int rows, cols;
+    std::vector<std::uint8_t> from, to;
+  };
+  for (const Case& c : {Case{4, 4, {2, 3, 6, 7}, {8, 9, 12, 13}}, Case{3, 3, {1, 2}, {3, 6}},
+                        Case{3, 4, {1, 2, 5}, {9, 10, 6}}, Case{4, 4, {1, 2, 3, 7, 11}, {4, 8, 12, 13, 14}}}) {
+    pdb::TableInfo from{c.rows, c.cols, 0, c.from}, to{c.rows, c.cols, 0, c.to};
+    std::sort(to.cells.begin(), to.cells.end());
+    SCOPED_TRACE(to.file_name());
+    auto sym = pdb::image_symmetry(from, to);
+    ASSERT_TRUE(sym.has_value());
+    auto src = pdb::build_table(from);
+    search::Limits two;
+    two.threads = 2;
+    auto derived = pdb::derive_table(*src, to, *sym, two);
+    auto searched = pdb::build_table(to);
+    ASSERT_TRUE(std::equal(searched->data(), searched->data() + to.bytes(), derived->data()));
+    EXPECT_EQ(derived->max_distance, searched->max_distance);
+  }
+  // On 3x3, tiles on 1 and 3 shut the blank in its corner; their image on 1 and 5 does not.
+  EXPECT_FALSE(pdb::image_symmetry(pdb::TableInfo{3, 3, 0, {1, 3}}, pdb::TableInfo{3, 3, 0, {1, 5}}).has_value());
+  EXPECT_FALSE(pdb::image_symmetry(pdb::TableInfo{3, 3, 0, {1, 2}}, pdb::TableInfo{3, 3, 0, {1, 4}}).has_value());
+}
+
+TEST(PdbSearch, SymmetricPartitionNeedsNoReflectedLookup) {
+  // 4x4, a partition the diagonal maps onto itself ({6,7} <-> {9,13}, the others onto
+  // themselves): the reflected view is dropped, and h of a position equals h of its
+  // reflection, i.e. the dropped lookup would have given the same sum.
+  Instance inst = make_instance(4, 4, identity_goal(16, true));
+  pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
+  std::vector<std::vector<std::uint8_t>> groups = {{1, 4, 5}, {2, 3, 8, 12}, {6, 7}, {9, 13}, {10, 11, 14, 15}};
+  ASSERT_EQ(f.views.size(), 2u);
+  EXPECT_TRUE(pdb::maps_onto_itself(groups, f.views[1]));
+  EXPECT_FALSE(pdb::maps_onto_itself(pdb::groups_of_sizes(f, {5, 5, 5}), f.views[1]));
+  auto h = pdb::memory_heuristic(f, groups, 1);
+  EXPECT_EQ(h->description.find("reflection"), std::string::npos) << h->description;
+  pdb::Context ctx(f, h);
+  EXPECT_EQ(ctx.views, 1);
+  std::mt19937_64 rng(11);
+  const auto& s = f.views[1];
+  for (int i = 0; i < 2000; ++i) {
+    auto cells = f.canonical(random_start(inst.geo, inst.goal, rng));
+    std::vector<std::uint8_t> mirror(16);
+    for (int c = 0; c < 16; ++c) mirror[s[c]] = s[cells[c]];
+    ASSERT_EQ(pdb::Position(&ctx, cells).h(), pdb::Position(&ctx, mirror).h());
+  }
 }

@@ -207,7 +207,10 @@ std::shared_ptr<const Heuristic> assemble(const Frame& f, const std::vector<std:
     d += " (built in memory)";
   }
   h->description = "pdb " + (d.empty() ? std::string("none: manhattan") : d);
-  if (f.views.size() > 1) h->description += f.views.size() == 2 ? " + reflection" : fmt::format(" + {} symmetries", f.views.size() - 1);
+  std::size_t views = 1;
+  for (std::size_t v = 1; v < f.views.size(); ++v) views += !maps_onto_itself(groups, f.views[v]);
+  if (views > 1) h->description += f.views.size() == 2 ? " + reflection" : fmt::format(" + {} symmetries", views - 1);
+  else if (f.views.size() > 1) h->description += " (symmetric: no reflected lookup)";
   // The cached copy says 0 setup seconds: only the call that paid for it reports them.
   auto stored = std::make_shared<Heuristic>(*h);
   stored->setup_seconds = 0;
@@ -237,14 +240,26 @@ std::vector<std::vector<std::uint8_t>> default_groups(const Frame& f) {
   return groups_of_sizes(f, build_sizes(f.n));
 }
 
+bool maps_onto_itself(const std::vector<std::vector<std::uint8_t>>& groups, const std::vector<std::uint8_t>& sym) {
+  std::vector<std::vector<std::uint8_t>> sorted = groups;
+  for (auto& g : sorted) std::sort(g.begin(), g.end());
+  return std::all_of(sorted.begin(), sorted.end(), [&](const std::vector<std::uint8_t>& g) {
+    std::vector<std::uint8_t> image;
+    for (auto c : g) image.push_back(sym[c]);
+    std::sort(image.begin(), image.end());
+    return std::find(sorted.begin(), sorted.end(), image) != sorted.end();
+  });
+}
+
 std::vector<std::vector<std::vector<std::uint8_t>>> known_partitions(const Frame& f) {
   if (f.rows == 5 && f.cols == 5 && f.blank == 0) {
-    // 7-7-7-3: Korf & Felner's blocks grown by a tile each (A takes 3, B 18 and 19, C 22),
-    // the rest (17 23 24) a 3-tile group. Its reflection about the main diagonal is another
-    // partition (A's image is 1 5 6 10 11 12 15), as with theirs: a partition that the
-    // reflection maps onto itself would make the reflected lookup equal the direct one.
+    // 7-7-7-3, a partition the reflection about the main diagonal maps onto itself: A (the
+    // 3x3 corner block around the blank) and D (12 18 24, the rest of the diagonal) onto
+    // themselves, the 3x2+1 blocks B and C onto each other, so C's table is B's mirror
+    // image (derived, not searched: derive_table). The reflected lookup then equals the
+    // direct one (a sum over the same groups, permuted), so it adds nothing here.
     std::vector<std::vector<std::uint8_t>> seven = {
-        {1, 2, 3, 5, 6, 7, 12}, {4, 8, 9, 13, 14, 18, 19}, {10, 11, 15, 16, 20, 21, 22}, {17, 23, 24}};
+        {1, 2, 5, 6, 7, 10, 11}, {3, 4, 8, 9, 13, 14, 19}, {15, 16, 17, 20, 21, 22, 23}, {12, 18, 24}};
     return {seven, default_groups(f)};
   }
   return {default_groups(f)};

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -109,6 +110,14 @@ int max_regions(const TableInfo& info);
 std::shared_ptr<Table> build_table(const TableInfo& info, const search::Limits& lim = {},
                                    BuildState state = BuildState::automatic);
 
+// Groups that are images of each other under a grid symmetry (pdb_symmetry.cpp): the
+// symmetry that maps `from`'s group onto `to`'s and its build start (group home, blank in
+// the free region of its goal cell) onto `to`'s, if any; then `to`'s table is `from`'s read
+// through it (derive_table: one pass, no search; threads, progress and deadline of `lim`).
+std::optional<std::vector<std::uint8_t>> image_symmetry(const TableInfo& from, const TableInfo& to);
+std::shared_ptr<Table> derive_table(const Table& src, const TableInfo& to, const std::vector<std::uint8_t>& sym,
+                                    const search::Limits& lim = {});
+
 // Compressed file (zstd frames): a small header, then the 4-bit entries.
 void save_table(const Table& t, const std::filesystem::path& file, unsigned threads = 1);
 TableInfo read_table_info(const std::filesystem::path& file);  // throws InputError on a bad file
@@ -134,9 +143,14 @@ std::vector<int> quick_sizes(int n);
 std::vector<std::vector<std::uint8_t>> default_groups(const Frame& f);
 // The partitions `solve` looks for on disk before anything else; the one with the most
 // entries whose tables are all there (and fit half the memory budget) wins. On 5x5 (blank
-// in a corner): 7-7-7-3 (1 2 3 5 6 7 12 / 4 8 9 13 14 18 19 / 10 11 15 16 20 21 22 /
-// 17 23 24, goal cells, blank at 0), then Korf & Felner's 6-6-6-6; elsewhere the default.
+// in a corner): 7-7-7-3 (1 2 5 6 7 10 11 / 3 4 8 9 13 14 19 / 15 16 17 20 21 22 23 /
+// 12 18 24, goal cells, blank at 0; symmetric about the main diagonal), then Korf &
+// Felner's 6-6-6-6; elsewhere the default.
 std::vector<std::vector<std::vector<std::uint8_t>>> known_partitions(const Frame& f);
+
+// Whether the cell map `sym` (a grid symmetry) maps every group onto a group of `groups`:
+// then a view through it looks up the same sum as the direct one.
+bool maps_onto_itself(const std::vector<std::vector<std::uint8_t>>& groups, const std::vector<std::uint8_t>& sym);
 
 // The heuristic a solve uses: disjoint tables, their names, where they came from.
 struct Heuristic {

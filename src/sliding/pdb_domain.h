@@ -64,6 +64,14 @@ struct Context {
       group.push_back(g);
     }
     groups = static_cast<int>(group.size());
+    // A view that maps the partition onto itself looks up the same sum (the tables of a
+    // group and of its image agree on mirrored placements): only the others are kept.
+    std::vector<std::vector<std::uint8_t>> cells;
+    for (const auto& t : keep->tables) cells.push_back(t->info().cells);
+    int kept = 1;
+    for (int v = 1; v < views; ++v)
+      if (!maps_onto_itself(cells, f.views[v])) std::copy(sym[v], sym[v] + n, sym[kept++]);
+    views = kept;
   }
 
   // Rank of group g's placement given tile positions `pos` (KPermRanker order).
