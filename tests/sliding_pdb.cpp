@@ -598,3 +598,29 @@ TEST(PdbSearch, SymmetricPartitionNeedsNoReflectedLookup) {
     ASSERT_EQ(pdb::Position(&ctx, cells).h(), pdb::Position(&ctx, mirror).h());
   }
 }
+
+TEST(PdbSearch, MaxOverPartitions) {
+  // Two partitions in one heuristic (Heuristic::part): h is the max of their heuristics
+  // (each with its own reflection, dropped for the symmetric one), on every 3x3 state.
+  Instance inst = make_instance(3, 3, identity_goal(9, true));
+  pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
+  auto a = pdb::memory_heuristic(f, pdb::groups_of_sizes(f, {4, 4}), 1);
+  auto b = pdb::memory_heuristic(f, {{1, 3, 4}, {2, 5, 6, 7, 8}}, 1);  // 1<->3, 2<->6, 5<->7: symmetric
+  auto both = std::make_shared<pdb::Heuristic>(*a);
+  both->part.assign(a->tables.size(), 0);
+  for (const auto& t : b->tables) both->tables.push_back(t), both->part.push_back(1);
+  pdb::Context ca(f, a), cb(f, b), cab(f, both);
+  EXPECT_EQ(ca.views, 2);
+  EXPECT_EQ(cb.views, 1);
+  EXPECT_EQ(cab.views, 3);
+  auto dist = bfs_distances(inst.geo, inst.goal);
+  std::uint64_t better = 0;
+  for (const auto& [v, d] : dist) {
+    auto cells = f.canonical(unpack(v, 9));
+    const int ha = pdb::Position(&ca, cells).h(), hb = pdb::Position(&cb, cells).h(), h = pdb::Position(&cab, cells).h();
+    ASSERT_EQ(h, std::max(ha, hb));
+    ASSERT_LE(h, d);
+    better += hb > ha;
+  }
+  EXPECT_GT(better, 0u);
+}

@@ -173,13 +173,39 @@ std::shared_ptr<const Table> get_table(const TableInfo& info, const std::filesys
   return cache().tables.emplace(key, t).first->second;
 }
 
+// Another complete partition whose tables are on disk: its lookups are maxed with the first's.
+struct Extra {
+  std::vector<std::vector<std::uint8_t>> groups;
+  std::vector<std::filesystem::path> files;
+};
+
+std::string views_text(const Frame& f, const std::vector<std::vector<std::uint8_t>>& groups) {
+  std::size_t views = 1;
+  for (std::size_t v = 1; v < f.views.size(); ++v) views += !maps_onto_itself(groups, f.views[v]);
+  if (views > 1) return f.views.size() == 2 ? " + reflection" : fmt::format(" + {} symmetries", views - 1);
+  return f.views.size() > 1 ? " (symmetric: no reflected lookup)" : "";
+}
+
 std::shared_ptr<const Heuristic> assemble(const Frame& f, const std::vector<std::vector<std::uint8_t>>& groups,
-                                          const std::vector<std::filesystem::path>& files, unsigned threads) {
+                                          const std::vector<std::filesystem::path>& files, unsigned threads,
+                                          const std::vector<Extra>& extra = {}) {
+  // All tables in one list: the first partition (files for its first groups, the rest
+  // built), then each extra partition (all files).
+  std::vector<std::vector<std::uint8_t>> all = groups;
+  std::vector<const std::filesystem::path*> where;
+  std::vector<int> part(groups.size(), 0);
+  for (std::size_t i = 0; i < groups.size(); ++i) where.push_back(i < files.size() ? &files[i] : nullptr);
+  for (std::size_t p = 0; p < extra.size(); ++p)
+    for (std::size_t i = 0; i < extra[p].groups.size(); ++i) {
+      all.push_back(extra[p].groups[i]);
+      where.push_back(&extra[p].files[i]);
+      part.push_back(static_cast<int>(p + 1));
+    }
   std::string key;
-  for (std::size_t i = 0; i < groups.size(); ++i) {
-    key += group_key(f, groups[i]);
-    if (i < files.size()) key += '@', key += files[i].string();
-    key += '|';
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    key += group_key(f, all[i]);
+    if (where[i]) key += '@', key += where[i]->string();
+    key += fmt::format("#{}|", part[i]);
   }
   {
     std::lock_guard lock(cache().m);
@@ -188,17 +214,19 @@ std::shared_ptr<const Heuristic> assemble(const Frame& f, const std::vector<std:
   auto h = std::make_shared<Heuristic>();
   // The tables of a partition are loaded or built side by side.
   Stopwatch sw;
-  h->tables.resize(groups.size());
+  h->tables.resize(all.size());
+  h->part = part;
   tbb::task_arena arena(static_cast<int>(std::max(1u, threads)));
   arena.execute([&] {
-    tbb::parallel_for(std::size_t{0}, groups.size(), [&](std::size_t i) {
-      h->tables[i] = get_table(TableInfo{f.rows, f.cols, f.blank, groups[i]}, i < files.size() ? &files[i] : nullptr, threads);
+    tbb::parallel_for(std::size_t{0}, all.size(), [&](std::size_t i) {
+      h->tables[i] = get_table(TableInfo{f.rows, f.cols, f.blank, all[i]}, where[i], threads);
     });
   });
   h->setup_seconds = sw.seconds();
-  h->groups = sizes_text(h->tables);
+  const auto first = h->tables.begin() + static_cast<std::ptrdiff_t>(groups.size());
+  h->groups = sizes_text({h->tables.begin(), first});
   std::vector<std::shared_ptr<const Table>> disk(h->tables.begin(), h->tables.begin() + static_cast<std::ptrdiff_t>(files.size())),
-      mem(h->tables.begin() + static_cast<std::ptrdiff_t>(files.size()), h->tables.end());
+      mem(h->tables.begin() + static_cast<std::ptrdiff_t>(files.size()), first);
   std::string d;
   if (!disk.empty()) d += sizes_text(disk) + " (disk)";
   if (!mem.empty()) {
@@ -206,11 +234,14 @@ std::shared_ptr<const Heuristic> assemble(const Frame& f, const std::vector<std:
     d += sizes_text(mem);
     d += " (built in memory)";
   }
-  h->description = "pdb " + (d.empty() ? std::string("none: manhattan") : d);
-  std::size_t views = 1;
-  for (std::size_t v = 1; v < f.views.size(); ++v) views += !maps_onto_itself(groups, f.views[v]);
-  if (views > 1) h->description += f.views.size() == 2 ? " + reflection" : fmt::format(" + {} symmetries", views - 1);
-  else if (f.views.size() > 1) h->description += " (symmetric: no reflected lookup)";
+  h->description = "pdb " + (d.empty() ? std::string("none: manhattan") : d) + views_text(f, groups);
+  auto at = first;
+  for (const auto& x : extra) {
+    const auto end = at + static_cast<std::ptrdiff_t>(x.groups.size());
+    h->description += ", max with " + sizes_text({at, end}) + " (disk)" + views_text(f, x.groups);
+    h->groups += " max " + sizes_text({at, end});
+    at = end;
+  }
   // The cached copy says 0 setup seconds: only the call that paid for it reports them.
   auto stored = std::make_shared<Heuristic>(*h);
   stored->setup_seconds = 0;
@@ -369,11 +400,16 @@ std::shared_ptr<const Heuristic> choose_heuristic(const Frame& f, const std::fil
   // greedy: the largest disjoint tables that fit half the budget (the rest for the search).
   std::vector<std::vector<std::uint8_t>> groups;
   std::vector<std::filesystem::path> files;
+  std::vector<Extra> extra;
   std::set<int> covered;
   std::uint64_t bytes = 0, entries = 0;
   {
+    struct Complete {
+      std::vector<Found> tables;
+      std::uint64_t need, size;
+    };
+    std::vector<Complete> complete;
     std::vector<Found> best;
-    std::uint64_t best_entries = 0;
     for (const auto& partition : known_partitions(f)) {
       std::vector<Found> preferred;
       std::uint64_t need = 0, size = 0;
@@ -384,18 +420,30 @@ std::shared_ptr<const Heuristic> choose_heuristic(const Frame& f, const std::fil
         need += it->info.bytes();
         size += it->info.entries();
       }
-      if (preferred.size() == partition.size() && need <= memory / 2 && size > best_entries) {
-        best = std::move(preferred);
-        best_entries = size;
-      }
+      if (preferred.size() == partition.size() && need <= memory / 2) complete.push_back({std::move(preferred), need, size});
     }
+    std::stable_sort(complete.begin(), complete.end(), [](const Complete& x, const Complete& y) { return x.size > y.size; });
+    if (!complete.empty()) best = complete[0].tables;
+    // The other complete ones that still fit beside it: maxed with it.
+    std::uint64_t used = complete.empty() ? 0 : complete[0].need;
+    for (std::size_t i = 1; i < complete.size(); ++i)
+      if (used + complete[i].need <= memory / 2) {
+        used += complete[i].need;
+        Extra x;
+        for (const auto& t : complete[i].tables) x.groups.push_back(t.info.cells), x.files.push_back(t.file);
+        extra.push_back(std::move(x));
+      }
     std::stable_partition(found.begin(), found.end(), [&](const Found& x) {
       return std::any_of(best.begin(), best.end(), [&](const Found& p) { return p.file == x.file; });
     });
   }
+  std::uint64_t extra_bytes = 0;
+  for (const auto& x : extra)
+    for (const auto& file : x.files)
+      extra_bytes += std::find_if(found.begin(), found.end(), [&](const Found& y) { return y.file == file; })->info.bytes();
   for (const auto& x : found) {
     bool disjoint = std::none_of(x.info.cells.begin(), x.info.cells.end(), [&](int c) { return covered.count(c); });
-    if (!disjoint || bytes + x.info.bytes() > memory / 2) continue;
+    if (!disjoint || extra_bytes + bytes + x.info.bytes() > memory / 2) continue;
     groups.push_back(x.info.cells);
     files.push_back(x.file);
     covered.insert(x.info.cells.begin(), x.info.cells.end());
@@ -418,7 +466,7 @@ std::shared_ptr<const Heuristic> choose_heuristic(const Frame& f, const std::fil
   std::uint64_t quick_entries = 0;
   for (const auto& g : quick) quick_entries += TableInfo{f.rows, f.cols, f.blank, g}.entries();
   if (files.empty() || entries < quick_entries) return assemble(f, quick, {}, threads);
-  return assemble(f, groups, files, threads);
+  return assemble(f, groups, files, threads, extra);
 }
 
 }  // namespace tansaku::sliding::pdb

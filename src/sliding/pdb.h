@@ -155,13 +155,18 @@ bool maps_onto_itself(const std::vector<std::vector<std::uint8_t>>& groups, cons
 // The heuristic a solve uses: disjoint tables, their names, where they came from.
 struct Heuristic {
   std::vector<std::shared_ptr<const Table>> tables;
+  // Partition of each table (empty: all 0). Each partition's sum is a lower bound (in every
+  // view); h takes the max over partitions and views.
+  std::vector<int> part;
   std::string groups;       // "7-8"
   std::string description;  // "pdb 7-8 (disk) + reflection"
   double setup_seconds = 0; // spent loading or building for this call
 };
-// The best heuristic available for the frame: the largest disjoint tables found in `dir`
-// that fit `memory`, the remaining tiles covered by small tables built in memory (cached for
-// the life of the process). Never writes to disk.
+// The best heuristic available for the frame: the strongest complete known partition on
+// disk, else the largest disjoint tables found in `dir` that fit `memory`, the remaining
+// tiles covered by small tables built in memory (cached for the life of the process); the
+// other complete known partitions on disk that fit beside it are maxed with it. Never
+// writes to disk.
 std::shared_ptr<const Heuristic> choose_heuristic(const Frame& f, const std::filesystem::path& dir,
                                                   std::uint64_t memory, unsigned threads);
 // Tables built in memory for explicit groups (tests, --groups): cached like the others.
