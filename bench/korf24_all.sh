@@ -4,7 +4,7 @@
 # code, finished, our length and generated nodes when solved, the published length and
 # nodes, wall seconds), on stdout and in build/korf24_all.jsonl (rank R of N:
 # build/korf24_all.R.jsonl). Uses whatever tables are in the cache ($TANSAKU_PDB_DIR):
-# the strongest complete partition there wins (docs/pdb.md). Never builds tables.
+# the complete known partitions there are maxed (docs/pdb.md). Never builds tables.
 #   TIMEOUT=600 bench/korf24_all.sh          every instance, 600 s each (default 60)
 #   TIMEOUT=60 bench/korf24_all.sh 38 40 2   only these
 #   BIN=... THREADS=N                         the program, threads per solve
