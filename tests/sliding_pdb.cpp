@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <deque>
+#include <set>
 #include <filesystem>
 #include <fstream>
 #include <numeric>
@@ -416,4 +418,209 @@ TEST(PdbSearch, EasyKorfInstances) {
     verify_solution(inst.geo, inst.start, inst.goal, res.moves);
     EXPECT_EQ(res.cost, k.length) << k.start;
   }
+}
+
+namespace {
+
+// The group's distances by a plain 0-1 breadth-first search over (placement, blank cell):
+// the blank steps onto a free cell for 0, swaps with a group tile for 1; the goal (the group
+// home, the blank on its goal cell 0) is at 0. Per placement (KPermRanker rank): the least
+// over the blank's cells, -1 if unreached.
+std::vector<int> group_distances_bfs(int rows, int cols, const std::vector<std::uint8_t>& cells) {
+  Geometry geo(rows, cols);
+  const int n = rows * cols, k = static_cast<int>(cells.size());
+  KPermRanker ranker(n, k);
+  std::vector<int> dist(ranker.size() * static_cast<std::size_t>(n), -1);
+  std::deque<std::uint64_t> q;
+  auto occupied = [&](const std::uint8_t* pos, int c) { return std::find(pos, pos + k, c) - pos; };
+  const std::uint64_t r0 = ranker.rank(cells.data());
+  dist[r0 * n] = 0;
+  q.push_back(r0 * n);
+  std::uint8_t pos[16];
+  while (!q.empty()) {
+    const std::uint64_t s = q.front();
+    q.pop_front();
+    const int b = static_cast<int>(s % n), d = dist[s];
+    ranker.unrank(s / n, pos);
+    for (int x : geo.adj[b]) {
+      const auto i = occupied(pos, x);
+      if (i == k) {  // the blank steps over a free cell: cost 0
+        const std::uint64_t t = s - b + x;
+        if (dist[t] < 0 || dist[t] > d) dist[t] = d, q.push_front(t);
+      } else {
+        pos[i] = static_cast<std::uint8_t>(b);
+        const std::uint64_t t = ranker.rank(pos) * n + x;
+        pos[i] = static_cast<std::uint8_t>(x);
+        if (dist[t] < 0 || dist[t] > d + 1) dist[t] = d + 1, q.push_back(t);
+      }
+    }
+  }
+  std::vector<int> out(ranker.size(), -1);
+  for (std::uint64_t r = 0; r < ranker.size(); ++r)
+    for (int b = 0; b < n; ++b) {
+      const int d = dist[r * n + b];
+      if (d >= 0 && (out[r] < 0 || d < out[r])) out[r] = d;
+    }
+  return out;
+}
+
+}  // namespace
+
+TEST(PdbTable, RegionStateMatchesCellStateAndBfs) {
+  // The two build representations give the same bytes (1 and 2 threads), and both the
+  // distances of a plain BFS; groups that cut the free cells into many regions included.
+  struct Case {
+    int rows, cols;
+    std::vector<std::uint8_t> cells;
+    bool bfs;
+  };
+  for (const Case& c : {Case{3, 3, {1, 2, 3}, true}, Case{3, 3, {1, 3, 5, 7}, true}, Case{3, 3, {1, 2, 4, 6, 8}, true},
+                        Case{2, 4, {1, 2, 5, 6}, true}, Case{3, 4, {1, 4, 6, 9, 11}, true}, Case{4, 4, {1, 4, 6, 9}, true},
+                        Case{4, 4, {2, 5, 7, 8, 13}, false}}) {
+    pdb::TableInfo info{c.rows, c.cols, 0, c.cells};
+    SCOPED_TRACE(info.file_name());
+    auto cells = pdb::build_table(info, {}, pdb::BuildState::cells);
+    search::Limits two;
+    two.threads = 2;
+    for (const auto& regions : {pdb::build_table(info, {}, pdb::BuildState::regions),
+                                pdb::build_table(info, two, pdb::BuildState::regions)}) {
+      ASSERT_TRUE(std::equal(cells->data(), cells->data() + info.bytes(), regions->data()));
+      EXPECT_EQ(regions->max_distance, cells->max_distance);
+    }
+    if (!c.bfs) continue;
+    auto dist = group_distances_bfs(c.rows, c.cols, c.cells);
+    std::uint8_t pos[16];
+    int max_d = 0;
+    for (std::uint64_t r = 0; r < dist.size(); ++r) {
+      ASSERT_GE(dist[r], 0) << r;  // k <= n - 2: every placement is reachable
+      cells->ranker().unrank(r, pos);
+      int md = 0;
+      for (int i = 0; i < info.k(); ++i)
+        md += std::abs(pos[i] / c.cols - c.cells[i] / c.cols) + std::abs(pos[i] % c.cols - c.cells[i] % c.cols);
+      ASSERT_EQ(cells->excess(r), std::min(15, (dist[r] - md) / 2)) << r;
+      max_d = std::max(max_d, dist[r]);
+    }
+    EXPECT_EQ(cells->max_distance, max_d);
+  }
+}
+
+TEST(PdbTable, SevenTileBuildFitsInRegions) {
+  // 3x3 with tiles on 1 3 5 7: the five other cells are five regions.
+  EXPECT_EQ(pdb::max_regions(pdb::TableInfo{3, 3, 0, {1, 3, 5, 7}}), 5);
+  // A 7-tile 5x5 group: at most 8 regions (a byte per mask), so ~3 bytes per placement
+  // instead of 12, and the regions are what fits 11 GiB; 6-tile groups keep the cells.
+  const std::uint64_t gib = std::uint64_t{1} << 30;
+  pdb::TableInfo seven{5, 5, 0, {1, 2, 3, 5, 6, 7, 12}}, six{5, 5, 0, {1, 2, 5, 6, 7, 12}};
+  EXPECT_LE(pdb::max_regions(seven), 8);
+  EXPECT_EQ(seven.entries(), 2422728000u);  // 25!/18!
+  EXPECT_LT(pdb::build_memory(seven, pdb::BuildState::regions), 8 * gib);
+  EXPECT_GT(pdb::build_memory(seven, pdb::BuildState::cells), 28 * gib);
+  EXPECT_EQ(pdb::build_state_for(seven, 11 * gib), pdb::BuildState::regions);
+  EXPECT_EQ(pdb::build_state_for(six, 11 * gib), pdb::BuildState::cells);
+  EXPECT_EQ(pdb::build_state_for(seven, 64 * gib), pdb::BuildState::cells);
+}
+
+TEST(PdbGroups, SevenSevenSevenThreeOnFiveByFive) {
+  Instance inst = make_instance(5, 5, identity_goal(25, true));
+  pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
+  auto parts = pdb::known_partitions(f);
+  ASSERT_EQ(parts.size(), 2u);
+  EXPECT_EQ(parts[1], pdb::default_groups(f));
+  std::vector<int> sizes, tiles;
+  for (const auto& g : parts[0]) {
+    sizes.push_back(static_cast<int>(g.size()));
+    tiles.insert(tiles.end(), g.begin(), g.end());
+  }
+  EXPECT_EQ(sizes, (std::vector<int>{7, 7, 7, 3}));
+  std::sort(tiles.begin(), tiles.end());
+  for (int i = 0; i < 24; ++i) ASSERT_EQ(tiles[i], i + 1);  // a partition of the 24 tiles
+  // The diagonal reflection maps it onto itself (B and C onto each other).
+  ASSERT_EQ(f.views.size(), 2u);
+  std::set<std::vector<std::uint8_t>> mine(parts[0].begin(), parts[0].end()), image;
+  for (const auto& g : parts[0]) {
+    std::vector<std::uint8_t> m;
+    for (auto c : g) m.push_back(f.views[1][c]);
+    std::sort(m.begin(), m.end());
+    image.insert(m);
+  }
+  EXPECT_EQ(mine, image);
+  EXPECT_EQ(image.count(parts[0][1]), 1u);
+  EXPECT_EQ(std::count(parts[0][1].begin(), parts[0][1].end(), 3), 1);
+}
+
+TEST(PdbTable, MirrorImageTablesAreDerived) {
+  // The table of a group's image under a grid symmetry, read through the symmetry, is the
+  // table a search of the image group builds.
+  struct Case {
+    int rows, cols;
+    std::vector<std::uint8_t> from, to;
+  };
+  for (const Case& c : {Case{4, 4, {2, 3, 6, 7}, {8, 9, 12, 13}}, Case{3, 3, {1, 2}, {3, 6}},
+                        Case{3, 4, {1, 2, 5}, {9, 10, 6}}, Case{4, 4, {1, 2, 3, 7, 11}, {4, 8, 12, 13, 14}}}) {
+    pdb::TableInfo from{c.rows, c.cols, 0, c.from}, to{c.rows, c.cols, 0, c.to};
+    std::sort(to.cells.begin(), to.cells.end());
+    SCOPED_TRACE(to.file_name());
+    auto sym = pdb::image_symmetry(from, to);
+    ASSERT_TRUE(sym.has_value());
+    auto src = pdb::build_table(from);
+    search::Limits two;
+    two.threads = 2;
+    auto derived = pdb::derive_table(*src, to, *sym, two);
+    auto searched = pdb::build_table(to);
+    ASSERT_TRUE(std::equal(searched->data(), searched->data() + to.bytes(), derived->data()));
+    EXPECT_EQ(derived->max_distance, searched->max_distance);
+  }
+  // On 3x3, tiles on 1 and 3 shut the blank in its corner; their image on 1 and 5 does not.
+  EXPECT_FALSE(pdb::image_symmetry(pdb::TableInfo{3, 3, 0, {1, 3}}, pdb::TableInfo{3, 3, 0, {1, 5}}).has_value());
+  EXPECT_FALSE(pdb::image_symmetry(pdb::TableInfo{3, 3, 0, {1, 2}}, pdb::TableInfo{3, 3, 0, {1, 4}}).has_value());
+}
+
+TEST(PdbSearch, SymmetricPartitionNeedsNoReflectedLookup) {
+  // 4x4, a partition the diagonal maps onto itself ({6,7} <-> {9,13}, the others onto
+  // themselves): the reflected view is dropped, and h of a position equals h of its
+  // reflection, i.e. the dropped lookup would have given the same sum.
+  Instance inst = make_instance(4, 4, identity_goal(16, true));
+  pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
+  std::vector<std::vector<std::uint8_t>> groups = {{1, 4, 5}, {2, 3, 8, 12}, {6, 7}, {9, 13}, {10, 11, 14, 15}};
+  ASSERT_EQ(f.views.size(), 2u);
+  EXPECT_TRUE(pdb::maps_onto_itself(groups, f.views[1]));
+  EXPECT_FALSE(pdb::maps_onto_itself(pdb::groups_of_sizes(f, {5, 5, 5}), f.views[1]));
+  auto h = pdb::memory_heuristic(f, groups, 1);
+  EXPECT_EQ(h->description.find("reflection"), std::string::npos) << h->description;
+  pdb::Context ctx(f, h);
+  EXPECT_EQ(ctx.views, 1);
+  std::mt19937_64 rng(11);
+  const auto& s = f.views[1];
+  for (int i = 0; i < 2000; ++i) {
+    auto cells = f.canonical(random_start(inst.geo, inst.goal, rng));
+    std::vector<std::uint8_t> mirror(16);
+    for (int c = 0; c < 16; ++c) mirror[s[c]] = s[cells[c]];
+    ASSERT_EQ(pdb::Position(&ctx, cells).h(), pdb::Position(&ctx, mirror).h());
+  }
+}
+
+TEST(PdbSearch, MaxOverPartitions) {
+  // Two partitions in one heuristic (Heuristic::part): h is the max of their heuristics
+  // (each with its own reflection, dropped for the symmetric one), on every 3x3 state.
+  Instance inst = make_instance(3, 3, identity_goal(9, true));
+  pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
+  auto a = pdb::memory_heuristic(f, pdb::groups_of_sizes(f, {4, 4}), 1);
+  auto b = pdb::memory_heuristic(f, {{1, 3, 4}, {2, 5, 6, 7, 8}}, 1);  // 1<->3, 2<->6, 5<->7: symmetric
+  auto both = std::make_shared<pdb::Heuristic>(*a);
+  both->part.assign(a->tables.size(), 0);
+  for (const auto& t : b->tables) both->tables.push_back(t), both->part.push_back(1);
+  pdb::Context ca(f, a), cb(f, b), cab(f, both);
+  EXPECT_EQ(ca.views, 2);
+  EXPECT_EQ(cb.views, 1);
+  EXPECT_EQ(cab.views, 3);
+  auto dist = bfs_distances(inst.geo, inst.goal);
+  std::uint64_t better = 0;
+  for (const auto& [v, d] : dist) {
+    auto cells = f.canonical(unpack(v, 9));
+    const int ha = pdb::Position(&ca, cells).h(), hb = pdb::Position(&cb, cells).h(), h = pdb::Position(&cab, cells).h();
+    ASSERT_EQ(h, std::max(ha, hb));
+    ASSERT_LE(h, d);
+    better += hb > ha;
+  }
+  EXPECT_GT(better, 0u);
 }

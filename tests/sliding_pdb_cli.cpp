@@ -140,6 +140,14 @@ TEST_F(PdbCli, BadInput) {
   auto expect2 = [&](const std::string& args) { expect_refused(args); };
   expect2("pdb build 15-puzzle --memory 100M --dir " + tables);  // the 8-tile build needs ~1.8 GiB
   expect2("pdb build 8-puzzle --groups 5-5 --dir " + tables);    // 10 tiles on a 3x3
+  {
+    // A 7-tile 5x5 table needs ~7.9 GiB even with a byte per mask of blank regions.
+    auto r = run_tansaku("pdb build 24-puzzle --groups 1,2,3,5,6,7,12 --memory 4G --dir " + tables);
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_TRUE(r.out.empty());
+    EXPECT_NE(r.err.find("7-tile"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("region"), std::string::npos) << r.err;
+  }
   expect2("pdb build 8-puzzle --groups 1,2/2,3 --dir " + tables);
   expect2("pdb build 8-puzzle --groups 0,1 --dir " + tables);
   expect2("pdb build peg:triangle5 --dir " + tables);
@@ -168,4 +176,14 @@ TEST_F(PdbCli, TimeoutStopsTheSearch) {
   EXPECT_EQ(r.code, 3) << r.out << r.err;
   EXPECT_TRUE(r.out.empty());
   EXPECT_NE(r.err.find("time limit"), std::string::npos);
+}
+
+TEST_F(PdbCli, TimeoutStopsTheBuild) {
+  // The 8-tile 4x4 table takes minutes: a 0.3 s budget stops it (exit 3), nothing written.
+  const std::string tables = (dir_ / "tables").string();
+  auto r = run_tansaku("pdb build 15-puzzle --groups 8 --timeout 0.3 --quiet --dir " + tables);
+  EXPECT_EQ(r.code, 3) << r.out << r.err;
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_NE(r.err.find("time limit"), std::string::npos) << r.err;
+  EXPECT_TRUE(!fs::exists(tables) || fs::is_empty(tables));
 }

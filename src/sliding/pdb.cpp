@@ -173,13 +173,39 @@ std::shared_ptr<const Table> get_table(const TableInfo& info, const std::filesys
   return cache().tables.emplace(key, t).first->second;
 }
 
+// Another complete partition whose tables are on disk: its lookups are maxed with the first's.
+struct Extra {
+  std::vector<std::vector<std::uint8_t>> groups;
+  std::vector<std::filesystem::path> files;
+};
+
+std::string views_text(const Frame& f, const std::vector<std::vector<std::uint8_t>>& groups) {
+  std::size_t views = 1;
+  for (std::size_t v = 1; v < f.views.size(); ++v) views += !maps_onto_itself(groups, f.views[v]);
+  if (views > 1) return f.views.size() == 2 ? " + reflection" : fmt::format(" + {} symmetries", views - 1);
+  return f.views.size() > 1 ? " (symmetric: no reflected lookup)" : "";
+}
+
 std::shared_ptr<const Heuristic> assemble(const Frame& f, const std::vector<std::vector<std::uint8_t>>& groups,
-                                          const std::vector<std::filesystem::path>& files, unsigned threads) {
+                                          const std::vector<std::filesystem::path>& files, unsigned threads,
+                                          const std::vector<Extra>& extra = {}) {
+  // All tables in one list: the first partition (files for its first groups, the rest
+  // built), then each extra partition (all files).
+  std::vector<std::vector<std::uint8_t>> all = groups;
+  std::vector<const std::filesystem::path*> where;
+  std::vector<int> part(groups.size(), 0);
+  for (std::size_t i = 0; i < groups.size(); ++i) where.push_back(i < files.size() ? &files[i] : nullptr);
+  for (std::size_t p = 0; p < extra.size(); ++p)
+    for (std::size_t i = 0; i < extra[p].groups.size(); ++i) {
+      all.push_back(extra[p].groups[i]);
+      where.push_back(&extra[p].files[i]);
+      part.push_back(static_cast<int>(p + 1));
+    }
   std::string key;
-  for (std::size_t i = 0; i < groups.size(); ++i) {
-    key += group_key(f, groups[i]);
-    if (i < files.size()) key += '@', key += files[i].string();
-    key += '|';
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    key += group_key(f, all[i]);
+    if (where[i]) key += '@', key += where[i]->string();
+    key += fmt::format("#{}|", part[i]);
   }
   {
     std::lock_guard lock(cache().m);
@@ -188,17 +214,19 @@ std::shared_ptr<const Heuristic> assemble(const Frame& f, const std::vector<std:
   auto h = std::make_shared<Heuristic>();
   // The tables of a partition are loaded or built side by side.
   Stopwatch sw;
-  h->tables.resize(groups.size());
+  h->tables.resize(all.size());
+  h->part = part;
   tbb::task_arena arena(static_cast<int>(std::max(1u, threads)));
   arena.execute([&] {
-    tbb::parallel_for(std::size_t{0}, groups.size(), [&](std::size_t i) {
-      h->tables[i] = get_table(TableInfo{f.rows, f.cols, f.blank, groups[i]}, i < files.size() ? &files[i] : nullptr, threads);
+    tbb::parallel_for(std::size_t{0}, all.size(), [&](std::size_t i) {
+      h->tables[i] = get_table(TableInfo{f.rows, f.cols, f.blank, all[i]}, where[i], threads);
     });
   });
   h->setup_seconds = sw.seconds();
-  h->groups = sizes_text(h->tables);
+  const auto first = h->tables.begin() + static_cast<std::ptrdiff_t>(groups.size());
+  h->groups = sizes_text({h->tables.begin(), first});
   std::vector<std::shared_ptr<const Table>> disk(h->tables.begin(), h->tables.begin() + static_cast<std::ptrdiff_t>(files.size())),
-      mem(h->tables.begin() + static_cast<std::ptrdiff_t>(files.size()), h->tables.end());
+      mem(h->tables.begin() + static_cast<std::ptrdiff_t>(files.size()), first);
   std::string d;
   if (!disk.empty()) d += sizes_text(disk) + " (disk)";
   if (!mem.empty()) {
@@ -206,8 +234,14 @@ std::shared_ptr<const Heuristic> assemble(const Frame& f, const std::vector<std:
     d += sizes_text(mem);
     d += " (built in memory)";
   }
-  h->description = "pdb " + (d.empty() ? std::string("none: manhattan") : d);
-  if (f.views.size() > 1) h->description += f.views.size() == 2 ? " + reflection" : fmt::format(" + {} symmetries", f.views.size() - 1);
+  h->description = "pdb " + (d.empty() ? std::string("none: manhattan") : d) + views_text(f, groups);
+  auto at = first;
+  for (const auto& x : extra) {
+    const auto end = at + static_cast<std::ptrdiff_t>(x.groups.size());
+    h->description += ", max with " + sizes_text({at, end}) + " (disk)" + views_text(f, x.groups);
+    h->groups += " max " + sizes_text({at, end});
+    at = end;
+  }
   // The cached copy says 0 setup seconds: only the call that paid for it reports them.
   auto stored = std::make_shared<Heuristic>(*h);
   stored->setup_seconds = 0;
@@ -235,6 +269,31 @@ std::vector<std::vector<std::uint8_t>> default_groups(const Frame& f) {
   if (f.rows == 5 && f.cols == 5 && f.blank == 0)
     return {{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21}, {17, 18, 19, 22, 23, 24}};
   return groups_of_sizes(f, build_sizes(f.n));
+}
+
+bool maps_onto_itself(const std::vector<std::vector<std::uint8_t>>& groups, const std::vector<std::uint8_t>& sym) {
+  std::vector<std::vector<std::uint8_t>> sorted = groups;
+  for (auto& g : sorted) std::sort(g.begin(), g.end());
+  return std::all_of(sorted.begin(), sorted.end(), [&](const std::vector<std::uint8_t>& g) {
+    std::vector<std::uint8_t> image;
+    for (auto c : g) image.push_back(sym[c]);
+    std::sort(image.begin(), image.end());
+    return std::find(sorted.begin(), sorted.end(), image) != sorted.end();
+  });
+}
+
+std::vector<std::vector<std::vector<std::uint8_t>>> known_partitions(const Frame& f) {
+  if (f.rows == 5 && f.cols == 5 && f.blank == 0) {
+    // 7-7-7-3, a partition the reflection about the main diagonal maps onto itself: A (the
+    // 3x3 corner block around the blank) and D (12 18 24, the rest of the diagonal) onto
+    // themselves, the 3x2+1 blocks B and C onto each other, so C's table is B's mirror
+    // image (derived, not searched: derive_table). The reflected lookup then equals the
+    // direct one (a sum over the same groups, permuted), so it adds nothing here.
+    std::vector<std::vector<std::uint8_t>> seven = {
+        {1, 2, 5, 6, 7, 10, 11}, {3, 4, 8, 9, 13, 14, 19}, {15, 16, 17, 20, 21, 22, 23}, {12, 18, 24}};
+    return {seven, default_groups(f)};
+  }
+  return {default_groups(f)};
 }
 
 std::vector<std::vector<std::uint8_t>> groups_of_sizes(const Frame& f, const std::vector<int>& sizes) {
@@ -336,31 +395,55 @@ std::shared_ptr<const Heuristic> choose_heuristic(const Frame& f, const std::fil
   std::sort(found.begin(), found.end(), [](const Found& a, const Found& b) {
     return a.info.entries() != b.info.entries() ? a.info.entries() > b.info.entries() : a.file < b.file;
   });
-  // The default partition first when all of it is on disk (tables of other partitions may sit
-  // beside it), then greedy: the largest disjoint tables that fit half the budget (the rest
-  // for the search).
+  // The strongest known partition (most entries) all of whose tables are on disk and fit
+  // half the budget comes first (tables of other partitions may sit beside it); then
+  // greedy: the largest disjoint tables that fit half the budget (the rest for the search).
   std::vector<std::vector<std::uint8_t>> groups;
   std::vector<std::filesystem::path> files;
+  std::vector<Extra> extra;
   std::set<int> covered;
   std::uint64_t bytes = 0, entries = 0;
   {
-    std::vector<Found> preferred;
-    std::uint64_t need = 0;
-    for (const auto& g : default_groups(f)) {
-      auto it = std::find_if(found.begin(), found.end(), [&](const Found& x) { return x.info.cells == g; });
-      if (it == found.end()) break;
-      preferred.push_back(*it);
-      need += it->info.bytes();
+    struct Complete {
+      std::vector<Found> tables;
+      std::uint64_t need, size;
+    };
+    std::vector<Complete> complete;
+    std::vector<Found> best;
+    for (const auto& partition : known_partitions(f)) {
+      std::vector<Found> preferred;
+      std::uint64_t need = 0, size = 0;
+      for (const auto& g : partition) {
+        auto it = std::find_if(found.begin(), found.end(), [&](const Found& x) { return x.info.cells == g; });
+        if (it == found.end()) break;
+        preferred.push_back(*it);
+        need += it->info.bytes();
+        size += it->info.entries();
+      }
+      if (preferred.size() == partition.size() && need <= memory / 2) complete.push_back({std::move(preferred), need, size});
     }
-    if (preferred.size() == default_groups(f).size() && need <= memory / 2) {
-      std::stable_partition(found.begin(), found.end(), [&](const Found& x) {
-        return std::any_of(preferred.begin(), preferred.end(), [&](const Found& p) { return p.file == x.file; });
-      });
-    }
+    std::stable_sort(complete.begin(), complete.end(), [](const Complete& x, const Complete& y) { return x.size > y.size; });
+    if (!complete.empty()) best = complete[0].tables;
+    // The other complete ones that still fit beside it: maxed with it.
+    std::uint64_t used = complete.empty() ? 0 : complete[0].need;
+    for (std::size_t i = 1; i < complete.size(); ++i)
+      if (used + complete[i].need <= memory / 2) {
+        used += complete[i].need;
+        Extra x;
+        for (const auto& t : complete[i].tables) x.groups.push_back(t.info.cells), x.files.push_back(t.file);
+        extra.push_back(std::move(x));
+      }
+    std::stable_partition(found.begin(), found.end(), [&](const Found& x) {
+      return std::any_of(best.begin(), best.end(), [&](const Found& p) { return p.file == x.file; });
+    });
   }
+  std::uint64_t extra_bytes = 0;
+  for (const auto& x : extra)
+    for (const auto& file : x.files)
+      extra_bytes += std::find_if(found.begin(), found.end(), [&](const Found& y) { return y.file == file; })->info.bytes();
   for (const auto& x : found) {
     bool disjoint = std::none_of(x.info.cells.begin(), x.info.cells.end(), [&](int c) { return covered.count(c); });
-    if (!disjoint || bytes + x.info.bytes() > memory / 2) continue;
+    if (!disjoint || extra_bytes + bytes + x.info.bytes() > memory / 2) continue;
     groups.push_back(x.info.cells);
     files.push_back(x.file);
     covered.insert(x.info.cells.begin(), x.info.cells.end());
@@ -383,7 +466,7 @@ std::shared_ptr<const Heuristic> choose_heuristic(const Frame& f, const std::fil
   std::uint64_t quick_entries = 0;
   for (const auto& g : quick) quick_entries += TableInfo{f.rows, f.cols, f.blank, g}.entries();
   if (files.empty() || entries < quick_entries) return assemble(f, quick, {}, threads);
-  return assemble(f, groups, files, threads);
+  return assemble(f, groups, files, threads, extra);
 }
 
 }  // namespace tansaku::sliding::pdb

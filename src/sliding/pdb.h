@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -90,12 +91,32 @@ class Table {
   HugeArray<std::uint8_t> data_;
 };
 
-// Bytes a build needs at its peak (the table + three bit-sets of blank positions per entry).
-std::uint64_t build_memory(const TableInfo& info);
+// How a build keeps the blank positions seen / in this layer / in the next, per placement
+// (the table comes out the same): `cells`, a bit per free cell (fastest), or `regions`, a
+// bit per connected region of the free cells (smaller when the free cells are many: 7 tiles
+// on 5x5 take 3 bytes per placement instead of 12). `automatic`: cells when they fit the
+// memory budget, else regions when they take less.
+enum class BuildState { automatic, cells, regions };
+// Bytes a build needs at its peak (the table + three masks per entry + small change), for
+// `cells` or `regions`; the representation `automatic` picks within `budget`.
+std::uint64_t build_memory(const TableInfo& info, BuildState state);
+BuildState build_state_for(const TableInfo& info, std::uint64_t budget);
+// The most regions the free cells of one placement split into (enumerated; a bound on
+// boards with too many placements' tile sets to enumerate).
+int max_regions(const TableInfo& info);
 
-// The build's budget is search::Limits' threads, progress and deadline (memory is the
-// caller's to refuse: build_memory).
-std::shared_ptr<Table> build_table(const TableInfo& info, const search::Limits& lim = {});
+// The build's budget is search::Limits' threads, progress, deadline, and memory for the
+// automatic choice of representation (memory is the caller's to refuse: build_memory).
+std::shared_ptr<Table> build_table(const TableInfo& info, const search::Limits& lim = {},
+                                   BuildState state = BuildState::automatic);
+
+// Groups that are images of each other under a grid symmetry (pdb_symmetry.cpp): the
+// symmetry that maps `from`'s group onto `to`'s and its build start (group home, blank in
+// the free region of its goal cell) onto `to`'s, if any; then `to`'s table is `from`'s read
+// through it (derive_table: one pass, no search; threads, progress and deadline of `lim`).
+std::optional<std::vector<std::uint8_t>> image_symmetry(const TableInfo& from, const TableInfo& to);
+std::shared_ptr<Table> derive_table(const Table& src, const TableInfo& to, const std::vector<std::uint8_t>& sym,
+                                    const search::Limits& lim = {});
 
 // Compressed file (zstd frames): a small header, then the 4-bit entries.
 void save_table(const Table& t, const std::filesystem::path& file, unsigned threads = 1);
@@ -120,17 +141,32 @@ std::vector<int> quick_sizes(int n);
 // 14, the 3x2 block 10 11 15 16 20 21, the 2x3 block 17 18 19 22 23 24 (goal cells, blank at
 // 0); elsewhere groups_of_sizes(build_sizes(n)).
 std::vector<std::vector<std::uint8_t>> default_groups(const Frame& f);
+// The partitions `solve` looks for on disk before anything else; the one with the most
+// entries whose tables are all there (and fit half the memory budget) wins. On 5x5 (blank
+// in a corner): 7-7-7-3 (1 2 5 6 7 10 11 / 3 4 8 9 13 14 19 / 15 16 17 20 21 22 23 /
+// 12 18 24, goal cells, blank at 0; symmetric about the main diagonal), then Korf &
+// Felner's 6-6-6-6; elsewhere the default.
+std::vector<std::vector<std::vector<std::uint8_t>>> known_partitions(const Frame& f);
+
+// Whether the cell map `sym` (a grid symmetry) maps every group onto a group of `groups`:
+// then a view through it looks up the same sum as the direct one.
+bool maps_onto_itself(const std::vector<std::vector<std::uint8_t>>& groups, const std::vector<std::uint8_t>& sym);
 
 // The heuristic a solve uses: disjoint tables, their names, where they came from.
 struct Heuristic {
   std::vector<std::shared_ptr<const Table>> tables;
+  // Partition of each table (empty: all 0). Each partition's sum is a lower bound (in every
+  // view); h takes the max over partitions and views.
+  std::vector<int> part;
   std::string groups;       // "7-8"
   std::string description;  // "pdb 7-8 (disk) + reflection"
   double setup_seconds = 0; // spent loading or building for this call
 };
-// The best heuristic available for the frame: the largest disjoint tables found in `dir`
-// that fit `memory`, the remaining tiles covered by small tables built in memory (cached for
-// the life of the process). Never writes to disk.
+// The best heuristic available for the frame: the strongest complete known partition on
+// disk, else the largest disjoint tables found in `dir` that fit `memory`, the remaining
+// tiles covered by small tables built in memory (cached for the life of the process); the
+// other complete known partitions on disk that fit beside it are maxed with it. Never
+// writes to disk.
 std::shared_ptr<const Heuristic> choose_heuristic(const Frame& f, const std::filesystem::path& dir,
                                                   std::uint64_t memory, unsigned threads);
 // Tables built in memory for explicit groups (tests, --groups): cached like the others.

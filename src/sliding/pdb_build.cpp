@@ -1,10 +1,16 @@
 // Filling a pattern database: a layered backward breadth-first search over (placement of the
 // group's tiles, region of the blank). The blank roams its region of free cells for free;
-// a group tile moving into that region costs 1. Per placement three bit-sets over its free
-// cells (in increasing cell order) hold the blank positions already expanded (`seen`), those
-// of the current layer (`cur`) and of the next (`nxt`); a placement's first expansion fixes
-// its distance. Chunks of placements are expanded in parallel; the next layer is written
-// with relaxed atomic ORs, and a flag per chunk lets a layer skip chunks with nothing to do.
+// a group tile moving into that region costs 1. Per placement three bit-sets hold the blank
+// positions already expanded (`seen`), those of the current layer (`cur`) and of the next
+// (`nxt`); a placement's first expansion fixes its distance. Two representations of a blank
+// position, same table (BuildState): `cells`, a bit per free cell (in increasing cell
+// order; fastest: a successor's bit is a popcount), and `regions`, a bit per connected
+// region of the free cells (regions in order of their lowest cell; a successor's bit needs
+// its regions, so a flood fill unless a bitmap over free-cell sets says it is connected):
+// 7 tiles on 5x5 split the 18 free cells into at most 8 regions, one byte per mask instead
+// of four (3 instead of 12 bytes per entry: 7.2 instead of 29 GB). Chunks of placements are
+// expanded in parallel; the next layer is written with relaxed atomic ORs, and a flag per
+// chunk lets a layer skip chunks with nothing to do.
 #include <algorithm>
 #include <atomic>
 #include <cstring>
@@ -53,6 +59,55 @@ struct Board {
   }
 };
 
+// What the placements' free-cell sets look like: the most regions one splits into, and (on
+// boards of at most kConnectedCells cells) a bitmap indexed by the free-cell mask saying
+// whether it is connected. Found by enumerating the k-subsets of cells, when there are at
+// most kEnumerate of them; otherwise a bound (each region touches a tile, a tile touches at
+// most 4 regions) and no bitmap.
+constexpr int kConnectedCells = 26;
+constexpr std::uint64_t kEnumerate = std::uint64_t{1} << 26;
+
+std::uint64_t choose(int n, int k) {
+  std::uint64_t c = 1;
+  for (int i = 0; i < k; ++i) {
+    c = c * static_cast<std::uint64_t>(n - i) / static_cast<std::uint64_t>(i + 1);
+    if (c > kEnumerate) return kEnumerate + 1;
+  }
+  return c;
+}
+
+struct FreeSets {
+  int max_regions = 1;
+  std::vector<std::uint64_t> connected;  // bit f: the free-cell set f is connected
+  bool is_connected(std::uint64_t f) const { return (connected[f >> 6] >> (f & 63)) & 1; }
+};
+
+FreeSets free_sets(int rows, int cols, int k, bool bitmap) {
+  const Board board(rows, cols);
+  const int n = board.n;
+  FreeSets fs;
+  if (choose(n, k) > kEnumerate) {
+    fs.max_regions = std::min(n - k, 4 * k);
+    return fs;
+  }
+  bitmap = bitmap && n <= kConnectedCells;
+  if (bitmap) fs.connected.assign((std::uint64_t{1} << n) / 64 + 1, 0);
+  // Gosper's hack over the k-subsets of n cells (the tiles); 0 < k < n.
+  std::uint64_t t = (std::uint64_t{1} << k) - 1;
+  for (std::uint64_t left = choose(n, k); left; --left) {
+    const std::uint64_t free = board.full & ~t;
+    int regions = 0;
+    for (std::uint64_t rest = free; rest; ++regions) rest &= ~board.flood(rest & (~rest + 1), free);
+    fs.max_regions = std::max(fs.max_regions, regions);
+    if (bitmap && regions == 1) fs.connected[free >> 6] |= std::uint64_t{1} << (free & 63);
+    if (left > 1) {
+      const std::uint64_t low = t & (~t + 1), ripple = t + low;
+      t = ripple | (((t ^ ripple) >> 2) / low);
+    }
+  }
+  return fs;
+}
+
 // Per placement: blank positions expanded, in this layer's frontier, in the next layer's
 // (frontier[depth & 1] is the current layer). One struct so a successor costs one cache miss.
 template <class M>
@@ -60,11 +115,11 @@ struct Entry {
   M seen, frontier[2];
 };
 
-template <class M, bool kParallel>
+template <class M, bool kParallel, bool kRegions>
 class Bfs {
  public:
-  Bfs(const TableInfo& info, std::uint8_t* nib, const search::Limits& bo)
-      : info_(info), board_(info.rows, info.cols), ranker_(info.n(), info.k()), nib_(nib), bo_(bo) {
+  Bfs(const TableInfo& info, std::uint8_t* nib, const search::Limits& bo, const FreeSets* fs)
+      : info_(info), board_(info.rows, info.cols), ranker_(info.n(), info.k()), nib_(nib), bo_(bo), fs_(fs) {
     const int k = info.k();
     for (int i = 0; i < k; ++i)
       for (int c = 0; c < board_.n; ++c) {
@@ -84,7 +139,8 @@ class Bfs {
     for (int i = 0; i < info_.k(); ++i) pos[i] = info_.cells[i], used |= std::uint64_t{1} << pos[i];
     const std::uint64_t free = board_.full & ~used;
     const std::uint64_t r0 = ranker_.rank(pos);
-    entry_[r0].frontier[0] = static_cast<M>(bits::extract(board_.flood(std::uint64_t{1} << info_.blank, free), free));
+    entry_[r0].frontier[0] = kRegions ? region_bit(info_.blank, free)
+                                      : static_cast<M>(bits::extract(board_.flood(std::uint64_t{1} << info_.blank, free), free));
     flag_[0][r0 >> kChunkBits] = 1;
     tbb::task_arena arena(static_cast<int>(std::max(1u, bo_.threads)));
     int last = 0;
@@ -203,35 +259,75 @@ class Bfs {
       prefix[i + 1] = prefix[i] | (std::uint64_t{1} << pos[i]);
       tile_at[pos[i]] = static_cast<std::int8_t>(i);
     }
-    while (m) {
-      const std::uint64_t start = bits::deposit(std::uint64_t{1} << bits::lowest(m), free);
-      const std::uint64_t region = board_.flood(start, free);
-      const M rc = static_cast<M>(bits::extract(region, free));
-      m &= static_cast<M>(~rc);
-      s |= rc;
-      for (int i = 0; i < k; ++i) {
-        const int c = pos[i];
-        std::uint64_t to = board_.adj[c] & region;
-        while (to) {
-          const int b = bits::lowest(to);
-          to &= to - 1;
-          std::uint64_t r = p;
-          const int lo = std::min(b, c), hi = std::max(b, c);
-          const std::uint64_t between = ((std::uint64_t{1} << hi) - 1) & ~((std::uint64_t{2} << lo) - 1);
-          const std::int64_t dir = b > c ? 1 : -1;
-          // digit of tile i: cells between not taken by earlier tiles, plus the step itself
-          r += static_cast<std::uint64_t>(dir * (1 + (hi - lo - 1) - bits::popcount(between & prefix[i]))) * ranker_.weight(i);
-          for (std::uint64_t later = between & ~prefix[i + 1] & ~free; later; later &= later - 1)
-            r += static_cast<std::uint64_t>(dir) * ranker_.weight(tile_at[bits::lowest(later)]);
-          const std::uint64_t nfree = free ^ (std::uint64_t{1} << b) ^ (std::uint64_t{1} << c);
-          const M bit = static_cast<M>(M{1} << bits::popcount(nfree & ((std::uint64_t{1} << c) - 1)));
-          __builtin_prefetch(&entry_[r], 1);
-          succ[nsucc++] = Succ{r, bit};
+    if constexpr (kRegions) {
+      if (connected(free)) {  // one region: m is its bit
+        s |= m;
+        successors(p, free, free, pos, prefix, tile_at, succ, nsucc);
+      } else {
+        std::uint64_t rest = free;
+        for (M bit = 1; m; bit = static_cast<M>(bit << 1)) {
+          const std::uint64_t region = board_.flood(rest & (~rest + 1), free);
+          rest &= ~region;
+          if (!(m & bit)) continue;
+          m &= static_cast<M>(~bit);
+          s |= bit;
+          successors(p, free, region, pos, prefix, tile_at, succ, nsucc);
         }
+      }
+    } else {
+      while (m) {
+        const std::uint64_t start = bits::deposit(std::uint64_t{1} << bits::lowest(m), free);
+        const std::uint64_t region = board_.flood(start, free);
+        const M rc = static_cast<M>(bits::extract(region, free));
+        m &= static_cast<M>(~rc);
+        s |= rc;
+        successors(p, free, region, pos, prefix, tile_at, succ, nsucc);
       }
     }
     store(entry_[p].seen, s);
     return first;
+  }
+
+  bool connected(std::uint64_t free) const {
+    if (!fs_->connected.empty()) return fs_->is_connected(free);
+    return board_.flood(free & (~free + 1), free) == free;
+  }
+
+  // The bit of the region of `free` holding cell c: regions are numbered by their lowest cell.
+  M region_bit(int c, std::uint64_t free) const {
+    if (connected(free)) return 1;
+    const std::uint64_t r = board_.flood(std::uint64_t{1} << c, free);
+    std::uint64_t below = free & ((r & (~r + 1)) - 1);
+    int index = 0;
+    for (; below; ++index) below &= ~board_.flood(below & (~below + 1), free);
+    return static_cast<M>(M{1} << index);
+  }
+
+  // The moves of group tiles into `region` (the blank's) from placement p.
+  void successors(std::uint64_t p, std::uint64_t free, std::uint64_t region, const std::uint8_t* pos,
+                  const std::uint64_t* prefix, const std::int8_t* tile_at, Succ* succ, int& nsucc) {
+    const int k = info_.k();
+    for (int i = 0; i < k; ++i) {
+      const int c = pos[i];
+      std::uint64_t to = board_.adj[c] & region;
+      while (to) {
+        const int b = bits::lowest(to);
+        to &= to - 1;
+        std::uint64_t r = p;
+        const int lo = std::min(b, c), hi = std::max(b, c);
+        const std::uint64_t between = ((std::uint64_t{1} << hi) - 1) & ~((std::uint64_t{2} << lo) - 1);
+        const std::int64_t dir = b > c ? 1 : -1;
+        // digit of tile i: cells between not taken by earlier tiles, plus the step itself
+        r += static_cast<std::uint64_t>(dir * (1 + (hi - lo - 1) - bits::popcount(between & prefix[i]))) * ranker_.weight(i);
+        for (std::uint64_t later = between & ~prefix[i + 1] & ~free; later; later &= later - 1)
+          r += static_cast<std::uint64_t>(dir) * ranker_.weight(tile_at[bits::lowest(later)]);
+        const std::uint64_t nfree = free ^ (std::uint64_t{1} << b) ^ (std::uint64_t{1} << c);
+        __builtin_prefetch(&entry_[r], 1);
+        const M bit = kRegions ? region_bit(c, nfree)
+                               : static_cast<M>(M{1} << bits::popcount(nfree & ((std::uint64_t{1} << c) - 1)));
+        succ[nsucc++] = Succ{r, bit};
+      }
+    }
   }
 
   // Other threads read and OR these bytes concurrently: relaxed atomics when parallel.
@@ -251,6 +347,7 @@ class Bfs {
   KPermRanker ranker_;
   std::uint8_t* nib_;
   const search::Limits& bo_;
+  const FreeSets* fs_;  // regions only
   std::uint8_t md_[KPermRanker::kMaxPieces][64];
   std::uint64_t size_ = 0, chunks_ = 0;
   HugeArray<Entry<M>> entry_;
@@ -259,29 +356,57 @@ class Bfs {
   int depth_ = 0;
 };
 
-template <class M>
-int run(const TableInfo& info, std::uint8_t* nib, const search::Limits& bo) {
-  if (bo.threads > 1) return Bfs<M, true>(info, nib, bo).run();
-  return Bfs<M, false>(info, nib, bo).run();
+template <class M, bool kRegions>
+int run(const TableInfo& info, std::uint8_t* nib, const search::Limits& bo, const FreeSets* fs) {
+  if (bo.threads > 1) return Bfs<M, true, kRegions>(info, nib, bo, fs).run();
+  return Bfs<M, false, kRegions>(info, nib, bo, fs).run();
+}
+
+template <bool kRegions>
+int run_width(int bytes, const TableInfo& info, std::uint8_t* nib, const search::Limits& bo, const FreeSets* fs) {
+  switch (bytes) {
+    case 1: return run<std::uint8_t, kRegions>(info, nib, bo, fs);
+    case 2: return run<std::uint16_t, kRegions>(info, nib, bo, fs);
+    case 4: return run<std::uint32_t, kRegions>(info, nib, bo, fs);
+    default: return run<std::uint64_t, kRegions>(info, nib, bo, fs);
+  }
+}
+
+std::uint64_t bitmap_bytes(const TableInfo& info) {
+  return info.n() <= kConnectedCells && choose(info.n(), info.k()) <= kEnumerate ? (std::uint64_t{1} << info.n()) / 8 + 8 : 0;
 }
 
 }  // namespace
 
-std::uint64_t build_memory(const TableInfo& info) {
+int max_regions(const TableInfo& info) { return free_sets(info.rows, info.cols, info.k(), false).max_regions; }
+
+std::uint64_t build_memory(const TableInfo& info, BuildState state) {
+  if (state == BuildState::automatic) throw std::logic_error("build_memory: choose a representation");
   const std::uint64_t e = info.entries();
-  return info.bytes() + 3 * e * static_cast<std::uint64_t>(mask_bytes(info.n() - info.k())) + (e >> kChunkBits) * 2 + 4096;
+  const bool regions = state == BuildState::regions;
+  const int mask = mask_bytes(regions ? max_regions(info) : info.n() - info.k());
+  return info.bytes() + 3 * e * static_cast<std::uint64_t>(mask) + (e >> kChunkBits) * 2 + 4096 +
+         (regions ? bitmap_bytes(info) : 0);
 }
 
-std::shared_ptr<Table> build_table(const TableInfo& info, const search::Limits& bo) {
+BuildState build_state_for(const TableInfo& info, std::uint64_t budget) {
+  // The faster bit per free cell when it fits, else bits per region when they take less.
+  const std::uint64_t cells = build_memory(info, BuildState::cells);
+  if (cells <= budget) return BuildState::cells;
+  return build_memory(info, BuildState::regions) < cells ? BuildState::regions : BuildState::cells;
+}
+
+std::shared_ptr<Table> build_table(const TableInfo& info, const search::Limits& bo, BuildState state) {
   if (info.k() < 1 || info.k() >= info.n() || info.blank < 0 || info.blank >= info.n())
     throw std::logic_error("build_table: bad table description");
+  if (state == BuildState::automatic) state = build_state_for(info, bo.memory);
   auto data = make_huge<std::uint8_t>(info.bytes());  // zeroed
   int last = 0;
-  switch (mask_bytes(info.n() - info.k())) {
-    case 1: last = run<std::uint8_t>(info, data.get(), bo); break;
-    case 2: last = run<std::uint16_t>(info, data.get(), bo); break;
-    case 4: last = run<std::uint32_t>(info, data.get(), bo); break;
-    default: last = run<std::uint64_t>(info, data.get(), bo); break;
+  if (state == BuildState::regions) {
+    const FreeSets fs = free_sets(info.rows, info.cols, info.k(), true);
+    last = run_width<true>(mask_bytes(fs.max_regions), info, data.get(), bo, &fs);
+  } else {
+    last = run_width<false>(mask_bytes(info.n() - info.k()), info, data.get(), bo, nullptr);
   }
   auto t = std::make_shared<Table>(info, std::move(data));
   t->origin = "memory";

@@ -40,6 +40,22 @@ std::string default_goal(int n) {
 
 std::filesystem::path dir_of(const PdbArgs& a) { return a.dir.empty() ? default_dir() : std::filesystem::path(a.dir); }
 
+// The readable tables in `dir` (file, what it holds), by file name.
+std::vector<std::pair<std::string, TableInfo>> tables_in(const std::filesystem::path& dir) {
+  std::vector<std::pair<std::string, TableInfo>> found;
+  std::error_code ec;
+  if (std::filesystem::is_directory(dir, ec))
+    for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+      if (!e.path().filename().string().ends_with(".pdb.zst")) continue;
+      try {
+        found.emplace_back(e.path().string(), read_table_info(e.path()));
+      } catch (const InputError&) {
+      }
+    }
+  std::sort(found.begin(), found.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  return found;
+}
+
 }  // namespace
 
 int run_pdb_build(const PdbArgs& a) {
@@ -63,8 +79,10 @@ int run_pdb_build(const PdbArgs& a) {
   std::vector<TableInfo> infos;
   for (const auto& g : groups) {
     infos.push_back(TableInfo{rows, cols, f.blank, g});
-    require_memory(build_memory(infos.back()), budget,
-                   fmt::format("building the {}-tile pattern database of {}x{}", g.size(), rows, cols));
+    const BuildState state = build_state_for(infos.back(), budget);
+    require_memory(build_memory(infos.back(), state), budget,
+                   fmt::format("building the {}-tile pattern database of {}x{} ({})", g.size(), rows, cols,
+                               state == BuildState::regions ? "a bit per region of the free cells" : "a bit per free cell"));
   }
   {
     // Refuse before building: the tables must have somewhere to go.
@@ -106,19 +124,32 @@ int run_pdb_build(const PdbArgs& a) {
       search::Limits bo;
       bo.threads = threads;
       bo.progress = &progress;
-      auto table = build_table(info, bo);
+      bo.memory = budget;  // picks the representation checked above
+      bo.deadline = a.deadline;
+      // The mirror image of a table on disk is read through the symmetry, not searched.
+      std::shared_ptr<Table> table;
+      for (const auto& [other_file, other] : tables_in(dir)) {
+        auto sym = image_symmetry(other, info);
+        if (!sym || other == info) continue;
+        progress.update("pdb {} tiles: loading {}", info.k(), other_file);
+        auto src = load_table(other_file, threads);
+        table = derive_table(*src, info, *sym, bo);
+        t["derived_from"] = other_file;
+        break;
+      }
+      if (!table) table = build_table(info, bo);
       const double build_s = sw.seconds();
       progress.update("pdb {} tiles: saving {}", info.k(), file.string());
       save_table(*table, file, threads);
       progress.done();
-      t["status"] = "built";
+      t["status"] = t.contains("derived_from") ? "derived" : "built";
       t["max_distance"] = table->max_distance;
       t["build_seconds"] = build_s;
       t["seconds"] = sw.seconds();
       t["file_bytes"] = std::filesystem::file_size(file);
-      text += fmt::format("tiles {} ({} entries, {}): built in {:.1f} s, max distance {}, saved {} ({})\n", tile_text,
-                          info.entries(), format_size(info.bytes()), build_s, table->max_distance, file.string(),
-                          format_size(std::filesystem::file_size(file)));
+      text += fmt::format("tiles {} ({} entries, {}): {} in {:.1f} s, max distance {}, saved {} ({})\n", tile_text,
+                          info.entries(), format_size(info.bytes()), t.contains("derived_from") ? "mirrored" : "built",
+                          build_s, table->max_distance, file.string(), format_size(std::filesystem::file_size(file)));
     }
     tables.push_back(t);
   }
@@ -134,20 +165,10 @@ int run_pdb_build(const PdbArgs& a) {
 
 std::pair<std::string, nlohmann::ordered_json> pdb_list_report(const PdbArgs& a) {
   const std::filesystem::path dir = dir_of(a);
-  std::vector<std::pair<std::string, TableInfo>> found;
   std::error_code ec;
   if (a.dir_given && !std::filesystem::is_directory(dir, ec))
     throw InputError(fmt::format("--dir {}: no such directory", dir.string()));
-  if (std::filesystem::is_directory(dir, ec))
-    for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
-      const std::string name = e.path().filename().string();
-      if (!name.ends_with(".pdb.zst")) continue;
-      try {
-        found.emplace_back(e.path().string(), read_table_info(e.path()));
-      } catch (const InputError&) {
-      }
-    }
-  std::sort(found.begin(), found.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  const auto found = tables_in(dir);
   json arr = json::array();
   std::string text = fmt::format("pattern databases in {}:\n", dir.string());
   for (const auto& [file, info] : found) {
@@ -181,6 +202,7 @@ PdbArgs args_of(const Options& o, const std::vector<std::string>& args) {
   a.goal = o.text("goal").value_or("");
   a.memory = o.memory;
   a.threads = o.threads;
+  a.deadline = &o.deadline;
   a.quiet = o.quiet;
   a.json = o.json;
   a.force = o.flag("force");

@@ -17,6 +17,7 @@ struct PdbArgs {
   std::string goal;    // "" = the puzzle's default goal
   std::uint64_t memory = 0;  // bytes, 0 = default budget
   unsigned threads = 0;
+  Deadline* deadline = nullptr;  // --timeout (a build stops with exit 3)
   bool groups_given = false, dir_given = false;
   bool quiet = false, json = false, force = false;
 };

@@ -1,9 +1,9 @@
 // The sliding-tile position as ida_star_inplace sees it, in the canonical frame (pdb.h):
 // tiles named by their goal cells, the goal is the identity. Moves are played in place; the
-// heuristic h = manhattan + 2 * max over views (the board and its reflections that fix the
-// blank's goal cell) of the sum of the groups' table entries is updated per move: only the
-// moved tile's group is re-ranked and looked up, in each view. The inverse of the last move
-// is never generated.
+// heuristic h = manhattan + 2 * max over views (a partition of the heuristic seen through
+// the board or one of its reflections that fix the blank's goal cell) of the sum of that
+// partition's table entries is updated per move: only the moved tile's group is re-ranked
+// and looked up, in each view. The inverse of the last move is never generated.
 #pragma once
 #include <algorithm>
 #include <array>
@@ -20,14 +20,15 @@ namespace tansaku::sliding::pdb {
 
 // Read-only data every copy of a position shares.
 struct Context {
-  static constexpr int kMaxViews = 8, kMaxGroups = 64;
-  int rows = 0, cols = 0, n = 0, blank = 0, views = 1, groups = 0;
+  static constexpr int kMaxViews = 8, kMaxGroups = 64, kMaxParts = 4;
+  int rows = 0, cols = 0, n = 0, blank = 0, views = 1, groups = 0, parts = 1;
   std::uint8_t adj[64][4] = {}, adj_count[64] = {};
   std::uint8_t md[64][64] = {};   // [label][cell]
-  std::int8_t group_of[64] = {};  // -1: not in a group (manhattan only)
+  std::int8_t group_of[kMaxParts][64] = {};  // [partition][tile]; -1: not in a group (manhattan only)
   std::uint8_t sym[kMaxViews][64] = {};
+  std::uint8_t view_part[kMaxViews] = {};  // the partition a view looks up
   struct Group {
-    int k = 0;
+    int k = 0, part = 0;
     std::uint8_t tiles[KPermRanker::kMaxPieces] = {};
     const std::uint8_t* table = nullptr;
   };
@@ -47,23 +48,41 @@ struct Context {
       for (int L = 0; L < n; ++L)
         md[L][c] = L == blank ? 0 : static_cast<std::uint8_t>(std::abs(r - L / cols) + std::abs(x - L % cols));
     }
-    for (int v = 0; v < views; ++v) std::copy(f.views[v].begin(), f.views[v].end(), sym[v]);
-    std::fill(std::begin(group_of), std::end(group_of), std::int8_t{-1});
+    for (auto& row : group_of) std::fill(std::begin(row), std::end(row), std::int8_t{-1});
     if (keep->tables.size() > static_cast<std::size_t>(kMaxGroups)) throw std::logic_error("pdb: too many groups");
-    for (const auto& t : keep->tables) {
+    for (std::size_t j = 0; j < keep->tables.size(); ++j) {
+      const auto& t = keep->tables[j];
       if (t->info().rows != rows || t->info().cols != cols || t->info().blank != blank)
         throw std::logic_error("pdb: table of another board");
       Group g;
       g.k = t->info().k();
+      g.part = j < keep->part.size() ? keep->part[j] : 0;
+      if (g.part < 0 || g.part >= kMaxParts) throw std::logic_error("pdb: too many partitions");
+      parts = std::max(parts, g.part + 1);
       for (int i = 0; i < g.k; ++i) {
         g.tiles[i] = t->info().cells[i];
-        if (group_of[g.tiles[i]] != -1) throw std::logic_error("pdb: groups overlap");
-        group_of[g.tiles[i]] = static_cast<std::int8_t>(group.size());
+        if (group_of[g.part][g.tiles[i]] != -1) throw std::logic_error("pdb: groups overlap");
+        group_of[g.part][g.tiles[i]] = static_cast<std::int8_t>(group.size());
       }
       g.table = t->data();
       group.push_back(g);
     }
     groups = static_cast<int>(group.size());
+    // Views: each partition through each symmetry, except a symmetry that maps the
+    // partition onto itself (the same sum: the tables of a group and of its image agree on
+    // mirrored placements).
+    views = 0;
+    for (int p = 0; p < parts; ++p) {
+      std::vector<std::vector<std::uint8_t>> cells;
+      for (std::size_t j = 0; j < keep->tables.size(); ++j)
+        if (group[j].part == p) cells.push_back(keep->tables[j]->info().cells);
+      for (std::size_t v = 0; v < f.views.size(); ++v) {
+        if (v > 0 && maps_onto_itself(cells, f.views[v])) continue;
+        if (views == kMaxViews) throw std::logic_error("pdb: too many views");
+        std::copy(f.views[v].begin(), f.views[v].end(), sym[views]);
+        view_part[views++] = static_cast<std::uint8_t>(p);
+      }
+    }
   }
 
   // Rank of group g's placement given tile positions `pos` (KPermRanker order).
@@ -105,6 +124,7 @@ class Position {
       for (int c = 0; c < n; ++c) vpos_[v][ctx->sym[v][cells[c]]] = ctx->sym[v][c];
       esum_[v] = 0;
       for (int g = 0; g < ctx->groups; ++g) {
+        if (ctx->group[g].part != ctx->view_part[v]) continue;
         rank_[v][g] = ctx->rank(g, vpos_[v]);
         e_[v][g] = static_cast<std::int8_t>(ctx->excess(g, rank_[v][g]));
         esum_[v] = static_cast<std::int16_t>(esum_[v] + e_[v][g]);
@@ -143,7 +163,7 @@ class Position {
       const int tv = C.sym[v][t];
       vpos_[v][tv] = C.sym[v][to];
       u.esum[v] = esum_[v];
-      const int g = C.group_of[tv];
+      const int g = C.group_of[C.view_part[v]][tv];
       if (g < 0) continue;
       u.rank[v] = rank_[v][g];
       u.e[v] = e_[v][g];
@@ -170,7 +190,7 @@ class Position {
       const int tv = C.sym[v][t];
       vpos_[v][tv] = C.sym[v][from];
       esum_[v] = u.esum[v];
-      const int g = C.group_of[tv];
+      const int g = C.group_of[C.view_part[v]][tv];
       if (g < 0) continue;
       rank_[v][g] = u.rank[v];
       e_[v][g] = u.e[v];
