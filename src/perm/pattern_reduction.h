@@ -122,29 +122,20 @@ class PatternReduction {
     std::pair<std::uint64_t, std::uint64_t> for_each_neighbor_rank_batch(const std::uint64_t* c, std::size_t n, F f,
                                                                          P touch) const {
       std::uint64_t calls = 0, trues = 0;
-      const PatternReduction& R = *r_;
-      const int nm = R.nm_;
-      for (std::size_t i = 0; i < n;) {
-        const Block b = block(c[i], touch);
-        std::size_t e = i;
-        while (e < n && c[e] < b.end) ++e;
+      const int nm = r_->nm_;
+      for_each_block(c, n, touch, [&](const Block& b, std::size_t i, std::size_t e) {
         for (int m = 0; m < nm; ++m)
           for (std::size_t q = i; q < e; ++q) trues += f(b.base[m] + rest(b, c[q] - b.start, m));
         calls += (e - i) * static_cast<std::uint64_t>(nm);
-        i = e;
-      }
+      });
       return {calls, trues};
     }
     template <class F, class P>
     std::pair<std::uint64_t, std::uint64_t> any_neighbor_rank_batch(const std::uint64_t* c, std::size_t n, F pred,
                                                                     P touch) const {
       std::uint64_t found = 0, calls = 0;
-      const PatternReduction& R = *r_;
-      const int nm = R.nm_;
-      for (std::size_t i = 0; i < n;) {
-        const Block b = block(c[i], touch);
-        std::size_t e = i;
-        while (e < n && c[e] < b.end) ++e;
+      const int nm = r_->nm_;
+      for_each_block(c, n, touch, [&](const Block& b, std::size_t i, std::size_t e) {
         const std::uint64_t run = (e - i == 64 ? ~std::uint64_t{0} : ((std::uint64_t{1} << (e - i)) - 1)) << i;
         for (int m = 0; m < nm && (found & run) != run; ++m) {
           const std::uint64_t left = run & ~found;
@@ -154,8 +145,7 @@ class PatternReduction {
             found |= std::uint64_t{pred(b.base[m] + rest(b, c[q] - b.start, m))} << q;
           }
         }
-        i = e;
-      }
+      });
       return {calls, found};
     }
 
@@ -167,6 +157,17 @@ class PatternReduction {
       const std::uint32_t* conj[Space::kMaxMoves];  // per move: the rest conjugated by its symmetry
       std::uint64_t k[Space::kMaxMoves];          // per move: the class when symmetries fix its representative
     };
+    // fn(block, i, e) for each run c[i..e) of cells of one class (c ascending).
+    template <class P, class Fn>
+    void for_each_block(const std::uint64_t* c, std::size_t n, P& touch, Fn&& fn) const {
+      for (std::size_t i = 0; i < n;) {
+        const Block b = block(c[i], touch);
+        std::size_t e = i;
+        while (e < n && c[e] < b.end) ++e;
+        fn(b, i, e);
+        i = e;
+      }
+    }
     // The cell within its class of the neighbour by move m of rest value r in block b.
     std::uint32_t rest(const Block& b, std::uint64_t r, int m) const {
       const PatternReduction& R = *r_;
