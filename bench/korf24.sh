@@ -11,6 +11,7 @@
 # Fails when a length differs from the published one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/korf24_instance.sh
 bin=${BIN:-build/release/tansaku}
 threads=${THREADS:-$(nproc)}
 data=data/sliding/korf-felner-24.txt
@@ -32,10 +33,7 @@ out=build/korf24.jsonl
 printf '%4s %6s %14s %14s %16s %8s %9s  %s\n' '#' length expanded generated 'K&F generated' 'gen/K&F' seconds heuristic
 fail=0
 for id in "${ids[@]}"; do
-  line=$(awk -v id="$id" '$1 == id && $1 !~ /^#/' "$data")
-  [ -n "$line" ] || { echo "no instance $id in $data" >&2; exit 2; }
-  tiles=$(cut -d'#' -f1 <<<"$line" | awk '{$1=""; print}' | xargs)
-  read -r pub_len pub_nodes <<<"$(cut -d'#' -f2 <<<"$line")"
+  korf24_instance "$id"
   t0=$(date +%s.%N)
   set +e
   json=$("$bin" solve 24-puzzle --start "$tiles" --goal "$goal" --threads "$threads" "${timeout[@]}" --json --quiet)

@@ -14,6 +14,7 @@
 # Exit 1 when a finished instance's length differs from the published one, else 0.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/korf24_instance.sh
 bin=${BIN:-build/release/tansaku}
 threads=${THREADS:-$(nproc)}
 timeout=${TIMEOUT:-60}
@@ -32,10 +33,7 @@ i=0
 for id in "${ids[@]}"; do
   i=$((i + 1))
   [ $(((i - 1) % size)) = "$rank" ] || continue
-  line=$(awk -v id="$id" '$1 == id && $1 !~ /^#/' "$data")
-  [ -n "$line" ] || { echo "no instance $id in $data" >&2; exit 2; }
-  tiles=$(cut -d'#' -f1 <<<"$line" | awk '{$1=""; print}' | xargs)
-  read -r pub_len pub_nodes <<<"$(cut -d'#' -f2 <<<"$line")"
+  korf24_instance "$id"
   t0=$(date +%s.%N)
   set +e
   json=$("$bin" solve 24-puzzle --start "$tiles" --goal "$goal" --threads "$threads" --timeout "$timeout" --json --quiet 2>/dev/null)
