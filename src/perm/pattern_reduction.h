@@ -47,12 +47,10 @@ class PatternReduction {
   PatternReduction& operator=(const PatternReduction&) = delete;
 
   std::uint64_t cells() const { return classes_ * nr_; }
-  std::uint64_t states() const { return nb_ * nr_; }
   std::uint64_t classes() const { return classes_; }
   std::size_t symmetries() const { return syms_.size(); }
   // Whether symmetry s (of the full puzzle) maps the pattern onto itself.
   bool preserved_by(const Perm& s) const;
-  std::string big_set() const { return big_name_; }
   // The class table (for the table file).
   ClassTable class_table() const { return ClassTable{cls_, nb_, {}}; }
 
