@@ -6,11 +6,13 @@
 #include <gtest/gtest.h>
 
 #include <unistd.h>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <queue>
 #include <random>
+#include <thread>
 
 #include "perm/definition.h"
 #include "perm/generators.h"
@@ -254,5 +256,28 @@ TEST(PermPattern, FileRoundTripAndSolve) {
     EXPECT_NE(h.find("conjugate lookups"), std::string::npos) << h;
   }
   ::unsetenv("TANSAKU_PDB_DIR");
+  std::filesystem::remove_all(dir);
+}
+
+TEST(PermPattern, BigTablesMoveToACopy) {
+  // A table above the size for huge pages (lowered here) is searched from the file's mapping
+  // while a thread copies it; the table then reads the copy, with the same values.
+  const Definition d = load_definition("3x3x3");
+  const MoveSet ms = build_moves(d, "htm", "");
+  const auto dir = std::filesystem::temp_directory_path() / ("tansaku-perm-big-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto t = build(d, ms, kFlipSlice);
+  const auto file = dir / pattern_file_name(d, ms, d.solved, t->domain().spec());
+  save_pattern_table(*t, d, instance_key(d, ms, d.solved), file);
+  set_huge_copy_from(0);
+  search::Limits lim;
+  lim.threads = 2;
+  const auto back = load_pattern_table(file, d, ms, d.solved, lim);
+  set_huge_copy_from(std::uint64_t{64} << 20);
+  const std::uint64_t* first = back->mod3().lookup_cells();
+  for (int i = 0; i < 2000 && back->mod3().lookup_cells() == first; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  EXPECT_NE(back->mod3().lookup_cells(), first);
+  for (std::uint64_t r = 0; r < t->domain().size(); ++r) ASSERT_EQ(back->mod3().get(r), t->mod3().get(r));
   std::filesystem::remove_all(dir);
 }

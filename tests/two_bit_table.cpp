@@ -2,6 +2,12 @@
 // updates, fill and match.
 #include <gtest/gtest.h>
 
+#include <sys/mman.h>
+
+#include <chrono>
+#include <thread>
+
+#include "tansaku/core/background_task.h"
 #include "tansaku/core/two_bit_table.h"
 
 using tansaku::TwoBitTable;
@@ -19,7 +25,9 @@ TEST(TwoBitTable, ClaimsSetOnlyEmptyCells) {
   EXPECT_TRUE(TwoBitTable::claim_alone(t.data(), 99, 3));
   EXPECT_EQ(t.get(99), 3u);
   for (std::uint64_t i = 0; i < 100; ++i)
-    if (i != 5 && i != 6 && i != 99) EXPECT_EQ(t.get(i), 0u) << i;
+    if (i != 5 && i != 6 && i != 99) {
+      EXPECT_EQ(t.get(i), 0u) << i;
+    }
 }
 
 TEST(TwoBitTable, WordUpdatesAndFill) {
@@ -38,4 +46,45 @@ TEST(TwoBitTable, WordUpdatesAndFill) {
   t.set_cells_owned(0, t.match(0, 2), 3);
   EXPECT_EQ(t.match(0, 3), (std::uint64_t{1} << 2) | (std::uint64_t{1} << 8) | (std::uint64_t{1} << 14));
   t.prefetch_range(0, 64);  // a hint only
+}
+
+TEST(TwoBitTable, AdoptsACopyWhileLookupsRun) {
+  // A table on one mapping takes over a copy of the same cells while a thread reads it; a
+  // task attached to the table is stopped and joined before the mappings go.
+  constexpr std::uint64_t cells = 1 << 16;
+  const std::size_t bytes = TwoBitTable::bytes_for(cells);
+  auto map = [&] {
+    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    EXPECT_NE(p, MAP_FAILED);
+    auto* w = static_cast<std::uint64_t*>(p);
+    for (std::uint64_t i = 0; i < bytes / 8; ++i) w[i] = 0x1b1b1b1b1b1b1b1bull * (i % 3 + 1);
+    return w;
+  };
+  std::uint64_t* first = map();
+  std::uint64_t* copy = map();
+  TwoBitTable t(cells, first, bytes);
+  ASSERT_EQ(t.lookup_cells(), first);
+  std::atomic<bool> go{true};
+  std::atomic<std::uint64_t> sum{0};
+  std::thread reader([&] {
+    while (go) {
+      std::uint64_t s = 0;
+      for (std::uint64_t i = 0; i < cells; i += 7) s += t.get(i);
+      sum = s;
+    }
+  });
+  const std::uint64_t before = [&] { std::uint64_t s = 0; for (std::uint64_t i = 0; i < cells; i += 7) s += t.get(i); return s; }();
+  t.adopt(copy, bytes);
+  EXPECT_EQ(t.lookup_cells(), copy);
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  go = false;
+  reader.join();
+  EXPECT_EQ(sum.load(), before);
+  std::atomic<bool> saw_stop{false};
+  t.attach(std::make_shared<tansaku::BackgroundTask>([&](const std::atomic<bool>& stop) {
+    while (!stop.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    saw_stop = true;
+  }));
+  t.attach(nullptr);  // the task goes: stopped and joined
+  EXPECT_TRUE(saw_stop.load());
 }

@@ -19,6 +19,7 @@
 
 #include <cerrno>
 
+#include "tansaku/core/background_task.h"
 #include "tansaku/core/cache_dir.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
@@ -31,11 +32,29 @@ using json = nlohmann::ordered_json;
 constexpr char kMagic[] = "TSKPERMPDB1\n";
 constexpr std::size_t kChunk = std::size_t{1} << 20;
 constexpr std::size_t kPage = 4096;
-// Cells from this size on are read into memory of transparent huge pages rather than
-// mapped from the file: a search probes them at random, and with 4 KiB pages nearly every
-// probe of a table of gigabytes is a TLB miss and a page walk (perf: most of a cube
-// search's time); reading costs a copy from the page cache.
-constexpr std::uint64_t kHugeFrom = std::uint64_t{64} << 20;
+// Cells from this size on are copied into memory of transparent huge pages in the
+// background (the search starts on the file's mapping): a search probes them at random, and
+// with 4 KiB pages nearly every probe of a table of gigabytes is a TLB miss and a page walk
+// (perf: most of a cube search's time); the copy costs a read from the page cache, and when
+// memory is fragmented the kernel's compaction (seconds), which the search does not wait for.
+std::atomic<std::uint64_t> huge_from{std::uint64_t{64} << 20};
+constexpr std::size_t kHugePage = std::size_t{2} << 20;
+
+// An anonymous mapping of `bytes` starting on a huge page boundary (so that every whole
+// 2 MiB of it can be one huge page), unmapped by PagesDeleter{bytes}; marked for huge pages.
+void* aligned_anonymous(std::size_t bytes, bool huge) {
+  void* raw = ::mmap(nullptr, bytes + kHugePage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (raw == MAP_FAILED) throw std::bad_alloc();
+  const auto base = reinterpret_cast<std::uintptr_t>(raw);
+  const std::uintptr_t at = (base + kHugePage - 1) / kHugePage * kHugePage;
+  if (at > base) ::munmap(raw, at - base);
+  const std::uintptr_t end = base + bytes + kHugePage, mine = (at + bytes + kPage - 1) / kPage * kPage;
+  if (end > mine) ::munmap(reinterpret_cast<void*>(mine), end - mine);
+#ifdef MADV_HUGEPAGE
+  if (huge) ::madvise(reinterpret_cast<void*>(at), bytes, MADV_HUGEPAGE);
+#endif
+  return reinterpret_cast<void*>(at);
+}
 
 struct FileCloser {
   void operator()(std::FILE* f) const {
@@ -85,9 +104,16 @@ File open_table(const std::filesystem::path& file) {
 // A checksum of the cells (two running sums of the words, Fletcher style: fast enough to
 // check every load).
 struct Checksum {
-  std::uint64_t a = 0, b = 0;
-  void add(const std::uint64_t* w, std::size_t n) {
-    for (std::size_t i = 0; i < n; ++i) a += w[i], b += a;
+  std::uint64_t a = 0, b = 0, n = 0;
+  void add(const std::uint64_t* w, std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) a += w[i], b += a;
+    n += count;
+  }
+  // The sum of this part's words followed by `next`'s: each of next's prefix sums grows by a.
+  void join(const Checksum& next) {
+    b += next.b + a * next.n;
+    a += next.a;
+    n += next.n;
   }
   std::string text() const { return fmt::format("{:016x}{:016x}", a, b); }
 };
@@ -167,30 +193,68 @@ std::unique_ptr<TwoBitTable> load_cells(std::FILE* f, std::uint64_t entries, con
     const std::uint64_t expect = class_values ? round_page(total) + class_bytes(class_values) : total;
     if (size < expect) throw InputError(fmt::format("{}: truncated", name));
     if (size > expect) throw InputError(fmt::format("{}: longer than its table", name));
-    void* p = nullptr;
-    const bool huge = total >= kHugeFrom;
-    if (huge) {  // read into memory of transparent huge pages (see kHugeFrom)
-      p = ::mmap(nullptr, static_cast<std::size_t>(total), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-      if (p == MAP_FAILED) throw std::bad_alloc();
-#ifdef MADV_HUGEPAGE
-      ::madvise(p, static_cast<std::size_t>(total), MADV_HUGEPAGE);
-#endif
-    } else {
-      p = ::mmap(nullptr, static_cast<std::size_t>(total), PROT_READ, MAP_PRIVATE | MAP_POPULATE, ::fileno(f), at);
-      if (p == MAP_FAILED) throw InputError(fmt::format("{}: cannot map ({})", name, std::strerror(errno)));
+    // Mapped from the file (page cache, no copy) and summed, one contiguous part per thread,
+    // the parts' sums joined in order.
+    void* p = ::mmap(nullptr, static_cast<std::size_t>(total), PROT_READ, MAP_PRIVATE | MAP_POPULATE, ::fileno(f), at);
+    if (p == MAP_FAILED) throw InputError(fmt::format("{}: cannot map ({})", name, std::strerror(errno)));
+    auto table = std::make_unique<TwoBitTable>(entries, static_cast<std::uint64_t*>(p), static_cast<std::size_t>(total));
+    const bool huge = total >= huge_from.load(std::memory_order_relaxed);
+    const std::size_t parts = huge ? std::clamp<std::size_t>(lim.threads, 1, 4) : 1;
+    const std::uint64_t per = ((total + kChunk - 1) / kChunk + parts - 1) / parts * kChunk;
+    std::vector<Checksum> sums(parts);
+    std::vector<std::exception_ptr> errors(parts);
+    const std::uint64_t* words = static_cast<const std::uint64_t*>(p);
+    auto part = [&](std::size_t k) {
+      try {
+        const std::uint64_t lo = std::min(total, per * k), hi = std::min(total, lo + per);
+        for (std::uint64_t pos = lo; pos < hi; pos += kChunk) {
+          if (k == 0) report(pos * parts);
+          else if (lim.deadline && lim.deadline->expired()) return;  // part 0 reports it
+          sums[k].add(words + pos / 8, static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, hi - pos) / 8));
+        }
+      } catch (...) {
+        errors[k] = std::current_exception();
+      }
+    };
+    {
+      std::vector<std::jthread> pool;
+      for (std::size_t k = 1; k < parts; ++k) pool.emplace_back(part, k);
+      part(0);
     }
-    auto table =
-        std::make_unique<TwoBitTable>(entries, static_cast<std::uint64_t*>(p), static_cast<std::size_t>(total));
+    for (auto& e : errors)
+      if (e) std::rethrow_exception(e);
+    if (lim.deadline && lim.deadline->expired()) throw LimitError("time limit reached (--timeout) loading a table");
     Checksum sum;
-    for (std::uint64_t pos = 0; pos < total; pos += kChunk) {
-      report(pos);
-      const std::size_t len = static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, total - pos));
-      if (huge && ::pread(::fileno(f), reinterpret_cast<char*>(table->data()) + pos, len, at + static_cast<off_t>(pos)) !=
-                      static_cast<ssize_t>(len))
-        throw InputError(fmt::format("{}: truncated", name));
-      sum.add(table->data() + pos / 8, len / 8);
-    }
+    for (const Checksum& c : sums) sum.join(c);
     if (sum.text() != checksum) throw InputError(fmt::format("{}: corrupt (checksum)", name));
+    if (huge) {
+      // The search starts on the mapping (4 KiB pages) while a thread copies the cells into
+      // memory of huge pages (where the kernel may first have to compact memory: seconds,
+      // but not the search's) and hands it to the table. The copy is checked again (the
+      // file could change under the mapping meanwhile).
+      const int fd = ::dup(::fileno(f));
+      if (fd < 0) throw InputError(fmt::format("{}: cannot open ({})", name, std::strerror(errno)));
+      TwoBitTable* t = table.get();
+      const std::string want = checksum;
+      table->attach(std::make_shared<BackgroundTask>([t, p, fd, at, total, want](const std::atomic<bool>& stop) {
+        const auto bytes = static_cast<std::size_t>(total);
+        void* copy = aligned_anonymous(bytes, true);
+        std::unique_ptr<std::uint64_t[], PagesDeleter> mine(static_cast<std::uint64_t*>(copy), PagesDeleter{bytes});
+        Checksum again;
+        bool ok = true;
+        for (std::uint64_t pos = 0; ok && pos < total && !stop.load(std::memory_order_relaxed); pos += kChunk) {
+          const std::size_t len = static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, total - pos));
+          ok = ::pread(fd, reinterpret_cast<char*>(mine.get()) + pos, len, at + static_cast<off_t>(pos)) == static_cast<ssize_t>(len);
+          again.add(mine.get() + pos / 8, len / 8);
+        }
+        ::close(fd);
+        if (!ok || stop.load(std::memory_order_relaxed) || again.text() != want) return;  // the mapping stays
+        t->adopt(mine.release(), bytes);
+        // The mapping's pages leave the process (a lookup that still reads there faults its
+        // page back in from the file: the same values).
+        ::madvise(p, bytes, MADV_DONTNEED);
+      }));
+    }
     return table;
   }
   if (class_values) throw InputError(fmt::format("{}: a reduced table not stored raw", name));
@@ -235,6 +299,8 @@ struct Opened {
 };
 
 }  // namespace
+
+void set_huge_copy_from(std::uint64_t bytes) { huge_from.store(bytes, std::memory_order_relaxed); }
 
 std::uint64_t instance_key(const Definition& d, const MoveSet& ms, const Position& goal) {
   Fnv f;
@@ -339,14 +405,11 @@ ClassTable map_class_table(Opened& o) {
   if (at < 0 || ::fstat(::fileno(o.f.get()), &st) != 0 ||
       static_cast<std::uint64_t>(st.st_size) != static_cast<std::uint64_t>(at) + round_page(cells) + class_bytes(values))
     throw InputError(fmt::format("{}: truncated", o.name));
-  // Read into huge pages like big cells (kHugeFrom): every lookup of a child reads it.
+  // Read into huge pages like big cells (huge_from): every lookup of a child reads it. (Its
+  // 2 MiB pages are few: the kernel finds them at once, unlike the gigabytes of cells.)
   const std::uint64_t bytes = class_bytes(values);
-  void* p = ::mmap(nullptr, static_cast<std::size_t>(bytes), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (p == MAP_FAILED) throw std::bad_alloc();
-  std::shared_ptr<const void> owner(p, [bytes](const void* q) { ::munmap(const_cast<void*>(q), static_cast<std::size_t>(bytes)); });
-#ifdef MADV_HUGEPAGE
-  ::madvise(p, static_cast<std::size_t>(bytes), MADV_HUGEPAGE);
-#endif
+  void* p = aligned_anonymous(static_cast<std::size_t>(bytes), true);
+  std::unique_ptr<void, PagesDeleter> mine(p, PagesDeleter{static_cast<std::size_t>(bytes)});
   const off_t from = static_cast<off_t>(static_cast<std::uint64_t>(at) + round_page(cells));
   for (std::uint64_t pos = 0; pos < bytes; pos += kChunk) {
     const std::size_t len = static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, bytes - pos));
@@ -356,6 +419,7 @@ ClassTable map_class_table(Opened& o) {
   Checksum sum;
   sum.add(static_cast<const std::uint64_t*>(p), static_cast<std::size_t>(bytes / 8));
   if (sum.text() != o.h.value("class_checksum", "")) throw InputError(fmt::format("{}: corrupt (checksum)", o.name));
+  std::shared_ptr<const void> owner(mine.release(), PagesDeleter{static_cast<std::size_t>(bytes)});
   o.class_values = values;
   return ClassTable{static_cast<const std::uint32_t*>(p), values, std::move(owner)};
 }

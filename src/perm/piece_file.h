@@ -45,6 +45,10 @@ void save_pattern_table(const PatternTable& t, const Definition& d, std::uint64_
 std::unique_ptr<PatternTable> load_pattern_table(const std::filesystem::path& file, const Definition& d,
                                                  const MoveSet& ms, const Position& goal, const search::Limits& lim);
 
+// Tables of at least this many bytes (64 MiB) are searched from the file's mapping while a
+// thread copies them into huge pages; tests lower it to take that path with small tables.
+void set_huge_copy_from(std::uint64_t bytes);
+
 struct CachedTables {
   std::vector<std::unique_ptr<PieceTable>> pieces;
   std::vector<std::unique_ptr<PatternTable>> patterns;

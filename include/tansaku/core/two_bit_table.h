@@ -1,6 +1,7 @@
 // A packed array of 2-bit cells, 32 per 64-bit word, zero-initialised lazily by the OS
 // (calloc), with atomic per-cell "claim" for parallel layered BFS; or a read-only view of
-// cells mapped from a file (a table loaded for lookups: no copy, pages shared).
+// cells mapped from a file (a table loaded for lookups: no copy, pages shared), which a copy
+// of the same cells may replace while lookups run (adopt: a copy in huge pages).
 #pragma once
 #include <atomic>
 #include <cstdint>
@@ -32,6 +33,7 @@ class TwoBitTable {
   explicit TwoBitTable(std::uint64_t cells) : cells_(cells), words_((cells + 31) / 32) {
     data_.reset(static_cast<std::uint64_t*>(std::calloc(words_ ? words_ : 1, sizeof(std::uint64_t))));
     if (!data_) throw std::bad_alloc();
+    view_ = data_.get();
   }
   void fill(unsigned v) {  // every cell to v (single-threaded setup)
     const std::uint64_t x = 0x5555555555555555ull * v;
@@ -43,9 +45,21 @@ class TwoBitTable {
   std::uint64_t bytes() const { return words_ * 8; }
 
   unsigned get(std::uint64_t i) const {
-    return static_cast<unsigned>(std::atomic_ref<std::uint64_t>(data_[i >> 5]).load(std::memory_order_relaxed) >>
+    return static_cast<unsigned>(std::atomic_ref<std::uint64_t>(view()[i >> 5]).load(std::memory_order_relaxed) >>
                                  ((i & 31) * 2)) & 3u;
   }
+  // A table loaded for lookups may move its cells: `copy` (a mapping of `mapped` bytes,
+  // the same cells) takes over, the first stays mapped until the table goes. Lookups (get,
+  // prefetch_read) may run meanwhile; nothing else may.
+  void adopt(std::uint64_t* copy, std::size_t mapped) {
+    old_ = std::move(data_);
+    data_ = std::unique_ptr<std::uint64_t[], Free>(copy, Free{mapped});
+    std::atomic_ref<std::uint64_t*>(view_).store(copy, std::memory_order_release);
+  }
+  // Where lookups read now (tests: whether a copy was adopted).
+  const std::uint64_t* lookup_cells() const { return view(); }
+  // Work on the table's cells (a BackgroundTask adopting a copy): ended before the table.
+  void attach(std::shared_ptr<void> task) { task_ = std::move(task); }
   std::uint64_t word(std::uint64_t w) const {
     return std::atomic_ref<std::uint64_t>(data_[w]).load(std::memory_order_relaxed);
   }
@@ -86,7 +100,7 @@ class TwoBitTable {
   }
   void prefetch(std::uint64_t i) const { __builtin_prefetch(&data_[i >> 5], 1, 3); }
   // For lookups only (a mapped table is read-only: a prefetch for writing is dropped there).
-  void prefetch_read(std::uint64_t i) const { __builtin_prefetch(&data_[i >> 5], 0, 3); }
+  void prefetch_read(std::uint64_t i) const { __builtin_prefetch(&view()[i >> 5], 0, 3); }
   // The cache lines of cells [lo, hi).
   void prefetch_range(std::uint64_t lo, std::uint64_t hi) const {
     const auto first = reinterpret_cast<std::uintptr_t>(&data_[lo >> 5]) & ~std::uintptr_t{63};
@@ -105,8 +119,11 @@ class TwoBitTable {
 
  private:
   using Free = detail::TwoBitFree;
+  std::uint64_t* view() const { return std::atomic_ref<std::uint64_t*>(view_).load(std::memory_order_acquire); }
   std::uint64_t cells_, words_;
-  std::unique_ptr<std::uint64_t[], Free> data_;
+  std::unique_ptr<std::uint64_t[], Free> data_, old_;
+  mutable std::uint64_t* view_ = data_.get();  // where lookups read: data_, once adopted too
+  std::shared_ptr<void> task_;                 // last: ended first
 };
 
 }  // namespace tansaku
