@@ -4,7 +4,7 @@
 # (`tansaku pdb build perm:3x3x3`, timed, peak RSS), then solves the 14-move scramble of
 # issue #25, the checkerboard, superflip (20 htm) and the first N of ten random positions
 # (`tansaku random perm:3x3x3 --seed 1 --count 10`), each under --timeout; optionally the
-# scrambles by twsearch (--scramblealg; its own pruning tables, cached in $TW_CACHE,
+# scrambles and positions by twsearch (--scramblealg or a scramble file; its own pruning tables, cached in $TW_CACHE,
 # default /tmp/twcache: the first run builds them, 8 GiB). Prints a
 # markdown table (length, nodes, wall and user seconds, peak RSS, or "timeout") and the load
 # (`uptime`) before and after: the machine may be shared, so user seconds say more than wall.
@@ -34,12 +34,31 @@ solve() {  # label, then the tansaku arguments giving the start
   local code=$?
   read -r w u m < <(tail -n 1 "$tmp/t")
   local tw="-"
-  if [ -n "$twdir" ] && [ -x "$twdir/twsearch" ] && [ "$1" = "--scramble" ]; then
-    # twsearch solves the same scramble (--scramblealg) with its own pruning tables, cached
-    # in $tmp/../twcache between runs (the first run builds them).
+  if [ -n "$twdir" ] && [ -x "$twdir/twsearch" ]; then
+    # twsearch solves the same scramble (--scramblealg) or state (a scramble file: its
+    # ScrambleState numbers pieces from 0) with its own pruning tables (-M 8192: 8 GiB),
+    # cached in $TW_CACHE between runs (the first run builds them).
     mkdir -p "${TW_CACHE:-/tmp/twcache}"
-    /usr/bin/time -f "%e %U" -o "$tmp/t2" timeout "$limit" "$twdir/twsearch" -t 2 --cachedir "${TW_CACHE:-/tmp/twcache}" \
-      --scramblealg "$2" "$here/data/perm/3x3x3.tws" >"$tmp/o2" 2>&1
+    local what=(--scramblealg "$2" "$here/data/perm/3x3x3.tws")
+    if [ "$1" = "--start" ]; then
+      python3 - "$2" >"$tmp/pos.scr" <<'PY'
+import sys
+t = sys.argv[1].split()
+out, i = ["ScrambleState pos"], 0
+while i < len(t):
+    name, j = t[i], i + 1
+    while j < len(t) and not t[j].isalpha():
+        j += 1
+    nums = t[i + 1:j]
+    n = len(nums) // 2
+    out += [name, " ".join(str(int(x) - 1) for x in nums[:n]), " ".join(nums[n:])]
+    i = j
+print("\n".join(out + ["End"]))
+PY
+      what=("$here/data/perm/3x3x3.tws" "$tmp/pos.scr")
+    fi
+    /usr/bin/time -f "%e %U" -o "$tmp/t2" timeout "$limit" "$twdir/twsearch" -M 8192 -t 2 --cachedir "${TW_CACHE:-/tmp/twcache}" \
+      "${what[@]}" >"$tmp/o2" 2>&1
     if grep -q "Found" "$tmp/o2"; then read -r w2 u2 < <(tail -n 1 "$tmp/t2"); tw="$w2 ($u2)"; else tw="stopped at ${limit} s"; fi
   fi
   if [ $code -eq 0 ]; then
