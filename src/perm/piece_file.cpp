@@ -238,7 +238,13 @@ std::unique_ptr<TwoBitTable> load_cells(std::FILE* f, std::uint64_t entries, con
       const std::string want = checksum;
       table->attach(std::make_shared<BackgroundTask>([t, p, fd, at, total, want](const std::atomic<bool>& stop) {
         const auto bytes = static_cast<std::size_t>(total);
-        void* copy = aligned_anonymous(bytes, true);
+        void* copy = nullptr;
+        try {
+          copy = aligned_anonymous(bytes, true);
+        } catch (const std::bad_alloc&) {  // no room for a copy: the search stays on the mapping
+          ::close(fd);
+          return;
+        }
         std::unique_ptr<std::uint64_t[], PagesDeleter> mine(static_cast<std::uint64_t*>(copy), PagesDeleter{bytes});
         Checksum again;
         bool ok = true;
