@@ -8,6 +8,10 @@
 #include <unistd.h>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include <nlohmann/json.hpp>
 #include <random>
 
 #include "perm/definition.h"
@@ -56,7 +60,8 @@ void same_as_full(const std::string& body, std::uint64_t full_size, std::size_t 
     (void)pd;
   }
   // Random walks of the whole cube: exact values agree, conjugates by the kept rotations
-  // share a cell, and the search's stepping of states gives the rank of the position.
+  // share a cell, and the search's stepping of states (through the sym-move table) gives
+  // the position's cell.
   const auto group = symmetry_group(d, ms, d.solved);
   ASSERT_EQ(group.size(), 24u);  // the rotations
   std::mt19937 rng(7);
@@ -71,7 +76,7 @@ void same_as_full(const std::string& body, std::uint64_t full_size, std::size_t 
       });
       std::uint64_t a = 0, b = 0;
       ASSERT_TRUE(red->domain().rank(p, a));
-      ASSERT_EQ(a, st);
+      ASSERT_EQ(red->domain().cell(a), red->domain().cell(st));
       ASSERT_TRUE(full->domain().rank(p, b));
       ASSERT_EQ(red->exact(a), full->exact(b));
       int preserved = 0;
@@ -164,10 +169,48 @@ TEST(PermReduction, FileRoundTripAndSolve) {
   EXPECT_EQ(back->domain().spec(), t->domain().spec());
   EXPECT_TRUE(back->domain().spec().reduced);
   for (std::uint64_t r = 0; r < t->domain().size(); r += 101) ASSERT_EQ(back->mod3().get(r), t->mod3().get(r));
+  // The sym-move table went with it.
+  const ClassTable built = t->domain().reduction()->sym_move_table(), read = back->domain().reduction()->sym_move_table();
+  ASSERT_EQ(read.size, built.size);
+  for (std::uint64_t i = 0; i < built.size; ++i) ASSERT_EQ(read.words[i], built.words[i]) << i;
+  // A file of the earlier version (no sym-move table after the classes) still loads: the
+  // table is built at load, the same.
+  {
+    std::string text;
+    {
+      std::ifstream in(file, std::ios::binary);
+      text.assign(std::istreambuf_iterator<char>(in), {});
+    }
+    const std::size_t nl = text.find('\n', text.find('\n') + 1);  // magic, then the JSON line
+    auto h = nlohmann::json::parse(text.substr(text.find('\n') + 1, nl - text.find('\n') - 1));
+    const std::uint64_t moves_bytes = (h["sym_move_values"].get<std::uint64_t>() * 4 + 7) / 8 * 8;
+    const std::uint64_t class_bytes = (h["class_values"].get<std::uint64_t>() * 4 + 7) / 8 * 8;
+    h.erase("sym_move_values");
+    h.erase("sym_move_checksum");
+    std::string line = h.dump();
+    const std::size_t at = text.find('\n') + 1;
+    ASSERT_LE(line.size(), nl - at);
+    line.append(nl - at - line.size(), ' ');
+    text.replace(at, nl - at, line);
+    // The sym-move table starts at the page boundary after the class table: drop it and the
+    // padding before it.
+    const std::uint64_t classes_end = text.size() - moves_bytes - ((class_bytes + 4095) / 4096 * 4096 - class_bytes);
+    text.resize(classes_end);
+    const auto old = dir / ("old-" + file.filename().string());
+    std::ofstream(old, std::ios::binary) << text;
+    const auto earlier = load_pattern_table(old, d, ms, d.solved, search::Limits{});
+    const ClassTable again = earlier->domain().reduction()->sym_move_table();
+    ASSERT_EQ(again.size, built.size);
+    for (std::uint64_t i = 0; i < built.size; ++i) ASSERT_EQ(again.words[i], built.words[i]) << i;
+    std::filesystem::remove(old);
+  }
+  // Solutions as short as those of the search without cached tables (which has no
+  // conjugate lookups, so the bound's "one more" is not used there): the bound stays
+  // admissible.
   std::mt19937 rng(23);
-  for (int k = 0; k < 2; ++k) {
+  for (int k = 0; k < 4; ++k) {
     Position p = d.solved;
-    for (int s = 0; s < 7; ++s) p = d.applied(ms.gens[rng() % ms.gens.size()].p, p);
+    for (int s = 0; s < 5 + k % 2 * 2; ++s) p = d.applied(ms.gens[rng() % ms.gens.size()].p, p);
     SolveRequest a, b;
     a.d = b.d = &d;
     a.ms = b.ms = &ms;
@@ -183,6 +226,8 @@ TEST(PermReduction, FileRoundTripAndSolve) {
     for (const auto& s : ra.heuristics) h += s + "\n";
     EXPECT_NE(h.find("reduced by symmetry"), std::string::npos) << h;
     EXPECT_NE(h.find("2 conjugate lookups"), std::string::npos) << h;  // S1, S2; not Y, Z2
+    // Every move leaves one of the three axes' lookups at 0 (U, D on U-D; R, L; F, B).
+    EXPECT_NE(h.find("one more when the lookups meet at their maximum (3 kinds of last move)"), std::string::npos) << h;
   }
   ::unsetenv("TANSAKU_PDB_DIR");
   std::filesystem::remove_all(dir);

@@ -1,6 +1,9 @@
 // Pattern tables reduced by symmetry (see pattern_reduction.h).
 #include "perm/pattern_reduction.h"
 
+#include <exception>
+#include <thread>
+
 #include <fmt/format.h>
 
 #include "tansaku/core/error.h"
@@ -28,7 +31,7 @@ void restrict_to(const std::vector<bool>& keep, Definition& pd, MoveSet& pms) {
 
 PatternReduction::PatternReduction(const Definition& d, const std::vector<std::uint8_t>& lab_map, const Definition& pd,
                                    const MoveSet& pms, const std::vector<Perm>& group, const search::Limits& lim,
-                                   const ClassTable* given)
+                                   const ClassTable* given, const ClassTable* given_moves)
     : pdb_(pd), pdr_(pd), pmsb_(pms), pmsr_(pms), group_(group) {
   const unsigned threads = lim.threads;
   const std::size_t nsets = d.sets.size();
@@ -125,13 +128,122 @@ PatternReduction::PatternReduction(const Definition& d, const std::vector<std::u
   if (given) {
     adopt_classes(*given);
   } else {
-    // The class table, and (about) the cells twice: the build's table and its distances.
-    const std::uint64_t cells = nb_ / syms_.size() * nr_;
-    require_memory(nb_ * 4 + 2 * ((cells + 31) / 32 * 8), lim.memory,
+    // The class table, the sym-move table, and (about) the cells twice: the build's table
+    // and its distances.
+    const std::uint64_t classes = nb_ / syms_.size(), cells = classes * nr_;
+    require_memory(nb_ * 4 + classes * static_cast<std::uint64_t>(nm_) * 4 + 2 * ((cells + 31) / 32 * 8), lim.memory,
                    fmt::format("a pattern reduced by {} symmetries (a class table of {} values, about {} cells)",
                                syms_.size(), nb_, cells));
     build_classes(lim);
   }
+  build_symmetry_tables();
+  build_sym_moves(given_moves, lim);
+}
+
+void PatternReduction::build_symmetry_tables() {
+  // Sample values of each part (all of a small part), as positions and ranks.
+  auto samples = [](const Space& sp) {
+    std::vector<std::uint64_t> v;
+    const std::uint64_t n = sp.size();
+    if (n <= 4096) {
+      for (std::uint64_t x = 0; x < n; ++x) v.push_back(x);
+    } else {
+      std::uint64_t x = 0x9e3779b97f4a7c15ull;
+      for (int i = 0; i < 256; ++i) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        v.push_back(x % n);
+      }
+    }
+    return v;
+  };
+  const std::vector<std::uint64_t> bs = samples(*big_), rs = samples(*rest_);
+  const std::size_t ns = syms_.size(), nm = static_cast<std::size_t>(nm_);
+  // image[s][i]: sample i of the big part conjugated by s (rank).
+  std::vector<std::vector<std::uint64_t>> image(ns, std::vector<std::uint64_t>(bs.size()));
+  for (std::size_t a = 0; a < ns; ++a)
+    for (std::size_t i = 0; i < bs.size(); ++i) image[a][i] = big_->rank(conjugate(syms_[a], big_->unrank(bs[i]), pdb_));
+  auto conj_big = [&](std::size_t a, std::uint64_t v) { return big_->rank(conjugate(syms_[a], big_->unrank(v), pdb_)); };
+  // compose_[t * ns + s]: the u with conj_u = conj_t after conj_s on both parts.
+  compose_.assign(ns * ns, 0);
+  std::vector<std::uint64_t> twice(bs.size());
+  for (std::size_t t = 0; t < ns; ++t)
+    for (std::size_t s = 0; s < ns; ++s) {
+      for (std::size_t i = 0; i < bs.size(); ++i) twice[i] = conj_big(t, image[s][i]);
+      std::size_t found = ns;
+      for (std::size_t u = 0; u < ns && found == ns; ++u) {
+        bool same = true;
+        for (std::size_t i = 0; i < bs.size() && same; ++i) same = twice[i] == image[u][i];
+        for (std::size_t i = 0; i < rs.size() && same; ++i) same = conj_[t * nr_ + conj_[s * nr_ + rs[i]]] == conj_[u * nr_ + rs[i]];
+        if (same) found = u;
+      }
+      if (found == ns) throw std::logic_error("perm: the symmetries that keep a pattern are not closed under composition");
+      compose_[t * ns + s] = static_cast<std::uint8_t>(found);
+    }
+  // move_conj_[s * nm + m]: the move m' with conj_s(m(x)) = m'(conj_s(x)) on the big part.
+  move_conj_.assign(ns * nm, 0);
+  std::vector<std::vector<std::uint64_t>> moved(bs.size(), std::vector<std::uint64_t>(nm)), moved_image(bs.size());
+  for (std::size_t i = 0; i < bs.size(); ++i)
+    big_->for_each_move_rank(bs[i], [&](int m, std::uint64_t t) { moved[i][static_cast<std::size_t>(m)] = t; });
+  for (std::size_t s = 0; s < ns; ++s) {
+    for (std::size_t i = 0; i < bs.size(); ++i) {
+      moved_image[i].assign(nm, 0);
+      big_->for_each_move_rank(image[s][i], [&](int m, std::uint64_t t) { moved_image[i][static_cast<std::size_t>(m)] = t; });
+    }
+    for (std::size_t m = 0; m < nm; ++m) {
+      for (std::size_t i = 0; i < bs.size(); ++i) twice[i] = conj_big(s, moved[i][m]);
+      std::size_t found = nm;
+      for (std::size_t c = 0; c < nm && found == nm; ++c) {
+        bool same = true;
+        for (std::size_t i = 0; i < bs.size() && same; ++i) same = twice[i] == moved_image[i][c];
+        if (same) found = c;
+      }
+      if (found == nm) throw std::logic_error("perm: a symmetry that keeps a pattern does not map its moves onto moves");
+      move_conj_[s * nm + m] = static_cast<std::uint16_t>(found);
+    }
+  }
+  // The class table gives representatives the first symmetry: it must be the identity.
+  bool identity = true;
+  for (std::size_t m = 0; m < nm; ++m) identity = identity && move_conj_[m] == m;
+  for (std::size_t s = 0; s < ns; ++s) identity = identity && compose_[s] == s && compose_[s * ns] == s;
+  if (!identity) throw std::logic_error("perm: the first symmetry is not the identity");
+}
+
+void PatternReduction::build_sym_moves(const ClassTable* given, const search::Limits& lim) {
+  const std::uint64_t n = classes_ * static_cast<std::uint64_t>(nm_);
+  if (given) {
+    if (given->size != n || !given->words) throw InputError("a sym-move table of another size");
+    sym_moves_ = given->words;
+    sym_moves_owner_ = given->owner;
+    return;
+  }
+  // Row k: the class table entries of representative k's neighbours, in move order (in
+  // parallel: parts of the classes per thread).
+  sym_moves_store_.resize(n);
+  const unsigned threads = std::max(1u, lim.threads);
+  std::vector<std::exception_ptr> errors(threads);
+  auto part = [&](unsigned p) {
+    try {
+      const std::uint64_t lo = classes_ * p / threads, hi = classes_ * (p + 1) / threads;
+      for (std::uint64_t k = lo; k < hi; ++k) {
+        if (p == 0 && (k & 0xffff) == 0) {
+          if (lim.deadline) lim.deadline->check();
+          if (lim.progress) lim.progress->update("sym-move table of set {}: {}%", big_name_, (k - lo) * 100 / std::max<std::uint64_t>(1, hi - lo));
+        }
+        std::uint32_t* row = sym_moves_store_.data() + k * static_cast<std::uint64_t>(nm_);
+        big_->for_each_move_rank(rep_[k], [&](int m, std::uint64_t t) { row[m] = cls_[t]; });
+      }
+    } catch (...) {
+      errors[p] = std::current_exception();
+    }
+  };
+  {
+    std::vector<std::jthread> pool;
+    for (unsigned p = 1; p < threads; ++p) pool.emplace_back(part, p);
+    part(0);
+  }
+  for (auto& e : errors)
+    if (e) std::rethrow_exception(e);
+  sym_moves_ = sym_moves_store_.data();
 }
 
 Position PatternReduction::part_of(const Position& projected, const Definition& part) {

@@ -6,9 +6,13 @@
 // U-D axis. Here, generically: the pattern splits into its largest set (the big part: a
 // class table maps each of its values to a class and to a symmetry taking it to the class's
 // representative) and the other sets (the rest: its values are conjugated by that symmetry
-// through a small table). A table cell is (class, conjugated rest); a position's state is
-// (big value, rest value), stepped by both parts' move tables. The class table is built
-// once per process (a pass over the big part's values) or read from the table file.
+// through a small table). A table cell is (class, conjugated rest). A search keeps a
+// position as (class, symmetry, rest value) and steps it through a move table over classes
+// (a sym-move table, as Kociemba's solvers do): the children of a position by every move
+// are one row of it, a cache line or two, where stepping the big part's raw value would
+// read the class table once per child (a cache miss each). The class table is built once
+// per process (a pass over the big part's values) or read from the table file, the
+// sym-move table likewise.
 #pragma once
 #include <algorithm>
 #include <bit>
@@ -20,6 +24,7 @@
 #include "perm/definition.h"
 #include "perm/generators.h"
 #include "perm/space.h"
+#include "tansaku/core/zeroed_pages.h"
 #include "tansaku/search/limits.h"
 
 namespace tansaku::perm {
@@ -42,7 +47,7 @@ class PatternReduction {
   // fit), else it is built (lim: progress, deadline).
   PatternReduction(const Definition& d, const std::vector<std::uint8_t>& lab_map, const Definition& pd,
                    const MoveSet& pms, const std::vector<Perm>& group, const search::Limits& lim,
-                   const ClassTable* given = nullptr);
+                   const ClassTable* given = nullptr, const ClassTable* given_moves = nullptr);
   PatternReduction(const PatternReduction&) = delete;
   PatternReduction& operator=(const PatternReduction&) = delete;
 
@@ -51,13 +56,18 @@ class PatternReduction {
   std::size_t symmetries() const { return syms_.size(); }
   // Whether symmetry s (of the full puzzle) maps the pattern onto itself.
   bool preserved_by(const Perm& s) const;
-  // The class table (for the table file).
+  // The class table and the sym-move table (for the table file).
   ClassTable class_table() const { return ClassTable{cls_, nb_, {}}; }
+  ClassTable sym_move_table() const { return ClassTable{sym_moves_, classes_ * static_cast<std::uint64_t>(nm_), {}}; }
 
-  // A state is (big value << 32 | rest value): no division on the search's path.
+  // A search state: the big part's class, whether symmetries fix the class's
+  // representative, a symmetry taking the big part to the representative, and the rest's
+  // value as it is: class << 32 | fixed << 31 | symmetry << 24 | rest. Equal positions may
+  // have states that differ in the symmetry (when symmetries fix the representative); their
+  // cells are equal.
   // Of a projected position (pattern_table.h), which contains() must accept.
   std::uint64_t state(const Position& projected) const {
-    return big_->rank(part_of(projected, pdb_)) << 32 | rest_->rank(part_of(projected, pdr_));
+    return from_entry(cls_[big_->rank(part_of(projected, pdb_))], rest_->rank(part_of(projected, pdr_)));
   }
   bool contains(const Position& projected) const {
     return big_->contains(part_of(projected, pdb_)) && rest_->contains(part_of(projected, pdr_));
@@ -66,26 +76,40 @@ class PatternReduction {
   // (the least such rest when symmetries fix the representative, so that every state of
   // an orbit has one cell and the table is the quotient graph's distances).
   std::uint64_t cell(std::uint64_t state) const {
-    const std::uint32_t e = cls_[state >> 32];
-    const std::uint64_t k = e >> (sym_bits_ + 1);
-    std::uint32_t r = conj_[std::uint64_t{e & sym_mask_} * nr_ + (state & 0xffffffffu)];
-    if (e & (sym_mask_ + 1)) r = canonical(k, r);
+    const std::uint64_t k = state >> 32;
+    std::uint32_t r = conj_[((state >> kSymShift) & kSymField) * nr_ + (state & kRestMask)];
+    if (state & kFixed) r = canonical(k, r);
     return k * nr_ + r;
   }
-  // The class table's entry of a state, fetched ahead (its cell needs it).
-  void prefetch(std::uint64_t state) const { __builtin_prefetch(cls_ + (state >> 32), 0, 1); }
-  // The representative state of a cell.
-  std::uint64_t state_of_cell(std::uint64_t c) const {
-    const std::uint64_t k = c / nr_;
-    return std::uint64_t{rep_[k]} << 32 | (c - k * nr_);
+  // The sym-move row of a state, fetched ahead (its children need it).
+  void prefetch(std::uint64_t state) const {
+    const std::uint32_t* row = sym_moves_ + (state >> 32) * static_cast<std::uint64_t>(nm_);
+    __builtin_prefetch(row, 0, 1);
+    __builtin_prefetch(row + nm_ - 1, 0, 1);
   }
-  // f(move, neighbour state) for every move, in order.
+  // f(move, neighbour state) for every move, in order: the big part's class and symmetry
+  // from the row of its class (the move conjugated by the state's symmetry: the
+  // representative's neighbour), the symmetries composed; the rest by its move table.
   template <class F>
   void for_each_move_rank(std::uint64_t state, F&& f) const {
-    std::uint64_t nb[Space::kMaxMoves];
-    big_->for_each_move_rank(state >> 32, [&](int m, std::uint64_t t) { nb[m] = t; });
-    const std::uint32_t* rm = rest_moves_.data() + (state & 0xffffffffu) * static_cast<std::uint64_t>(nm_);
-    for (int m = 0; m < nm_; ++m) f(m, nb[m] << 32 | rm[m]);
+    const std::uint32_t* row = sym_moves_ + (state >> 32) * static_cast<std::uint64_t>(nm_);
+    const auto s = static_cast<std::size_t>((state >> kSymShift) & kSymField);
+    const std::uint16_t* mc = move_conj_.data() + s * static_cast<std::size_t>(nm_);
+    const std::uint8_t* after = compose_.data() + s;  // [t * symmetries + s]: t after s
+    const std::size_t ns = syms_.size();
+    const std::uint32_t* rm = rest_moves_.data() + (state & kRestMask) * static_cast<std::uint64_t>(nm_);
+    for (int m = 0; m < nm_; ++m) {
+      const std::uint32_t e = row[mc[m]];
+      const std::uint64_t t = e & sym_mask_;
+      f(m, std::uint64_t{e >> (sym_bits_ + 1)} << 32 | ((e & (sym_mask_ + 1)) ? kFixed : 0) |
+               std::uint64_t{after[t * ns]} << kSymShift | rm[m]);
+    }
+  }
+  // The state of a cell: its class's representative (the identity taking it there) with
+  // the cell's rest.
+  std::uint64_t state_of_cell(std::uint64_t c) const {
+    const std::uint64_t k = c / nr_;
+    return k << 32 | (stab_id_[k] ? kFixed : 0) | (c - k * nr_);
   }
   // The least rest value that the symmetries fixing class k's representative give r.
   std::uint32_t canonical(std::uint64_t k, std::uint32_t r) const {
@@ -179,14 +203,15 @@ class PatternReduction {
       const std::uint64_t k = c / R.nr_;
       b.start = k * R.nr_;
       b.end = b.start + R.nr_;
-      R.big_->for_each_move_rank(R.rep_[k], [&](int m, std::uint64_t t) {
-        const std::uint32_t e = R.cls_[t];
+      const std::uint32_t* row = R.sym_moves_ + k * static_cast<std::uint64_t>(R.nm_);
+      for (int m = 0; m < R.nm_; ++m) {  // the representative's neighbours: its row as it is
+        const std::uint32_t e = row[m];
         const std::uint64_t kk = e >> (R.sym_bits_ + 1);
         b.base[m] = kk * R.nr_;
         b.conj[m] = R.conj_.data() + std::uint64_t{e & R.sym_mask_} * R.nr_;
         b.k[m] = (e & (R.sym_mask_ + 1)) ? kk : kNoStab;
         if (R.nr_ <= 8192) touch(b.base[m], b.base[m] + R.nr_);
-      });
+      }
       return b;
     }
     const PatternReduction* r_;
@@ -194,6 +219,14 @@ class PatternReduction {
   };
 
  private:
+  static constexpr unsigned kSymShift = 24;
+  static constexpr std::uint64_t kRestMask = (std::uint64_t{1} << kSymShift) - 1, kSymField = 0x7f,
+                                 kFixed = std::uint64_t{1} << 31;
+  // The state of a class table entry e (of a big value or a sym-move cell) with rest value r.
+  std::uint64_t from_entry(std::uint32_t e, std::uint64_t r) const {
+    return std::uint64_t{e >> (sym_bits_ + 1)} << 32 | ((e & (sym_mask_ + 1)) ? kFixed : 0) |
+           std::uint64_t{e & sym_mask_} << kSymShift | r;
+  }
   Definition pdb_, pdr_;  // the projected puzzle restricted to the big part, to the rest
   MoveSet pmsb_, pmsr_;
   std::unique_ptr<Space> big_, rest_;
@@ -223,6 +256,12 @@ class PatternReduction {
   std::vector<std::uint32_t> rep_;      // class -> representative big value
   std::vector<std::uint32_t> conj_;     // [symmetry * nr + rest value] -> conjugated rest value
   std::vector<std::uint32_t> rest_moves_;  // [rest value * moves + move] -> neighbour rest value
+  // [class * moves + move] -> the class table entry of the representative's neighbour
+  std::vector<std::uint32_t, HugeAlloc<std::uint32_t>> sym_moves_store_;
+  std::shared_ptr<const void> sym_moves_owner_;
+  const std::uint32_t* sym_moves_ = nullptr;
+  std::vector<std::uint16_t> move_conj_;  // [symmetry * moves + move] -> the move S m S^-1 (S after m = it after S)
+  std::vector<std::uint8_t> compose_;    // [t * symmetries + s] -> the symmetry t after s
 
   // A projected position's cells outside `part` (pdb_ or pdr_) made as the part has them.
   static Position part_of(const Position& projected, const Definition& part);
@@ -232,6 +271,10 @@ class PatternReduction {
   // The index in stab_masks_ of a set of fixing symmetries (added when new).
   std::uint8_t stab_id_of(std::uint64_t stab);
   void adopt_classes(const ClassTable& given);
+  // move_conj_ and compose_, found by their action on values of both parts.
+  void build_symmetry_tables();
+  // The sym-move table: given (checked), else built from the class table (lim: progress).
+  void build_sym_moves(const ClassTable* given, const search::Limits& lim);
 };
 
 }  // namespace tansaku::perm

@@ -18,7 +18,8 @@ constexpr std::uint8_t kRest = 254;  // the pieces of a named set that are neith
 }  // namespace
 
 PatternDomain::PatternDomain(const Definition& d, const MoveSet& ms, const Position& goal, PatternSpec spec,
-                             unsigned threads, const search::Limits* lim, const ClassTable* classes)
+                             unsigned threads, const search::Limits* lim, const ClassTable* classes,
+                             const ClassTable* sym_moves)
     : spec_(std::move(spec)), pd_(d), pms_(ms) {
   const auto N = static_cast<std::size_t>(d.positions);
   lab_map_.assign(N * 256, kRest);
@@ -50,7 +51,8 @@ PatternDomain::PatternDomain(const Definition& d, const MoveSet& ms, const Posit
   if (spec_.reduced) {
     search::Limits l = lim ? *lim : search::Limits{};
     l.threads = threads;
-    red_ = std::make_unique<PatternReduction>(d, lab_map_, pd_, pms_, symmetry_group(d, ms, goal), l, classes);
+    red_ = std::make_unique<PatternReduction>(d, lab_map_, pd_, pms_, symmetry_group(d, ms, goal), l, classes,
+                                              sym_moves);
     goal_rank_ = red_->state(pd_.solved);
   } else {
     space_ = std::make_unique<Space>(pd_, pms_, pd_.solved, std::uint64_t{256} << 20, threads);
@@ -92,7 +94,8 @@ int PatternTable::exact(std::uint64_t r) const {
   unsigned v = mod3_->get(dom_->cell(r));
   if (v == 3) return -1;
   int dist = 0;
-  while (r != dom_->goal_rank()) {
+  const std::uint64_t goal = dom_->cell(dom_->goal_rank());  // states of one position may differ (reduced)
+  while (dom_->cell(r) != goal) {
     const unsigned want = (v + 2) % 3;  // one closer
     bool stepped = false;
     dom_->for_each_move_rank(r, [&](int, std::uint64_t t) {

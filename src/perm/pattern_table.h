@@ -27,10 +27,11 @@ class PatternDomain {
  public:
   // InputError when the projection cannot be ranked (beyond 64 bits), the spec does not
   // fit the definition, or a reduced spec cannot be reduced. Move tables up to 256 MiB.
-  // A reduced spec: the class table `classes` when given (a table file's), else built
-  // (lim: progress, deadline; threads from `threads`).
+  // A reduced spec: the class table `classes` and the sym-move table `sym_moves` when given
+  // (a table file's), else built (lim: progress, deadline; threads from `threads`).
   PatternDomain(const Definition& d, const MoveSet& ms, const Position& goal, PatternSpec spec, unsigned threads = 1,
-                const search::Limits* lim = nullptr, const ClassTable* classes = nullptr);
+                const search::Limits* lim = nullptr, const ClassTable* classes = nullptr,
+                const ClassTable* sym_moves = nullptr);
 
   ~PatternDomain();
   const PatternSpec& spec() const { return spec_; }

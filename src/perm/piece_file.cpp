@@ -123,24 +123,45 @@ struct Checksum {
 // loading maps the cells, no read and no decompression (the 3x3x3's 554 MB pattern
 // decompressed in about 0.6 s, most of a short solve).
 // A table reduced by symmetry (pattern_reduction.h) has its class table after the cells,
-// from the next page boundary (padded to 8 bytes), mapped as well.
+// from the next page boundary (padded to 8 bytes), then its sym-move table likewise
+// (files of an earlier version have no sym-move table: it is built at load).
 std::uint64_t round_page(std::uint64_t n) { return (n + kPage - 1) / kPage * kPage; }
 std::uint64_t class_bytes(std::uint64_t values) { return (values * 4 + 7) / 8 * 8; }
+// The bytes after the cells (from their last page boundary) of a file with these tables.
+std::uint64_t tail_bytes(std::uint64_t class_values, std::uint64_t sym_move_values) {
+  if (!class_values) return 0;
+  return sym_move_values ? round_page(class_bytes(class_values)) + class_bytes(sym_move_values) : class_bytes(class_values);
+}
 
-void save_cells(json h, const TwoBitTable& cells, const std::filesystem::path& file, const ClassTable* classes = nullptr) {
+// 32-bit words padded to 8 bytes, with their checksum.
+struct Words32 {
+  std::vector<std::uint64_t> words;
+  std::string checksum;
+  explicit Words32(const ClassTable& t) : words(class_bytes(t.size) / 8, 0) {
+    if (t.size) std::memcpy(words.data(), t.words, t.size * 4);
+    Checksum cs;
+    cs.add(words.data(), words.size());
+    checksum = cs.text();
+  }
+};
+
+void save_cells(json h, const TwoBitTable& cells, const std::filesystem::path& file, const ClassTable* classes = nullptr,
+                const ClassTable* sym_moves = nullptr) {
   const auto* words = const_cast<TwoBitTable&>(cells).data();
   Checksum sum;
   sum.add(words, static_cast<std::size_t>(cells.words()));
   h["cells"] = "raw";
   h["checksum"] = sum.text();
-  std::vector<std::uint64_t> cls;
+  std::vector<Words32> extra;
   if (classes) {
-    cls.assign(class_bytes(classes->size) / 8, 0);
-    std::memcpy(cls.data(), classes->words, classes->size * 4);
-    Checksum cs;
-    cs.add(cls.data(), cls.size());
+    extra.emplace_back(*classes);
     h["class_values"] = classes->size;
-    h["class_checksum"] = cs.text();
+    h["class_checksum"] = extra.back().checksum;
+    if (sym_moves) {
+      extra.emplace_back(*sym_moves);
+      h["sym_move_values"] = sym_moves->size;
+      h["sym_move_checksum"] = extra.back().checksum;
+    }
   }
   const std::filesystem::path tmp = file.string() + ".tmp";
   File f(std::fopen(tmp.c_str(), "wb"));
@@ -156,10 +177,12 @@ void save_cells(json h, const TwoBitTable& cells, const std::filesystem::path& f
     ok = std::fwrite(src + pos, 1, len, f.get()) == len;
     pos += len;
   }
-  if (ok && classes) {
-    const std::string pad(static_cast<std::size_t>(round_page(total) - total), '\0');
-    ok = std::fwrite(pad.data(), 1, pad.size(), f.get()) == pad.size() &&
-         std::fwrite(cls.data(), 8, cls.size(), f.get()) == cls.size();
+  std::uint64_t written = total;
+  for (const Words32& x : extra) {  // each from a page boundary
+    const std::string pad(static_cast<std::size_t>(round_page(written) - written), '\0');
+    ok = ok && std::fwrite(pad.data(), 1, pad.size(), f.get()) == pad.size() &&
+         std::fwrite(x.words.data(), 8, x.words.size(), f.get()) == x.words.size();
+    written = round_page(written) + x.words.size() * 8;
   }
   ok = ok && std::fflush(f.get()) == 0;
   f.reset();
@@ -176,7 +199,7 @@ void save_cells(json h, const TwoBitTable& cells, const std::filesystem::path& f
 // checksum), or compressed by zstd (files of earlier versions).
 std::unique_ptr<TwoBitTable> load_cells(std::FILE* f, std::uint64_t entries, const std::filesystem::path& file,
                                         const std::string& name, bool raw, const std::string& checksum,
-                                        const search::Limits& lim, std::uint64_t class_values = 0) {
+                                        const search::Limits& lim, std::uint64_t tail = 0) {
   require_memory(TwoBitTable::bytes_for(entries), lim.memory, "a table");
   const std::uint64_t total = TwoBitTable::bytes_for(entries);
   auto report = [&](std::uint64_t done) {
@@ -190,7 +213,7 @@ std::unique_ptr<TwoBitTable> load_cells(std::FILE* f, std::uint64_t entries, con
     if (at < 0 || at % static_cast<long>(kPage) != 0 || ::fstat(::fileno(f), &st) != 0)
       throw InputError(fmt::format("{}: cells not at a page boundary", name));
     const auto size = static_cast<std::uint64_t>(st.st_size) - static_cast<std::uint64_t>(at);
-    const std::uint64_t expect = class_values ? round_page(total) + class_bytes(class_values) : total;
+    const std::uint64_t expect = tail ? round_page(total) + tail : total;
     if (size < expect) throw InputError(fmt::format("{}: truncated", name));
     if (size > expect) throw InputError(fmt::format("{}: longer than its table", name));
     // Mapped from the file (page cache, no copy) and summed, one contiguous part per thread,
@@ -263,7 +286,7 @@ std::unique_ptr<TwoBitTable> load_cells(std::FILE* f, std::uint64_t entries, con
     }
     return table;
   }
-  if (class_values) throw InputError(fmt::format("{}: a reduced table not stored raw", name));
+  if (tail) throw InputError(fmt::format("{}: a reduced table not stored raw", name));
   auto table = std::make_unique<TwoBitTable>(entries);
   char* dst = reinterpret_cast<char*>(table->data());
   std::unique_ptr<ZSTD_DCtx, size_t (*)(ZSTD_DCtx*)> dc(ZSTD_createDCtx(), ZSTD_freeDCtx);
@@ -291,7 +314,7 @@ struct Opened {
   File f;
   std::string name;
   json h;
-  std::uint64_t class_values = 0;  // a reduced table's class table after the cells
+  std::uint64_t tail = 0;  // a reduced table's class and sym-move tables after the cells: their bytes
   // The table of `dom` (its size checked against the header) with the file's cells.
   template <class Table, class Domain>
   std::unique_ptr<Table> finish(std::unique_ptr<Domain> dom, const std::filesystem::path& file,
@@ -299,7 +322,7 @@ struct Opened {
     if (h.value("entries", std::uint64_t{0}) != dom->size()) throw InputError(fmt::format("{}: wrong size", name));
     auto cells =
         load_cells(f.get(), dom->size(), file, name, h.value("cells", "") == "raw", h.value("checksum", ""), lim,
-                   class_values);
+                   tail);
     return std::make_unique<Table>(std::move(dom), std::move(cells), h.value("max_distance", 0));
   }
 };
@@ -390,10 +413,10 @@ void save_pattern_table(const PatternTable& t, const Definition& d, std::uint64_
                   {"bytes", t.bytes()},
                   {"max_distance", t.max_distance()}};
   if (const PatternReduction* red = dom.reduction()) {
-    const ClassTable ct = red->class_table();
+    const ClassTable ct = red->class_table(), mt = red->sym_move_table();
     json hr = h;
-    hr["bytes"] = t.bytes() + class_bytes(ct.size);  // what a solve holds
-    save_cells(hr, t.mod3(), file, &ct);
+    hr["bytes"] = t.bytes() + class_bytes(ct.size) + class_bytes(mt.size);  // what a solve holds
+    save_cells(hr, t.mod3(), file, &ct, &mt);
   } else {
     save_cells(h, t.mod3(), file);
   }
@@ -401,22 +424,12 @@ void save_pattern_table(const PatternTable& t, const Definition& d, std::uint64_
 
 namespace {
 
-// The class table of a reduced pattern's file `o` (open at its cells), mapped and checked.
-ClassTable map_class_table(Opened& o) {
-  const std::uint64_t values = o.h.value("class_values", std::uint64_t{0});
-  if (values == 0 || o.h.value("cells", "") != "raw") throw InputError(fmt::format("{}: a reduced table without its classes", o.name));
-  const long at = std::ftell(o.f.get());
-  const std::uint64_t cells = TwoBitTable::bytes_for(o.h.value("entries", std::uint64_t{0}));
-  struct stat st {};
-  if (at < 0 || ::fstat(::fileno(o.f.get()), &st) != 0 ||
-      static_cast<std::uint64_t>(st.st_size) != static_cast<std::uint64_t>(at) + round_page(cells) + class_bytes(values))
-    throw InputError(fmt::format("{}: truncated", o.name));
-  // Read into huge pages like big cells (huge_from): every lookup of a child reads it. (Its
-  // 2 MiB pages are few: the kernel finds them at once, unlike the gigabytes of cells.)
+// `values` 32-bit words of file `o` at byte `from`, read into memory of huge pages and
+// checked against the header's `checksum_key`.
+ClassTable read_words(Opened& o, off_t from, std::uint64_t values, const char* checksum_key) {
   const std::uint64_t bytes = class_bytes(values);
   void* p = aligned_anonymous(static_cast<std::size_t>(bytes), true);
   std::unique_ptr<void, PagesDeleter> mine(p, PagesDeleter{static_cast<std::size_t>(bytes)});
-  const off_t from = static_cast<off_t>(static_cast<std::uint64_t>(at) + round_page(cells));
   for (std::uint64_t pos = 0; pos < bytes; pos += kChunk) {
     const std::size_t len = static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, bytes - pos));
     if (::pread(::fileno(o.f.get()), static_cast<char*>(p) + pos, len, from + static_cast<off_t>(pos)) != static_cast<ssize_t>(len))
@@ -424,10 +437,31 @@ ClassTable map_class_table(Opened& o) {
   }
   Checksum sum;
   sum.add(static_cast<const std::uint64_t*>(p), static_cast<std::size_t>(bytes / 8));
-  if (sum.text() != o.h.value("class_checksum", "")) throw InputError(fmt::format("{}: corrupt (checksum)", o.name));
+  if (sum.text() != o.h.value(checksum_key, "")) throw InputError(fmt::format("{}: corrupt (checksum)", o.name));
   std::shared_ptr<const void> owner(mine.release(), PagesDeleter{static_cast<std::size_t>(bytes)});
-  o.class_values = values;
   return ClassTable{static_cast<const std::uint32_t*>(p), values, std::move(owner)};
+}
+
+// The class table and the sym-move table (none in files of an earlier version) of a reduced
+// pattern's file `o` (open at its cells), read and checked. Read into huge pages like big
+// cells (huge_from): a search reads a sym-move row per node and lookup. (Their 2 MiB pages
+// are few: the kernel finds them at once, unlike the gigabytes of cells.)
+std::pair<ClassTable, ClassTable> read_reduction_tables(Opened& o) {
+  const std::uint64_t values = o.h.value("class_values", std::uint64_t{0});
+  const std::uint64_t moves = o.h.value("sym_move_values", std::uint64_t{0});
+  if (values == 0 || o.h.value("cells", "") != "raw") throw InputError(fmt::format("{}: a reduced table without its classes", o.name));
+  const long at = std::ftell(o.f.get());
+  const std::uint64_t cells = TwoBitTable::bytes_for(o.h.value("entries", std::uint64_t{0}));
+  struct stat st {};
+  if (at < 0 || ::fstat(::fileno(o.f.get()), &st) != 0 ||
+      static_cast<std::uint64_t>(st.st_size) != static_cast<std::uint64_t>(at) + round_page(cells) + tail_bytes(values, moves))
+    throw InputError(fmt::format("{}: truncated", o.name));
+  const auto from = static_cast<off_t>(static_cast<std::uint64_t>(at) + round_page(cells));
+  std::pair<ClassTable, ClassTable> out;
+  out.first = read_words(o, from, values, "class_checksum");
+  if (moves) out.second = read_words(o, from + static_cast<off_t>(round_page(class_bytes(values))), moves, "sym_move_checksum");
+  o.tail = tail_bytes(values, moves);
+  return out;
 }
 
 }  // namespace
@@ -438,8 +472,9 @@ std::unique_ptr<PatternTable> load_pattern_table(const std::filesystem::path& fi
   if (!o.h.contains("pattern")) throw InputError(fmt::format("{}: not a pattern table", o.name));
   const PatternSpec spec = pattern_from_json(d, o.h["pattern"]);
   if (!spec.reduced) return o.finish<PatternTable>(std::make_unique<PatternDomain>(d, ms, goal, spec, lim.threads), file, lim);
-  const ClassTable ct = map_class_table(o);
-  return o.finish<PatternTable>(std::make_unique<PatternDomain>(d, ms, goal, spec, lim.threads, &lim, &ct), file, lim);
+  const auto [ct, mt] = read_reduction_tables(o);
+  return o.finish<PatternTable>(
+      std::make_unique<PatternDomain>(d, ms, goal, spec, lim.threads, &lim, &ct, mt.words ? &mt : nullptr), file, lim);
 }
 
 CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Position& goal, std::uint64_t budget,

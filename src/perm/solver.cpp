@@ -1,7 +1,9 @@
 // Solving permutation puzzles (see solver.h).
 #include "perm/solver.h"
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cstring>
 #include <stdexcept>
 
@@ -46,6 +48,23 @@ struct Context {
   std::vector<std::uint8_t> active;  // positions some move changes
   std::vector<int> base;             // base move of each move
   bool commute_prune = true;
+  // One more than the lookups' maximum n >= 1 when every set of `last_move` holds a lookup
+  // whose value is n (Michiel de Bondt's observation for Kociemba's optimal cube solver,
+  // generically): last_move[k] are the lookups that are 0 one move from the goal, for some
+  // moves (the minimal such sets; every move has one, and moves come with their inverses).
+  // A solution of length n ends with such a move, so its next-to-last position is one where
+  // some lookup of that set is 0, and that lookup is at most n - 1 at the start, as each
+  // lookup is a distance in a projection (consistent). Empty: not used.
+  std::vector<std::uint32_t> last_move;
+  // The lookups' bound from their exact values (n: their maximum).
+  int lookups_bound(const std::uint8_t* e, std::size_t count, int n) const {
+    if (n == 0 || last_move.empty()) return n;
+    std::uint32_t at_max = 0;
+    for (std::size_t i = 0; i < count; ++i) at_max |= static_cast<std::uint32_t>(e[i] == n) << i;
+    for (const std::uint32_t m : last_move)
+      if (!(m & at_max)) return n;
+    return n + 1;
+  }
 
   void apply(const Perm& m, const Position& s, Position& t) const {
     t = s;
@@ -108,7 +127,9 @@ class InPlace {
   // roots[i]: the position lookup i starts from (start, or its conjugate).
   InPlace(const Context& c, const Position& start, const std::vector<Position>& roots, const Context::Exact& exact)
       : c_(&c), start_(start), exact_(exact), h_(c.h(start)), nt_(c.lookups->size()), nm_(c.ms->gens.size()) {
-    for (std::size_t i = 0; i < nt_; ++i) h_ = std::max<int>(h_, exact_[i]);
+    int most = 0;
+    for (std::size_t i = 0; i < nt_; ++i) most = std::max<int>(most, exact_[i]);
+    h_ = std::max(h_, c.lookups_bound(exact_.data(), nt_, most));
     levels_.resize(1);
     levels_[0].pos = start;
     for (std::size_t t = 0; t < nt_; ++t) {
@@ -129,33 +150,21 @@ class InPlace {
       l.child.resize(nm_ * nt_);
       l.cell.resize(nm_ * nt_);
       PieceDomain::State ch;
-      // Reduced patterns first: the children's states, their class table entries fetched
-      // for every lookup before any is read.
-      bool reduced = false;
+      // Reduced patterns: the children's states from the sym-move row of this node's state
+      // (fetched ahead when the node was entered), their cells fetched ahead.
       for (std::size_t t = 0; t < nt_; ++t) {
         const Context::Lookup& lk = (*c_->lookups)[t];
         const PatternReduction* red = lk.table ? nullptr : lk.pattern->domain().reduction();
         if (!red) continue;
-        reduced = true;
         std::uint64_t* nb = l.neighbours.data();
         red->for_each_move_rank(l.rank[t], [nb](int m, std::uint64_t r) { nb[m] = r; });
         for (int i = 0; i < n; ++i) {
-          const std::uint64_t r = nb[lk.move(buf[i])];
-          l.child[static_cast<std::size_t>(buf[i]) * nt_ + t] = r;
-          red->prefetch(r);
+          const std::size_t at = static_cast<std::size_t>(buf[i]) * nt_ + t;
+          l.child[at] = nb[lk.move(buf[i])];
+          l.cell[at] = red->cell(l.child[at]);
+          lk.pattern->mod3().prefetch_read(l.cell[at]);
         }
       }
-      if (reduced)
-        for (std::size_t t = 0; t < nt_; ++t) {
-          const Context::Lookup& lk = (*c_->lookups)[t];
-          const PatternReduction* red = lk.table ? nullptr : lk.pattern->domain().reduction();
-          if (!red) continue;
-          for (int i = 0; i < n; ++i) {
-            const std::size_t at = static_cast<std::size_t>(buf[i]) * nt_ + t;
-            l.cell[at] = red->cell(l.child[at]);
-            lk.pattern->mod3().prefetch_read(l.cell[at]);
-          }
-        }
       for (std::size_t t = 0; t < nt_; ++t) {
         const Context::Lookup& lk = (*c_->lookups)[t];
         if (!lk.table) {  // a pattern: every move's neighbour from the move tables at once
@@ -193,11 +202,14 @@ class InPlace {
     if (!nt_) return 0;
     const Level& l = levels_[depth_];
     int best = 0;
-    for (std::size_t t = 0; t < nt_ && best <= limit; ++t) {
+    std::uint8_t e[kMaxPieceTables];
+    for (std::size_t t = 0; t < nt_; ++t) {
       const std::uint64_t c = l.cell[static_cast<std::size_t>(m) * nt_ + t];
-      best = std::max(best, PieceTable::recover(exact_[t], (*c_->lookups)[t].mod3().get(c)));
+      e[t] = static_cast<std::uint8_t>(PieceTable::recover(exact_[t], (*c_->lookups)[t].mod3().get(c)));
+      best = std::max<int>(best, e[t]);
+      if (best > limit) return best;
     }
-    return best;
+    return c_->lookups_bound(e, nt_, best);
   }
   Undo apply(Move m) {
     Undo u{last_, h_, exact_};
@@ -211,6 +223,7 @@ class InPlace {
     last_ = m;
     int best = c_->h(ch.pos);
     if (nt_) {
+      int most = 0;
       ch.valid = false;
       for (std::size_t t = 0; t < nt_; ++t) {
         const Context::Lookup& lk = (*c_->lookups)[t];
@@ -227,11 +240,13 @@ class InPlace {
               if (mm == lk.move(m)) r = x;
             });
           ch.rank[t] = r;
+          if (const PatternReduction* red = lk.pattern->domain().reduction()) red->prefetch(r);  // for its children
           c = p.valid ? p.cell[at] : lk.pattern->domain().cell(r);
         }
         exact_[t] = static_cast<std::uint8_t>(PieceTable::recover(u.exact[t], lk.mod3().get(c)));
-        best = std::max<int>(best, exact_[t]);
+        most = std::max<int>(most, exact_[t]);
       }
+      best = std::max(best, c_->lookups_bound(exact_.data(), nt_, most));
     }
     ++depth_;
     h_ = best;
@@ -353,8 +368,9 @@ void run_idastar(const Job& j, const search::Limits& lim) {
   const std::vector<Symmetry> syms = cached.empty() ? std::vector<Symmetry>{} : load_symmetries(d, ms, req.goal);
   std::vector<Context::Lookup> lookups;
   std::vector<Position> roots;
-  for (const auto& t : patterns) lookups.push_back({nullptr, t.get(), nullptr}), roots.push_back(req.start);
-  for (const auto& t : pieces) lookups.push_back({t.get(), nullptr, nullptr}), roots.push_back(req.start);
+  std::vector<const Perm*> conj_by;  // per lookup: the symmetry it is looked up at (null: the position)
+  for (const auto& t : patterns) lookups.push_back({nullptr, t.get(), nullptr}), roots.push_back(req.start), conj_by.push_back(nullptr);
+  for (const auto& t : pieces) lookups.push_back({t.get(), nullptr, nullptr}), roots.push_back(req.start), conj_by.push_back(nullptr);
   const std::size_t own = lookups.size();
   for (const auto& sym : syms) {
     const Position q = conjugate(d, sym.p, req.start);
@@ -366,14 +382,22 @@ void run_idastar(const Job& j, const search::Limits& lim) {
       if (t->domain().reduction() && t->domain().reduction()->preserved_by(sym.p)) continue;
       lookups.push_back({nullptr, t.get(), &sym.conj});
       roots.push_back(q);
+      conj_by.push_back(&sym.p);
     }
     for (const auto& t : pieces) {
       if (lookups.size() >= kMaxPieceTables) break;
       if (t->domain().whole()) continue;
       lookups.push_back({t.get(), nullptr, &sym.conj});
       roots.push_back(q);
+      conj_by.push_back(&sym.p);
     }
   }
+  // A lookup's exact value at position p (-1: outside its table's space).
+  auto exact_at = [&](std::size_t i, const Position& p) {
+    const Context::Lookup& lk = lookups[i];
+    std::uint64_t r = 0;
+    return lk.table ? lk.table->exact(p) : lk.pattern->domain().rank(p, r) ? lk.pattern->exact(r) : -1;
+  };
   Context::Exact exact{};
   for (std::size_t i = 0; i < lookups.size(); ++i) {
     const Context::Lookup& lk = lookups[i];
@@ -384,10 +408,7 @@ void run_idastar(const Job& j, const search::Limits& lim) {
       out.heuristics.push_back(fmt::format("cached {} ({} states, 2 bits, max {})", what, states, max));
       out.table_bytes = std::max<std::uint64_t>(out.table_bytes, lk.mod3().bytes());
     }
-    std::uint64_t r = 0;
-    const int e = lk.table                                 ? lk.table->exact(roots[i])
-                  : lk.pattern->domain().rank(roots[i], r) ? lk.pattern->exact(r)
-                                                           : -1;
+    const int e = exact_at(i, roots[i]);
     if (e < 0) {
       out.proved_unreachable = true;
       out.reason = "the start's projection onto some pieces is not reachable from the goal's (a piece table)";
@@ -401,13 +422,41 @@ void run_idastar(const Job& j, const search::Limits& lim) {
     out.heuristics.push_back(fmt::format("{} conjugate lookups (symmetries {})", lookups.size() - own, names));
   }
   for (const auto& p : pdbs) out.table_bytes = std::max<std::uint64_t>(out.table_bytes, p->size());
-  Context c{&d, &ms, &pdbs, &lookups, req.goal, {}, {}, req.mode == search::SolutionMode::First};
+  Context c{&d, &ms, &pdbs, &lookups, req.goal, {}, {}, req.mode == search::SolutionMode::First, {}};
   for (int i = 0; i < d.positions; ++i) {
     bool moved = false;
     for (const auto& g : ms.gens) moved = moved || g.p.perm[static_cast<std::size_t>(i)] != i || g.p.twist[static_cast<std::size_t>(i)];
     if (moved) c.active.push_back(static_cast<std::uint8_t>(i));
   }
   for (const auto& g : ms.gens) c.base.push_back(g.base);
+  // The lookups that are 0 one move from the goal, per move (Context::last_move).
+  bool inverses = !lookups.empty() && lookups.size() <= 32;
+  for (const auto& g : ms.gens) inverses = inverses && g.inverse >= 0;
+  for (std::size_t m = 0; inverses && m < ms.gens.size(); ++m) {
+    const Position y = d.applied(ms.gens[m].p, req.goal);
+    std::uint32_t zero = 0;
+    for (std::size_t i = 0; i < lookups.size(); ++i)
+      zero |= static_cast<std::uint32_t>(exact_at(i, conj_by[i] ? conjugate(d, *conj_by[i], y) : y) == 0) << i;
+    if (!zero) {
+      c.last_move.clear();
+      break;
+    }
+    c.last_move.push_back(zero);
+  }
+  if (!inverses) c.last_move.clear();
+  // Minimal sets only (a set that holds another is met whenever that one is).
+  std::sort(c.last_move.begin(), c.last_move.end(), [](std::uint32_t a, std::uint32_t b) {
+    return std::popcount(a) != std::popcount(b) ? std::popcount(a) < std::popcount(b) : a < b;
+  });
+  std::vector<std::uint32_t> minimal;
+  for (const std::uint32_t m : c.last_move) {
+    bool held = false;
+    for (const std::uint32_t k : minimal) held = held || (k & m) == k;
+    if (!held) minimal.push_back(m);
+  }
+  c.last_move = std::move(minimal);
+  if (!c.last_move.empty())
+    out.heuristics.push_back(fmt::format("one more when the lookups meet at their maximum ({} kinds of last move)", c.last_move.size()));
   if (req.mode == search::SolutionMode::First) {
     InPlace root(c, req.start, roots, exact);
     out.path = search::ida_star_inplace(root, {}, lim);
