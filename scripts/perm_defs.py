@@ -160,8 +160,10 @@ def write_symmetries(out, name, sets):
     w = out.write
     w(f"# {name}: symmetries for conjugate lookups and table reduction, written by scripts/perm_defs.py (see docs/perm.md).\n")
     w("# Symmetry NAME, then per set its permutation row and orientation row as in a Move block.\n")
-    def block(kind, name, R):
+    def block(kind, name, R, mirror=False):
         w(f"\n{kind} {name}\n")
+        if mirror:  # a reflection reverses the stickers' cyclic order: orientation t - o
+            w("Mirror\n")
         for s in sets:
             perm, twist = s.move(R, lambda p: True)
             w(f"{s.name}\n{' '.join(str(x+1) for x in perm)}\n")
@@ -169,11 +171,14 @@ def write_symmetries(out, name, sets):
         w("End\n")
     for k, R in enumerate(rotations()[:2]):
         block("Symmetry", f"S{k + 1}", R)
-    # With the two above they generate the 24 rotations; the 8 that keep the U-D axis keep
-    # a pattern of the U-D slice, whose table is then stored reduced (docs/perm.md).
-    w("\n# Reduce blocks: symmetries for reducing tables only (no lookups there).\n")
+    # With the two above they generate the 24 rotations, and with the mirror M all 48
+    # symmetries; the 16 that keep the U-D axis keep a pattern of the U-D slice, whose
+    # table is then stored reduced (docs/perm.md).
+    w("\n# Reduce blocks: symmetries for reducing tables only (no lookups there). `Mirror`: a\n")
+    w("# reflection, which reverses orientations (a piece's orientation o becomes t - o).\n")
     block("Reduce", "Y", rotation(FACES['U'], 4))
     block("Reduce", "Z2", rotation(FACES['F'], 2))
+    block("Reduce", "M", [[-1, 0, 0], [0, 1, 0], [0, 0, 1]], mirror=True)  # R <-> L
 
 def cube(n):
     sets = [PieceSet("CORNERS", corner_points(CORNERS), corner_faces)]

@@ -223,6 +223,57 @@ TEST(PermSymmetry, ConjugatesFollowConjugatedMoves) {
   EXPECT_TRUE(load_symmetries(d, ms, goal).empty());
 }
 
+TEST(PermSymmetry, Mirrors) {
+  // The 3x3x3's companion .sym has a mirror (`Reduce M`, R <-> L): it reverses corner
+  // twists, composes and inverts as a reflection, and conjugates each face turn to the
+  // opposite face's turn the other way (R to L', U to U'), so a conjugate is as far from
+  // Solved as the position.
+  const Definition d = load_definition("3x3x3");
+  const MoveSet ms = build_moves(d, "htm", "");
+  const auto defs = parse_symmetries(d, read_text_file(data_dir() + "/3x3x3.sym", "sym"), "3x3x3.sym");
+  const SymmetryDef* m = nullptr;
+  for (const auto& sd : defs)
+    if (sd.name == "M") m = &sd;
+  ASSERT_NE(m, nullptr);
+  ASSERT_TRUE(m->p.mirror);
+  EXPECT_FALSE(d.compose(m->p, m->p).mirror);
+  EXPECT_EQ(d.compose(m->p, m->p), d.identity());  // a reflection twice
+  auto turn = [&](const char* name) { return parse_sequence_any(d, name, "s")[0]; };
+  EXPECT_EQ(conjugate(d, m->p, d.applied(turn("R"), d.solved)), d.applied(turn("L'"), d.solved));
+  EXPECT_EQ(conjugate(d, m->p, d.applied(turn("U"), d.solved)), d.applied(turn("U'"), d.solved));
+  EXPECT_EQ(conjugate(d, m->p, d.applied(turn("F2"), d.solved)), d.applied(turn("F2"), d.solved));
+  // Composition and inverse agree with applying one after the other, mirrors or not, on
+  // random positions; twisting one corner by a mirror reverses the twist.
+  std::mt19937 rng(5);
+  const Perm r = d.compose(turn("R"), m->p);  // a mirror that also moves pieces
+  for (int k = 0; k < 50; ++k) {
+    Position p = d.solved;
+    for (int s = 0; s < 20; ++s) p = d.applied(ms.gens[rng() % ms.gens.size()].p, p);
+    for (const Perm& a : {m->p, r, turn("F")})
+      for (const Perm& b : {m->p, r, turn("D")}) {
+        ASSERT_EQ(d.applied(d.compose(a, b), p), d.applied(b, d.applied(a, p)));
+        ASSERT_EQ(d.applied(d.inverse(a), d.applied(a, p)), p);
+      }
+  }
+  // Conjugates by the whole group the .sym generates (48: rotations and reflections) keep
+  // the distance: a walk's conjugate is the walk of the conjugated moves.
+  const auto group = symmetry_group(d, ms, d.solved);
+  EXPECT_EQ(group.size(), 48u);
+  int mirrors = 0;
+  for (const Perm& g : group) {
+    mirrors += g.mirror;
+    Position p = d.solved;
+    for (int step = 0; step < 12; ++step) {
+      const Perm& mv = ms.gens[rng() % ms.gens.size()].p;
+      const Position q = conjugate(d, g, p), next = d.applied(mv, p);
+      // conjugate(p after mv) = conjugate(p) after (g^-1 mv g)
+      ASSERT_EQ(conjugate(d, g, next), d.applied(d.compose(d.compose(d.inverse(g), mv), g), q));
+      p = next;
+    }
+  }
+  EXPECT_EQ(mirrors, 24);
+}
+
 TEST(PermSymmetry, BadFiles) {
   const Definition d = load_definition("3x3x3");
   auto refused = [&](const std::string& text, const std::string& needle) {

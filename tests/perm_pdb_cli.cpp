@@ -115,10 +115,10 @@ TEST_F(PermPdbCli, Refusals) {
   expect_clean(run("pdb build perm:2x2x2 --groups 1-2"), 2, "--groups");
   expect_clean(run("pdb build 8-puzzle --pieces 3 --dir " + (dir_ / "x").string()), 2, "--pieces");
   expect_clean(run("pdb build perm:3x3x3 --only sideways"), 2, "--only");
-  // The default pattern (6.7 x 10^9 entries reduced by symmetry, a class table of 24 M
-  // values, two 2-bit tables while building) beyond 2 GiB.
-  expect_clean(run("pdb build perm:3x3x3 --only patterns --memory 2G"), 2,
-               "a pattern reduced by 8 symmetries (a class table of 24330240 values, about");
+  // The default pattern (3.3 x 10^9 entries reduced by symmetry, a class table of 24 M
+  // values, a sym-move table, two 2-bit tables while building) beyond 1 GiB.
+  expect_clean(run("pdb build perm:3x3x3 --only patterns --memory 1G"), 2,
+               "a pattern reduced by 16 symmetries (a class table of 24330240 values, about");
   // A user's definition with a malformed companion .pat.
   std::filesystem::copy_file(std::filesystem::path(tansaku::perm::data_dir()) / "3x3x3.tws", dir_ / "cube.tws");
   std::ofstream(dir_ / "cube.pat") << "# a comment\nPattern p\nEDGES class 9 13\nEnd\n";

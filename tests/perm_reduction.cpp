@@ -1,8 +1,9 @@
 // Pattern tables reduced by symmetry (src/perm/pattern_reduction.h): a reduced table
 // answers as the full one at every position of the pattern (all of them, for small
-// patterns of the cube under the 8 rotations that keep the U-D axis), it is about 8 times
-// smaller, conjugates of a position share a cell, the symmetries that do not map the
-// pattern onto itself are found and left out, and the file round trip and solve work.
+// patterns of the cube under the 16 symmetries that keep the U-D axis, reflections among
+// them), it is about 16 times smaller, conjugates of a position share a cell, the
+// symmetries that do not map the pattern onto itself are found and left out, and the file
+// round trip (with the sym-move table, and without it as earlier files are) and solve work.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -46,7 +47,7 @@ void same_as_full(const std::string& body, std::uint64_t full_size, std::size_t 
   ASSERT_EQ(full->domain().size(), full_size);
   ASSERT_NE(red->domain().reduction(), nullptr);
   EXPECT_EQ(red->domain().reduction()->symmetries(), kept);
-  EXPECT_LT(red->domain().size() * 7, full_size);  // about 1/8 (fixed points make it more)
+  EXPECT_LT(red->domain().size() * 12, full_size);  // about 1/16 (fixed points make it more)
   EXPECT_EQ(red->max_distance(), full->max_distance());
   const Space& sp = full->domain().space();
   const Definition& pd = full->domain().projected();
@@ -59,11 +60,11 @@ void same_as_full(const std::string& body, std::uint64_t full_size, std::size_t 
     ASSERT_EQ(red->mod3().get(red->domain().cell(s)), full->mod3().get(r)) << r;
     (void)pd;
   }
-  // Random walks of the whole cube: exact values agree, conjugates by the kept rotations
+  // Random walks of the whole cube: exact values agree, conjugates by the kept symmetries
   // share a cell, and the search's stepping of states (through the sym-move table) gives
   // the position's cell.
   const auto group = symmetry_group(d, ms, d.solved);
-  ASSERT_EQ(group.size(), 24u);  // the rotations
+  ASSERT_EQ(group.size(), 48u);  // the rotations and reflections
   std::mt19937 rng(7);
   for (int w = 0; w < 6; ++w) {
     Position p = d.solved;
@@ -96,19 +97,19 @@ void same_as_full(const std::string& body, std::uint64_t full_size, std::size_t 
 
 TEST(PermReduction, FlipSliceOneSet) {
   // Edge flip x the 4 slice edges' cells (2048 x 495): the rest is empty.
-  same_as_full("EDGES orientations\nEDGES class 9 10 11 12\n", 2048u * 495u, 8);
+  same_as_full("EDGES orientations\nEDGES class 9 10 11 12\n", 2048u * 495u, 16);
 }
 
 TEST(PermReduction, TwistSliceTwoSets) {
   // Corner twist x slice cells (2187 x 495): the big part is the twist, the rest the slice.
-  same_as_full("CORNERS orientations\nEDGES class 9 10 11 12\n", 2187u * 495u, 8);
+  same_as_full("CORNERS orientations\nEDGES class 9 10 11 12\n", 2187u * 495u, 16);
 }
 
 TEST(PermReduction, SortedSliceFixedPoints) {
-  // The slice edges kept apart (11880 arrangements): the rotations permute them, and
-  // several arrangements are fixed by some rotation (their cells are canonical).
-  same_as_full("EDGES distinct 9 10 11 12\n", 11880u, 8);
-  // The number of classes by Burnside's lemma: the average over the kept rotations of the
+  // The slice edges kept apart (11880 arrangements): the symmetries permute them, and
+  // several arrangements are fixed by some symmetry (their cells are canonical).
+  same_as_full("EDGES distinct 9 10 11 12\n", 11880u, 16);
+  // The number of classes by Burnside's lemma: the average over the kept symmetries of the
   // arrangements each fixes, counted on whole-cube conjugates (symmetry.h), not by the
   // reduction's own code.
   const Definition d = load_definition("3x3x3");
@@ -137,15 +138,17 @@ TEST(PermReduction, SortedSliceFixedPoints) {
       fixed += a == b;
     }
   }
-  ASSERT_EQ(kept, 8u);
+  ASSERT_EQ(kept, 16u);
   EXPECT_EQ(fixed % kept, 0u);
   EXPECT_EQ(red->domain().reduction()->classes(), fixed / kept);
 }
 
 TEST(PermReduction, RefusedWithoutSymmetries) {
   const Definition d = load_definition("3x3x3");
-  // <U,F> moves: no rotation maps them onto themselves.
-  const MoveSet ms = build_moves(d, "htm", "U,F");
+  // <U,R,F,D> moves: no symmetry of the file maps them onto themselves (the mirror M takes
+  // R to L', the diagonal rotations U to R and D to L, Y R to F, Z2 U to D). (<U,F> would
+  // do for the rotations, but M maps U to U' and F to F'.)
+  const MoveSet ms = build_moves(d, "htm", "U,R,F,D");
   const auto v = parse_patterns(d, "Pattern r\nEDGES orientations\nReduced\nEnd\n", "t.pat");
   try {
     PatternDomain dom(d, ms, d.solved, v.at(0));

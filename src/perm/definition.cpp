@@ -26,31 +26,39 @@ void Definition::apply(const Perm& m, const Position& s, Position& t) const {
   for (int i = 0; i < positions; ++i) {
     const int from = m.perm[static_cast<std::size_t>(i)];
     t.lab[static_cast<std::size_t>(i)] = s.lab[static_cast<std::size_t>(from)];
-    const int o = s.ori[static_cast<std::size_t>(from)] + m.twist[static_cast<std::size_t>(i)];
     const int n = omod[static_cast<std::size_t>(i)];
-    t.ori[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(o >= n ? o - n : o);
+    const int so = s.ori[static_cast<std::size_t>(from)];
+    const int o = (m.mirror ? n - so : so) + m.twist[static_cast<std::size_t>(i)];
+    t.ori[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(o >= n ? o - n : o);  // o < 2n
   }
 }
 
 Perm Definition::compose(const Perm& a, const Perm& b) const {
-  // (s a) b: t[i] = (s a)[b[i]] = s[a[b[i]]]; twist: a's twist at b[i] plus b's at i.
+  // (s a) b: t[i] = (s a)[b[i]] = s[a[b[i]]]; twist: b's at i plus a's at b[i] (reversed
+  // when b is a mirror); a mirror when one of the two is.
   Perm c = identity();
+  c.mirror = a.mirror != b.mirror;
   for (int i = 0; i < positions; ++i) {
     const auto bi = b.perm[static_cast<std::size_t>(i)];
+    const int n = omod[static_cast<std::size_t>(i)];
     c.perm[static_cast<std::size_t>(i)] = a.perm[bi];
-    c.twist[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(
-        (a.twist[bi] + b.twist[static_cast<std::size_t>(i)]) % omod[static_cast<std::size_t>(i)]);
+    c.twist[static_cast<std::size_t>(i)] =
+        static_cast<std::uint8_t>(((b.mirror ? n - a.twist[bi] : a.twist[bi]) + b.twist[static_cast<std::size_t>(i)]) % n);
   }
   return c;
 }
 
 Perm Definition::inverse(const Perm& a) const {
+  // t.ori[i] = tw[i] +- s.ori[a[i]], so s.ori[a[i]] = -tw[i] + t.ori[i] (a rotation), or
+  // tw[i] - t.ori[i] (a mirror).
   Perm c = identity();
+  c.mirror = a.mirror;
   for (int i = 0; i < positions; ++i) {
     const auto ai = a.perm[static_cast<std::size_t>(i)];
     c.perm[ai] = static_cast<std::uint8_t>(i);
     const int n = omod[ai];
-    c.twist[ai] = static_cast<std::uint8_t>((n - a.twist[static_cast<std::size_t>(i)] % n) % n);
+    const int t = a.twist[static_cast<std::size_t>(i)] % n;
+    c.twist[ai] = static_cast<std::uint8_t>(a.mirror ? t : (n - t) % n);
   }
   return c;
 }

@@ -27,9 +27,12 @@ struct SetDef {
 };
 
 // A permutation of the flat positions with orientation changes: applying it to s gives t
-// with t.lab[i] = s.lab[perm[i]], t.ori[i] = (s.ori[perm[i]] + twist[i]) mod omod.
+// with t.lab[i] = s.lab[perm[i]], t.ori[i] = (s.ori[perm[i]] + twist[i]) mod omod. A mirror
+// (a reflection of the puzzle, in symmetry files only: never a move) reverses orientations:
+// t.ori[i] = (twist[i] - s.ori[perm[i]]) mod omod.
 struct Perm {
   std::vector<std::uint8_t> perm, twist;
+  bool mirror = false;
   bool operator==(const Perm&) const = default;
 };
 

@@ -271,7 +271,12 @@ Position PatternReduction::conjugate(const Sym& s, const Position& p, const Defi
     // Labels outside the part are one label, which every symmetry keeps.
     q.lab[u] = p.lab[j] == kDropped ? kDropped : s.relabel[key];
     const int n = part.omod[u];
-    q.ori[u] = n > 1 ? static_cast<std::uint8_t>((p.ori[j] + s.p.twist[u] + s.add[key]) % n) : 0;
+    // S's twist plus the orientation S^-1 G gives there, reversed when S is a mirror.
+    q.ori[u] = 0;
+    if (n > 1) {
+      const int o = (p.ori[j] + s.add[key]) % n;
+      q.ori[u] = static_cast<std::uint8_t>((s.p.twist[u] + (s.p.mirror ? n - o : o)) % n);
+    }
   }
   return q;
 }

@@ -106,7 +106,11 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
     t["bytes"] = TwoBitTable::bytes_for(entries);
     t["file"] = file.string();
     std::error_code ec;
-    if (!o.flag("force") && std::filesystem::exists(file, ec)) {
+    // A file of another layout (a table reduced by other symmetries: another .sym file) is
+    // replaced.
+    const bool present = std::filesystem::exists(file, ec);
+    const bool other = present && read_table_header(file).value("entries", std::uint64_t{0}) != entries;
+    if (!o.flag("force") && present && !other) {
       const json h = read_table_header(file);  // a bad file is worth reporting
       t["status"] = "exists";
       t["max_distance"] = h.value("max_distance", 0);

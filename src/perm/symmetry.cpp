@@ -52,6 +52,10 @@ std::vector<SymmetryDef> parse_symmetries(const Definition& d, const std::string
       const auto b = words(lines[i]);
       if (b.empty()) continue;
       if (b[0] == "End") break;
+      if (b[0] == "Mirror" && b.size() == 1) {  // a reflection: orientations reversed (definition.h)
+        p.mirror = true;
+        continue;
+      }
       const int s = d.set_index(b[0]);
       if (s < 0 || b.size() != 1) throw bad(fmt::format("unknown set '{}'", printable(b[0])));
       const SetDef& sd = d.sets[static_cast<std::size_t>(s)];
