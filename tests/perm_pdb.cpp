@@ -20,6 +20,7 @@
 #include "perm/notation.h"
 #include "perm/piece_file.h"
 #include "perm/piece_table.h"
+#include "perm/solver.h"
 #include "perm/symmetry.h"
 #include "tansaku/core/error.h"
 
@@ -196,6 +197,37 @@ TEST(PermMembership, Cube) {
   Position dturn = d2.applied(parse_sequence_any(d2, "D", "s")[0], d2.solved);
   EXPECT_EQ(reachable(d2, ufr, d2.solved, dturn), false);
   EXPECT_EQ(reachable(d2, build_moves(d2, "htm", ""), d2.solved, dturn), true);
+  // The order comes with a yes: the positions reachable (pieces distinct).
+  std::string order;
+  EXPECT_EQ(reachable(d, ms, d.solved, p, &order), true);
+  EXPECT_EQ(order, "43252003274489856000");
+  EXPECT_EQ(reachable(d2, ufr, d2.solved, d2.solved, &order), true);
+  EXPECT_EQ(order, "3674160");
+}
+
+TEST(PermMembership, SolvesWithoutTheRankedSpace) {
+  // The whole skewb (37,791,360 positions, above the bidirectional search's 2^22): a
+  // reachable start goes to IDA* without the goal's ranked space being built; its lengths
+  // are those of the bidirectional search (which builds it), on random positions.
+  const Definition d = load_definition("skewb");
+  const MoveSet ms = build_moves(d, "htm", "");
+  std::string order;
+  ASSERT_EQ(reachable(d, ms, d.solved, d.solved, &order), true);
+  ASSERT_EQ(order, "37791360");
+  for (const Position& p : random_positions(d, ms, d.solved, 9, 3)) {
+    SolveRequest a, b;
+    a.d = b.d = &d;
+    a.ms = b.ms = &ms;
+    a.start = b.start = p;
+    a.goal = b.goal = d.solved;
+    a.use_cache = b.use_cache = false;
+    b.algorithm = "bibfs";
+    const auto ra = solve(a, search::Limits{}), rb = solve(b, search::Limits{});
+    ASSERT_TRUE(ra.path.found && rb.path.found);
+    EXPECT_EQ(ra.algorithm, "idastar");
+    EXPECT_EQ(ra.path.moves.size(), rb.path.moves.size());
+    verify(d, ms, p, d.solved, ra.path.moves);
+  }
 }
 
 TEST(PermSymmetry, ConjugatesFollowConjugatedMoves) {

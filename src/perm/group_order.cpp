@@ -204,7 +204,8 @@ std::vector<Position> random_positions(const Definition& d, const MoveSet& ms, c
   return out;
 }
 
-std::optional<bool> reachable(const Definition& d, const MoveSet& ms, const Position& goal, const Position& p) {
+std::optional<bool> reachable(const Definition& d, const MoveSet& ms, const Position& goal, const Position& p,
+                              std::string* order) {
   const auto N = static_cast<std::size_t>(d.positions);
   // The position in goal of each (set, label): distinct labels per set, else undecided.
   std::vector<int> where(N * 256, -1);
@@ -228,6 +229,7 @@ std::optional<bool> reachable(const Definition& d, const MoveSet& ms, const Posi
           static_cast<std::uint16_t>(pts.start[i] + static_cast<std::size_t>((o + twist) % om));
   }
   SchreierSims ss(pts.n, pts.gens);
+  if (order) *order = ss.order().get_str();
   return ss.contains(g);
 }
 

@@ -23,6 +23,9 @@ std::vector<Position> random_positions(const Definition& d, const MoveSet& ms, c
 // stickers that does it through the stabiliser chain (membership test). nullopt when the goal
 // repeats a piece within a set (several permutations would do: a coset question this does not
 // settle).
-std::optional<bool> reachable(const Definition& d, const MoveSet& ms, const Position& goal, const Position& p);
+// `order`, when given, receives the group's order (decimal) when the answer is true: with
+// distinct pieces, the number of positions the moves reach from `goal`.
+std::optional<bool> reachable(const Definition& d, const MoveSet& ms, const Position& goal, const Position& p,
+                              std::string* order = nullptr);
 
 }  // namespace tansaku::perm

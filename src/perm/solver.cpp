@@ -5,6 +5,8 @@
 #include <array>
 #include <bit>
 #include <cstring>
+#include <optional>
+#include <string>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -498,10 +500,18 @@ SolveResult solve(const SolveRequest& req, const search::Limits& lim) {
   SolveResult out;
   if (ms.gens.size() > static_cast<std::size_t>(InPlace::kMaxMoves))
     throw InputError(fmt::format("{} has {} moves; at most {} are supported", d.name, ms.gens.size(), InPlace::kMaxMoves));
+  // Membership (distinct pieces per set: Schreier-Sims on the stickers decides it exactly).
+  std::string order;
+  const std::optional<bool> member = reachable(d, ms, req.goal, req.start, &order);
   // The goal's ranked space decides the invariants (and small spaces are searched whole).
+  // Not built when the start is reachable and the group is too large for the bidirectional
+  // search to be chosen: then it would only be checked, at the cost of enumerating the
+  // space's tied coordinates (most of a small puzzle's solve with cached tables: the skewb).
   std::unique_ptr<Space> space;
+  const bool ida_anyway = member == true && (req.algorithm.empty() || req.algorithm == "idastar") &&
+                          (order.size() > 19 || std::stoull(order) > req.bibfs_limit);
   try {
-    space = std::make_unique<Space>(d, ms, req.goal, 0);
+    if (!ida_anyway) space = std::make_unique<Space>(d, ms, req.goal, 0);
   } catch (const InputError&) {
     space.reset();  // beyond 64 bits: no invariant check, IDA* only
   }
@@ -514,7 +524,7 @@ SolveResult solve(const SolveRequest& req, const search::Limits& lim) {
   }
   // Membership: a start no product of the moves reaches is refused before any search
   // (distinct pieces per set: Schreier-Sims on the stickers decides it exactly).
-  if (reachable(d, ms, req.goal, req.start) == false) {
+  if (member == false) {
     out.proved_unreachable = true;
     out.algorithm = "membership";
     out.reason = "the start is not reachable: no product of the moves takes the goal to it (Schreier-Sims membership test "
