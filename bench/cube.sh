@@ -60,7 +60,7 @@ PY
     fi
     /usr/bin/time -f "%e %U" -o "$tmp/t2" timeout "$limit" "$twdir/twsearch" -M 8192 -t 2 --cachedir "${TW_CACHE:-/tmp/twcache}" \
       "${what[@]}" >"$tmp/o2" 2>&1
-    if grep -q "Found" "$tmp/o2"; then read -r w2 u2 < <(tail -n 1 "$tmp/t2"); tw="$w2 ($u2)"; else tw="stopped at ${limit} s"; fi
+    if grep -qE "^Found [0-9]+ solution" "$tmp/o2"; then read -r w2 u2 < <(tail -n 1 "$tmp/t2"); tw="$w2 ($u2)"; else tw="stopped at ${limit} s"; fi
   fi
   if [ $code -eq 0 ]; then
     python3 -c "import json,sys; j=json.load(open('$tmp/o')); print(f\"| $label | {j['length']} | {j['nodes']:,} | $w ($u) | $((m / 1024)) | $tw |\")"

@@ -52,7 +52,7 @@ std::vector<SymmetryDef> parse_symmetries(const Definition& d, const std::string
       const auto b = words(lines[i]);
       if (b.empty()) continue;
       if (b[0] == "End") break;
-      if (b[0] == "Mirror" && b.size() == 1) {  // a reflection: orientations reversed (definition.h)
+      if (b[0] == "Mirror" && b.size() == 1 && d.set_index("Mirror") < 0) {  // a reflection (definition.h)
         p.mirror = true;
         continue;
       }

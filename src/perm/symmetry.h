@@ -7,7 +7,8 @@
 // from an optional companion file NAME.sym (the 3x3x3 ships the rotations about the UFR-DBL
 // diagonal, written by scripts/perm_defs.py); a user's file gets the same with its own.
 // `Reduce` blocks add symmetries used only to reduce tables: a pattern that every element
-// of a subgroup maps onto itself is stored one entry per class (pattern_reduction.h).
+// of a subgroup maps onto itself is stored one entry per class (pattern_reduction.h). A
+// block may be a reflection (`Mirror`): the cube's 48 symmetries need one.
 #pragma once
 #include <string>
 #include <vector>
@@ -28,7 +29,8 @@ struct SymmetryDef {
   bool lookup = true;  // a Symmetry block (conjugate lookups); false: a Reduce block
 };
 
-// `Symmetry NAME` and `Reduce NAME` blocks laid out like Move blocks (InputError
+// `Symmetry NAME` and `Reduce NAME` blocks laid out like Move blocks, a line `Mirror` making
+// one a reflection (orientations reversed: definition.h) (InputError
 // "FILE:LINE: problem").
 std::vector<SymmetryDef> parse_symmetries(const Definition& d, const std::string& text, const std::string& file);
 // The companion file's Symmetry blocks that map the moves of `ms` onto moves (others are
