@@ -1,11 +1,13 @@
 // perm at the command line with cached piece tables: `pdb build perm:...` into a private
 // cache directory (small tables: --pieces), `pdb list` listing them beside any other
 // family's, `solve` choosing them (and the same answers as without), membership refusals
-// (exit 1), and the refusals of bad input (exit 2) and of tables beyond --memory (exit 2, before any work, as every refusal).
+// (exit 1), the refusals of bad input (exit 2) and of tables beyond --memory (exit 2, before any work, as every refusal),
+// and a reduced table of another .sym replaced by `pdb build`.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <unistd.h>
 
 #include "cli_util.h"
@@ -150,4 +152,40 @@ TEST_F(PermPdbCli, UserPatternTables) {
   const std::string h = s.json()["heuristic"].get<std::string>();
   EXPECT_NE(h.find("cached pattern flip-slice"), std::string::npos) << h;
   EXPECT_NE(h.find("4 conjugate lookups"), std::string::npos) << h;
+}
+
+TEST_F(PermPdbCli, ATableOfAnotherReductionIsReplaced) {
+  // A reduced pattern built under one .sym (the 16 symmetries keeping the U-D axis, with the
+  // mirror) and then under another (the mirror's block taken out: 8 rotations): the file of
+  // the earlier layout is replaced, not kept as "exists", and solve uses the new one.
+  const std::filesystem::path data(tansaku::perm::data_dir());
+  std::filesystem::copy_file(data / "3x3x3.tws", dir_ / "cube.tws");
+  std::filesystem::copy_file(data / "3x3x3.sym", dir_ / "cube.sym");
+  std::ofstream(dir_ / "cube.pat") << "Pattern fs\nEDGES orientations\nEDGES class 9 10 11 12\nReduced\nEnd\n";
+  const std::string cube = "perm:" + (dir_ / "cube.tws").string();
+  auto a = run("pdb build " + cube + " --only patterns --json --quiet");
+  ASSERT_EQ(a.code, 0) << a.err;
+  const auto entries16 = a.json()["tables"][0]["entries"].get<std::uint64_t>();
+  EXPECT_EQ(a.json()["tables"][0]["status"], "built");
+  auto again = run("pdb build " + cube + " --only patterns --json --quiet");
+  EXPECT_EQ(again.json()["tables"][0]["status"], "exists");
+  // The same .sym without its mirror block.
+  std::string sym;
+  {
+    std::ifstream in(dir_ / "cube.sym");
+    sym.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  const std::size_t at = sym.find("Reduce M");
+  ASSERT_NE(at, std::string::npos);
+  sym.erase(at, sym.find("End", at) + 3 - at);
+  std::ofstream(dir_ / "cube.sym") << sym;
+  auto b = run("pdb build " + cube + " --only patterns --json --quiet");
+  ASSERT_EQ(b.code, 0) << b.err;
+  EXPECT_EQ(b.json()["tables"][0]["status"], "built");
+  const auto entries8 = b.json()["tables"][0]["entries"].get<std::uint64_t>();
+  EXPECT_GT(entries8, entries16 * 3 / 2);  // about twice: 8 symmetries instead of 16
+  auto s = run("solve " + cube + " --scramble \"R U F\" --json --quiet");
+  ASSERT_EQ(s.code, 0) << s.err;
+  EXPECT_EQ(s.json()["length"], 3);
+  EXPECT_NE(s.json()["heuristic"].get<std::string>().find("cached pattern fs"), std::string::npos) << s.out;
 }
