@@ -161,7 +161,7 @@ TEST_F(PermPdbCli, ATableOfAnotherReductionIsReplaced) {
   const std::filesystem::path data(tansaku::perm::data_dir());
   std::filesystem::copy_file(data / "3x3x3.tws", dir_ / "cube.tws");
   std::filesystem::copy_file(data / "3x3x3.sym", dir_ / "cube.sym");
-  std::ofstream(dir_ / "cube.pat") << "Pattern fs\nEDGES orientations\nEDGES class 9 10 11 12\nReduced\nEnd\n";
+  std::ofstream(dir_ / "cube.pat") << "Pattern fs\nEDGES class 9 10 11 12\nReduced\nEnd\n";  // the slice edges' cells
   const std::string cube = "perm:" + (dir_ / "cube.tws").string();
   auto a = run("pdb build " + cube + " --only patterns --json --quiet");
   ASSERT_EQ(a.code, 0) << a.err;
