@@ -311,6 +311,53 @@ TEST(PermSpace, TiedCoordinatesAreMergedIntoTheReachableSet) {
   }
 }
 
+TEST(PermSpace, WithoutMoveTablesTheSameSpace) {
+  // A Space given no room for move tables (a whole pattern's domain for a search) ranks as
+  // the tabled one and steps every coordinate, the merged corner group included (its
+  // values found by select in the reachable combinations), to the same neighbours.
+  for (const auto& [name, moves] : {std::pair<std::string, std::string>{"skewb-fixed", ""}, {"skewb", ""}}) {
+    const Definition sk = load_definition(name);
+    MoveSet skm = build_moves(sk, "htm", moves);
+    Space tabled(sk, skm, sk.solved, std::uint64_t{1} << 28), bare(sk, skm, sk.solved, 0);
+    ASSERT_EQ(bare.size(), tabled.size()) << name;
+    EXPECT_EQ(bare.size(), name == "skewb" ? 37791360u : 3149280u);
+    EXPECT_EQ(bare.table_bytes() < 200000, true) << bare.table_bytes();  // the reachable set's bits only
+    EXPECT_EQ(bare.describe(), tabled.describe());
+    for (std::uint64_t r = 0; r < bare.size(); r += 7919) {
+      const Position p = tabled.unrank(r);
+      ASSERT_EQ(bare.unrank(r), p);
+      ASSERT_EQ(bare.rank(p), r);
+      std::vector<std::uint64_t> a, b;
+      tabled.for_each_move_rank(r, [&](int, std::uint64_t t) { a.push_back(t); });
+      bare.for_each_move_rank(r, [&](int m, std::uint64_t t) {
+        b.push_back(t);
+        ASSERT_EQ(t, tabled.rank(sk.applied(skm.gens[static_cast<std::size_t>(m)].p, p)));
+      });
+      ASSERT_EQ(a, b);
+    }
+  }
+}
+
+TEST(PermSpace, CombinationsRankAndSelect) {
+  Combinations c(1000);
+  std::vector<std::uint64_t> members;
+  for (std::uint64_t x = 3; x < 1000; x += 1 + x % 7) {
+    members.push_back(x);
+    EXPECT_TRUE(c.insert(x));
+  }
+  EXPECT_FALSE(c.insert(members[5]));
+  c.index();
+  ASSERT_EQ(c.count, members.size());
+  for (std::uint64_t i = 0; i < members.size(); ++i) {
+    EXPECT_EQ(c.index_of(members[i]), i);
+    EXPECT_EQ(c.select(i), members[i]);
+  }
+  EXPECT_EQ(c.index_of(4), ~0u);
+  std::vector<std::uint64_t> seen;
+  c.for_each([&](std::uint64_t x) { seen.push_back(x); });
+  EXPECT_EQ(seen, members);
+}
+
 TEST(PermExplore, OneAndTwoThreadsAgree) {
   for (const auto& [name, moves] : {std::pair<std::string, std::string>{"2x2x2", "U,F,R"}, {"skewb-fixed", ""}, {"pyraminx", ""}}) {
     const Definition d = load_definition(name);

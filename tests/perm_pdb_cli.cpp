@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <sstream>
+#include <string>
 #include <unistd.h>
 
 #include "cli_util.h"
@@ -93,6 +95,32 @@ TEST_F(PermPdbCli, CubeCheckerboardWithSmallTables) {
     ASSERT_EQ(all.code, 0) << all.err;
     EXPECT_EQ(one.json()["length"], all.json()["length"]) << scramble;
   }
+}
+
+TEST_F(PermPdbCli, SkewbWholePattern) {
+  // data/perm/skewb.pat lists one table, the whole skewb (exact): a solve steps only along an
+  // optimal path, with the lengths the bidirectional search finds.
+  auto b = run("pdb build perm:skewb --json --quiet");
+  ASSERT_EQ(b.code, 0) << b.err;
+  const auto bj = b.json();
+  ASSERT_EQ(bj["tables"].size(), 1u) << bj.dump();
+  EXPECT_EQ(bj["tables"][0]["entries"], 37791360) << bj.dump();
+  auto r = run("random perm:skewb --seed 5 --count 4");
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::istringstream lines(r.out);
+  int solved = 0;
+  for (std::string start; std::getline(lines, start);) {
+    auto s = run("solve perm:skewb --start \"" + start + "\" --json --quiet");
+    auto bi = run("solve perm:skewb --start \"" + start + "\" --algorithm bibfs --json --quiet");
+    ASSERT_EQ(s.code, 0) << s.err;
+    ASSERT_EQ(bi.code, 0) << bi.err;
+    const auto sj = s.json();
+    EXPECT_EQ(sj["length"], bi.json()["length"]) << start;
+    EXPECT_NE(sj["heuristic"].get<std::string>().find("pattern whole"), std::string::npos) << sj.dump();
+    EXPECT_LE(sj["nodes"].get<std::int64_t>(), sj["length"].get<std::int64_t>() + 1) << start;
+    ++solved;
+  }
+  EXPECT_EQ(solved, 4);
 }
 
 TEST_F(PermPdbCli, Membership) {

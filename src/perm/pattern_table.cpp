@@ -19,7 +19,7 @@ constexpr std::uint8_t kRest = 254;  // the pieces of a named set that are neith
 
 PatternDomain::PatternDomain(const Definition& d, const MoveSet& ms, const Position& goal, PatternSpec spec,
                              unsigned threads, const search::Limits* lim, const ClassTable* classes,
-                             const ClassTable* sym_moves)
+                             const ClassTable* sym_moves, bool searching)
     : spec_(std::move(spec)), pd_(d), pms_(ms) {
   const auto N = static_cast<std::size_t>(d.positions);
   lab_map_.assign(N * 256, kRest);
@@ -48,6 +48,12 @@ PatternDomain::PatternDomain(const Definition& d, const MoveSet& ms, const Posit
     for (std::size_t i = 0; i < N; ++i)
       if (!keep_ori[i]) g.p.twist[i] = 0;
   pd_.solved = project(goal);
+  whole_ = true;
+  for (std::size_t i = 0; i < N; ++i) {
+    bool moves = false;
+    for (const auto& g : ms.gens) moves = moves || g.p.perm[i] != i || g.p.twist[i];
+    if (moves && !set_whole[static_cast<std::size_t>(d.set_of[i])]) whole_ = false;
+  }
   if (spec_.reduced) {
     search::Limits l = lim ? *lim : search::Limits{};
     l.threads = threads;
@@ -55,14 +61,9 @@ PatternDomain::PatternDomain(const Definition& d, const MoveSet& ms, const Posit
                                               sym_moves);
     goal_rank_ = red_->state(pd_.solved);
   } else {
-    space_ = std::make_unique<Space>(pd_, pms_, pd_.solved, std::uint64_t{256} << 20, threads);
+    const std::uint64_t move_tables = searching && whole_ ? 0 : std::uint64_t{256} << 20;
+    space_ = std::make_unique<Space>(pd_, pms_, pd_.solved, move_tables, threads);
     goal_rank_ = space_->rank(pd_.solved);
-  }
-  whole_ = true;
-  for (std::size_t i = 0; i < N; ++i) {
-    bool moves = false;
-    for (const auto& g : ms.gens) moves = moves || g.p.perm[i] != i || g.p.twist[i];
-    if (moves && !set_whole[static_cast<std::size_t>(d.set_of[i])]) whole_ = false;
   }
 }
 

@@ -29,9 +29,12 @@ class PatternDomain {
   // fit the definition, or a reduced spec cannot be reduced. Move tables up to 256 MiB.
   // A reduced spec: the class table `classes` and the sym-move table `sym_moves` when given
   // (a table file's), else built (lim: progress, deadline; threads from `threads`).
+  // `searching`: the domain of a loaded table, for a search; a whole pattern's table is then
+  // exact, the search steps a few nodes, and the Space's move tables are not built (their
+  // building and page faults were most of a skewb solve): neighbours come from the members.
   PatternDomain(const Definition& d, const MoveSet& ms, const Position& goal, PatternSpec spec, unsigned threads = 1,
                 const search::Limits* lim = nullptr, const ClassTable* classes = nullptr,
-                const ClassTable* sym_moves = nullptr);
+                const ClassTable* sym_moves = nullptr, bool searching = false);
 
   ~PatternDomain();
   const PatternSpec& spec() const { return spec_; }

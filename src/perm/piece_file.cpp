@@ -471,7 +471,9 @@ std::unique_ptr<PatternTable> load_pattern_table(const std::filesystem::path& fi
   Opened o = open_instance_table(file, d, ms, goal);
   if (!o.h.contains("pattern")) throw InputError(fmt::format("{}: not a pattern table", o.name));
   const PatternSpec spec = pattern_from_json(d, o.h["pattern"]);
-  if (!spec.reduced) return o.finish<PatternTable>(std::make_unique<PatternDomain>(d, ms, goal, spec, lim.threads), file, lim);
+  if (!spec.reduced)
+    return o.finish<PatternTable>(
+        std::make_unique<PatternDomain>(d, ms, goal, spec, lim.threads, nullptr, nullptr, nullptr, true), file, lim);
   const auto [ct, mt] = read_reduction_tables(o);
   return o.finish<PatternTable>(
       std::make_unique<PatternDomain>(d, ms, goal, spec, lim.threads, &lim, &ct, mt.words ? &mt : nullptr), file, lim);

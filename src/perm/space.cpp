@@ -198,8 +198,15 @@ Space::Space(const Definition& d, const MoveSet& ms, const Position& ref, std::u
   for (auto j : order) {
     Coord& co = coords_[j];
     const std::uint64_t bytes = co.size * (co.two_rows ? 2 : 1) * static_cast<std::uint64_t>(nm_) * 4 + (co.pivot ? co.size : 0);
-    if (co.kind == Coord::Kind::Group) {
-      table_bytes_ += bytes + co.tuples.size() * 4 + co.index_of.size() * 4;
+    if (co.kind == Coord::Kind::Group) {  // its members' values kept beside its table
+      const std::uint64_t with = bytes + co.size * co.members.size() * 4;
+      table_bytes_ += co.reach.bytes();
+      if (table_bytes_ + with > table_bytes) {
+        all_tabled_ = false;
+        continue;
+      }
+      build_group_table(co);
+      table_bytes_ += with;
       continue;
     }
     if (co.size > 0xFFFFFFFFull || table_bytes_ + bytes > table_bytes) {
@@ -302,21 +309,27 @@ void Space::build_table(Coord& co, unsigned threads) {
   const std::uint64_t rows = co.size * (co.two_rows ? 2 : 1);
   co.table.resize(rows * static_cast<std::uint64_t>(nm_));
   if (co.pivot) co.parity_bits.resize(co.size);
-  tbb::task_arena arena(static_cast<int>(std::max(1u, threads)));
-  arena.execute([&] {
-    tbb::parallel_for(std::uint64_t{0}, rows, std::uint64_t{4096}, [&](std::uint64_t begin) {
-      std::uint8_t a[64], b[64];
-      for (std::uint64_t row = begin; row < std::min(rows, begin + 4096); ++row) {
-        const std::uint64_t v = co.two_rows ? row / 2 : row;
-        const int parity = co.two_rows ? static_cast<int>(row & 1) : co.parity_const;
-        local_of(co, v, parity, a);
-        if (co.pivot) co.parity_bits[v] = static_cast<std::uint8_t>(PermutationRanker::parity(a, co.k));
-        for (int m = 0; m < nm_; ++m) {
-          step_local(co, m, a, b);
-          co.table[row * static_cast<std::uint64_t>(nm_) + static_cast<std::uint64_t>(m)] = static_cast<std::uint32_t>(value_of(co, b));
-        }
+  auto fill = [&](std::uint64_t begin, std::uint64_t end) {
+    std::uint8_t a[64], b[64];
+    for (std::uint64_t row = begin; row < end; ++row) {
+      const std::uint64_t v = co.two_rows ? row / 2 : row;
+      const int parity = co.two_rows ? static_cast<int>(row & 1) : co.parity_const;
+      local_of(co, v, parity, a);
+      if (co.pivot) co.parity_bits[v] = static_cast<std::uint8_t>(PermutationRanker::parity(a, co.k));
+      for (int m = 0; m < nm_; ++m) {
+        step_local(co, m, a, b);
+        co.table[row * static_cast<std::uint64_t>(nm_) + static_cast<std::uint64_t>(m)] = static_cast<std::uint32_t>(value_of(co, b));
       }
-    });
+    }
+  };
+  constexpr std::uint64_t kBlock = 4096;
+  if (rows <= kBlock || threads <= 1) {  // most tables are small: no task arena
+    fill(0, rows);
+    return;
+  }
+  tbb::task_arena arena(static_cast<int>(threads));
+  arena.execute([&] {
+    tbb::parallel_for(std::uint64_t{0}, rows, kBlock, [&](std::uint64_t begin) { fill(begin, std::min(rows, begin + kBlock)); });
   });
 }
 
@@ -347,6 +360,17 @@ void Space::slow_neighbors(const std::uint64_t* c, const std::uint8_t* pin,
       const std::uint64_t idx = co.two_rows ? c[j] * 2 + pin[j] : c[j];
       const std::uint32_t* row = co.table.data() + idx * static_cast<std::uint64_t>(nm_);
       for (int m = 0; m < nm_; ++m) sums[static_cast<std::size_t>(m)] += std::uint64_t{row[m]} * co.weight;
+    } else if (co.kind == Coord::Kind::Group) {  // from the members' move tables
+      std::uint64_t values[kMaxCoords];
+      group_members(co, c[j], values);
+      for (int m = 0; m < nm_; ++m) {
+        std::uint64_t y = 0;
+        for (std::size_t t = 0; t < co.members.size(); ++t) {
+          const Coord& mc = co.members[t];
+          y = y * mc.size + mc.table[values[t] * static_cast<std::uint64_t>(nm_) + static_cast<std::uint64_t>(m)];
+        }
+        sums[static_cast<std::size_t>(m)] += std::uint64_t{co.reach.index_of(y)} * co.weight;
+      }
     } else {
       local_of(co, c[j], co.half ? pin[j] : 0, a);
       for (int m = 0; m < nm_; ++m) {
@@ -358,38 +382,44 @@ void Space::slow_neighbors(const std::uint64_t* c, const std::uint8_t* pin,
   for (int m = 0; m < nm_; ++m) f(m, sums[static_cast<std::size_t>(m)]);
 }
 
-std::vector<std::uint32_t> Space::reachable_combinations(const std::vector<const Coord*>& members) const {
+Combinations Space::reachable_combinations(const std::vector<const Coord*>& members) const {
   const std::size_t k = members.size();
   std::vector<std::uint64_t> radix(k, 1);  // weight of each member in a combination number
   std::uint64_t product = 1;
   for (std::size_t i = k; i-- > 0;) radix[i] = product, product *= members[i]->size;
-  std::vector<std::uint8_t> seen(product, 0);
+  Combinations seen(product);
   std::uint64_t start = 0;
   std::uint8_t a[64];
   for (std::size_t i = 0; i < k; ++i) {
     read_local(*members[i], ref_, a);
     start += value_of(*members[i], a) * radix[i];
   }
-  std::vector<std::uint32_t> queue{static_cast<std::uint32_t>(start)};
-  seen[start] = 1;
-  std::uint64_t v[kMaxCoords];
+  // Each member's move table times its weight (combination numbers are below 2^32): a
+  // neighbour's number is then a sum of k loads, all moves of a node at once.
+  const std::size_t nm = static_cast<std::size_t>(nm_);
+  std::vector<std::vector<std::uint32_t>> scaled(k);
+  for (std::size_t i = 0; i < k; ++i) {
+    scaled[i].resize(members[i]->table.size());
+    for (std::size_t e = 0; e < scaled[i].size(); ++e) scaled[i][e] = static_cast<std::uint32_t>(members[i]->table[e] * radix[i]);
+  }
+  std::vector<std::uint32_t> queue;
+  queue.reserve(product);  // pages are touched only as the queue grows
+  queue.push_back(static_cast<std::uint32_t>(start));
+  seen.insert(start);
+  std::vector<std::uint32_t> y(nm);
   for (std::size_t head = 0; head < queue.size(); ++head) {
     std::uint64_t x = queue[head];
-    for (std::size_t i = k; i-- > 0;) v[i] = x % members[i]->size, x /= members[i]->size;
-    for (int m = 0; m < nm_; ++m) {
-      std::uint64_t y = 0;
-      for (std::size_t i = 0; i < k; ++i)
-        y += std::uint64_t{members[i]->table[v[i] * static_cast<std::uint64_t>(nm_) + static_cast<std::uint64_t>(m)]} * radix[i];
-      if (!seen[y]) seen[y] = 1, queue.push_back(static_cast<std::uint32_t>(y));
+    std::fill(y.begin(), y.end(), 0u);
+    for (std::size_t i = k; i-- > 0;) {
+      const std::uint64_t d = x / members[i]->size;
+      const std::uint32_t* row = scaled[i].data() + (x - d * members[i]->size) * nm;
+      for (std::size_t m = 0; m < nm; ++m) y[m] += row[m];
+      x = d;
     }
+    for (std::size_t m = 0; m < nm; ++m)
+      if (seen.insert(y[m])) queue.push_back(y[m]);
   }
-  // In increasing order: a scan of `seen` (at most 2^20 combinations, group_coordinates'
-  // limit) costs less than sorting the queue.
-  std::vector<std::uint32_t> sorted;
-  sorted.reserve(queue.size());
-  for (std::uint64_t y = 0; y < product; ++y)
-    if (seen[y]) sorted.push_back(static_cast<std::uint32_t>(y));
-  return sorted;
+  return seen;
 }
 
 void Space::group_coordinates(unsigned threads) {
@@ -417,59 +447,45 @@ void Space::group_coordinates(unsigned threads) {
   if (chosen.size() < 2) return;
   std::sort(chosen.begin(), chosen.end());  // coordinate order
   for (auto j : chosen) build_table(coords_[j], threads);
-  auto pointers = [&](const std::vector<std::size_t>& js) {
-    std::vector<const Coord*> v;
-    for (auto j : js) v.push_back(&coords_[j]);
-    return v;
-  };
-  auto reach = reachable_combinations(pointers(chosen));
-  if (reach.size() == product) {  // nothing tied: keep them apart
+  std::vector<const Coord*> members;
+  for (auto j : chosen) members.push_back(&coords_[j]);
+  Combinations reach = reachable_combinations(members);
+  if (reach.count == product) {  // nothing tied: keep them apart
     for (auto j : chosen) coords_[j].table.clear(), coords_[j].parity_bits.clear();
     return;
   }
-  // Leave out the members the others do not depend on (largest first).
+  // Leave out the members the others do not depend on (largest first). The members move
+  // independently, so the combinations the others reach are the projection of `reach`
+  // (no second search): member j is free when that projection times its size is `reach`.
   std::vector<std::size_t> by_size = chosen;
   std::stable_sort(by_size.begin(), by_size.end(), [&](auto a, auto b) { return coords_[a].size > coords_[b].size; });
   for (auto j : by_size) {
     if (chosen.size() <= 2) break;
-    std::vector<std::size_t> rest;
-    for (auto i : chosen)
-      if (i != j) rest.push_back(i);
-    auto r = reachable_combinations(pointers(rest));
-    if (r.size() * coords_[j].size == reach.size()) {
+    const auto at = static_cast<std::size_t>(std::find(chosen.begin(), chosen.end(), j) - chosen.begin());
+    std::uint64_t below = 1;  // the weight of member `at` in a combination number
+    for (std::size_t t = at + 1; t < chosen.size(); ++t) below *= coords_[chosen[t]].size;
+    const std::uint64_t size_j = coords_[j].size;
+    Combinations r(product / size_j);
+    reach.for_each([&](std::uint64_t x) {
+      const std::uint64_t hi = x / (below * size_j), lo = x % below;
+      r.insert(hi * below + lo);
+    });
+    if (r.count * size_j == reach.count) {
       coords_[j].table.clear(), coords_[j].parity_bits.clear();
-      chosen = rest;
+      chosen.erase(chosen.begin() + static_cast<std::ptrdiff_t>(at));
+      product /= size_j;
       reach = std::move(r);
     }
   }
-  // The group: values are the reachable combinations in increasing order.
+  reach.index();
+  // The group: values are the reachable combinations in increasing order (its move table
+  // when the budget has room: build_group_table).
   Coord g;
   g.kind = Coord::Kind::Group;
   g.orbit = coords_[chosen[0]].orbit;
-  g.size = reach.size();
-  const std::size_t k = chosen.size();
-  std::uint64_t raw = 1;
-  for (auto j : chosen) raw *= coords_[j].size;
-  g.index_of.assign(raw, ~0u);
-  for (std::size_t i = 0; i < reach.size(); ++i) g.index_of[reach[i]] = static_cast<std::uint32_t>(i);
-  g.tuples.resize(reach.size() * k);
-  for (std::size_t i = 0; i < reach.size(); ++i) {
-    std::uint64_t x = reach[i];
-    for (std::size_t t = k; t-- > 0;)
-      g.tuples[i * k + t] = static_cast<std::uint32_t>(x % coords_[chosen[t]].size), x /= coords_[chosen[t]].size;
-  }
-  g.table.resize(reach.size() * static_cast<std::uint64_t>(nm_));
-  for (std::size_t i = 0; i < reach.size(); ++i)
-    for (int m = 0; m < nm_; ++m) {
-      std::uint64_t y = 0;
-      for (std::size_t t = 0; t < k; ++t) {
-        const Coord& mc = coords_[chosen[t]];
-        y = y * mc.size + mc.table[std::uint64_t{g.tuples[i * k + t]} * static_cast<std::uint64_t>(nm_) + static_cast<std::uint64_t>(m)];
-      }
-      g.table[i * static_cast<std::uint64_t>(nm_) + static_cast<std::uint64_t>(m)] = g.index_of[y];
-    }
-  for (auto j : chosen) {
-    coords_[j].table.clear();
+  g.size = reach.count;
+  g.reach = std::move(reach);
+  for (auto j : chosen) {  // the members keep their move tables (the group's is made of them)
     coords_[j].parity_bits.clear();
     g.cells.insert(g.cells.end(), coords_[j].cells.begin(), coords_[j].cells.end());
     g.members.push_back(std::move(coords_[j]));
@@ -489,6 +505,49 @@ void Space::group_coordinates(unsigned threads) {
   coords_ = std::move(out);
 }
 
+void Space::build_group_table(Coord& g) {
+  const std::size_t k = g.members.size();
+  const std::uint64_t nm = static_cast<std::uint64_t>(nm_);
+  g.tuples.resize(g.size * k);
+  g.table.resize(g.size * nm);
+  // Each member's move table times its weight in a combination number (below 2^32).
+  std::vector<std::vector<std::uint32_t>> scaled(k);
+  std::uint64_t weight = 1;
+  for (std::size_t t = k; t-- > 0;) {
+    const Coord& mc = g.members[t];
+    scaled[t].resize(mc.table.size());
+    for (std::size_t e = 0; e < scaled[t].size(); ++e) scaled[t][e] = static_cast<std::uint32_t>(mc.table[e] * weight);
+    weight *= mc.size;
+  }
+  std::uint64_t i = 0;
+  std::vector<std::uint32_t> y(nm);
+  g.reach.for_each([&](std::uint64_t x) {
+    std::fill(y.begin(), y.end(), 0u);
+    for (std::size_t t = k; t-- > 0;) {
+      const Coord& mc = g.members[t];
+      const std::uint64_t d = x / mc.size, v = x - d * mc.size;
+      g.tuples[i * k + t] = static_cast<std::uint32_t>(v);
+      const std::uint32_t* row = scaled[t].data() + v * nm;
+      for (std::uint64_t m = 0; m < nm; ++m) y[m] += row[m];
+      x = d;
+    }
+    std::uint32_t* out = g.table.data() + i * nm;
+    for (std::uint64_t m = 0; m < nm; ++m) out[m] = g.reach.index_of(y[m]);
+    ++i;
+  });
+  for (auto& mc : g.members) mc.table = {};
+}
+
+void Space::group_members(const Coord& co, std::uint64_t v, std::uint64_t* out) const {
+  const std::size_t k = co.members.size();
+  if (!co.tuples.empty()) {
+    for (std::size_t t = 0; t < k; ++t) out[t] = co.tuples[v * k + t];
+    return;
+  }
+  std::uint64_t x = co.reach.select(v);
+  for (std::size_t t = k; t-- > 0;) out[t] = x % co.members[t].size, x /= co.members[t].size;
+}
+
 std::uint64_t Space::group_value(const Coord& co, const Position& p) const {
   std::uint64_t x = 0;
   std::uint8_t a[64];
@@ -496,15 +555,17 @@ std::uint64_t Space::group_value(const Coord& co, const Position& p) const {
     read_local(m, p, a);
     x = x * m.size + value_of(m, a);
   }
-  return co.index_of[x];  // ~0u when p is outside the reachable combinations
+  return co.reach.index_of(x);  // ~0u when p is outside the reachable combinations
 }
 
 void Space::write_group(const Coord& co, std::uint64_t v, Position& p) const {
   const std::size_t k = co.members.size();
+  std::uint64_t values[kMaxCoords];
+  group_members(co, v, values);
   std::uint8_t a[64];
   for (std::size_t t = 0; t < k; ++t) {
     const Coord& m = co.members[t];
-    local_of(m, co.tuples[v * k + t], m.parity_const, a);
+    local_of(m, values[t], m.parity_const, a);
     write_local(m, a, p);
   }
 }

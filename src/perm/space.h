@@ -9,7 +9,10 @@
 // found by a search over their combinations and merged into one coordinate that numbers
 // only the combinations reachable together. A rank is the mixed-radix number of the
 // coordinates; move tables per coordinate give a neighbour's rank in a few lookups
-// (explore's hot loop, pattern databases, bidirectional search).
+// (explore's hot loop, pattern databases, bidirectional search). The tables are built
+// within a budget; a coordinate without one (a merged group included: from its members'
+// small tables and a popcount in the bitset of reachable combinations) is stepped piece by
+// piece, which a search of a few nodes prefers to building megabytes of tables.
 #pragma once
 #include <cstdint>
 #include <algorithm>
@@ -24,8 +27,51 @@
 #include "perm/generators.h"
 #include "tansaku/core/fast_div.h"
 #include "tansaku/core/ranking.h"
+#include "tansaku/core/zeroed_pages.h"
 
 namespace tansaku::perm {
+
+// A set of combination numbers below `size` (at most 2^32): a bit each, and each member's
+// index in increasing order (the number of members before it) from a popcount.
+struct Combinations {
+  std::vector<std::uint64_t> bits;
+  std::vector<std::uint32_t> before;  // members in the words before each word
+  std::uint64_t count = 0;
+  explicit Combinations(std::uint64_t size = 0) : bits((size + 63) / 64, 0) {}
+  bool has(std::uint64_t x) const { return bits[x >> 6] >> (x & 63) & 1; }
+  bool insert(std::uint64_t x) {  // true when x is new
+    std::uint64_t& w = bits[x >> 6];
+    const std::uint64_t b = std::uint64_t{1} << (x & 63);
+    if (w & b) return false;
+    w |= b;
+    ++count;
+    return true;
+  }
+  void index() {  // after the last insert
+    before.resize(bits.size());
+    std::uint32_t n = 0;
+    for (std::size_t i = 0; i < bits.size(); ++i) before[i] = n, n += static_cast<std::uint32_t>(std::popcount(bits[i]));
+  }
+  // x's place among the members in increasing order (index() done); ~0u when absent.
+  std::uint32_t index_of(std::uint64_t x) const {
+    const std::uint64_t w = bits[x >> 6], b = std::uint64_t{1} << (x & 63);
+    if (!(w & b)) return ~0u;
+    return before[x >> 6] + static_cast<std::uint32_t>(std::popcount(w & (b - 1)));
+  }
+  // The member of index i (index() done; i < count).
+  std::uint64_t select(std::uint64_t i) const {
+    const auto w = static_cast<std::size_t>(std::upper_bound(before.begin(), before.end(), i) - before.begin() - 1);
+    std::uint64_t word = bits[w];
+    for (std::uint64_t skip = i - before[w]; skip; --skip) word &= word - 1;
+    return w * 64 + static_cast<std::uint64_t>(std::countr_zero(word));
+  }
+  template <class F>
+  void for_each(F&& f) const {  // in increasing order
+    for (std::size_t i = 0; i < bits.size(); ++i)
+      for (std::uint64_t w = bits[i]; w; w &= w - 1) f(i * 64 + static_cast<std::uint64_t>(std::countr_zero(w)));
+  }
+  std::uint64_t bytes() const { return bits.size() * 8 + before.size() * 4; }
+};
 
 class Space {
  public:
@@ -170,15 +216,20 @@ class Space {
     std::optional<PermutationRanker> pr;
     std::optional<MultisetRanker> mr;
     std::vector<std::vector<std::uint8_t>> lperm, ltwist;  // per move, local
-    std::vector<std::uint32_t> table;        // moves tables (empty: not tabled)
+    std::vector<std::uint32_t, HugeAlloc<std::uint32_t>> table;  // moves tables (empty: not tabled)
     std::vector<std::uint8_t> parity_bits;   // pivot: parity of each value (when tabled)
     bool parity_needed = false;              // pivot: some half coordinate depends on it
     FastDiv32 div;                           // by size (ranks below 2^32)
     // Group: the merged coordinates, the reachable combinations of their values (member
-    // values of group value g at members.size() * g), and the group value of each
-    // combination (mixed radix over the members, the last fastest; ~0u: unreachable).
+    // values of group value g at members.size() * g), and which combinations (mixed radix
+    // over the members, the last fastest) are reachable: a bit each, with the number of
+    // reachable ones before each word, so a combination's group value is a popcount away
+    // (a few hundred KB where a value per combination took megabytes to fill).
+    // The member values of each group value are kept (`tuples`) with the move table, when
+    // that fits the budget; otherwise they are found from `reach` (select) when needed.
     std::vector<Coord> members;
-    std::vector<std::uint32_t> tuples, index_of;
+    std::vector<std::uint32_t> tuples;
+    Combinations reach;
   };
 
   struct Block {
@@ -226,10 +277,13 @@ class Space {
   void parity_pins(const std::uint64_t* c, std::uint8_t* pin) const;
   // Merges small coordinates the moves tie together (see the top of the file).
   void group_coordinates(unsigned threads);
-  // Reachable combinations of the members' values (their tables built): a sorted list of
-  // mixed-radix combination numbers.
-  std::vector<std::uint32_t> reachable_combinations(const std::vector<const Coord*>& members) const;
+  // Reachable combinations of the members' values (their tables built), as mixed-radix
+  // combination numbers.
+  Combinations reachable_combinations(const std::vector<const Coord*>& members) const;
   std::uint64_t group_value(const Coord& co, const Position& p) const;
+  // The members' values of group value v (mixed radix over them, the last fastest).
+  void group_members(const Coord& co, std::uint64_t v, std::uint64_t* out) const;
+  void build_group_table(Coord& co);
   void write_group(const Coord& co, std::uint64_t v, Position& p) const;
   // Local arrays <-> values.
   void local_of(const Coord& co, std::uint64_t v, int parity, std::uint8_t* a) const;
@@ -251,7 +305,7 @@ class Space {
   bool all_tabled_ = true;
   bool small_ = false;  // size_ <= 2^32: digits by FastDiv32
   bool pins_ = false;   // some coordinate has two_rows
-  std::vector<std::uint32_t> last_t_;  // the last coordinate's move table, move-major (batch paths)
+  std::vector<std::uint32_t, HugeAlloc<std::uint32_t>> last_t_;  // the last coordinate's move table, move-major (batch paths)
   bool blocks_ = false; // the batch path applies: all tabled, the last coordinate's parity read by none
 };
 
