@@ -29,6 +29,18 @@ int perm_parity(const std::vector<std::uint8_t>& p) {
 Space::Space(const Definition& d, const MoveSet& ms, const Position& ref, std::uint64_t table_bytes, unsigned threads)
     : d_(&d), ref_(ref), nm_(static_cast<int>(ms.gens.size())) {
   const int N = d.positions;
+  // Moves that generate the same group (the first power of each base move; the others are
+  // its powers): an orbit needs only these.
+  for (int m = 0; m < nm_; ++m) {
+    const Gen& g = ms.gens[static_cast<std::size_t>(m)];
+    bool first = g.power == 1;
+    if (!first) {  // its base's first power absent: keep it
+      first = true;
+      for (const Gen& h : ms.gens)
+        if (h.base == g.base && h.power == 1) first = false;
+    }
+    if (first) generators_.push_back(m);
+  }
   // Orbits of positions under the moves.
   std::vector<int> parent(static_cast<std::size_t>(N));
   std::iota(parent.begin(), parent.end(), 0);
@@ -406,18 +418,29 @@ Combinations Space::reachable_combinations(const std::vector<const Coord*>& memb
   queue.reserve(product);  // pages are touched only as the queue grows
   queue.push_back(static_cast<std::uint32_t>(start));
   seen.insert(start);
-  std::vector<std::uint32_t> y(nm);
+  // The generators' columns only (the orbit under the group they generate).
+  const std::size_t ng = generators_.size();
+  for (auto& sc : scaled) {
+    const std::size_t rows = sc.size() / nm;
+    std::vector<std::uint32_t> cols(rows * ng);
+    for (std::size_t r = 0; r < rows; ++r)
+      for (std::size_t q = 0; q < ng; ++q) cols[r * ng + q] = sc[r * nm + static_cast<std::size_t>(generators_[q])];
+    sc = std::move(cols);
+  }
+  std::vector<FastDiv32> div;
+  for (std::size_t i = 0; i < k; ++i) div.emplace_back(static_cast<std::uint32_t>(members[i]->size));
+  std::vector<std::uint32_t> y(ng);
   for (std::size_t head = 0; head < queue.size(); ++head) {
-    std::uint64_t x = queue[head];
+    std::uint32_t x = queue[head];
     std::fill(y.begin(), y.end(), 0u);
     for (std::size_t i = k; i-- > 0;) {
-      const std::uint64_t d = x / members[i]->size;
-      const std::uint32_t* row = scaled[i].data() + (x - d * members[i]->size) * nm;
-      for (std::size_t m = 0; m < nm; ++m) y[m] += row[m];
+      const std::uint32_t d = div[i].div(x);
+      const std::uint32_t* row = scaled[i].data() + (x - d * static_cast<std::uint32_t>(members[i]->size)) * ng;
+      for (std::size_t q = 0; q < ng; ++q) y[q] += row[q];
       x = d;
     }
-    for (std::size_t m = 0; m < nm; ++m)
-      if (seen.insert(y[m])) queue.push_back(y[m]);
+    for (std::size_t q = 0; q < ng; ++q)
+      if (seen.insert(y[q])) queue.push_back(y[q]);
   }
   return seen;
 }
@@ -466,9 +489,11 @@ void Space::group_coordinates(unsigned threads) {
     for (std::size_t t = at + 1; t < chosen.size(); ++t) below *= coords_[chosen[t]].size;
     const std::uint64_t size_j = coords_[j].size;
     Combinations r(product / size_j);
+    const FastDiv32 by_below(static_cast<std::uint32_t>(below)), by_above(static_cast<std::uint32_t>(below * size_j));
     reach.for_each([&](std::uint64_t x) {
-      const std::uint64_t hi = x / (below * size_j), lo = x % below;
-      r.insert(hi * below + lo);
+      const auto x32 = static_cast<std::uint32_t>(x);
+      const std::uint32_t hi = by_above.div(x32), lo = x32 - by_below.div(x32) * static_cast<std::uint32_t>(below);
+      r.insert(std::uint64_t{hi} * below + lo);
     });
     if (r.count * size_j == reach.count) {
       coords_[j].table.clear(), coords_[j].parity_bits.clear();

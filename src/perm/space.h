@@ -27,7 +27,6 @@
 #include "perm/generators.h"
 #include "tansaku/core/fast_div.h"
 #include "tansaku/core/ranking.h"
-#include "tansaku/core/zeroed_pages.h"
 
 namespace tansaku::perm {
 
@@ -216,7 +215,7 @@ class Space {
     std::optional<PermutationRanker> pr;
     std::optional<MultisetRanker> mr;
     std::vector<std::vector<std::uint8_t>> lperm, ltwist;  // per move, local
-    std::vector<std::uint32_t, HugeAlloc<std::uint32_t>> table;  // moves tables (empty: not tabled)
+    std::vector<std::uint32_t> table;        // moves tables (empty: not tabled)
     std::vector<std::uint8_t> parity_bits;   // pivot: parity of each value (when tabled)
     bool parity_needed = false;              // pivot: some half coordinate depends on it
     FastDiv32 div;                           // by size (ranks below 2^32)
@@ -299,13 +298,14 @@ class Space {
   const Definition* d_;
   Position ref_;
   int nm_ = 0;
+  std::vector<int> generators_;  // moves generating the group of all nm_ (reachable_combinations)
   std::vector<Coord> coords_;
   std::vector<int> fixed_cells_;  // cells kept as in ref (labels or orientations)
   std::uint64_t size_ = 1, table_bytes_ = 0;
   bool all_tabled_ = true;
   bool small_ = false;  // size_ <= 2^32: digits by FastDiv32
   bool pins_ = false;   // some coordinate has two_rows
-  std::vector<std::uint32_t, HugeAlloc<std::uint32_t>> last_t_;  // the last coordinate's move table, move-major (batch paths)
+  std::vector<std::uint32_t> last_t_;  // the last coordinate's move table, move-major (batch paths)
   bool blocks_ = false; // the batch path applies: all tabled, the last coordinate's parity read by none
 };
 
