@@ -106,6 +106,7 @@ class PermPuzzle final : public Puzzle {
     Progress progress(o.progress());
     auto res = perm::solve(req, o.limits(&progress));
     progress.done();
+    for (const auto& n : res.notes) fmt::print(stderr, "tansaku: note: {}\n", n);
     r.algorithm = res.algorithm;
     r.nodes = res.path.stats.expanded;
     if (res.table_bytes) r.table_bytes = res.table_bytes;

@@ -536,6 +536,7 @@ CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Po
   std::vector<std::unique_ptr<PieceTable>> loaded(chosen.size());
   std::vector<std::unique_ptr<PatternTable>> patterns(chosen.size());
   std::vector<std::exception_ptr> errors(chosen.size());
+  std::vector<std::string> why(chosen.size());
   std::atomic<std::size_t> next{0};
   auto work = [&](bool first) {
     search::Limits l = lim;
@@ -545,8 +546,9 @@ CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Po
         if (read_table_header(chosen[i]).contains("pattern"))
           patterns[i] = load_pattern_table(chosen[i], d, ms, goal, l);
         else loaded[i] = load_piece_table(chosen[i], d, ms, goal, l);
-      } catch (const InputError&) {
-        // Not a table of this instance after all (another version, damaged): left out.
+      } catch (const InputError& e) {
+        // Not a table of this instance after all (another version, damaged): left out, said.
+        why[i] = e.what();
       } catch (...) {
         errors[i] = std::current_exception();
       }
@@ -565,6 +567,8 @@ CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Po
     if (t) out.pieces.push_back(std::move(t));
   for (auto& t : patterns)
     if (t) out.patterns.push_back(std::move(t));
+  for (const auto& w : why)
+    if (!w.empty()) out.left_out.push_back(w);
   return out;
 }
 

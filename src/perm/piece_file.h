@@ -52,6 +52,7 @@ void set_huge_copy_from(std::uint64_t bytes);
 struct CachedTables {
   std::vector<std::unique_ptr<PieceTable>> pieces;
   std::vector<std::unique_ptr<PatternTable>> patterns;
+  std::vector<std::string> left_out;  // "FILE: why" for chosen files that did not load (another layout, damaged)
   bool empty() const { return pieces.empty() && patterns.empty(); }
 };
 // The cached tables of this instance that fit `budget` bytes together, largest first (loaded).

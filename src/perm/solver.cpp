@@ -357,6 +357,10 @@ void run_idastar(const Job& j, const search::Limits& lim) {
   // memory budget; else projection tables built now.
   CachedTables cached;
   if (req.use_cache) cached = load_cached_tables(d, ms, req.goal, lim.memory / 2, lim);
+  for (const auto& why : cached.left_out)
+    out.notes.push_back(fmt::format("left out the cached table {} (another layout, or damaged: `tansaku pdb build "
+                                    "perm:{} --force` rebuilds it)",
+                                    why, d.name));
   auto& pieces = cached.pieces;
   auto& patterns = cached.patterns;
   if (patterns.size() > kMaxPieceTables) patterns.resize(kMaxPieceTables);

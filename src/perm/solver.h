@@ -34,6 +34,7 @@ struct SolveResult {
   std::string reason;
   std::vector<std::string> heuristics;  // pattern databases used
   std::uint64_t table_bytes = 0;        // their bytes (cached tables: together)
+  std::vector<std::string> notes;       // cached tables left out and why (the caller tells the user)
 };
 
 SolveResult solve(const SolveRequest& req, const search::Limits& lim);
