@@ -55,9 +55,11 @@ class TwoBitTable {
     old_ = std::move(data_);
     data_ = std::unique_ptr<std::uint64_t[], Free>(copy, Free{mapped});
     std::atomic_ref<std::uint64_t*>(view_).store(copy, std::memory_order_release);
+    adopted_.store(true, std::memory_order_release);
   }
-  // Where lookups read now (tests: whether a copy was adopted).
+  // Where lookups read now, and whether a copy took over (tests).
   const std::uint64_t* lookup_cells() const { return view(); }
+  bool adopted() const { return adopted_.load(std::memory_order_acquire); }
   // Work on the table's cells (a BackgroundTask adopting a copy): ended before the table.
   void attach(std::shared_ptr<void> task) { task_ = std::move(task); }
   std::uint64_t word(std::uint64_t w) const {
@@ -123,6 +125,7 @@ class TwoBitTable {
   std::uint64_t cells_, words_;
   std::unique_ptr<std::uint64_t[], Free> data_, old_;
   mutable std::uint64_t* view_ = data_.get();  // where lookups read: data_, once adopted too
+  std::atomic<bool> adopted_{false};
   std::shared_ptr<void> task_;                 // last: ended first
 };
 
