@@ -11,6 +11,9 @@
 #include <random>
 #include <unordered_map>
 
+#include <stdlib.h>
+#include <unistd.h>
+
 #include <nlohmann/json.hpp>
 #include <zstd.h>
 
@@ -226,8 +229,24 @@ TEST(PermMembership, SolvesWithoutTheRankedSpace) {
     ASSERT_TRUE(ra.path.found && rb.path.found);
     EXPECT_EQ(ra.algorithm, "idastar");
     EXPECT_EQ(ra.path.moves.size(), rb.path.moves.size());
+    EXPECT_EQ(ra.hint, "");  // the cache not asked for: nothing to suggest
     verify(d, ms, p, d.solved, ra.path.moves);
   }
+  // Asked for but empty: the result suggests building the tables (shown at a terminal).
+  const auto none = std::filesystem::temp_directory_path() / ("tansaku-no-tables-" + std::to_string(::getpid()));
+  const char* was = std::getenv("TANSAKU_PDB_DIR");
+  const std::string before = was ? was : "";
+  ::setenv("TANSAKU_PDB_DIR", none.c_str(), 1);
+  SolveRequest c;
+  c.d = &d;
+  c.ms = &ms;
+  c.start = random_positions(d, ms, d.solved, 1, 4)[0];
+  c.goal = d.solved;
+  const auto rc = solve(c, search::Limits{});
+  if (was) ::setenv("TANSAKU_PDB_DIR", before.c_str(), 1);
+  else ::unsetenv("TANSAKU_PDB_DIR");
+  ASSERT_TRUE(rc.path.found);
+  EXPECT_NE(rc.hint.find("tansaku pdb build perm:skewb"), std::string::npos) << rc.hint;
 }
 
 TEST(PermSymmetry, ConjugatesFollowConjugatedMoves) {

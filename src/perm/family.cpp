@@ -15,6 +15,7 @@
 #include "tansaku/core/count.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
+#include "tansaku/core/progress.h"
 #include "tansaku/puzzles/perm.h"
 #include "tansaku/puzzles/solver_table.h"
 #include "tansaku/search/bidirectional_bfs.h"
@@ -107,6 +108,7 @@ class PermPuzzle final : public Puzzle {
     auto res = perm::solve(req, o.limits(&progress));
     progress.done();
     for (const auto& n : res.notes) fmt::print(stderr, "tansaku: note: {}\n", n);
+    if (!res.hint.empty() && o.progress() && stderr_is_terminal()) fmt::print(stderr, "tansaku: hint: {}\n", res.hint);
     r.algorithm = res.algorithm;
     r.nodes = res.path.stats.expanded;
     if (res.table_bytes) r.table_bytes = res.table_bytes;

@@ -366,7 +366,13 @@ void run_idastar(const Job& j, const search::Limits& lim) {
   if (patterns.size() > kMaxPieceTables) patterns.resize(kMaxPieceTables);
   if (pieces.size() + patterns.size() > kMaxPieceTables) pieces.resize(kMaxPieceTables - patterns.size());
   std::vector<std::unique_ptr<PatternDb>> pdbs;
-  if (cached.empty()) pdbs = make_pattern_dbs(d, ms, req.goal, req.pdb_budget, lim);
+  if (cached.empty()) {
+    if (req.use_cache)
+      out.hint = fmt::format("no cached tables for this instance: `tansaku pdb build perm:{}` (with the same --moves, "
+                             "--metric, --goal) builds them once, and solves then load them",
+                             d.name);
+    pdbs = make_pattern_dbs(d, ms, req.goal, req.pdb_budget, lim);
+  }
   for (const auto& p : pdbs) out.heuristics.push_back(fmt::format("{} ({} states, max {})", p->description(), p->size(), p->max_value()));
   // Lookups: every table at the position, then (goal Solved, distinct pieces, a companion
   // .sym file) at its conjugates, for the tables that do not hold every piece of their set

@@ -35,6 +35,7 @@ struct SolveResult {
   std::vector<std::string> heuristics;  // pattern databases used
   std::uint64_t table_bytes = 0;        // their bytes (cached tables: together)
   std::vector<std::string> notes;       // cached tables left out and why (the caller tells the user)
+  std::string hint;                     // for a person at a terminal: how the next solve gets faster
 };
 
 SolveResult solve(const SolveRequest& req, const search::Limits& lim);
