@@ -3,7 +3,9 @@
 from a model in space: pieces at points, stickers as outward face normals, a move rotates
 every piece on the positive side of a plane about an axis. Orientation of a piece = which of
 its position's stickers (listed in a fixed cyclic order) its reference sticker sits on; the
-orientation row of a ksolve move is indexed by the position the piece comes from."""
+orientation row of a ksolve move is indexed by the position the piece comes from. The
+pictures' nets (NAME.net) come from the same model: each sticker of each piece drawn on the
+face its normal points out of."""
 import itertools, sys
 from fractions import Fraction as Fr
 
@@ -130,6 +132,109 @@ def write_net(out, name, n, sets):
         for f in NET:
             w(f"Fixed {f} 1 1\n")
 
+def num(x):
+    t = f"{float(x):.4f}".rstrip('0').rstrip('.')
+    return '0' if t in ('', '-0') else t
+
+def write_poly_net(out, name, faces, sets, sticker, fixed):
+    """A net of polygons (docs/perm.md, Pictures): `faces` (name, colour) in order; each
+    sticker of each set's positions as sticker(point, normal) = (face, 2D corners); `fixed`
+    the stickers of pieces not in the definition, as (face, 2D corners)."""
+    w = out.write
+    w(f"# {name}: facelet net written by scripts/perm_defs.py (see docs/perm.md, Pictures).\n")
+    w("# Face NAME COLOUR; Poly SET POSITION SLOT FACE X1 Y1 X2 Y2 ...; FixedPoly FACE X1 Y1 X2 Y2 ...\n")
+    for f, col in faces:
+        w(f"Face {f} {col}\n")
+    xy = lambda pts: ' '.join(f"{num(x)} {num(y)}" for x, y in pts)
+    for s in sets:
+        for j, p in enumerate(s.points):
+            for o, normal in enumerate(s.faces[j]):
+                f, pts = sticker(p, normal)
+                w(f"Poly {s.name} {j + 1} {o} {f} {xy(pts)}\n")
+    for f, pts in fixed:
+        w(f"FixedPoly {f} {xy(pts)}\n")
+
+# The skewb's net: the cubes' cross (NET), a face 1 unit across, 0.12 between faces; on
+# each face the four corners' triangles (the corner and the midpoints of its two edges
+# there) around the centre's square (the four midpoints).
+SKEWB_GAP = Fr(12, 100)
+
+def skewb_sticker(p, normal):
+    f = {v: k for k, v in FACES.items()}[tuple(int(x) for x in normal)]
+    c, r, _, right, down = NET[f]
+    axes = [k for k in range(3) if normal[k] == 0]
+    def unit(k, sign): return tuple(sign if i == k else 0 for i in range(3))
+    def add(a, b): return tuple(x + y for x, y in zip(a, b))
+    if all(p[k] != 0 for k in range(3)):  # a corner: it and the midpoints of its edges on the face
+        pts = [p] + [tuple(0 if i == k else p[i] for i in range(3)) for k in axes]
+    else:  # a centre: the face's edge midpoints in turn
+        a, b = axes
+        pts = [add(p, unit(a, 1)), add(p, unit(b, 1)), add(p, unit(a, -1)), add(p, unit(b, -1))]
+    return f, [(c * (1 + SKEWB_GAP) + Fr(dot(q, right) + 1, 2), r * (1 + SKEWB_GAP) + Fr(dot(q, down) + 1, 2)) for q in pts]
+
+def skewb_net(out, name, sets):
+    """The sets' stickers as polygons; the corners no set holds (skewb-fixed's DFR) fixed."""
+    held = {p for s in sets for p in s.points}
+    fixed = [skewb_sticker(p, n) for p in corner_points(CORNERS) if p not in held for n in corner_faces(p)]
+    write_poly_net(out, name, [(f, NET[f][2]) for f in NET], sets, skewb_sticker, fixed)
+
+# The pyraminx's net: the tetrahedron unfolded into a big triangle, its front face F (the one
+# without vertex B, U at the top) in the middle, L R D folded out over F's edges, 0.1 apart; a
+# face 1 unit across. A face is named by the vertex it lacks (B: F, U: D, L: R, R: L). Each
+# face is cut in nine: at each vertex the tip (not in the definition: fixed) and the centre
+# below it, between them on each side the edge's sticker.
+PYRAMINX_FACES = {'B': ('F', '#00a651'), 'L': ('R', '#1f5fbf'), 'R': ('L', '#d7263d'), 'U': ('D', '#ffd500')}
+PYRAMINX_GAP = 0.1
+
+def pyraminx_layout():
+    """For each face (by the vertex it lacks) its vertices' places: vertex name -> (x, y)."""
+    import math
+    h = math.sqrt(3) / 2
+    V = PYRAMINX
+    # F seen from outside: U top, L bottom left, R bottom right is counter-clockwise
+    assert dot(cross(tuple(a - b for a, b in zip(V['L'], V['U'])), tuple(a - b for a, b in zip(V['R'], V['U']))),
+               tuple(-x for x in V['B'])) > 0
+    front = {'U': (0.0, 0.0), 'L': (-0.5, h), 'R': (0.5, h)}
+    layout = {'B': front}
+    for w in 'LRU':  # the face without w: F's other two vertices, B where w folds over their edge
+        a, b = [v for v in front if v != w]
+        (ax, ay), (bx, by), (px, py) = front[a], front[b], front[w]
+        ex, ey = bx - ax, by - ay
+        t = ((px - ax) * ex + (py - ay) * ey) / (ex * ex + ey * ey)
+        fx, fy = ax + t * ex, ay + t * ey  # foot of w on the edge
+        qx, qy = 2 * fx - px, 2 * fy - py
+        n = math.hypot(qx - fx, qy - fy)
+        dx, dy = PYRAMINX_GAP * (qx - fx) / n, PYRAMINX_GAP * (qy - fy) / n
+        layout[w] = {v: (x + dx, y + dy) for v, (x, y) in {a: front[a], b: front[b], 'B': (qx, qy)}.items()}
+    x0 = min(x for f in layout.values() for x, _ in f.values())
+    y0 = min(y for f in layout.values() for _, y in f.values())
+    return {k: {v: (x - x0, y - y0) for v, (x, y) in f.items()} for k, f in layout.items()}
+
+def pyraminx_net(out, name, sets):
+    V = PYRAMINX
+    layout = pyraminx_layout()
+    def on(w): return [k for k in V if k != w]  # the vertices of the face without w
+    def place(w, q):  # q = a weighted sum of the face's vertices: the same sum of their places
+        A, B, C = (V[k] for k in on(w))
+        wts = [Fr(det(q, B, C), det(A, B, C)), Fr(det(A, q, C), det(A, B, C)), Fr(det(A, B, q), det(A, B, C))]
+        return tuple(sum(float(t) * layout[w][k][i] for t, k in zip(wts, on(w))) for i in range(2))
+    def third(*vs): return tuple(Fr(sum(x), 3) for x in zip(*vs))
+    def triangle(w, pts): return PYRAMINX_FACES[w][0], [place(w, q) for q in pts]
+    def at_vertex(w, v, tip):  # at vertex v of the face without w: the tip, or the centre's sticker next to it
+        a, b = [V[k] for k in on(w) if k != v]
+        v = V[v]
+        return triangle(w, [v, third(v, v, a), third(v, v, b)] if tip else [third(v, v, a), third(v, v, b), third(v, a, b)])
+    def sticker(p, normal):
+        w = next(k for k, v in V.items() if tuple(-x for x in v) == tuple(normal))
+        at = [k for k in on(w) if tuple(V[k]) == tuple(p)]
+        if at:  # a centre
+            return at_vertex(w, at[0], False)
+        v, u = [V[k] for k in on(w) if dot(V[k], p) == 1]  # an edge: its two ends and the face's third vertex
+        (c,) = [V[k] for k in on(w) if dot(V[k], p) != 1]
+        return triangle(w, [third(v, v, u), third(v, u, u), third(v, u, c)])
+    fixed = [at_vertex(w, v, True) for w in PYRAMINX_FACES for v in on(w)]
+    write_poly_net(out, name, [PYRAMINX_FACES[w] for w in PYRAMINX_FACES], sets, sticker, fixed)
+
 def rotations():
     """The 23 whole-cube rotations other than the identity, as integer matrices: the two
     about the UFR-DBL diagonal first, then the others by kind (diagonals, faces, edges)."""
@@ -198,8 +303,10 @@ def skewb():
         moves.append((name, rotation(ax, 3), (lambda a: lambda p: dot(p, a) > 0)(ax)))
     return [corners, centers], moves
 
+PYRAMINX = {'U': (1, 1, 1), 'L': (-1, -1, 1), 'R': (1, -1, -1), 'B': (-1, 1, -1)}  # vertices
+
 def pyraminx():
-    V = {'U': (1, 1, 1), 'L': (-1, -1, 1), 'R': (1, -1, -1), 'B': (-1, 1, -1)}
+    V = PYRAMINX
     face_normals = [tuple(-x for x in v) for v in V.values()]  # face opposite each vertex
     verts = list(V.values())
     edges = [tuple(Fr(a + b, 2) for a, b in zip(verts[i], verts[j])) for i, j in itertools.combinations(range(4), 2)]
@@ -255,12 +362,19 @@ def main(outdir):
     s, m = skewb()
     with open(f"{outdir}/skewb.tws", "w") as f:
         write(f, "skewb", s, m, hdr.format("Skewb", "Corners UFR URB UBL ULF DRF DFL DLB DBR, centres U R F D L B; a move turns the half around a corner clockwise.\n# The four moves ULB UBR UFL DBL keep corner DFR fixed: --moves ULB,UBR,UFL,DBL (3,149,280 positions).\n"))
+    with open(f"{outdir}/skewb.net", "w") as f:
+        skewb_net(f, "skewb", s)
     keep = [x for x in m if x[0] in ("ULB", "UBR", "UFL", "DBL")]
+    fixed_sets = split_by_orbits(s, keep, ["A", "B"])
+    with open(f"{outdir}/skewb-fixed.net", "w") as f:
+        skewb_net(f, "skewb-fixed", fixed_sets)
     with open(f"{outdir}/skewb-fixed.tws", "w") as f:
-        write(f, "skewb-fixed", split_by_orbits(s, keep, ["A", "B"]), keep, hdr.format("Skewb with corner DFR fixed", "The moves ULB UBR UFL DBL of skewb.tws; the corners split into the two orbits they move.\n"))
+        write(f, "skewb-fixed", fixed_sets, keep, hdr.format("Skewb with corner DFR fixed", "The moves ULB UBR UFL DBL of skewb.tws; the corners split into the two orbits they move.\n"))
     s, m = pyraminx()
     with open(f"{outdir}/pyraminx.tws", "w") as f:
         write(f, "pyraminx", s, m, hdr.format("Pyraminx without tips", "Edges at the midpoints of the tetrahedron's edges, centres (axial pieces) at the vertices U L R B.\n"))
+    with open(f"{outdir}/pyraminx.net", "w") as f:
+        pyraminx_net(f, "pyraminx", s)
 
 if __name__ == "__main__":
     main(sys.argv[1] if len(sys.argv) > 1 else "data/perm")

@@ -16,14 +16,29 @@ constexpr int kPerLine = 12;  // slots per line before a set wraps
 
 // The facelet net: each sticker in the colour of the face its piece's sticker belongs on
 // (the piece's home in the Solved block, its sticker (slot - orientation) mod n there);
-// fixed cells in their face's colour. Stickers carry data-cell = the flat position.
+// fixed cells in their face's colour. Stickers carry data-cell = the flat position. Grid
+// faces are squares of cells on a dark ground; polygons are outlined in dark, at their
+// coordinates (in cells of the largest grid face, the net's corner at 0 0). A net with
+// polygons is scaled to kPolyPx across its longer side.
+constexpr double kPolyPx = 540;
+
 std::string net_svg(const Definition& d, const Net& net, const Position& p) {
-  int side = 1, cols = 1, rows = 1;
-  for (const auto& f : net.faces) side = std::max(side, f.cells);
-  for (const auto& f : net.faces) cols = std::max(cols, f.col + 1), rows = std::max(rows, f.row + 1);
+  int side = 1, cols = 0, rows = 0;
+  for (const auto& f : net.faces)
+    if (f.cells > 0) side = std::max(side, f.cells), cols = std::max(cols, f.col + 1), rows = std::max(rows, f.row + 1);
   const double gap = 0.12 * side, pad = 0.2;
-  const double w = cols * (side + gap) - gap + 2 * pad, h = rows * (side + gap) - gap + 2 * pad;
-  render::Svg svg(w, h, std::max(12.0, 120.0 / side));
+  double w = cols > 0 ? cols * (side + gap) - gap + 2 * pad : 2 * pad;
+  double h = rows > 0 ? rows * (side + gap) - gap + 2 * pad : 2 * pad;
+  bool polys = false;
+  auto extent = [&](const Net::Cell& c) {
+    for (std::size_t k = 0; k + 1 < c.poly.size(); k += 2)
+      polys = true, w = std::max(w, c.poly[k] + 2 * pad), h = std::max(h, c.poly[k + 1] + 2 * pad);
+  };
+  for (const auto& c : net.fixed) extent(c);
+  for (const auto& s : net.sticker)
+    for (const auto& c : s) extent(c);
+  const double px = polys ? kPolyPx / std::max(w, h) : std::max(12.0, 120.0 / side);
+  render::Svg svg(w, h, px);
   svg.rect(0, 0, w, h, "#f7f5ef");
   auto place = [&](const Net::Cell& c, double& x, double& y, double& size) {
     const Net::Face& f = net.faces[static_cast<std::size_t>(c.face)];
@@ -32,9 +47,17 @@ std::string net_svg(const Definition& d, const Net& net, const Position& p) {
     y = pad + f.row * (side + gap) + c.row * size;
   };
   for (const auto& f : net.faces)
-    svg.rect(pad + f.col * (side + gap) - 0.04, pad + f.row * (side + gap) - 0.04, side + 0.08, side + 0.08, "#222",
-             "rx=\"0.08\"");
+    if (f.cells > 0)
+      svg.rect(pad + f.col * (side + gap) - 0.04, pad + f.row * (side + gap) - 0.04, side + 0.08, side + 0.08, "#222",
+               "rx=\"0.08\"");
   auto sticker = [&](const Net::Cell& c, std::string_view colour) {
+    if (!c.poly.empty()) {
+      std::string path;
+      for (std::size_t k = 0; k + 1 < c.poly.size(); k += 2)
+        path += fmt::format("{}{} {}", k ? "L" : "M", render::num(pad + c.poly[k]), render::num(pad + c.poly[k + 1]));
+      svg.path(path + "Z", colour, "#222", 3 / px, "stroke-linejoin=\"round\"");
+      return;
+    }
     double x, y, size;
     place(c, x, y, size);
     svg.rect(x + 0.04 * size, y + 0.04 * size, 0.92 * size, 0.92 * size, colour, "rx=\"0.1\" stroke=\"#222\" stroke-width=\"0.03\"");

@@ -1,9 +1,14 @@
 // Facelet nets (see net.h). Format, one item a line, '#' comments:
 //   Face NAME COLUMN ROW CELLS COLOUR     (COLOUR: #rrggbb)
+//   Face NAME COLOUR                      (a face without a grid place: polygons only)
 //   Sticker SET POSITION SLOT FACE COLUMN ROW
+//   Poly SET POSITION SLOT FACE X1 Y1 X2 Y2 X3 Y3 ...
 //   Fixed FACE COLUMN ROW
+//   FixedPoly FACE X1 Y1 X2 Y2 X3 Y3 ...
 #include "perm/net.h"
 
+#include <charconv>
+#include <cmath>
 #include <filesystem>
 #include <sstream>
 
@@ -14,11 +19,26 @@
 
 namespace tansaku::perm {
 
+namespace {
+constexpr double kMaxCoord = 100;  // polygon coordinates from 0 to this
+constexpr std::size_t kMaxPoints = 64;
+
+bool number(const std::string& s, double& x) {
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), x);
+  return ec == std::errc() && end == s.data() + s.size() && std::isfinite(x);
+}
+
+bool integer(const std::string& s, int& x) {
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), x);
+  return ec == std::errc() && end == s.data() + s.size();
+}
+}  // namespace
+
 Net parse_net(const Definition& d, const std::string& text, const std::string& file) {
   Net net;
   net.sticker.resize(static_cast<std::size_t>(d.positions));
   for (int i = 0; i < d.positions; ++i)
-    net.sticker[static_cast<std::size_t>(i)].assign(d.omod[static_cast<std::size_t>(i)], Net::Cell{-1, 0, 0});
+    net.sticker[static_cast<std::size_t>(i)].assign(d.omod[static_cast<std::size_t>(i)], Net::Cell{-1, 0, 0, {}});
   std::istringstream in(text);
   std::string line;
   int ln = 0;
@@ -34,7 +54,37 @@ Net parse_net(const Definition& d, const std::string& text, const std::string& f
     if (!(ls >> face >> c.col >> c.row)) throw bad("expected FACE COLUMN ROW");
     c.face = face_of(face);
     const int n = net.faces[static_cast<std::size_t>(c.face)].cells;
+    if (n == 0) throw bad(fmt::format("face '{}' has no place in the grid", printable(face)));
     if (c.col < 0 || c.row < 0 || c.col >= n || c.row >= n) throw bad("a cell outside its face");
+    return c;
+  };
+  auto poly_of = [&](std::istringstream& ls) {
+    std::string face;
+    Net::Cell c;
+    if (!(ls >> face)) throw bad("expected FACE X1 Y1 X2 Y2 X3 Y3 ...");
+    c.face = face_of(face);
+    for (std::string t; ls >> t;) {
+      double x = 0;
+      if (!number(t, x)) throw bad(fmt::format("'{}' is not a coordinate", printable(t)));
+      if (x < 0 || x > kMaxCoord) throw bad(fmt::format("a coordinate outside 0..{}", kMaxCoord));
+      c.poly.push_back(x);
+    }
+    if (c.poly.size() % 2) throw bad("a polygon is X Y pairs");
+    if (c.poly.size() < 6 || c.poly.size() > 2 * kMaxPoints)
+      throw bad(fmt::format("a polygon has 3 to {} corners", kMaxPoints));
+    return c;
+  };
+  // The sticker of SET POSITION SLOT (read from ls) that a Sticker or Poly line places.
+  auto slot_of = [&](std::istringstream& ls, const char* expected) -> Net::Cell& {
+    std::string set;
+    int pos = 0, slot = 0;
+    if (!(ls >> set >> pos >> slot)) throw bad(expected);
+    const int s = d.set_index(set);
+    if (s < 0) throw bad(fmt::format("unknown set '{}'", printable(set)));
+    const SetDef& sd = d.sets[static_cast<std::size_t>(s)];
+    if (pos < 1 || pos > sd.size || slot < 0 || slot >= sd.omod) throw bad("a position or slot out of range");
+    Net::Cell& c = net.sticker[static_cast<std::size_t>(sd.offset + pos - 1)][static_cast<std::size_t>(slot)];
+    if (c.face >= 0) throw bad("a sticker placed twice");
     return c;
   };
   while (std::getline(in, line)) {
@@ -44,23 +94,33 @@ Net parse_net(const Definition& d, const std::string& text, const std::string& f
     std::string kw;
     if (!(ls >> kw)) continue;
     if (kw == "Face") {
+      std::vector<std::string> t;  // up to the colour: what follows a '#' there is a comment
+      for (std::string s; (t.empty() || t.back()[0] != '#') && ls >> s;) t.push_back(s);
+      if (std::string rest; ls >> rest && rest[0] != '#') throw bad("extra text at the end of the line");
+      ls.setstate(std::ios::eofbit);
       Net::Face f;
-      if (!(ls >> f.name >> f.col >> f.row >> f.cells >> f.colour)) throw bad("expected Face NAME COLUMN ROW CELLS COLOUR");
-      if (f.col < 0 || f.row < 0 || f.col > 16 || f.row > 16 || f.cells < 1 || f.cells > 16) throw bad("a face out of range");
+      if (t.size() == 2) {
+        f.cells = 0;
+      } else if (t.size() != 5 || !integer(t[1], f.col) || !integer(t[2], f.row) || !integer(t[3], f.cells)) {
+        throw bad("expected Face NAME COLUMN ROW CELLS COLOUR or Face NAME COLOUR");
+      } else if (f.col < 0 || f.row < 0 || f.col > 16 || f.row > 16 || f.cells < 1 || f.cells > 16) {
+        throw bad("a face out of range");
+      }
+      f.name = t.front();
+      f.colour = t.back();
       if (f.colour.size() != 7 || f.colour[0] != '#' || f.colour.find_first_not_of("0123456789abcdefABCDEF", 1) != std::string::npos)
         throw bad("a colour is #rrggbb");
       net.faces.push_back(f);
     } else if (kw == "Sticker") {
-      std::string set;
-      int pos = 0, slot = 0;
-      if (!(ls >> set >> pos >> slot)) throw bad("expected Sticker SET POSITION SLOT FACE COLUMN ROW");
-      const int s = d.set_index(set);
-      if (s < 0) throw bad(fmt::format("unknown set '{}'", printable(set)));
-      const SetDef& sd = d.sets[static_cast<std::size_t>(s)];
-      if (pos < 1 || pos > sd.size || slot < 0 || slot >= sd.omod) throw bad("a position or slot out of range");
-      net.sticker[static_cast<std::size_t>(sd.offset + pos - 1)][static_cast<std::size_t>(slot)] = cell_of(ls);
+      Net::Cell& c = slot_of(ls, "expected Sticker SET POSITION SLOT FACE COLUMN ROW");
+      c = cell_of(ls);
+    } else if (kw == "Poly") {
+      Net::Cell& c = slot_of(ls, "expected Poly SET POSITION SLOT FACE X1 Y1 X2 Y2 X3 Y3 ...");
+      c = poly_of(ls);
     } else if (kw == "Fixed") {
       net.fixed.push_back(cell_of(ls));
+    } else if (kw == "FixedPoly") {
+      net.fixed.push_back(poly_of(ls));
     } else {
       throw bad(fmt::format("unknown line '{}'", printable(kw)));
     }
