@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <memory>
 #include <new>
+#include <optional>
 #include <stdexcept>
 #include <span>
 #include <string>
@@ -33,6 +34,7 @@
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/core/two_bit_table.h"
+#include "tansaku/search/claim_bitmaps.h"
 #include "tansaku/search/explore.h"
 #include "tansaku/search/explore_layers.h"
 
@@ -99,6 +101,11 @@ class ClusterLayers {
     // What explore_distributed() reserved, plus the frontier bitmap of backward layers.
     const std::uint64_t reserved = part_.block_bytes() * (dist3 ? 2 : 1) + layout_.bytes(k_);
     backward_fits_ = reserved + (part_.n + 63) / 64 * 8 <= lim.memory;
+    // Dense layers' claims as bitmaps of the blocks (ClaimBitmaps): when they fit besides.
+    const std::uint64_t block_states = part_.block_words * 32;
+    if (k_ > 1 && ClaimBitmaps::addressable(block_states, k_) &&
+        reserved + ClaimBitmaps::bytes(block_states, k_) <= lim.memory)
+      bitmaps_.emplace(block_states, k_);
     workers_.resize(layout_.threads);
     for (auto& wk : workers_) {
       wk.send.resize(kk * layout_.thread_stride);
@@ -161,16 +168,19 @@ class ClusterLayers {
     const std::uint64_t layer_count = layer_count_;
     if (layer_count == 0) return {};
     const unsigned layer_mod3 = static_cast<unsigned>(depth % 3);
+    // A dense layer: other ranks' neighbours as bits, exchanged once at the end (one round).
+    ClaimBitmaps* const bitmaps = bitmaps_ && ClaimBitmaps::worth(layer_count, part.n) ? &*bitmaps_ : nullptr;
     std::vector<std::vector<std::uint64_t>> firsts(chunks);
     std::atomic<std::uint64_t> next_chunk{0};
     std::atomic<bool> stop{false};
     for (auto& wk : workers_) wk.reset();
     // One thread's share of a round: chunks until its buffer for some owner is full.
-    auto work = [&]<bool Alone>(Worker& wk) {
+    // Dense: no buffer fills, the thread takes chunks until none is left.
+    auto work = [&]<bool Alone, bool Dense>(Worker& wk) {
       try {
         constexpr std::size_t kPending = 128;
-        std::uint64_t pending[kPending];
-        std::size_t npending = 0;
+        std::uint64_t pending[kPending], marks[kPending];
+        std::size_t npending = 0, nmarks = 0;
         auto claim_pending = [&] {
           for (std::size_t i = 0; i < npending; ++i) {
             if constexpr (Alone)
@@ -179,6 +189,10 @@ class ClusterLayers {
               wk.found += table.claim(pending[i], next);
           }
           npending = 0;
+          if constexpr (Dense) {
+            for (std::size_t i = 0; i < nmarks; ++i) bitmaps->template mark<Alone>(marks[i]);
+            nmarks = 0;
+          }
         };
         bool full = false;
         while (!full && !stop.load(std::memory_order_relaxed)) {
@@ -207,6 +221,11 @@ class ClusterLayers {
                   table.prefetch(t - lo);
                   pending[npending++] = t - lo;
                   if (npending == kPending) claim_pending();
+                } else if constexpr (Dense) {
+                  const std::uint64_t b = bitmaps->bit(o, t);
+                  bitmaps->prefetch(b);
+                  marks[nmarks++] = b;
+                  if (nmarks == kPending) claim_pending();
                 } else {
                   std::uint64_t& c = wk.counts[static_cast<std::size_t>(o)];
                   if (c == ts) throw std::length_error("explore_distributed: a state with more neighbours than the slack");
@@ -215,7 +234,7 @@ class ClusterLayers {
                 }
               });
             }
-            if (npending >= kPending / 2) claim_pending();
+            if (npending >= kPending / 2 || nmarks >= kPending / 2) claim_pending();
             if (wk.rest) {  // the buffer is full: the rest of this word after the exchange
               wk.resume = true;
               break;
@@ -243,12 +262,18 @@ class ClusterLayers {
     for (;;) {  // rounds
       stop = false;
       if (!arena_) {
-        work.template operator()<true>(workers_[0]);
+        if (bitmaps)
+          work.template operator()<true, true>(workers_[0]);
+        else
+          work.template operator()<true, false>(workers_[0]);
       } else {
         arena_->execute([&] {
-          tbb::parallel_for(std::size_t{0}, workers_.size(),
-                            [&](std::size_t i) { work.template operator()<false>(workers_[i]); },
-                            tbb::simple_partitioner());
+          tbb::parallel_for(std::size_t{0}, workers_.size(), [&](std::size_t i) {
+            if (bitmaps)
+              work.template operator()<false, true>(workers_[i]);
+            else
+              work.template operator()<false, false>(workers_[i]);
+          }, tbb::simple_partitioner());
         });
       }
       bool more = next_chunk.load() < chunks, late = false, failed = false, broken = false;
@@ -261,6 +286,10 @@ class ClusterLayers {
       if (flags[3]) throw std::runtime_error(fmt::format("explore failed on {} of {} ranks", flags[3], k));
       if (flags[2]) throw LimitError(fmt::format("out of memory on {} of {} ranks", flags[2], k));
       if (flags[1]) throw LimitError("time limit reached (--timeout)");
+      if (bitmaps) {  // every rank has expanded its whole frontier: one exchange of bits
+        found += bitmaps->exchange(cl, table, next, arena_.get());
+        break;
+      }
       // The threads' buffers, owner by owner, into the exchange's (a single thread's is it).
       for (std::size_t j = 0; j < kk && arena_; ++j) {
         std::uint64_t c = 0;
@@ -441,6 +470,7 @@ class ClusterLayers {
   std::uint64_t seen_ = 0;                  // states of every layer so far (all ranks)
   bool backward_fits_ = false;              // a bitmap of the whole frontier fits the budget
   std::vector<Worker> workers_;
+  std::optional<ClaimBitmaps> bitmaps_;  // when they fit the budget (and there are other ranks)
 };
 
 }  // namespace detail
