@@ -196,11 +196,12 @@ TEST(ClaimBitmaps, SpreadAndBitsOfEachOwner) {
   EXPECT_EQ(search::ClaimBitmaps::spread(0b1011), 0b1000101u);
   EXPECT_EQ(search::ClaimBitmaps::spread(0xffffffffull), 0x5555555555555555ull);
   EXPECT_EQ(search::ClaimBitmaps::spread(0x80000000ull), std::uint64_t{1} << 62);
-  const search::ClaimBitmaps b(96, 3);  // blocks of 96 states: 2 words of bits each
-  EXPECT_EQ(b.bit(0, 5), 5u);
-  EXPECT_EQ(b.bit(1, 96), 128u);
-  EXPECT_EQ(b.bit(2, 96 * 2 + 95), 256u + 95);
-  EXPECT_EQ(search::ClaimBitmaps::bytes(96, 3), 2u * 2 * 3 * 8);
+  search::ClaimBitmaps b(128, 3);  // blocks of 128 states: 2 words of bits each
+  b.mark<true>(5), b.mark<false>(128 * 2 + 127);
+  EXPECT_TRUE(b.marked(5));
+  EXPECT_TRUE(b.marked(383));
+  EXPECT_FALSE(b.marked(6));
+  EXPECT_EQ(search::ClaimBitmaps::bytes(128, 3), 2u * 2 * 3 * 8);
 }
 
 TEST(ExploreDistributed, NotSymmetricAndUnreachedStates) {
@@ -212,7 +213,7 @@ TEST(ExploreDistributed, NotSymmetricAndUnreachedStates) {
 }
 
 TEST(ExploreDistributed, MoreRanksThanWords) {
-  const Ring d{70};  // 3 words of the table for 5 ranks: two own nothing
+  const Ring d{70};  // 3 words of the table for 5 ranks (blocks of 2 words): three own nothing
   const std::vector<std::uint64_t> src = {0};
   const auto want = search::explore(d, src, 3);
   check_ranks(d, src, 5, std::uint64_t{1} << 30, 3, want);

@@ -26,10 +26,10 @@ class ClaimBitmaps {
   // A layer is dense when its frontier is at least 1/kDense of the states.
   static constexpr std::uint64_t kDense = 64;
 
-  // Ranks own blocks of `block_states` states (a multiple of 32), `parts` of them.
+  // Ranks own blocks of `block_states` states (a multiple of 64), `parts` of them: the bits
+  // to send are one bitmap of all the states, rank j's block from word j * block_states / 64.
   ClaimBitmaps(std::uint64_t block_states, int parts)
-      : block_states_(block_states), stride_(words_for(block_states)),
-        send_(stride_ * static_cast<std::uint64_t>(parts), 0), recv_(send_.size(), 0) {}
+      : stride_(words_for(block_states)), send_(stride_ * static_cast<std::uint64_t>(parts), 0), recv_(send_.size(), 0) {}
 
   static std::uint64_t words_for(std::uint64_t block_states) { return (block_states + 63) / 64; }
   static std::uint64_t bytes(std::uint64_t block_states, int parts) {
@@ -41,21 +41,18 @@ class ClaimBitmaps {
   }
   static bool worth(std::uint64_t frontier, std::uint64_t states) { return frontier * kDense >= states; }
 
-  // The bit of state t, owned by rank `owner`.
-  std::uint64_t bit(int owner, std::uint64_t t) const {
-    const auto o = static_cast<std::uint64_t>(owner);
-    return o * stride_ * 64 + (t - o * block_states_);
-  }
-  void prefetch(std::uint64_t b) const { __builtin_prefetch(&send_[b >> 6], 1, 3); }
-  // Alone: the only thread marking (no locked instruction).
+  void prefetch(std::uint64_t t) const { __builtin_prefetch(&send_[t >> 6], 1, 3); }
+  // Marks state t (another rank's). Alone: the only thread marking (no locked instruction).
   template <bool Alone>
-  void mark(std::uint64_t b) {
-    const std::uint64_t m = std::uint64_t{1} << (b & 63);
+  void mark(std::uint64_t t) {
+    const std::uint64_t m = std::uint64_t{1} << (t & 63);
     if constexpr (Alone)
-      send_[b >> 6] |= m;
+      send_[t >> 6] |= m;
     else
-      std::atomic_ref<std::uint64_t>(send_[b >> 6]).fetch_or(m, std::memory_order_relaxed);
+      std::atomic_ref<std::uint64_t>(send_[t >> 6]).fetch_or(m, std::memory_order_relaxed);
   }
+  // The bits marked so far (tests).
+  bool marked(std::uint64_t t) const { return (send_[t >> 6] >> (t & 63)) & 1; }
 
   // Every rank sends each other rank the bits of its block; this rank's unseen states that
   // any rank marked become `next` in `table` (its block). Clears the bits; returns how many
@@ -110,7 +107,7 @@ class ClaimBitmaps {
   }
 
  private:
-  std::uint64_t block_states_, stride_;
+  std::uint64_t stride_;
   std::vector<std::uint64_t> send_, recv_, counts_, got_;
 };
 
