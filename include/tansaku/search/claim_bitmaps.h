@@ -26,8 +26,8 @@ class ClaimBitmaps {
   // A layer is dense when its frontier is at least 1/kDense of the states.
   static constexpr std::uint64_t kDense = 64;
 
-  // Ranks own blocks of `block_states` states (a multiple of 64), `parts` of them: the bits
-  // to send are one bitmap of all the states, rank j's block from word j * block_states / 64.
+  // Rank j owns the `block_states` states (a multiple of 64) from j * block_states, of `parts`
+  // ranks: the bits to send are one bitmap of all the states, rank j's from word j * block_states / 64.
   ClaimBitmaps(std::uint64_t block_states, int parts)
       : stride_(words_for(block_states)), send_(stride_ * static_cast<std::uint64_t>(parts), 0), recv_(send_.size(), 0) {}
 

@@ -103,7 +103,7 @@ class ClusterLayers {
     // What explore_distributed() reserved, plus the frontier bitmap of backward layers.
     const std::uint64_t reserved = part_.block_bytes() * (dist3 ? 2 : 1) + layout_.bytes(k_);
     backward_fits_ = reserved + (part_.n + 63) / 64 * 8 <= lim.memory;
-    // Dense layers' claims as bitmaps of the blocks (ClaimBitmaps): when they fit besides.
+    // Dense layers' claims as bitmaps of the ranks' states (ClaimBitmaps): when they fit besides.
     const std::uint64_t block_states = part_.block_words * 32;
     if (k_ > 1 && ClaimBitmaps::addressable(block_states, k_) &&
         reserved + ClaimBitmaps::bytes(block_states, k_) <= lim.memory)
