@@ -3,8 +3,10 @@
 // 2-bit table. Each layer, every rank expands its own frontier; a neighbour it owns is
 // claimed at once, the others are buffered per owner and sent in rounds of all-to-all
 // exchanges (each buffer holds at most `cap` ranks, so memory stays bounded whatever the
-// layer's size); the owner claims what it receives. Counts, flags (done, timeout, out of
-// memory) and the farthest states are agreed by collective sums and exchanges, so every
+// layer's size); the owner claims what it receives. A dense layer (a frontier of at least
+// n/64 states) sends bits instead when they fit the budget (claim_bitmaps.h): a bitmap of
+// the other ranks' states, exchanged once the whole frontier is expanded (one round).
+// Counts, flags (done, timeout, out of memory) and the farthest states are agreed by collective sums and exchanges, so every
 // rank returns the same ExploreResult: the one a single process computes (the farthest
 // states are the lowest ranks, gathered in rank order). With lim.threads > 1 a rank expands
 // its block with that many threads (hybrid MPI + threads): TBB tasks take chunks of words,
