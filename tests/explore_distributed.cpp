@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "tansaku/core/cluster.h"
+#include "tansaku/search/claim_bitmaps.h"
 #include "tansaku/search/explore.h"
 #include "tansaku/search/explore_path.h"
 
@@ -175,6 +176,34 @@ TEST(ExploreDistributed, ThreadsPerRank) {
   check_ranks(p, three, 2, std::uint64_t{1} << 30, 4, search::explore(p, three, 4, {}, true), true, 2);
 }
 
+// Large layers send their claims as bitmaps when those fit --memory (search/claim_bitmaps.h),
+// the others as lists of ranks in rounds. Here a share (125 KB) and the lists' buffers fit
+// 300 KB but the bitmaps (250 KB more) do not: every layer goes by lists, in many rounds; with
+// 1 GB the large layers go by bitmaps. Both with threads in each rank too.
+TEST(ExploreDistributed, ListsWhenBitmapsDoNotFit) {
+  const OneWay d{1000003};
+  const std::vector<std::uint64_t> src = {1};
+  const auto want = search::explore(d, src, 6);
+  for (unsigned t : {1u, 2u}) {
+    SCOPED_TRACE(::testing::Message() << t << " threads");
+    check_ranks(d, src, 2, 300 << 10, 6, want, false, t);
+    check_ranks(d, src, 2, std::uint64_t{1} << 30, 6, want, false, t);
+  }
+}
+
+TEST(ClaimBitmaps, SpreadAndBitsOfEachOwner) {
+  EXPECT_EQ(search::ClaimBitmaps::spread(0), 0u);
+  EXPECT_EQ(search::ClaimBitmaps::spread(0b1011), 0b1000101u);
+  EXPECT_EQ(search::ClaimBitmaps::spread(0xffffffffull), 0x5555555555555555ull);
+  EXPECT_EQ(search::ClaimBitmaps::spread(0x80000000ull), std::uint64_t{1} << 62);
+  search::ClaimBitmaps b(128, 3);  // blocks of 128 states: 2 words of bits each
+  b.mark<true>(5), b.mark<false>(128 * 2 + 127);
+  EXPECT_TRUE(b.marked(5));
+  EXPECT_TRUE(b.marked(383));
+  EXPECT_FALSE(b.marked(6));
+  EXPECT_EQ(search::ClaimBitmaps::bytes(128, 3), 2u * 2 * 3 * 8);
+}
+
 TEST(ExploreDistributed, NotSymmetricAndUnreachedStates) {
   const OneWay d{65536 + 37};
   const std::vector<std::uint64_t> src = {1};
@@ -184,7 +213,7 @@ TEST(ExploreDistributed, NotSymmetricAndUnreachedStates) {
 }
 
 TEST(ExploreDistributed, MoreRanksThanWords) {
-  const Ring d{70};  // 3 words of the table for 5 ranks: two own nothing
+  const Ring d{70};  // 3 words of the table for 5 ranks (blocks of 2 words): three own nothing
   const std::vector<std::uint64_t> src = {0};
   const auto want = search::explore(d, src, 3);
   check_ranks(d, src, 5, std::uint64_t{1} << 30, 3, want);

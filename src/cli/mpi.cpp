@@ -10,6 +10,7 @@
 #include "cli/full.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
@@ -48,7 +49,10 @@ class MpiCluster final : public Cluster {
   int size() const override { return size_; }
   void sum(std::span<std::uint64_t> values) override {
     const double t = MPI_Wtime();
-    MPI_Allreduce(MPI_IN_PLACE, values.data(), static_cast<int>(values.size()), MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Request req;
+    MPI_Iallreduce(MPI_IN_PLACE, values.data(), static_cast<int>(values.size()), MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD,
+                   &req);
+    wait(req);
     waited_ += MPI_Wtime() - t;
   }
   void exchange(std::span<const std::uint64_t> send, std::span<const std::uint64_t> send_counts, std::uint64_t stride,
@@ -57,7 +61,9 @@ class MpiCluster final : public Cluster {
     if (stride * k > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
       throw std::length_error("MPI exchange beyond 2^31 values");
     const double t = MPI_Wtime();
-    MPI_Alltoall(send_counts.data(), 1, MPI_UINT64_T, recv_counts.data(), 1, MPI_UINT64_T, MPI_COMM_WORLD);
+    MPI_Request req;
+    MPI_Ialltoall(send_counts.data(), 1, MPI_UINT64_T, recv_counts.data(), 1, MPI_UINT64_T, MPI_COMM_WORLD, &req);
+    wait(req);
     sc_.resize(k), rc_.resize(k), sd_.resize(k), rd_.resize(k);
     for (std::size_t j = 0; j < k; ++j) {
       sc_[j] = static_cast<int>(send_counts[j]);
@@ -65,8 +71,9 @@ class MpiCluster final : public Cluster {
       sd_[j] = rd_[j] = static_cast<int>(j * stride);
       if (j != static_cast<std::size_t>(rank_)) sent_ += send_counts[j] * 8;
     }
-    MPI_Alltoallv(send.data(), sc_.data(), sd_.data(), MPI_UINT64_T, recv.data(), rc_.data(), rd_.data(), MPI_UINT64_T,
-                  MPI_COMM_WORLD);
+    MPI_Ialltoallv(send.data(), sc_.data(), sd_.data(), MPI_UINT64_T, recv.data(), rc_.data(), rd_.data(), MPI_UINT64_T,
+                   MPI_COMM_WORLD, &req);
+    wait(req);
     waited_ += MPI_Wtime() - t;
   }
   std::uint64_t bytes_sent() const override { return sent_; }
@@ -74,6 +81,18 @@ class MpiCluster final : public Cluster {
   double waited() const { return waited_; }
 
  private:
+  // Waits for a collective without holding a core: polls for a while (a short wait costs
+  // nothing more), then sleeps between polls, so that a rank waiting for a slower one does
+  // not take the core it, or another job, could run on (ranks of one machine, or a shared one).
+  static void wait(MPI_Request& req) {
+    int done = 0;
+    for (int polls = 0;; ++polls) {
+      MPI_Test(&req, &done, MPI_STATUS_IGNORE);
+      if (done) return;
+      if (polls >= 1000) std::this_thread::sleep_for(std::chrono::microseconds(50));
+    }
+  }
+
   int rank_ = 0, size_ = 1;
   std::uint64_t sent_ = 0;
   double waited_ = 0;

@@ -3,8 +3,10 @@
 // 2-bit table. Each layer, every rank expands its own frontier; a neighbour it owns is
 // claimed at once, the others are buffered per owner and sent in rounds of all-to-all
 // exchanges (each buffer holds at most `cap` ranks, so memory stays bounded whatever the
-// layer's size); the owner claims what it receives. Counts, flags (done, timeout, out of
-// memory) and the farthest states are agreed by collective sums and exchanges, so every
+// layer's size); the owner claims what it receives. A dense layer (a frontier of at least
+// n/64 states) sends bits instead when they fit the budget (claim_bitmaps.h): a bitmap of
+// the other ranks' states, exchanged once the whole frontier is expanded (one round).
+// Counts, flags (done, timeout, out of memory) and the farthest states are agreed by collective sums and exchanges, so every
 // rank returns the same ExploreResult: the one a single process computes (the farthest
 // states are the lowest ranks, gathered in rank order). With lim.threads > 1 a rank expands
 // its block with that many threads (hybrid MPI + threads): TBB tasks take chunks of words,
@@ -20,6 +22,7 @@
 #include <cstdint>
 #include <memory>
 #include <new>
+#include <optional>
 #include <stdexcept>
 #include <span>
 #include <string>
@@ -33,18 +36,21 @@
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/core/two_bit_table.h"
+#include "tansaku/search/claim_bitmaps.h"
 #include "tansaku/search/explore.h"
 #include "tansaku/search/explore_layers.h"
 
 namespace tansaku::search {
 
-// Which rank owns a state: runs of `block_words` table words (32 states a word).
+// Which rank owns a state: runs of `block_words` table words (32 states a word), an even
+// number, so that a block is whole 64-bit words of a bitmap of the states (claim_bitmaps.h).
 struct StatePartition {
-  std::uint64_t n = 0, block_words = 1;
+  std::uint64_t n = 0, block_words = 2;
   int parts = 1;
   StatePartition(std::uint64_t states, int k) : n(states), parts(k) {
     const std::uint64_t words = (states + 31) / 32;
     block_words = std::max<std::uint64_t>(1, (words + static_cast<std::uint64_t>(k) - 1) / static_cast<std::uint64_t>(k));
+    block_words += block_words & 1;
   }
   int owner(std::uint64_t r) const { return static_cast<int>((r >> 5) / block_words); }
   std::uint64_t first(int j) const { return std::min(n, static_cast<std::uint64_t>(j) * block_words * 32); }
@@ -99,6 +105,11 @@ class ClusterLayers {
     // What explore_distributed() reserved, plus the frontier bitmap of backward layers.
     const std::uint64_t reserved = part_.block_bytes() * (dist3 ? 2 : 1) + layout_.bytes(k_);
     backward_fits_ = reserved + (part_.n + 63) / 64 * 8 <= lim.memory;
+    // Dense layers' claims as bitmaps of the ranks' states (ClaimBitmaps): when they fit besides.
+    const std::uint64_t block_states = part_.block_words * 32;
+    if (k_ > 1 && ClaimBitmaps::addressable(block_states, k_) &&
+        reserved + ClaimBitmaps::bytes(block_states, k_) <= lim.memory)
+      bitmaps_.emplace(block_states, k_);
     workers_.resize(layout_.threads);
     for (auto& wk : workers_) {
       wk.send.resize(kk * layout_.thread_stride);
@@ -149,89 +160,112 @@ class ClusterLayers {
   LayerStep layer_forward(std::size_t depth, unsigned frontier, unsigned next) {
     const D& d = d_;
     Cluster& cl = cl_;
-    const int k = k_, me = me_;
+    const int k = k_;
     const StatePartition& part = part_;
     const std::uint64_t lo = lo_, share = layout_.share, ts = layout_.thread_stride;
     const std::size_t kk = static_cast<std::size_t>(k), keep_farthest = keep_farthest_;
     TwoBitTable& table = table_;
     TwoBitTable* const dist3 = dist3_;
     const Limits& lim = lim_;
-    const std::uint64_t words = table.words();
+    const std::uint64_t words = table.words(), mine = table.cells();
     const std::uint64_t chunks = (words + kChunkWords - 1) / kChunkWords;
     const std::uint64_t layer_count = layer_count_;
     if (layer_count == 0) return {};
     const unsigned layer_mod3 = static_cast<unsigned>(depth % 3);
+    // A dense layer: other ranks' neighbours as bits, exchanged once at the end (one round).
+    ClaimBitmaps* const bitmaps = bitmaps_ && ClaimBitmaps::worth(layer_count, part.n) ? &*bitmaps_ : nullptr;
     std::vector<std::vector<std::uint64_t>> firsts(chunks);
     std::atomic<std::uint64_t> next_chunk{0};
     std::atomic<bool> stop{false};
     for (auto& wk : workers_) wk.reset();
     // One thread's share of a round: chunks until its buffer for some owner is full.
-    auto work = [&]<bool Alone>(Worker& wk) {
+    // Dense: no buffer fills, the thread takes chunks until none is left.
+    auto work = [&]<bool Alone, bool Dense>(Worker& wk) {
       try {
         constexpr std::size_t kPending = 128;
-        std::uint64_t pending[kPending];
-        std::size_t npending = 0;
+        std::uint64_t pending[kPending], marks[kPending];
+        std::size_t npending = 0, nmarks = 0;
+        // Locals, not the Worker's fields, in the loops: the table's writes may alias those
+        // (reloads after every claim); written back when the thread stops.
+        std::uint64_t nf = 0, ne = 0, ng = 0;
+        std::uint64_t chunk = wk.chunk, w = wk.w, rest = wk.rest, word_mask = wk.word_mask;
+        bool resume = wk.resume;
+        std::uint64_t* const cells = table.data();
+        std::uint64_t* const counts = wk.counts.data();
+        std::uint64_t* const send = wk.send.data();
         auto claim_pending = [&] {
+          std::uint64_t got = 0;
           for (std::size_t i = 0; i < npending; ++i) {
             if constexpr (Alone)
-              wk.found += TwoBitTable::claim_alone(table.data(), pending[i], next);
+              got += TwoBitTable::claim_alone(cells, pending[i], next);
             else
-              wk.found += table.claim(pending[i], next);
+              got += table.claim(pending[i], next);
           }
-          npending = 0;
+          nf += got, ng += npending, npending = 0;
+          if constexpr (Dense) {
+            for (std::size_t i = 0; i < nmarks; ++i) bitmaps->template mark<Alone>(marks[i]);
+            ng += nmarks, nmarks = 0;
+          }
         };
         bool full = false;
         while (!full && !stop.load(std::memory_order_relaxed)) {
-          if (wk.chunk == Worker::kNone) {
+          if (chunk == Worker::kNone) {
             const std::uint64_t c = next_chunk.fetch_add(1, std::memory_order_relaxed);
             if (c >= chunks) break;
             if (lim.deadline && lim.deadline->expired()) {
               wk.late = true;
               break;
             }
-            wk.chunk = c, wk.w = c * kChunkWords, wk.resume = false;
+            chunk = c, w = c * kChunkWords, resume = false;
           }
-          auto& first = firsts[wk.chunk];
-          const std::uint64_t w_end = std::min(words, (wk.chunk + 1) * kChunkWords);
-          while (wk.w < w_end && !full && (wk.resume || !stop.load(std::memory_order_relaxed))) {
-            if (!wk.resume) wk.rest = wk.word_mask = table.match(wk.w, frontier);
-            wk.resume = false;
-            for (; wk.rest && !full; wk.rest &= wk.rest - 1) {
-              const std::uint64_t r = lo + wk.w * 32 + static_cast<std::uint64_t>(std::countr_zero(wk.rest)) / 2;
+          auto& first = firsts[chunk];
+          const std::uint64_t w_end = std::min(words, (chunk + 1) * kChunkWords);
+          while (w < w_end && !full && (resume || !stop.load(std::memory_order_relaxed))) {
+            if (!resume) rest = word_mask = table.match(w, frontier);
+            resume = false;
+            for (; rest && !full; rest &= rest - 1) {
+              const std::uint64_t r = lo + w * 32 + static_cast<std::uint64_t>(std::countr_zero(rest)) / 2;
               if (first.size() < keep_farthest) first.push_back(r);
-              ++wk.expanded;
+              ++ne;
               for_each_neighbor_rank(d, r, [&](std::uint64_t t) {
-                ++wk.generated;
-                const int o = part.owner(t);
-                if (o == me) {
+                if (t - lo < mine) {  // this rank's (no division)
                   table.prefetch(t - lo);
                   pending[npending++] = t - lo;
                   if (npending == kPending) claim_pending();
+                } else if constexpr (Dense) {
+                  bitmaps->prefetch(t);
+                  marks[nmarks++] = t;
+                  if (nmarks == kPending) claim_pending();
                 } else {
-                  std::uint64_t& c = wk.counts[static_cast<std::size_t>(o)];
+                  ++ng;
+                  const auto o = static_cast<std::size_t>(part.owner(t));
+                  const std::uint64_t c = counts[o];
                   if (c == ts) throw std::length_error("explore_distributed: a state with more neighbours than the slack");
-                  wk.send[static_cast<std::size_t>(o) * ts + c++] = t;
-                  full |= c >= share;
+                  send[o * ts + c] = t;
+                  counts[o] = c + 1;
+                  full |= c + 1 >= share;
                 }
               });
             }
-            if (npending >= kPending / 2) claim_pending();
-            if (wk.rest) {  // the buffer is full: the rest of this word after the exchange
-              wk.resume = true;
+            if (npending >= kPending / 2 || nmarks >= kPending / 2) claim_pending();
+            if (rest) {  // the buffer is full: the rest of this word after the exchange
+              resume = true;
               break;
             }
-            if (wk.word_mask) {  // frontier -> done (other threads may be claiming cells of this word)
+            if (word_mask) {  // frontier -> done (other threads may be claiming cells of this word)
               if constexpr (Alone)
-                table.set_cells_owned(wk.w, wk.word_mask, 3);
+                table.set_cells_owned(w, word_mask, 3);
               else
-                table.or_word(wk.w, wk.word_mask | (wk.word_mask << 1));
-              if (dist3) dist3->set_cells_owned(wk.w, wk.word_mask, layer_mod3);
+                table.or_word(w, word_mask | (word_mask << 1));
+              if (dist3) dist3->set_cells_owned(w, word_mask, layer_mod3);
             }
-            ++wk.w;
+            ++w;
           }
-          if (!wk.resume && wk.w >= w_end) wk.chunk = Worker::kNone;
+          if (!resume && w >= w_end) chunk = Worker::kNone;
         }
         claim_pending();
+        wk.chunk = chunk, wk.w = w, wk.rest = rest, wk.word_mask = word_mask, wk.resume = resume;
+        wk.found += nf, wk.expanded += ne, wk.generated += ng;
         if (full) stop.store(true, std::memory_order_relaxed);
       } catch (const std::bad_alloc&) {
         wk.failed = true;
@@ -243,12 +277,18 @@ class ClusterLayers {
     for (;;) {  // rounds
       stop = false;
       if (!arena_) {
-        work.template operator()<true>(workers_[0]);
+        if (bitmaps)
+          work.template operator()<true, true>(workers_[0]);
+        else
+          work.template operator()<true, false>(workers_[0]);
       } else {
         arena_->execute([&] {
-          tbb::parallel_for(std::size_t{0}, workers_.size(),
-                            [&](std::size_t i) { work.template operator()<false>(workers_[i]); },
-                            tbb::simple_partitioner());
+          tbb::parallel_for(std::size_t{0}, workers_.size(), [&](std::size_t i) {
+            if (bitmaps)
+              work.template operator()<false, true>(workers_[i]);
+            else
+              work.template operator()<false, false>(workers_[i]);
+          }, tbb::simple_partitioner());
         });
       }
       bool more = next_chunk.load() < chunks, late = false, failed = false, broken = false;
@@ -261,6 +301,10 @@ class ClusterLayers {
       if (flags[3]) throw std::runtime_error(fmt::format("explore failed on {} of {} ranks", flags[3], k));
       if (flags[2]) throw LimitError(fmt::format("out of memory on {} of {} ranks", flags[2], k));
       if (flags[1]) throw LimitError("time limit reached (--timeout)");
+      if (bitmaps) {  // every rank has expanded its whole frontier: one exchange of bits
+        found += bitmaps->exchange(cl, table, next, arena_.get());
+        break;
+      }
       // The threads' buffers, owner by owner, into the exchange's (a single thread's is it).
       for (std::size_t j = 0; j < kk && arena_; ++j) {
         std::uint64_t c = 0;
@@ -441,6 +485,7 @@ class ClusterLayers {
   std::uint64_t seen_ = 0;                  // states of every layer so far (all ranks)
   bool backward_fits_ = false;              // a bitmap of the whole frontier fits the budget
   std::vector<Worker> workers_;
+  std::optional<ClaimBitmaps> bitmaps_;  // when they fit the budget (and there are other ranks)
 };
 
 }  // namespace detail
