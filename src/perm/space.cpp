@@ -406,27 +406,13 @@ Combinations Space::reachable_combinations(const std::vector<const Coord*>& memb
     read_local(*members[i], ref_, a);
     start += value_of(*members[i], a) * radix[i];
   }
-  // Each member's move table times its weight (combination numbers are below 2^32): a
-  // neighbour's number is then a sum of k loads, all moves of a node at once.
-  const std::size_t nm = static_cast<std::size_t>(nm_);
-  std::vector<std::vector<std::uint32_t>> scaled(k);
-  for (std::size_t i = 0; i < k; ++i) {
-    scaled[i].resize(members[i]->table.size());
-    for (std::size_t e = 0; e < scaled[i].size(); ++e) scaled[i][e] = static_cast<std::uint32_t>(members[i]->table[e] * radix[i]);
-  }
   std::vector<std::uint32_t> queue;
   queue.reserve(product);  // pages are touched only as the queue grows
   queue.push_back(static_cast<std::uint32_t>(start));
   seen.insert(start);
   // The generators' columns only (the orbit under the group they generate).
   const std::size_t ng = generators_.size();
-  for (auto& sc : scaled) {
-    const std::size_t rows = sc.size() / nm;
-    std::vector<std::uint32_t> cols(rows * ng);
-    for (std::size_t r = 0; r < rows; ++r)
-      for (std::size_t q = 0; q < ng; ++q) cols[r * ng + q] = sc[r * nm + static_cast<std::size_t>(generators_[q])];
-    sc = std::move(cols);
-  }
+  const auto scaled = weighted_tables(members, generators_);
   std::vector<FastDiv32> div;
   for (std::size_t i = 0; i < k; ++i) div.emplace_back(static_cast<std::uint32_t>(members[i]->size));
   std::vector<std::uint32_t> y(ng);
@@ -530,20 +516,32 @@ void Space::group_coordinates(unsigned threads) {
   coords_ = std::move(out);
 }
 
+std::vector<std::vector<std::uint32_t>> Space::weighted_tables(const std::vector<const Coord*>& members,
+                                                               const std::vector<int>& moves) const {
+  const std::size_t k = members.size(), nq = moves.size(), nm = static_cast<std::size_t>(nm_);
+  std::vector<std::vector<std::uint32_t>> out(k);
+  std::uint64_t weight = 1;
+  for (std::size_t i = k; i-- > 0;) {
+    const Coord& mc = *members[i];
+    out[i].resize(mc.size * nq);
+    for (std::size_t r = 0; r < mc.size; ++r)
+      for (std::size_t q = 0; q < nq; ++q)
+        out[i][r * nq + q] = static_cast<std::uint32_t>(mc.table[r * nm + static_cast<std::size_t>(moves[q])] * weight);
+    weight *= mc.size;
+  }
+  return out;
+}
+
 void Space::build_group_table(Coord& g) {
   const std::size_t k = g.members.size();
   const std::uint64_t nm = static_cast<std::uint64_t>(nm_);
   g.tuples.resize(g.size * k);
   g.table.resize(g.size * nm);
-  // Each member's move table times its weight in a combination number (below 2^32).
-  std::vector<std::vector<std::uint32_t>> scaled(k);
-  std::uint64_t weight = 1;
-  for (std::size_t t = k; t-- > 0;) {
-    const Coord& mc = g.members[t];
-    scaled[t].resize(mc.table.size());
-    for (std::size_t e = 0; e < scaled[t].size(); ++e) scaled[t][e] = static_cast<std::uint32_t>(mc.table[e] * weight);
-    weight *= mc.size;
-  }
+  std::vector<const Coord*> members;
+  for (const auto& mc : g.members) members.push_back(&mc);
+  std::vector<int> all(static_cast<std::size_t>(nm_));
+  std::iota(all.begin(), all.end(), 0);
+  const auto scaled = weighted_tables(members, all);
   std::uint64_t i = 0;
   std::vector<std::uint32_t> y(nm);
   g.reach.for_each([&](std::uint64_t x) {

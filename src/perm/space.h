@@ -283,6 +283,10 @@ class Space {
   // The members' values of group value v (mixed radix over them, the last fastest).
   void group_members(const Coord& co, std::uint64_t v, std::uint64_t* out) const;
   void build_group_table(Coord& co);
+  // Each member's move table (columns `moves` only) times the member's weight in a
+  // combination number (below 2^32): a neighbour's number is a sum of k loads.
+  std::vector<std::vector<std::uint32_t>> weighted_tables(const std::vector<const Coord*>& members,
+                                                          const std::vector<int>& moves) const;
   void write_group(const Coord& co, std::uint64_t v, Position& p) const;
   // Local arrays <-> values.
   void local_of(const Coord& co, std::uint64_t v, int parity, std::uint8_t* a) const;
