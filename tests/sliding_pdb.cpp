@@ -292,6 +292,41 @@ TEST(PdbTable, IncrementalUpdatesMatchFreshPositions) {
   }
 }
 
+TEST(PdbSearch, ChildBoundIsLazyButExact) {
+  // child_h(m, limit) never exceeds the h the move gives, exceeds `limit` exactly when that h
+  // does, and equals it with no limit: on every 3x3 state, three views of two partitions.
+  Instance inst = make_instance(3, 3, identity_goal(9, true));
+  pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
+  auto a = pdb::memory_heuristic(f, pdb::groups_of_sizes(f, {4, 4}), 1);
+  auto b = pdb::memory_heuristic(f, {{1, 3, 4}, {2, 5, 6, 7, 8}}, 1);
+  auto both = std::make_shared<pdb::Heuristic>(*a);
+  both->part.assign(a->tables.size(), 0);
+  for (const auto& t : b->tables) both->tables.push_back(t), both->part.push_back(1);
+  pdb::Context ctx(f, both);
+  ASSERT_EQ(ctx.views, 3);
+  std::uint64_t stopped_early = 0;
+  for (const auto& [v, d] : bfs_distances(inst.geo, inst.goal)) {
+    pdb::Position q(&ctx, f.canonical(unpack(v, 9)));
+    std::uint8_t moves[4];
+    const int k = q.moves(moves);
+    for (int i = 0; i < k; ++i) {
+      const int before = q.h();
+      const int exact = q.child_h(moves[i], 1000);
+      auto u = q.apply(moves[i]);
+      ASSERT_EQ(exact, q.h());
+      q.undo(moves[i], u);
+      ASSERT_EQ(q.h(), before);
+      for (int limit = exact - 4; limit <= exact + 1; ++limit) {
+        const int lazy = q.child_h(moves[i], limit);
+        ASSERT_LE(lazy, exact);
+        ASSERT_EQ(lazy > limit, exact > limit);
+        stopped_early += lazy < exact;
+      }
+    }
+  }
+  EXPECT_GT(stopped_early, 0u);  // some bound was settled before the last view
+}
+
 TEST(PdbFile, SaveLoadRoundTrip) {
   auto dir = std::filesystem::temp_directory_path() / ("tansaku_pdb_test_" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
@@ -523,29 +558,47 @@ TEST(PdbTable, SevenTileBuildFitsInRegions) {
 TEST(PdbGroups, SevenSevenSevenThreeOnFiveByFive) {
   Instance inst = make_instance(5, 5, identity_goal(25, true));
   pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
-  auto parts = pdb::known_partitions(f);
-  ASSERT_EQ(parts.size(), 2u);
-  EXPECT_EQ(parts[1], pdb::default_groups(f));
-  std::vector<int> sizes, tiles;
-  for (const auto& g : parts[0]) {
-    sizes.push_back(static_cast<int>(g.size()));
-    tiles.insert(tiles.end(), g.begin(), g.end());
-  }
-  EXPECT_EQ(sizes, (std::vector<int>{7, 7, 7, 3}));
-  std::sort(tiles.begin(), tiles.end());
-  for (int i = 0; i < 24; ++i) ASSERT_EQ(tiles[i], i + 1);  // a partition of the 24 tiles
-  // The diagonal reflection maps it onto itself (B and C onto each other).
+  auto known = pdb::known_partitions(f);
+  ASSERT_EQ(known.size(), 3u);
+  EXPECT_EQ(known[0].name, "7-7-7-3");
+  EXPECT_EQ(known[1].name, "7-7-7-3-sym");
+  EXPECT_EQ(known[2].name, "6-6-6-6");
+  std::vector<std::vector<std::vector<std::uint8_t>>> parts;
+  for (const auto& k : known) parts.push_back(k.groups);
+  EXPECT_EQ(parts[2], pdb::default_groups(f));
   ASSERT_EQ(f.views.size(), 2u);
-  std::set<std::vector<std::uint8_t>> mine(parts[0].begin(), parts[0].end()), image;
-  for (const auto& g : parts[0]) {
-    std::vector<std::uint8_t> m;
-    for (auto c : g) m.push_back(f.views[1][c]);
-    std::sort(m.begin(), m.end());
-    image.insert(m);
+  auto mirror = [&](const std::vector<std::vector<std::uint8_t>>& p) {
+    std::set<std::vector<std::uint8_t>> image;
+    for (const auto& g : p) {
+      std::vector<std::uint8_t> m;
+      for (auto c : g) m.push_back(f.views[1][c]);
+      std::sort(m.begin(), m.end());
+      image.insert(m);
+    }
+    return image;
+  };
+  for (int i = 0; i < 2; ++i) {
+    std::vector<int> sizes, tiles;
+    for (const auto& g : parts[i]) {
+      sizes.push_back(static_cast<int>(g.size()));
+      tiles.insert(tiles.end(), g.begin(), g.end());
+    }
+    EXPECT_EQ(sizes, (std::vector<int>{7, 7, 7, 3})) << i;
+    std::sort(tiles.begin(), tiles.end());
+    ASSERT_EQ(tiles.size(), 24u);
+    for (int t = 0; t < 24; ++t) ASSERT_EQ(tiles[t], t + 1) << i;  // a partition of the 24 tiles
+    // Two 7-tile groups are images of each other, so one search serves both.
+    EXPECT_TRUE(pdb::image_symmetry(pdb::TableInfo{5, 5, 0, parts[i][1]}, pdb::TableInfo{5, 5, 0, parts[i][2]}) ||
+                pdb::image_symmetry(pdb::TableInfo{5, 5, 0, parts[i][0]}, pdb::TableInfo{5, 5, 0, parts[i][1]}))
+        << i;
   }
-  EXPECT_EQ(mine, image);
-  EXPECT_EQ(image.count(parts[0][1]), 1u);
-  EXPECT_EQ(std::count(parts[0][1].begin(), parts[0][1].end(), 3), 1);
+  // The first one's mirror image is another partition (its reflected lookup counts); the
+  // second maps onto itself (B and C onto each other), and shares B with the first.
+  std::set<std::vector<std::uint8_t>> first(parts[0].begin(), parts[0].end()), second(parts[1].begin(), parts[1].end());
+  EXPECT_NE(mirror(parts[0]), first);
+  EXPECT_EQ(mirror(parts[1]), second);
+  EXPECT_EQ(parts[0][0], parts[1][1]);
+  EXPECT_EQ(std::count(parts[1][1].begin(), parts[1][1].end(), 3), 1);
 }
 
 TEST(PdbTable, MirrorImageTablesAreDerived) {

@@ -65,6 +65,22 @@ TEST_F(PdbCli, BuildListAndSolveWithTables) {
   EXPECT_NE(r["heuristic"].get<std::string>().find("pdb"), std::string::npos);
 }
 
+TEST_F(PdbCli, BuildsKnownPartitionsByName) {
+  // `--partition all` builds each known partition's tables once; on 3x3 the one known
+  // partition is the default (8 tiles), named by its sizes.
+  const std::string tables = (dir_ / "named").string();
+  auto b = run_tansaku("pdb build 8-puzzle --partition all --dir " + tables + " --json --quiet");
+  ASSERT_EQ(b.code, 0) << b.err;
+  auto j = b.json();
+  EXPECT_EQ(j["partition"], "all");
+  ASSERT_EQ(j["tables"].size(), 1u);
+  EXPECT_EQ(j["tables"][0]["entries"], 362880);  // 9!/1!
+  EXPECT_EQ(j["tables"][0]["status"], "built");
+  auto again = run_tansaku("pdb build 8-puzzle --partition 8 --dir " + tables + " --json --quiet");
+  ASSERT_EQ(again.code, 0) << again.err;
+  EXPECT_EQ(again.json()["tables"][0]["status"], "exists");
+}
+
 TEST_F(PdbCli, SolveFallsBackToTablesBuiltInMemory) {
   auto s = run_tansaku("solve 11-puzzle --json --quiet");
   ASSERT_EQ(s.code, 0) << s.err;
@@ -148,6 +164,19 @@ TEST_F(PdbCli, BadInput) {
     EXPECT_NE(r.err.find("7-tile"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("region"), std::string::npos) << r.err;
   }
+  {
+    // Named partitions: refused before building when one does not fit, or is unknown.
+    auto r = run_tansaku("pdb build 24-puzzle --partition 7-7-7-3 --memory 4G --dir " + tables);
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_TRUE(r.out.empty());
+    EXPECT_NE(r.err.find("7-tile"), std::string::npos) << r.err;
+    auto u = run_tansaku("pdb build 24-puzzle --partition 8-8-8 --dir " + tables);
+    EXPECT_EQ(u.code, 2);
+    EXPECT_TRUE(u.out.empty());
+    EXPECT_NE(u.err.find("7-7-7-3, 7-7-7-3-sym, 6-6-6-6, all"), std::string::npos) << u.err;
+  }
+  expect2("pdb build 8-puzzle --groups 4-4 --partition all --dir " + tables);
+  expect2("pdb build 8-puzzle --partition \"\" --dir " + tables);
   expect2("pdb build 8-puzzle --groups 1,2/2,3 --dir " + tables);
   expect2("pdb build 8-puzzle --groups 0,1 --dir " + tables);
   expect2("pdb build peg:triangle5 --dir " + tables);

@@ -282,7 +282,7 @@ bool maps_onto_itself(const std::vector<std::vector<std::uint8_t>>& groups, cons
   });
 }
 
-std::vector<std::vector<std::vector<std::uint8_t>>> known_partitions(const Frame& f) {
+std::vector<KnownPartition> known_partitions(const Frame& f) {
   if (f.rows == 5 && f.cols == 5 && f.blank == 0) {
     // 7-7-7-3, a partition the reflection about the main diagonal maps onto itself: A (the
     // 3x3 corner block around the blank) and D (12 18 24, the rest of the diagonal) onto
@@ -291,9 +291,18 @@ std::vector<std::vector<std::vector<std::uint8_t>>> known_partitions(const Frame
     // direct one (a sum over the same groups, permuted), so it adds nothing here.
     std::vector<std::vector<std::uint8_t>> seven = {
         {1, 2, 5, 6, 7, 10, 11}, {3, 4, 8, 9, 13, 14, 19}, {15, 16, 17, 20, 21, 22, 23}, {12, 18, 24}};
-    return {seven, default_groups(f)};
+    // 7-7-7-3 whose mirror image is another partition, so the reflected lookup counts (as in
+    // Korf & Felner's): B again, its half-turn image H (5 10 11 15 16 20 21, derived from B),
+    // the middle column with 1 2 6 7 (searched), and 18 23 24. Columns here, rows in the
+    // mirror: between them they see vertical and horizontal conflicts alike.
+    std::vector<std::vector<std::uint8_t>> columns = {
+        {3, 4, 8, 9, 13, 14, 19}, {5, 10, 11, 15, 16, 20, 21}, {1, 2, 6, 7, 12, 17, 22}, {18, 23, 24}};
+    return {{"7-7-7-3", columns}, {"7-7-7-3-sym", seven}, {"6-6-6-6", default_groups(f)}};
   }
-  return {default_groups(f)};
+  auto groups = default_groups(f);
+  std::string name;
+  for (const auto& g : groups) name += fmt::format("{}{}", name.empty() ? "" : "-", g.size());
+  return {{name, groups}};
 }
 
 std::vector<std::vector<std::uint8_t>> groups_of_sizes(const Frame& f, const std::vector<int>& sizes) {
@@ -410,7 +419,8 @@ std::shared_ptr<const Heuristic> choose_heuristic(const Frame& f, const std::fil
     };
     std::vector<Complete> complete;
     std::vector<Found> best;
-    for (const auto& partition : known_partitions(f)) {
+    for (const auto& known : known_partitions(f)) {
+      const auto& partition = known.groups;
       std::vector<Found> preferred;
       std::uint64_t need = 0, size = 0;
       for (const auto& g : partition) {

@@ -56,6 +56,35 @@ std::vector<std::pair<std::string, TableInfo>> tables_in(const std::filesystem::
   return found;
 }
 
+// The groups of the known partitions named in `spec` ("7-7-7-3,6-6-6-6" or "all"), each
+// group once, in the order named (a group's mirror image comes after it, so it is derived).
+std::vector<std::vector<std::uint8_t>> partition_groups(const std::string& spec, const Frame& f) {
+  const auto known = known_partitions(f);
+  std::string names;
+  for (const auto& k : known) names += k.name + ", ";
+  std::vector<std::vector<std::uint8_t>> out;
+  auto add = [&](const KnownPartition& k) {
+    for (const auto& g : k.groups)
+      if (std::find(out.begin(), out.end(), g) == out.end()) out.push_back(g);
+  };
+  std::size_t at = 0;
+  do {
+    std::size_t comma = spec.find(',', at);
+    if (comma == std::string::npos) comma = spec.size();
+    const std::string name = spec.substr(at, comma - at);
+    if (name == "all") {
+      for (const auto& k : known) add(k);
+    } else {
+      auto it = std::find_if(known.begin(), known.end(), [&](const KnownPartition& k) { return k.name == name; });
+      if (it == known.end())
+        throw InputError(fmt::format("--partition '{}': the {}x{} board knows {}all", printable(name), f.rows, f.cols, names));
+      add(*it);
+    }
+    at = comma + 1;
+  } while (at <= spec.size());
+  return out;
+}
+
 }  // namespace
 
 int run_pdb_build(const PdbArgs& a) {
@@ -70,7 +99,10 @@ int run_pdb_build(const PdbArgs& a) {
   Frame f = make_frame(geo, parse_cells(geo, labels, goal_text, "goal"));
   if (a.groups_given && a.groups.find_first_not_of(" \t") == std::string::npos)
     throw InputError("--groups is empty: give group sizes (7-8) or tile lists (1,2,3/4,5,6)");
-  auto groups = a.groups.empty() ? default_groups(f) : parse_groups(a.groups, f, labels);
+  if (a.groups_given && a.partition_given) throw InputError("give --groups or --partition, not both");
+  auto groups = a.partition_given ? partition_groups(a.partition, f)
+                : a.groups.empty() ? default_groups(f)
+                                   : parse_groups(a.groups, f, labels);
   const std::uint64_t budget = a.memory ? a.memory : default_memory_budget();
   const unsigned threads = a.threads ? a.threads : std::max(1u, std::thread::hardware_concurrency());
   const std::filesystem::path dir = dir_of(a);
@@ -91,6 +123,18 @@ int run_pdb_build(const PdbArgs& a) {
     if (ec || !std::filesystem::is_directory(dir, ec))
       throw InputError(fmt::format("--dir {}: cannot create the directory ({})", printable(dir.string()),
                                    ec ? ec.message() : "not a directory"));
+  }
+  {
+    // Refuse before building: the files must fit the disk (zstd makes them far smaller than
+    // the tables; the check assumes no compression at all).
+    std::uint64_t need = 0;
+    std::error_code ec;
+    for (const auto& info : infos)
+      if (a.force || !std::filesystem::exists(dir / info.file_name(), ec)) need += info.bytes();
+    const auto space = std::filesystem::space(dir, ec);
+    if (!ec && need > space.available)
+      throw InputError(fmt::format("--dir {}: the tables may take up to {} and the disk has {} free",
+                                   printable(dir.string()), format_size(need), format_size(space.available)));
   }
   std::vector<std::size_t> canon_label(geo.n);  // canonical label -> the goal's label index
   for (std::size_t L = 0; L < labels.names.size(); ++L) canon_label[f.label_canon[L]] = L;
@@ -154,9 +198,12 @@ int run_pdb_build(const PdbArgs& a) {
     tables.push_back(t);
   }
   if (a.json) {
-    fmt::print("{}\n", json{{"puzzle", fmt::format("sliding:{}x{}", rows, cols)}, {"goal", join(tokens)},
-                            {"dir", dir.string()}, {"tables", tables}, {"seconds", total.seconds()}}
-                           .dump());
+    json out{{"puzzle", fmt::format("sliding:{}x{}", rows, cols)}, {"goal", join(tokens)}};
+    if (a.partition_given) out["partition"] = a.partition;
+    out["dir"] = dir.string();
+    out["tables"] = tables;
+    out["seconds"] = total.seconds();
+    fmt::print("{}\n", out.dump());
   } else {
     fmt::print("{}total {:.1f} s\n", text, total.seconds());
   }
@@ -197,6 +244,8 @@ PdbArgs args_of(const Options& o, const std::vector<std::string>& args) {
   if (!args.empty()) a.puzzle = args[0];
   a.groups = o.text("groups").value_or("");
   a.groups_given = o.has("groups");
+  a.partition = o.text("partition").value_or("");
+  a.partition_given = o.has("partition");
   a.dir = o.text("dir").value_or("");
   a.dir_given = o.has("dir");
   a.goal = o.text("goal").value_or("");
@@ -217,6 +266,7 @@ std::vector<ToolCommand> tools() {
   build.help = "build the pattern databases of a puzzle into the cache dir";
   build.positional = "puzzle";
   build.options = {opt::text("groups", "GROUPS", "sliding: tile groups: sizes (7-8) or tile lists (1,2,3/4,5,6)"),
+                   opt::text("partition", "NAME", "sliding: the tables of known partitions (24-puzzle: 7-7-7-3, 7-7-7-3-sym, 6-6-6-6; comma-separated, or all)"),
                    opt::text("goal", "STATE", "goal state (default: the puzzle's)"),
                    opt::flag("force", "rebuild tables already present"), opt::writes(dir)};
   build.run = [](const Options& o, const std::vector<std::string>& args) { return run_pdb_build(args_of(o, args)); };

@@ -13,12 +13,13 @@ namespace tansaku::sliding::pdb {
 struct PdbArgs {
   std::string puzzle;  // 15-puzzle, sliding:4x4, ...
   std::string groups;  // "7-8" or "1,2,3/4,5,6" ("" = the board's default)
+  std::string partition;  // names of known partitions, comma-separated, or "all" ("" = none)
   std::string dir;     // "" = default_dir()
   std::string goal;    // "" = the puzzle's default goal
   std::uint64_t memory = 0;  // bytes, 0 = default budget
   unsigned threads = 0;
   Deadline* deadline = nullptr;  // --timeout (a build stops with exit 3)
-  bool groups_given = false, dir_given = false;
+  bool groups_given = false, dir_given = false, partition_given = false;
   bool quiet = false, json = false, force = false;
 };
 

@@ -3,7 +3,9 @@
 // heuristic h = manhattan + 2 * max over views (a partition of the heuristic seen through
 // the board or one of its reflections that fix the blank's goal cell) of the sum of that
 // partition's table entries is updated per move: only the moved tile's group is re-ranked
-// and looked up, in each view. The inverse of the last move is never generated.
+// and looked up, in each view. The inverse of the last move is never generated. child_h
+// bounds a child's h view by view without playing the move, so most pruned children cost
+// one lookup however many views there are.
 #pragma once
 #include <algorithm>
 #include <array>
@@ -105,7 +107,7 @@ class Position {
   using Move = std::uint8_t;  // canonical cell the tile comes from (the blank's next cell)
   static constexpr int kMaxMoves = 4;
   struct Undo {
-    std::uint8_t prev_blank;
+    std::uint8_t prev_blank, best_view;
     std::int16_t md, h;
     std::int16_t esum[Context::kMaxViews];
     std::uint64_t rank[Context::kMaxViews];
@@ -147,12 +149,39 @@ class Position {
     return k;
   }
 
+  // A lower bound of h after the tile at `from` moves into the blank, without playing the
+  // move: the views are looked up one by one, the one that was largest here first, until
+  // one lifts the bound above `limit` (most pruned children then cost one table lookup
+  // instead of one per view); with all views looked up it is the child's h exactly.
+  int child_h(Move from, int limit) {
+    const Context& C = *ctx_;
+    const int to = blank_, t = cell_[from];
+    const int md = md_ + C.md[t][to] - C.md[t][from];
+    int best = 0;
+    for (int i = 0; i < C.views; ++i) {
+      const int v = i == 0 ? best_view_ : (i <= best_view_ ? i - 1 : i);
+      const int tv = C.sym[v][t];
+      const int g = C.group_of[C.view_part[v]][tv];
+      int sum = esum_[v];
+      if (g >= 0) {
+        const std::uint8_t was = vpos_[v][tv];
+        vpos_[v][tv] = C.sym[v][to];
+        sum += C.excess(g, C.rank(g, vpos_[v])) - e_[v][g];
+        vpos_[v][tv] = was;
+      }
+      best = std::max(best, sum);
+      if (md + 2 * best > limit) break;
+    }
+    return md + 2 * best;
+  }
+
   Undo apply(Move from) {
     const Context& C = *ctx_;
     Undo u;
     u.prev_blank = prev_blank_;
     u.md = md_;
     u.h = h_;
+    u.best_view = best_view_;
     const int to = blank_, t = cell_[from];
     cell_[to] = static_cast<std::uint8_t>(t);
     cell_[from] = static_cast<std::uint8_t>(C.blank);
@@ -186,6 +215,7 @@ class Position {
     prev_blank_ = u.prev_blank;
     md_ = u.md;
     h_ = u.h;
+    best_view_ = u.best_view;
     for (int v = 0; v < C.views; ++v) {
       const int tv = C.sym[v][t];
       vpos_[v][tv] = C.sym[v][from];
@@ -200,13 +230,15 @@ class Position {
  private:
   void update_h() {
     int best = esum_[0];
-    for (int v = 1; v < ctx_->views; ++v) best = std::max<int>(best, esum_[v]);
+    best_view_ = 0;
+    for (int v = 1; v < ctx_->views; ++v)
+      if (esum_[v] > best) best = esum_[v], best_view_ = static_cast<std::uint8_t>(v);
     h_ = static_cast<std::int16_t>(md_ + 2 * best);
   }
 
   const Context* ctx_;
   std::uint8_t cell_[64] = {};
-  std::uint8_t blank_ = 0, prev_blank_ = 255;
+  std::uint8_t blank_ = 0, prev_blank_ = 255, best_view_ = 0;
   std::int16_t md_ = 0, h_ = 0;
   std::uint8_t vpos_[Context::kMaxViews][64] = {};
   std::int16_t esum_[Context::kMaxViews] = {};
