@@ -19,6 +19,7 @@
 #pragma once
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <new>
@@ -57,6 +58,8 @@ struct StatePartition {
   std::uint64_t first(int j) const { return std::min(n, static_cast<std::uint64_t>(j) * block_words * 32); }
   std::uint64_t end(int j) const { return std::min(n, (static_cast<std::uint64_t>(j) + 1) * block_words * 32); }
   std::uint64_t block_bytes() const { return block_words * 8; }
+  // Bits of an offset within a block.
+  unsigned block_bits() const { return static_cast<unsigned>(std::bit_width(block_words * 32 - 1)); }
 };
 
 // Ranks per destination buffered before an exchange round, from the memory budget.
@@ -338,7 +341,7 @@ class ClusterLayers {
       std::uint64_t* const out_counts = arena_ ? send_counts_.data() : workers_[0].counts.data();
       for (std::size_t j = 0; j < kk; ++j) {
         coded_counts_[j] = pack_claims(out.data() + j * stride_, out_counts[j], part.first(static_cast<int>(j)),
-                                       recv_.data() + j * stride_);
+                                       recv_.data() + j * stride_, part.block_bits());
         out_counts[j] = 0;
       }
       cl.exchange(out, coded_counts_, stride_, recv_, recv_counts_);

@@ -366,7 +366,7 @@ class SpillLayers {
       if (flags[3] == 0) break;  // nothing left anywhere
       for (std::size_t j = 0; j < k_; ++j)
         coded_[j] = pack_claims(send_.data() + j * cap, counts_[j], block_.part->first(static_cast<int>(j)),
-                                recv_.data() + j * cap);
+                                recv_.data() + j * cap, block_.part->block_bits());
       cl.exchange(send_, coded_, cap, recv_, got_);
       try {
         for (std::size_t j = 0; j < k_; ++j)
