@@ -3,7 +3,7 @@
 // 2-bit table. Each layer, every rank expands its own frontier; a neighbour it owns is
 // claimed at once, the others are buffered per owner and sent in rounds of all-to-all
 // exchanges (each buffer holds at most `cap` ranks, so memory stays bounded whatever the
-// layer's size); the owner claims what it receives. A dense layer (a frontier of at least
+// layer's size), ordered and delta-coded (claim_coding.h); the owner claims what it receives. A dense layer (a frontier of at least
 // n/64 states) sends bits instead when they fit the budget (claim_bitmaps.h): a bitmap of
 // the other ranks' states, exchanged once the whole frontier is expanded (one round).
 // Counts, flags (done, timeout, out of memory) and the farthest states are agreed by collective sums and exchanges, so every
@@ -175,7 +175,7 @@ class ClusterLayers {
   // take chunks of this rank's words in turn; each claims the neighbours this rank owns at
   // once (locked claims unless alone) and buffers the others per owner; a round ends when
   // some thread's buffer is full (the others stop at their next word) or every chunk is
-  // done, then the calling thread exchanges and the threads claim what arrived.
+  // done, then the calling thread exchanges and claims what arrived.
   LayerStep layer_forward(std::size_t depth, unsigned frontier, unsigned next) {
     const D& d = d_;
     Cluster& cl = cl_;
@@ -335,8 +335,8 @@ class ClusterLayers {
         }
         send_counts_[j] = c;
       }
-      // Each owner's list sorted and delta-coded in place (claim_coding.h; recv_ is the
-      // sort's scratch before it receives), then claimed in ascending order on arrival.
+      // Each owner's list ordered and delta-coded in place (claim_coding.h; recv_ is the
+      // ordering's scratch before it receives), then decoded and claimed by this thread.
       std::vector<std::uint64_t>& out = arena_ ? send_ : workers_[0].send;
       std::uint64_t* const out_counts = arena_ ? send_counts_.data() : workers_[0].counts.data();
       for (std::size_t j = 0; j < kk; ++j) {
@@ -493,7 +493,7 @@ ExploreResult explore_distributed(const D& d, std::span<const std::uint64_t> sou
   ExploreResult res;
   res.table_bytes = TwoBitTable::bytes_for(n) * (keep_distances ? 2 : 1);  // over all ranks
   // The same need on every rank (the largest block), so all ranks agree to refuse, or to
-  // keep their blocks on disk (--spill: explore_spill.h, a rank's block in parts).
+  // keep their shares on disk (--spill: explore_spill.h, a rank's block in parts).
   const std::uint64_t need = part.block_bytes() * (keep_distances ? 2 : 1) + ExchangeLayout(cap, lim.threads).bytes(k);
   if (!lim.spill.empty() && need > lim.memory) return explore_spill(d, sources, keep_farthest, lim, keep_distances);
   require_memory(need, lim.memory,

@@ -149,7 +149,7 @@ namespace detail {
 
 // explore_spill()'s backend: the parts of the 2-bit table (of a block) in files of a
 // SpillDirectory, loaded one at a time; claims on other parts travel through claim files to
-// the next layer, claims on other ranks' blocks through outboxes and exchanges. A layer's
+// the next layer, claims on the other ranks' states through outboxes and exchanges. A layer's
 // count is known once its pass is over (the claims of other parts are applied as each part
 // is loaded), so the pass after the last layer finds none.
 template <RankedDomain D>
@@ -194,7 +194,7 @@ class SpillLayers {
 
   // Layer `layer`: each part with states of it is loaded, takes the claims sent to it (new
   // states of this layer), expands its frontier and is saved. Under MPI the claims on other
-  // ranks' blocks are then delivered, and the counts summed over the ranks.
+  // ranks' states are then delivered, and the counts summed over the ranks.
   LayerStep layer(std::size_t layer, unsigned frontier, unsigned next) {
     Cluster* const cl = block_.cluster;
     const D& d = d_;
@@ -405,7 +405,7 @@ class SpillLayers {
   std::vector<std::uint64_t> first_, last_first_;
   std::uint64_t states_ = 0;
   std::string pending_failure_;
-  // Under MPI: claims on other ranks' blocks (outbox_[j]: rank j's), the exchange's buffers.
+  // Under MPI: claims on the other ranks' states (outbox_[j]: rank j's), the exchange's buffers.
   std::vector<std::vector<std::uint64_t>> outbox_;
   std::vector<char> has_outbox_;
   std::vector<std::uint64_t> send_, recv_, counts_, coded_, got_;
