@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Distributed and spilled explore (docs/scale.md): the same `tansaku explore PUZZLE` as one
 # process (1 thread; all threads), under `mpirun -np K` for each K of RANKS with T threads a
-# rank for each T of THREADS (hybrid; T > 1 runs with --bind-to none), and as one process with a quarter of the table's memory and --spill. Every answer
+# rank for each T of THREADS (hybrid; T > 1 runs with --bind-to none), and as one process with a quarter of the table's memory and --spill
+# (then the same under mpirun -np K for the first K of RANKS: each rank's share spilled). Every answer
 # must equal the first (JSON but for timing fields; exit 1 otherwise). Prints the work
 # seconds the command reports, states per second (in all and per rank), peak RSS of the
 # launcher's children (/usr/bin/time: for mpirun, the largest rank), and for MPI the bytes
@@ -74,5 +75,8 @@ if [[ ${SPILL:-1} != 0 ]]; then
   mem=$(( table / 4 + (1 << 20) ))
   row "1 process, --memory $((mem >> 20))M --spill" 1 -- "$bin" explore "$puzzle" "${extra[@]}" --threads 1 --quiet \
     --memory "$mem" --spill "$tmp"
+  k=${ranks%% *}
+  row "mpirun -np $k, --memory $((mem >> 20))M --spill" "$k" -- env TANSAKU_MPI_STATS=1 mpirun -q --oversubscribe \
+    -x TANSAKU_MPI_STATS -np "$k" "$bin" explore "$puzzle" "${extra[@]}" --threads 1 --quiet --memory "$mem" --spill "$tmp"
 fi
 exit $status

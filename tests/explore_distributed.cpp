@@ -1,8 +1,10 @@
 // The distributed explore (search/explore_distributed.h) with ranks simulated by threads, and
 // the spilled one (search/explore_spill.h): both give exactly explore()'s result in memory.
 #include <barrier>
+#include <string>
 #include <cstdint>
 #include <filesystem>
+#include <random>
 #include <thread>
 #include <vector>
 
@@ -10,6 +12,7 @@
 
 #include "tansaku/core/cluster.h"
 #include "tansaku/search/claim_bitmaps.h"
+#include "tansaku/search/claim_coding.h"
 #include "tansaku/search/explore.h"
 #include "tansaku/search/explore_path.h"
 
@@ -109,7 +112,8 @@ void expect_same(const search::ExploreResult& a, const search::ExploreResult& b)
 // Runs the explore on k threaded ranks; every rank's result must equal `want`.
 template <class D>
 void check_ranks(const D& d, std::vector<std::uint64_t> sources, int k, std::uint64_t memory, std::size_t keep,
-                 const search::ExploreResult& want, bool paths = false, unsigned threads = 1) {
+                 const search::ExploreResult& want, bool paths = false, unsigned threads = 1,
+                 const std::string& spill = "") {
   Hub hub(k);
   std::vector<search::ExploreResult> got(static_cast<std::size_t>(k));
   std::vector<std::vector<std::vector<int>>> walks(static_cast<std::size_t>(k));
@@ -121,6 +125,7 @@ void check_ranks(const D& d, std::vector<std::uint64_t> sources, int k, std::uin
       lim.memory = memory;
       lim.cluster = &c;
       lim.threads = threads;
+      lim.spill = spill;
       auto& r = got[static_cast<std::size_t>(j)];
       r = search::explore(d, sources, keep, lim, paths);
       if (paths)
@@ -282,4 +287,119 @@ TEST(ExploreSpill, RefusedWithoutADirectoryOrMemory) {
   lim.spill = std::filesystem::temp_directory_path().string();
   lim.memory = 64;
   EXPECT_THROW(search::explore(d, src, 1, lim), InputError);
+}
+
+// --spill under MPI: each rank whose block does not fit --memory keeps it in parts on disk,
+// in its own directory (claims on other ranks' blocks through outboxes and exchanges);
+// with threads in each rank too (the spilled rank expands on one). Same answer, files removed.
+TEST(ExploreSpill, RanksSpillTheirBlocks) {
+  const auto dir = std::filesystem::temp_directory_path() / "tansaku-test-spill-ranks";
+  std::filesystem::create_directories(dir);
+  const Ring d{100003};  // 25 KB: a share of 12.5 KB (2 ranks) or 8.3 KB (3), and 65 KB of lists' buffers
+  const std::vector<std::uint64_t> src = {0, 50001};
+  const auto want = search::explore(d, src, 9);
+  for (int k : {2, 3})
+    for (unsigned t : {1u, 2u}) {
+      SCOPED_TRACE(::testing::Message() << k << " ranks, " << t << " threads");
+      check_ranks(d, src, k, 40 << 10, 9, want, false, t, dir.string());
+      EXPECT_TRUE(std::filesystem::is_empty(dir));
+    }
+  const OneWay w{65536 * 3 + 37};
+  const std::vector<std::uint64_t> one = {1};
+  check_ranks(w, one, 2, 40 << 10, 5, search::explore(w, one, 5), false, 2, dir.string());
+  EXPECT_TRUE(std::filesystem::is_empty(dir));
+  std::filesystem::remove_all(dir);
+}
+
+// Without --spill the same share is refused on every rank; with a budget too small for one
+// part and its buffers, too.
+TEST(ExploreSpill, RanksRefusedWithoutSpillOrMemory) {
+  const Ring d{100003};
+  const auto dir = std::filesystem::temp_directory_path() / "tansaku-test-spill-ranks-refused";
+  std::filesystem::create_directories(dir);
+  for (auto [memory, spill] : {std::pair<std::uint64_t, std::string>{40 << 10, ""}, {2 << 10, dir.string()}}) {
+    Hub hub(2);
+    std::vector<int> refused(2, 0);
+    std::vector<std::thread> ts;
+    for (int j = 0; j < 2; ++j)
+      ts.emplace_back([&, j] {
+        ThreadCluster c(hub, j);
+        search::Limits lim;
+        lim.memory = memory;
+        lim.cluster = &c;
+        lim.spill = spill;
+        const std::vector<std::uint64_t> src = {0};
+        try {
+          search::explore(d, src, 1, lim);
+        } catch (const InputError&) {
+          refused[static_cast<std::size_t>(j)] = 1;
+        }
+      });
+    for (auto& t : ts) t.join();
+    EXPECT_EQ(refused, (std::vector<int>{1, 1})) << memory;
+  }
+  EXPECT_TRUE(std::filesystem::is_empty(dir));
+  std::filesystem::remove_all(dir);
+}
+
+namespace {
+std::vector<std::uint64_t> round_trip(std::vector<std::uint64_t> v) {
+  std::vector<std::uint64_t> a = v, out;
+  const std::uint64_t words = search::encode_gaps(a.data(), a.size());
+  EXPECT_LE(words, v.size());
+  search::decode_gaps(a.data(), words, [&](std::uint64_t x) { out.push_back(x); });
+  return out;
+}
+}  // namespace
+
+// The claims' coding (claim_coding.h): zigzag varints of the gaps, in place, round-trip
+// exactly whatever the order (ascending is what makes them short).
+TEST(ClaimCoding, GapsRoundTrip) {
+  EXPECT_EQ(round_trip({}), std::vector<std::uint64_t>{});
+  const std::uint64_t g = std::uint64_t{1} << 55;
+  for (const std::vector<std::uint64_t>& v :
+       {std::vector<std::uint64_t>{0}, {5}, {0, 0, 0}, {3, 3, 4, 4, 4, 200}, {200, 4, 3, 3, 0},
+        {127, 128, 16383, 16384, 1ull << 33, (1ull << 33) + 1, (1ull << 33) * 3, 1},
+        {g - 1}, {1, g}, {g - 1, 0}, {5, 5 + g - 1, 4}, {g - 1, 2 * g - 2, g - 1}})
+    EXPECT_EQ(round_trip(v), v);
+  for (std::vector<std::uint64_t> bad : {std::vector<std::uint64_t>{g}, {0, g}, {g - 1, 2 * g - 2, 0}}) {
+    EXPECT_THROW(search::encode_gaps(bad.data(), bad.size()), std::length_error);
+  }
+  // Dense lists: a byte a claim.
+  std::vector<std::uint64_t> dense(1000);
+  for (std::uint64_t i = 0; i < dense.size(); ++i) dense[i] = 3 * i;
+  std::vector<std::uint64_t> a = dense;
+  EXPECT_EQ(search::encode_gaps(a.data(), a.size()), 125u);
+  EXPECT_EQ(round_trip(dense), dense);
+}
+
+// pack_claims: offsets from the owner's first state, ordered by their top 22 bits (radix),
+// repeats dropped, coded: every claim comes back, none other, at most n words.
+TEST(ClaimCoding, PackOrdersAndDropsRepeats) {
+  std::mt19937_64 rng(7);
+  for (std::uint64_t n : {0u, 1u, 10u, 1000u, 5000u, 100000u})
+    for (std::uint64_t range : {std::uint64_t{50}, std::uint64_t{1} << 20, std::uint64_t{1} << 27, std::uint64_t{1} << 40}) {
+      SCOPED_TRACE(::testing::Message() << n << " claims in " << range);
+      const std::uint64_t base = 123456789;
+      std::vector<std::uint64_t> v(n), scratch(n);
+      for (auto& x : v) x = base + rng() % range;
+      std::vector<std::uint64_t> want;
+      for (auto x : v) want.push_back(x - base);
+      std::sort(want.begin(), want.end());
+      want.erase(std::unique(want.begin(), want.end()), want.end());
+      const unsigned bits = static_cast<unsigned>(std::bit_width(range - 1));
+      const std::uint64_t words = search::pack_claims(v.data(), n, base, scratch.data(), bits);
+      EXPECT_LE(words, n);
+      std::vector<std::uint64_t> got;
+      search::decode_gaps(v.data(), words, [&](std::uint64_t x) { got.push_back(x); });
+      EXPECT_LE(got.size(), n);
+      const unsigned low = std::max(0, static_cast<int>(bits) - 22);
+      for (std::size_t i = 1; i < got.size(); ++i) ASSERT_LE(got[i - 1] >> low, got[i] >> low) << i;
+      if (low == 0) {
+        EXPECT_EQ(got, want);  // the order is total: ascending, no repeats
+      }
+      std::sort(got.begin(), got.end());
+      got.erase(std::unique(got.begin(), got.end()), got.end());
+      EXPECT_EQ(got, want);
+    }
 }

@@ -1,6 +1,7 @@
 // `mpirun -np K tansaku explore ...` prints exactly what one process prints (JSON but for the
 // timing fields; text but for the time line), for every ranked family; errors stay one line
-// from rank 0 with exit 2; and `--spill DIR` enumerates a table beyond --memory.
+// from rank 0 with exit 2; and `--spill DIR` enumerates a table beyond --memory, in one
+// process and with each rank's share on disk.
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -115,5 +116,46 @@ TEST(ExploreSpillCli, BeyondMemoryTheSameAnswer) {
   // Not a directory; a family without a ranked table does not take it.
   EXPECT_EQ(run_cli("explore 8-puzzle --memory 32K --spill /nonexistent/dir").code, 2);
   EXPECT_EQ(run_cli("explore peg:triangle5" + spill).code, 2);
+  std::filesystem::remove_all(dir);
+}
+
+// `--spill DIR` under mpirun: a rank whose share does not fit --memory keeps it in parts on
+// disk (its own directory in DIR, removed at the end); 2 ranks of 2 threads give the answer
+// of one process. The same --memory without --spill is refused: exit 2, one line, no stdout.
+TEST(ExploreMpiCli, SpillPerRank) {
+  if (!have_mpirun()) GTEST_SKIP() << "mpirun is not installed (Debian openmpi-bin)";
+  const auto dir = std::filesystem::temp_directory_path() / "tansaku-test-spill-mpi";
+  std::filesystem::create_directories(dir);
+  const std::string spill = " --spill " + dir.string();
+  // Shares: 8-puzzle 23 KB, 2x5 227 KB, rotating-slide 23 KB; each beside its exchange buffers.
+  for (const auto& [cmd, memory] : {std::pair<std::string, std::string>{"explore 8-puzzle --threads 2", "64K"},
+                                    {"explore sliding:2x5 --farthest 40 --threads 2", "200K"},
+                                    {"explore rotating-slide --threads 2", "64K"}}) {
+    SCOPED_TRACE(cmd);
+    const CliResult one = run_cli(cmd + " --json");
+    ASSERT_EQ(one.code, 0) << one.err;
+    const CliResult refused = run_sh(mpirun(2), cmd + " --json --memory " + memory);
+    expect_clean(refused, 2, "memory budget");
+    const CliResult spilled = run_sh(mpirun(2), cmd + " --json --memory " + memory + spill);
+    ASSERT_EQ(spilled.code, 0) << spilled.err;
+    EXPECT_EQ(spilled.err, "");
+    EXPECT_EQ(untimed(spilled.json()), untimed(one.json()));
+    EXPECT_TRUE(std::filesystem::is_empty(dir));
+  }
+  // perm (its move tables take part of --memory): the enumeration, as in the single-process
+  // test above (the farthest positions' move sequences would come from the solver).
+  const std::string perm = "explore perm:pyraminx --threads 2 --json --farthest 0";
+  const CliResult one = run_cli(perm);
+  ASSERT_EQ(one.code, 0) << one.err;
+  expect_clean(run_sh(mpirun(2), perm + " --memory 150K"), 2, "memory budget");
+  const CliResult spilled = run_sh(mpirun(2), perm + " --memory 150K" + spill);
+  ASSERT_EQ(spilled.code, 0) << spilled.err;
+  EXPECT_EQ(untimed(spilled.json()), untimed(one.json()));
+  // --timeout stops every rank (exit 3, one line), and the files go too.
+  expect_clean(run_sh(mpirun(2), "explore sliding:2x5 --memory 200K --timeout 0.05" + spill), 3, "time limit");
+  EXPECT_TRUE(std::filesystem::is_empty(dir));
+  // Not a directory: refused on every rank (exit 2, one line from rank 0).
+  expect_clean(run_sh(mpirun(2), "explore 8-puzzle --memory 64K --spill /nonexistent/dir"), 2, "not a directory");
+  EXPECT_TRUE(std::filesystem::is_empty(dir));
   std::filesystem::remove_all(dir);
 }

@@ -3,7 +3,7 @@
 // 2-bit table. Each layer, every rank expands its own frontier; a neighbour it owns is
 // claimed at once, the others are buffered per owner and sent in rounds of all-to-all
 // exchanges (each buffer holds at most `cap` ranks, so memory stays bounded whatever the
-// layer's size); the owner claims what it receives. A dense layer (a frontier of at least
+// layer's size), ordered and delta-coded (claim_coding.h); the owner claims what it receives. A dense layer (a frontier of at least
 // n/64 states) sends bits instead when they fit the budget (claim_bitmaps.h): a bitmap of
 // the other ranks' states, exchanged once the whole frontier is expanded (one round).
 // Counts, flags (done, timeout, out of memory) and the farthest states are agreed by collective sums and exchanges, so every
@@ -19,6 +19,7 @@
 #pragma once
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <new>
@@ -37,6 +38,7 @@
 #include "tansaku/core/memory.h"
 #include "tansaku/core/two_bit_table.h"
 #include "tansaku/search/claim_bitmaps.h"
+#include "tansaku/search/claim_coding.h"
 #include "tansaku/search/explore.h"
 #include "tansaku/search/explore_layers.h"
 
@@ -56,6 +58,8 @@ struct StatePartition {
   std::uint64_t first(int j) const { return std::min(n, static_cast<std::uint64_t>(j) * block_words * 32); }
   std::uint64_t end(int j) const { return std::min(n, (static_cast<std::uint64_t>(j) + 1) * block_words * 32); }
   std::uint64_t block_bytes() const { return block_words * 8; }
+  // Bits of an offset within a block.
+  unsigned block_bits() const { return static_cast<unsigned>(std::bit_width(block_words * 32 - 1)); }
 };
 
 // Ranks per destination buffered before an exchange round, from the memory budget.
@@ -80,6 +84,20 @@ struct ExchangeLayout {
   }
 };
 
+// Every rank's lowest ranks of the last layer (`first`, ascending, from its own block) to
+// every rank: in rank order they ascend, and the first `keep` of them are res.farthest.
+inline void gather_farthest(Cluster& cl, const std::vector<std::uint64_t>& first, std::size_t keep, ExploreResult& res) {
+  const std::size_t kk = static_cast<std::size_t>(cl.size());
+  const std::uint64_t fs = std::max<std::size_t>(1, keep);
+  std::vector<std::uint64_t> all(kk * fs), all_counts(kk, std::min<std::uint64_t>(first.size(), fs)), got(kk * fs),
+      got_counts(kk);
+  for (std::size_t j = 0; j < kk; ++j)
+    std::copy_n(first.begin(), all_counts[j], all.begin() + static_cast<std::ptrdiff_t>(j * fs));
+  cl.exchange(all, all_counts, fs, got, got_counts);
+  for (std::size_t j = 0; j < kk; ++j)
+    for (std::uint64_t i = 0; i < got_counts[j] && res.farthest.size() < keep; ++i) res.farthest.push_back(got[j * fs + i]);
+}
+
 namespace detail {
 
 // explore_distributed()'s backend: this rank's block of the 2-bit table, claims to other
@@ -102,6 +120,7 @@ class ClusterLayers {
     recv_.resize(kk * stride_);
     send_counts_.assign(kk, 0);
     recv_counts_.assign(kk, 0);
+    coded_counts_.assign(kk, 0);
     // What explore_distributed() reserved, plus the frontier bitmap of backward layers.
     const std::uint64_t reserved = part_.block_bytes() * (dist3 ? 2 : 1) + layout_.bytes(k_);
     backward_fits_ = reserved + (part_.n + 63) / 64 * 8 <= lim.memory;
@@ -156,7 +175,7 @@ class ClusterLayers {
   // take chunks of this rank's words in turn; each claims the neighbours this rank owns at
   // once (locked claims unless alone) and buffers the others per owner; a round ends when
   // some thread's buffer is full (the others stop at their next word) or every chunk is
-  // done, then the calling thread exchanges and the threads claim what arrived.
+  // done, then the calling thread exchanges and claims what arrived.
   LayerStep layer_forward(std::size_t depth, unsigned frontier, unsigned next) {
     const D& d = d_;
     Cluster& cl = cl_;
@@ -316,38 +335,20 @@ class ClusterLayers {
         }
         send_counts_[j] = c;
       }
-      if (arena_) {
-        cl.exchange(send_, send_counts_, stride_, recv_, recv_counts_);
-      } else {
-        Worker& wk = workers_[0];
-        cl.exchange(wk.send, wk.counts, stride_, recv_, recv_counts_);
-        std::fill(wk.counts.begin(), wk.counts.end(), 0);
-      }
+      // Each owner's list ordered and delta-coded in place (claim_coding.h; recv_ is the
+      // ordering's scratch before it receives), then decoded and claimed by this thread.
+      std::vector<std::uint64_t>& out = arena_ ? send_ : workers_[0].send;
+      std::uint64_t* const out_counts = arena_ ? send_counts_.data() : workers_[0].counts.data();
       for (std::size_t j = 0; j < kk; ++j) {
-        const std::uint64_t* got = recv_.data() + j * stride_;
-        const std::uint64_t c = recv_counts_[j];
-        if (!arena_) {
-          std::uint64_t* const cells = table.data();
-          for (std::uint64_t i = 0; i < c; ++i) {
-            if (i + 16 < c) table.prefetch(got[i + 16] - lo);
-            found += TwoBitTable::claim_alone(cells, got[i] - lo, next);
-          }
-          continue;
-        }
-        std::atomic<std::uint64_t> claimed{0};
-        arena_->execute([&] {
-          tbb::parallel_for(std::uint64_t{0}, (c + 4095) / 4096, [&](std::uint64_t b) {
-            std::uint64_t f = 0;
-            const std::uint64_t end = std::min(c, (b + 1) * 4096);
-            for (std::uint64_t i = b * 4096; i < end; ++i) {
-              if (i + 16 < end) table.prefetch(got[i + 16] - lo);
-              f += table.claim(got[i] - lo, next);
-            }
-            claimed.fetch_add(f, std::memory_order_relaxed);
-          });
-        });
-        found += claimed.load();
+        coded_counts_[j] = pack_claims(out.data() + j * stride_, out_counts[j], part.first(static_cast<int>(j)),
+                                       recv_.data() + j * stride_, part.block_bits());
+        out_counts[j] = 0;
       }
+      cl.exchange(out, coded_counts_, stride_, recv_, recv_counts_);
+      std::uint64_t* const cells = table.data();
+      for (std::size_t j = 0; j < kk; ++j)
+        decode_gaps(recv_.data() + j * stride_, recv_counts_[j],
+                    [&](std::uint64_t o) { found += TwoBitTable::claim_alone(cells, o, next); });
       if (flags[0] == 0) break;  // every rank has expanded its frontier and received its claims
     }
     keep_first(firsts);
@@ -439,17 +440,7 @@ class ClusterLayers {
     return agree(layer_count, found.load(), expanded.load(), generated.load());
   }
 
-  // Every rank's lowest ranks to every rank: in rank order, they ascend.
-  void farthest(ExploreResult& res) {
-    const std::size_t kk = static_cast<std::size_t>(k_);
-    const std::uint64_t fs = std::max<std::size_t>(1, keep_farthest_);
-    std::vector<std::uint64_t> all(kk * fs), all_counts(kk, first_.size()), got(kk * fs), got_counts(kk);
-    for (std::size_t j = 0; j < kk; ++j) std::copy(first_.begin(), first_.end(), all.begin() + static_cast<std::ptrdiff_t>(j * fs));
-    cl_.exchange(all, all_counts, fs, got, got_counts);
-    for (std::size_t j = 0; j < kk; ++j)
-      for (std::uint64_t i = 0; i < got_counts[j] && res.farthest.size() < keep_farthest_; ++i)
-        res.farthest.push_back(got[j * fs + i]);
-  }
+  void farthest(ExploreResult& res) { gather_farthest(cl_, first_, keep_farthest_, res); }
 
  private:
   // One thread's state in layer_threads(): where it stopped, its buffers and counts.
@@ -477,7 +468,7 @@ class ClusterLayers {
   const std::size_t keep_farthest_;
   const Limits& lim_;
   // Claims for rank j are buffered in send_[j*stride_, ...), send_counts_[j] of them.
-  std::vector<std::uint64_t> send_, recv_, send_counts_, recv_counts_;
+  std::vector<std::uint64_t> send_, recv_, send_counts_, recv_counts_, coded_counts_;
   std::vector<std::uint64_t> first_;  // the lowest ranks of this rank's part of the last layer
   std::uint64_t layer_count_ = 0;
   std::string note_;
@@ -501,10 +492,11 @@ ExploreResult explore_distributed(const D& d, std::span<const std::uint64_t> sou
   const std::uint64_t cap = exchange_cap(lim.memory, k);
   ExploreResult res;
   res.table_bytes = TwoBitTable::bytes_for(n) * (keep_distances ? 2 : 1);  // over all ranks
-  // The same need on every rank (the largest block), so all ranks agree to refuse.
-  require_memory(part.block_bytes() * (keep_distances ? 2 : 1) +
-                     ExchangeLayout(cap, lim.threads).bytes(k),
-                 lim.memory,
+  // The same need on every rank (the largest block), so all ranks agree to refuse, or to
+  // keep their shares on disk (--spill: explore_spill.h, a rank's block in parts).
+  const std::uint64_t need = part.block_bytes() * (keep_distances ? 2 : 1) + ExchangeLayout(cap, lim.threads).bytes(k);
+  if (!lim.spill.empty() && need > lim.memory) return explore_spill(d, sources, keep_farthest, lim, keep_distances);
+  require_memory(need, lim.memory,
                  fmt::format("a share of the 2-bit state table ({} ranks){} and its exchange buffers", k,
                              keep_distances ? " with the distances mod 3" : ""));
   std::unique_ptr<TwoBitTable> dist3;
