@@ -559,46 +559,52 @@ TEST(PdbGroups, SevenSevenSevenThreeOnFiveByFive) {
   Instance inst = make_instance(5, 5, identity_goal(25, true));
   pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
   auto known = pdb::known_partitions(f);
-  ASSERT_EQ(known.size(), 3u);
+  ASSERT_EQ(known.size(), 4u);
   EXPECT_EQ(known[0].name, "7-7-7-3");
   EXPECT_EQ(known[1].name, "7-7-7-3-sym");
-  EXPECT_EQ(known[2].name, "6-6-6-6");
-  std::vector<std::vector<std::vector<std::uint8_t>>> parts;
-  for (const auto& k : known) parts.push_back(k.groups);
-  EXPECT_EQ(parts[2], pdb::default_groups(f));
+  EXPECT_EQ(known[2].name, "7-7-7-3-columns");
+  EXPECT_EQ(known[3].name, "6-6-6-6");
+  EXPECT_EQ(known[3].groups, pdb::default_groups(f));
   ASSERT_EQ(f.views.size(), 2u);
+  auto as_set = [](const std::vector<std::vector<std::uint8_t>>& p) {
+    return std::set<std::vector<std::uint8_t>>(p.begin(), p.end());
+  };
   auto mirror = [&](const std::vector<std::vector<std::uint8_t>>& p) {
-    std::set<std::vector<std::uint8_t>> image;
+    std::vector<std::vector<std::uint8_t>> image;
     for (const auto& g : p) {
       std::vector<std::uint8_t> m;
       for (auto c : g) m.push_back(f.views[1][c]);
       std::sort(m.begin(), m.end());
-      image.insert(m);
+      image.push_back(m);
     }
-    return image;
+    return as_set(image);
   };
-  for (int i = 0; i < 2; ++i) {
+  std::set<std::vector<std::uint8_t>> sevens;
+  for (int i = 0; i < 3; ++i) {
     std::vector<int> sizes, tiles;
-    for (const auto& g : parts[i]) {
+    for (const auto& g : known[i].groups) {
       sizes.push_back(static_cast<int>(g.size()));
       tiles.insert(tiles.end(), g.begin(), g.end());
+      if (g.size() == 7) sevens.insert(g);
     }
     EXPECT_EQ(sizes, (std::vector<int>{7, 7, 7, 3})) << i;
     std::sort(tiles.begin(), tiles.end());
     ASSERT_EQ(tiles.size(), 24u);
     for (int t = 0; t < 24; ++t) ASSERT_EQ(tiles[t], t + 1) << i;  // a partition of the 24 tiles
-    // Two 7-tile groups are images of each other, so one search serves both.
-    EXPECT_TRUE(pdb::image_symmetry(pdb::TableInfo{5, 5, 0, parts[i][1]}, pdb::TableInfo{5, 5, 0, parts[i][2]}) ||
-                pdb::image_symmetry(pdb::TableInfo{5, 5, 0, parts[i][0]}, pdb::TableInfo{5, 5, 0, parts[i][1]}))
-        << i;
   }
-  // The first one's mirror image is another partition (its reflected lookup counts); the
-  // second maps onto itself (B and C onto each other), and shares B with the first.
-  std::set<std::vector<std::uint8_t>> first(parts[0].begin(), parts[0].end()), second(parts[1].begin(), parts[1].end());
-  EXPECT_NE(mirror(parts[0]), first);
-  EXPECT_EQ(mirror(parts[1]), second);
-  EXPECT_EQ(parts[0][0], parts[1][1]);
-  EXPECT_EQ(std::count(parts[1][1].begin(), parts[1][1].end(), 3), 1);
+  // Only the second maps onto itself under the diagonal reflection (B and C onto each
+  // other): the others' reflected lookups count.
+  EXPECT_NE(mirror(known[0].groups), as_set(known[0].groups));
+  EXPECT_EQ(mirror(known[1].groups), as_set(known[1].groups));
+  EXPECT_NE(mirror(known[2].groups), as_set(known[2].groups));
+  // Six 7-tile groups, two of them images of B (3 4 8 9 13 14 19): four searches serve all.
+  ASSERT_EQ(sevens.size(), 6u);
+  const pdb::TableInfo b{5, 5, 0, {3, 4, 8, 9, 13, 14, 19}};
+  ASSERT_TRUE(sevens.count(b.cells));
+  int images = 0;
+  for (const auto& g : sevens)
+    if (g != b.cells && pdb::image_symmetry(b, pdb::TableInfo{5, 5, 0, g})) ++images;
+  EXPECT_EQ(images, 2);
 }
 
 TEST(PdbTable, MirrorImageTablesAreDerived) {

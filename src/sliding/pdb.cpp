@@ -292,12 +292,16 @@ std::vector<KnownPartition> known_partitions(const Frame& f) {
     std::vector<std::vector<std::uint8_t>> seven = {
         {1, 2, 5, 6, 7, 10, 11}, {3, 4, 8, 9, 13, 14, 19}, {15, 16, 17, 20, 21, 22, 23}, {12, 18, 24}};
     // 7-7-7-3 whose mirror image is another partition, so the reflected lookup counts (as in
-    // Korf & Felner's): B again, its half-turn image H (5 10 11 15 16 20 21, derived from B),
-    // the middle column with 1 2 6 7 (searched), and 18 23 24. Columns here, rows in the
-    // mirror: between them they see vertical and horizontal conflicts alike.
+    // Korf & Felner's): A and B again, the bottom-left 2x3 block with the centre 12, and 18
+    // 23 24 in the far corner.
+    std::vector<std::vector<std::uint8_t>> corner = {
+        {1, 2, 5, 6, 7, 10, 11}, {3, 4, 8, 9, 13, 14, 19}, {12, 15, 16, 17, 20, 21, 22}, {18, 23, 24}};
+    // Another: B, its half-turn image H (5 10 11 15 16 20 21, derived from B), the middle
+    // column with 1 2 6 7, and 18 23 24. Weaker than the others (docs/pdb.md), kept for
+    // the max when its tables are there.
     std::vector<std::vector<std::uint8_t>> columns = {
         {3, 4, 8, 9, 13, 14, 19}, {5, 10, 11, 15, 16, 20, 21}, {1, 2, 6, 7, 12, 17, 22}, {18, 23, 24}};
-    return {{"7-7-7-3", columns}, {"7-7-7-3-sym", seven}, {"6-6-6-6", default_groups(f)}};
+    return {{"7-7-7-3", corner}, {"7-7-7-3-sym", seven}, {"7-7-7-3-columns", columns}, {"6-6-6-6", default_groups(f)}};
   }
   auto groups = default_groups(f);
   std::string name;
@@ -434,11 +438,22 @@ std::shared_ptr<const Heuristic> choose_heuristic(const Frame& f, const std::fil
     }
     std::stable_sort(complete.begin(), complete.end(), [](const Complete& x, const Complete& y) { return x.size > y.size; });
     if (!complete.empty()) best = complete[0].tables;
-    // The other complete ones that still fit beside it: maxed with it.
-    std::uint64_t used = complete.empty() ? 0 : complete[0].need;
+    // The other complete ones that still fit beside it: maxed with it. A table two
+    // partitions share is loaded once (assemble's cache), so it counts once.
+    std::set<std::filesystem::path> loaded;
+    auto more = [&](const Complete& c) {
+      std::uint64_t b = 0;
+      for (const auto& t : c.tables)
+        if (!loaded.count(t.file)) b += t.info.bytes();
+      return b;
+    };
+    std::uint64_t used = 0;
+    if (!complete.empty())
+      for (const auto& t : complete[0].tables) used += loaded.insert(t.file).second ? t.info.bytes() : 0;
     for (std::size_t i = 1; i < complete.size(); ++i)
-      if (used + complete[i].need <= memory / 2) {
-        used += complete[i].need;
+      if (used + more(complete[i]) <= memory / 2) {
+        used += more(complete[i]);
+        for (const auto& t : complete[i].tables) loaded.insert(t.file);
         Extra x;
         for (const auto& t : complete[i].tables) x.groups.push_back(t.info.cells), x.files.push_back(t.file);
         extra.push_back(std::move(x));
@@ -447,17 +462,21 @@ std::shared_ptr<const Heuristic> choose_heuristic(const Frame& f, const std::fil
       return std::any_of(best.begin(), best.end(), [&](const Found& p) { return p.file == x.file; });
     });
   }
+  // The extras' tables, each once; a table the partition below shares with them is not
+  // counted again (assemble loads a file once).
+  std::set<std::filesystem::path> extra_files;
+  for (const auto& x : extra) extra_files.insert(x.files.begin(), x.files.end());
   std::uint64_t extra_bytes = 0;
-  for (const auto& x : extra)
-    for (const auto& file : x.files)
-      extra_bytes += std::find_if(found.begin(), found.end(), [&](const Found& y) { return y.file == file; })->info.bytes();
+  for (const auto& file : extra_files)
+    extra_bytes += std::find_if(found.begin(), found.end(), [&](const Found& y) { return y.file == file; })->info.bytes();
   for (const auto& x : found) {
     bool disjoint = std::none_of(x.info.cells.begin(), x.info.cells.end(), [&](int c) { return covered.count(c); });
-    if (!disjoint || extra_bytes + bytes + x.info.bytes() > memory / 2) continue;
+    const std::uint64_t adds = extra_files.count(x.file) ? 0 : x.info.bytes();
+    if (!disjoint || extra_bytes + bytes + adds > memory / 2) continue;
     groups.push_back(x.info.cells);
     files.push_back(x.file);
     covered.insert(x.info.cells.begin(), x.info.cells.end());
-    bytes += x.info.bytes();
+    bytes += adds;
     entries += x.info.entries();
   }
   // Small tables for the tiles left over, built in memory.

@@ -144,10 +144,11 @@ std::vector<std::vector<std::uint8_t>> default_groups(const Frame& f);
 // The partitions `solve` looks for on disk before anything else, by name (`pdb build
 // --partition NAME`); the one with the most entries whose tables are all there (and fit half
 // the memory budget) wins, the first listed on a tie, and the others there are maxed with it.
-// On 5x5 (blank in a corner): `7-7-7-3` (3 4 8 9 13 14 19 / 5 10 11 15 16 20 21 / 1 2 6 7 12
-// 17 22 / 18 23 24, goal cells, blank at 0: its mirror image is another partition),
+// On 5x5 (blank in a corner): `7-7-7-3` (1 2 5 6 7 10 11 / 3 4 8 9 13 14 19 / 12 15 16 17
+// 20 21 22 / 18 23 24, goal cells, blank at 0: its mirror image is another partition),
 // `7-7-7-3-sym` (1 2 5 6 7 10 11 / 3 4 8 9 13 14 19 / 15 16 17 20 21 22 23 / 12 18 24:
-// symmetric about the main diagonal), Korf & Felner's `6-6-6-6`; elsewhere the default
+// symmetric about the main diagonal), `7-7-7-3-columns` (3 4 8 9 13 14 19 / 5 10 11 15 16
+// 20 21 / 1 2 6 7 12 17 22 / 18 23 24), Korf & Felner's `6-6-6-6`; elsewhere the default
 // (named by its sizes, e.g. `7-8`).
 struct KnownPartition {
   std::string name;

@@ -266,7 +266,7 @@ std::vector<ToolCommand> tools() {
   build.help = "build the pattern databases of a puzzle into the cache dir";
   build.positional = "puzzle";
   build.options = {opt::text("groups", "GROUPS", "sliding: tile groups: sizes (7-8) or tile lists (1,2,3/4,5,6)"),
-                   opt::text("partition", "NAME", "sliding: the tables of known partitions (24-puzzle: 7-7-7-3, 7-7-7-3-sym, 6-6-6-6; comma-separated, or all)"),
+                   opt::text("partition", "NAME", "sliding: the tables of known partitions (24-puzzle: 7-7-7-3, 7-7-7-3-sym, 7-7-7-3-columns, 6-6-6-6; comma-separated, or all)"),
                    opt::text("goal", "STATE", "goal state (default: the puzzle's)"),
                    opt::flag("force", "rebuild tables already present"), opt::writes(dir)};
   build.run = [](const Options& o, const std::vector<std::string>& args) { return run_pdb_build(args_of(o, args)); };
