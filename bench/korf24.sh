@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Korf & Felner's 24-puzzle instances (data/sliding/korf-felner-24.txt), solved optimally one
 # by one with the complete known partitions in the cache ($TANSAKU_PDB_DIR: Korf & Felner's
-# 6-6-6-6 + reflection, maxed with the 7-7-7-3 when built; docs/pdb.md), against their
+# 6-6-6-6 + reflection, maxed with the 7-tile partitions built by `tansaku pdb build 24-puzzle
+# --partition all`, about 80 min and 8.3 GB once; docs/pdb.md), against their
 # published lengths and node counts. Default: the twelve with fewest published expansions.
 #   bench/korf24.sh                 build the 6-6-6-6 tables if missing (once: minutes, ~1.3 GiB), then solve
 #   bench/korf24.sh --no-build 38 40 25     only these instances, with whatever is in the cache
