@@ -142,6 +142,29 @@ void check_ranks(const D& d, std::vector<std::uint64_t> sources, int k, std::uin
   }
 }
 
+// Which of 2 ranks (threads) refused to explore the ring from state 0 with this budget.
+std::vector<int> refused_ranks(const Ring& d, std::uint64_t memory, const std::string& spill = "") {
+  Hub hub(2);
+  std::vector<int> refused(2, 0);
+  std::vector<std::thread> ts;
+  for (int j = 0; j < 2; ++j)
+    ts.emplace_back([&, j] {
+      ThreadCluster c(hub, j);
+      search::Limits lim;
+      lim.memory = memory;
+      lim.cluster = &c;
+      lim.spill = spill;
+      const std::vector<std::uint64_t> src = {0};
+      try {
+        search::explore(d, src, 1, lim);
+      } catch (const InputError&) {
+        refused[static_cast<std::size_t>(j)] = 1;
+      }
+    });
+  for (auto& t : ts) t.join();
+  return refused;
+}
+
 }  // namespace
 
 TEST(ExploreDistributed, SameAsOneProcessForAnyRanks) {
@@ -233,24 +256,7 @@ TEST(ExploreDistributed, PathsFromDistributedDistances) {
 
 TEST(ExploreDistributed, RefusedWhenAShareDoesNotFit) {
   const Ring d{1000000};
-  Hub hub(2);
-  std::vector<int> refused(2, 0);
-  std::vector<std::thread> ts;
-  for (int j = 0; j < 2; ++j)
-    ts.emplace_back([&, j] {
-      ThreadCluster c(hub, j);
-      search::Limits lim;
-      lim.memory = 100000;  // a share is 125 KB
-      lim.cluster = &c;
-      const std::vector<std::uint64_t> src = {0};
-      try {
-        search::explore(d, src, 1, lim);
-      } catch (const InputError&) {
-        refused[static_cast<std::size_t>(j)] = 1;
-      }
-    });
-  for (auto& t : ts) t.join();
-  EXPECT_EQ(refused, (std::vector<int>{1, 1}));
+  EXPECT_EQ(refused_ranks(d, 100000), (std::vector<int>{1, 1}));  // a share is 125 KB
 }
 
 TEST(ExploreSpill, SameAsInMemory) {
@@ -317,27 +323,8 @@ TEST(ExploreSpill, RanksRefusedWithoutSpillOrMemory) {
   const Ring d{100003};
   const auto dir = std::filesystem::temp_directory_path() / "tansaku-test-spill-ranks-refused";
   std::filesystem::create_directories(dir);
-  for (auto [memory, spill] : {std::pair<std::uint64_t, std::string>{40 << 10, ""}, {2 << 10, dir.string()}}) {
-    Hub hub(2);
-    std::vector<int> refused(2, 0);
-    std::vector<std::thread> ts;
-    for (int j = 0; j < 2; ++j)
-      ts.emplace_back([&, j] {
-        ThreadCluster c(hub, j);
-        search::Limits lim;
-        lim.memory = memory;
-        lim.cluster = &c;
-        lim.spill = spill;
-        const std::vector<std::uint64_t> src = {0};
-        try {
-          search::explore(d, src, 1, lim);
-        } catch (const InputError&) {
-          refused[static_cast<std::size_t>(j)] = 1;
-        }
-      });
-    for (auto& t : ts) t.join();
-    EXPECT_EQ(refused, (std::vector<int>{1, 1})) << memory;
-  }
+  for (auto [memory, spill] : {std::pair<std::uint64_t, std::string>{40 << 10, ""}, {2 << 10, dir.string()}})
+    EXPECT_EQ(refused_ranks(d, memory, spill), (std::vector<int>{1, 1})) << memory;
   EXPECT_TRUE(std::filesystem::is_empty(dir));
   std::filesystem::remove_all(dir);
 }
