@@ -13,6 +13,9 @@
 #include <random>
 #include <unordered_map>
 
+#include <stdlib.h>
+#include <unistd.h>
+
 #include "sliding/domain.h"
 #include "sliding/pdb.h"
 #include "sliding/pdb_domain.h"
@@ -389,6 +392,11 @@ TEST(PdbSearch, EightPuzzleMatchesBfsAndManhattan) {
     auto ref = search::ida_star(manhattan, manhattan.make(inst.start), io);
     ASSERT_EQ(res.cost, ref.cost);
     ASSERT_EQ(res.cost, dist.at(pack(inst.start)));
+    // Skipping the redundant move strings (move_fsm.h) keeps every solution optimal.
+    auto pruned = pdb::find_path(inst, f, h, {}, 10);
+    ASSERT_TRUE(pruned.found);
+    verify_solution(inst.geo, inst.start, inst.goal, pruned.moves);
+    ASSERT_EQ(pruned.cost, res.cost);
   }
 }
 
@@ -402,7 +410,7 @@ TEST(PdbSearch, ElevenPuzzleMatchesManhattan) {
   search::IdaOptions io;
   io.step = 2;
   std::mt19937_64 rng(99);
-  std::uint64_t pdb_nodes = 0, man_nodes = 0;
+  std::uint64_t pdb_nodes = 0, man_nodes = 0, generated = 0, pruned_generated = 0;
   for (int i = 0; i < 100; ++i) {
     inst.start = random_start(inst.geo, inst.goal, rng);
     auto res = pdb::find_path(inst, f, h, {});
@@ -410,10 +418,17 @@ TEST(PdbSearch, ElevenPuzzleMatchesManhattan) {
     ASSERT_TRUE(res.found && ref.found);
     verify_solution(inst.geo, inst.start, inst.goal, res.moves);
     ASSERT_EQ(res.cost, ref.cost) << "instance " << i;
+    auto pruned = pdb::find_path(inst, f, h, {}, 10);
+    ASSERT_TRUE(pruned.found);
+    verify_solution(inst.geo, inst.start, inst.goal, pruned.moves);
+    ASSERT_EQ(pruned.cost, ref.cost) << "instance " << i;
     pdb_nodes += res.stats.expanded;
     man_nodes += ref.stats.expanded;
+    generated += res.stats.generated;
+    pruned_generated += pruned.stats.generated;
   }
   EXPECT_LT(pdb_nodes * 5, man_nodes) << "the tables should cut the search a lot";
+  EXPECT_LT(pruned_generated, generated) << "skipping redundant move strings should save nodes";
 }
 
 TEST(PdbSearch, ParallelSearchMatchesSerial) {
@@ -423,14 +438,38 @@ TEST(PdbSearch, ParallelSearchMatchesSerial) {
   auto h = pdb::memory_heuristic(f, pdb::groups_of_sizes(f, {5, 5, 5}), 1);
   search::Limits one, two;
   two.threads = 2;
-  auto a = pdb::find_path(inst, f, h, one);
-  auto b = pdb::find_path(inst, f, h, two);
+  for (int prune : {2, 10}) {
+    auto a = pdb::find_path(inst, f, h, one, prune);
+    auto b = pdb::find_path(inst, f, h, two, prune);
+    ASSERT_TRUE(a.found && b.found);
+    EXPECT_EQ(a.cost, 57);
+    EXPECT_EQ(a.cost, b.cost);
+    EXPECT_EQ(a.moves, b.moves);
+    EXPECT_EQ(a.stats.expanded, b.stats.expanded);
+    verify_solution(inst.geo, inst.start, inst.goal, b.moves);
+  }
+}
+
+TEST(PdbSearch, SwitchesToTheDeepAutomatonOnceTheSearchIsBig) {
+  // Korf #1: the search starts with the quick automaton and takes the deep one (built, then
+  // written to the cache directory) once an iteration expands more than `deep_after` nodes.
+  const auto dir = std::filesystem::temp_directory_path() / ("tansaku-deep-" + std::to_string(::getpid()));
+  ::setenv("TANSAKU_PDB_DIR", dir.c_str(), 1);
+  Instance inst = make_instance(4, 4, identity_goal(16, true), "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3");
+  pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
+  auto h = pdb::memory_heuristic(f, pdb::groups_of_sizes(f, {5, 5, 5}), 1);
+  int quick = 0, deep = 0;
+  auto a = pdb::find_path(inst, f, h, {}, 12, &quick);  // never big enough to switch
+  auto b = pdb::find_path(inst, f, h, {}, 12, &deep, 1000);
+  ::unsetenv("TANSAKU_PDB_DIR");
+  EXPECT_EQ(quick, pdb::kQuickPruneDepth);
+  EXPECT_EQ(deep, 12);
   ASSERT_TRUE(a.found && b.found);
   EXPECT_EQ(a.cost, 57);
-  EXPECT_EQ(a.cost, b.cost);
-  EXPECT_EQ(a.moves, b.moves);
-  EXPECT_EQ(a.stats.expanded, b.stats.expanded);
+  EXPECT_EQ(b.cost, 57);
   verify_solution(inst.geo, inst.start, inst.goal, b.moves);
+  EXPECT_TRUE(std::filesystem::exists(dir / MoveFsm::file_name(12)));
+  std::filesystem::remove_all(dir);
 }
 
 TEST(PdbSearch, EasyKorfInstances) {

@@ -196,6 +196,25 @@ TEST_F(PdbCli, BadInput) {
   expect2("solve 15-puzzle --batch " + bad.string() + " --start \"1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 15\"");
   expect2("solve 15-puzzle --start \"1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\" --algorithm pdb --all");
   expect2("solve sliding:3x3 --goal \"1 1 2 2 3 3 4 4 0\" --start \"1 1 2 2 3 3 4 0 4\" --algorithm pdb");
+  expect2("solve 15-puzzle --prune-depth 1");
+  expect2("solve 15-puzzle --prune-depth 25");
+  expect2("solve 15-puzzle --prune-depth deep");
+}
+
+TEST_F(PdbCli, PruneDepthKeepsTheLengthAndSavesNodes) {
+  // Korf's #1 with the in-memory tables: the same optimal length with the inverse of the last
+  // move only (Korf & Felner's search) and with the redundant strings of up to 10 moves.
+  const std::string korf1 = "--start \"14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\" --goal " + std::string(kKorfGoal);
+  auto a = run_tansaku("solve 15-puzzle " + korf1 + " --prune-depth 2 --json --quiet");
+  auto b = run_tansaku("solve 15-puzzle " + korf1 + " --prune-depth 10 --json --quiet");
+  ASSERT_EQ(a.code, 0) << a.err;
+  ASSERT_EQ(b.code, 0) << b.err;
+  const auto ja = a.json(), jb = b.json();
+  EXPECT_EQ(ja["length"], 57);
+  EXPECT_EQ(jb["length"], 57);
+  EXPECT_EQ(ja["prune_depth"], 2);
+  EXPECT_EQ(jb["prune_depth"], 10);
+  EXPECT_LT(jb["generated"].get<std::uint64_t>(), ja["generated"].get<std::uint64_t>());
 }
 
 TEST_F(PdbCli, TimeoutStopsTheSearch) {

@@ -98,7 +98,7 @@ const SolverTable<Job<C>, void>& solvers() {
                               "IDA* over additive pattern databases (disk, else built in memory): the default for distinct tiles"},
                              [](const J& j) { return pdb::refuses(j.inst); },
                              [](const J& j) { return !j.small(); },
-                             [](const J& j, const search::Limits& lim) { pdb::solve(j.inst, lim, j.r); }};
+                             [](const J& j, const search::Limits& lim) { pdb::solve(j.inst, pdb::prune_depth(j.o), lim, j.r); }};
     auto idastar = then(idastar_solver<J>({"idastar", {"ida*", "ida-star", "ida"},
                                            "IDA* with Manhattan distance + linear conflict (--all, --count)"}),
                         [](const J& j, Path res) {
@@ -144,6 +144,7 @@ class SlidingPuzzle final : public Puzzle {
   }
 
   SolveReport solve(const Options& o) const override {
+    (void)pdb::prune_depth(o);  // a bad --prune-depth is refused before any work
     if (o.text("batch")) return pdb::solve_batch(*this, geo_.n, o);  // --batch FILE (pdb_batch.cpp)
     Instance inst = instance(o, /*need_start=*/true);
     SolveReport r;
@@ -343,7 +344,11 @@ Family family() {
   f.options = {opt::start(), opt::goal(kAllCommands, "goal state (explore: the source when --from is not given)"),
                opt::from(), opt::all(), opt::count(), opt::farthest(), opt::spill(),
                opt::batch(opt::reads(opt::text("batch", "FILE", "solve every instance of FILE (one start state a line; JSON Lines with --json)", kSolve))),
-               opt::flag("steps", "draw the board after every move of the solution", kSolve)};
+               opt::flag("steps", "draw the board after every move of the solution", kSolve),
+               opt::integer("prune-depth",
+                            "pdb: never play a move string of up to N moves that an earlier one of no greater length "
+                            "does the same as (default 14; 2: only the inverse of the last move, as Korf & Felner)",
+                            kSolve)};
   f.solvers = merge_specs(solver_specs(solvers<Nibbles>()), solver_specs(SlidingPuzzle::explore_table()));
   f.notation =
       "tiles in cell order (cells numbered row-major from 0), separated by spaces or commas; 0 is the blank,\n"

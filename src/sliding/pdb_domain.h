@@ -3,7 +3,8 @@
 // heuristic h = manhattan + 2 * max over views (a partition of the heuristic seen through
 // the board or one of its reflections that fix the blank's goal cell) of the sum of that
 // partition's table entries is updated per move: only the moved tile's group is re-ranked
-// and looked up, in each view. The inverse of the last move is never generated. child_h
+// and looked up, in each view. A move that ends a redundant move string (move_fsm.h: at
+// least the inverse of the last move) is never generated. child_h
 // bounds a child's h view by view without playing the move, so most pruned children cost
 // one lookup however many views there are.
 #pragma once
@@ -15,6 +16,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "sliding/move_fsm.h"
 #include "sliding/pdb.h"
 #include "tansaku/core/bits.h"
 
@@ -36,6 +38,8 @@ struct Context {
   };
   std::vector<Group> group;
   std::shared_ptr<const Heuristic> keep;  // keeps the tables alive
+  // Move strings never played (move_fsm.h); depth 2: only the inverse of the last move.
+  const MoveFsm* fsm = &MoveFsm::of_depth(2);
 
   Context(const Frame& f, std::shared_ptr<const Heuristic> h) : keep(std::move(h)) {
     rows = f.rows, cols = f.cols, n = f.n, blank = f.blank;
@@ -100,6 +104,10 @@ struct Context {
     return r;
   }
   int excess(int g, std::uint64_t r) const { return (group[g].table[r >> 1] >> ((r & 1) * 4)) & 15; }
+  // The blank's direction (MoveFsm::Dir) when it goes from cell `from` to the adjacent `to`.
+  int dir(int from, int to) const {
+    return to == from - cols ? MoveFsm::kUp : to == from - 1 ? MoveFsm::kLeft : to == from + 1 ? MoveFsm::kRight : MoveFsm::kDown;
+  }
 };
 
 class Position {
@@ -107,6 +115,7 @@ class Position {
   using Move = std::uint8_t;  // canonical cell the tile comes from (the blank's next cell)
   static constexpr int kMaxMoves = 4;
   struct Undo {
+    std::int32_t fsm;
     std::uint8_t prev_blank, best_view;
     std::int16_t md, h;
     std::int16_t esum[Context::kMaxViews];
@@ -144,7 +153,7 @@ class Position {
     int k = 0;
     for (int i = 0; i < ctx_->adj_count[blank_]; ++i) {
       const std::uint8_t c = ctx_->adj[blank_][i];
-      if (c != prev_blank_) out[k++] = c;
+      if (ctx_->fsm->next(fsm_, ctx_->dir(blank_, c)) != MoveFsm::kDead) out[k++] = c;
     }
     return k;
   }
@@ -179,10 +188,12 @@ class Position {
     const Context& C = *ctx_;
     Undo u;
     u.prev_blank = prev_blank_;
+    u.fsm = fsm_;
     u.md = md_;
     u.h = h_;
     u.best_view = best_view_;
     const int to = blank_, t = cell_[from];
+    fsm_ = C.fsm->next(fsm_, C.dir(to, from));
     cell_[to] = static_cast<std::uint8_t>(t);
     cell_[from] = static_cast<std::uint8_t>(C.blank);
     prev_blank_ = static_cast<std::uint8_t>(to);
@@ -213,6 +224,7 @@ class Position {
     cell_[to] = static_cast<std::uint8_t>(C.blank);
     blank_ = static_cast<std::uint8_t>(to);
     prev_blank_ = u.prev_blank;
+    fsm_ = u.fsm;
     md_ = u.md;
     h_ = u.h;
     best_view_ = u.best_view;
@@ -239,6 +251,7 @@ class Position {
   const Context* ctx_;
   std::uint8_t cell_[64] = {};
   std::uint8_t blank_ = 0, prev_blank_ = 255, best_view_ = 0;
+  std::int32_t fsm_ = MoveFsm::kStart;  // the state of ctx_->fsm after the moves played
   std::int16_t md_ = 0, h_ = 0;
   std::uint8_t vpos_[Context::kMaxViews][64] = {};
   std::int16_t esum_[Context::kMaxViews] = {};

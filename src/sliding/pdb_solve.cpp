@@ -18,23 +18,44 @@ std::string refuses(const Instance& inst) {
   return "";
 }
 
+int prune_depth(const Options& o) {
+  const auto d = o.integer("prune-depth");
+  if (!d) return kDefaultPruneDepth;
+  if (*d < 2 || *d > MoveFsm::kMaxDepth)
+    throw InputError(fmt::format("--prune-depth {} is out of range (2 to {})", *d, MoveFsm::kMaxDepth));
+  return static_cast<int>(*d);
+}
+
 search::PathResult<std::uint8_t> find_path(const Instance& inst, const Frame& f, std::shared_ptr<const Heuristic> h,
-                                        const search::Limits& lim) {
+                                        const search::Limits& lim, int prune, int* used, std::uint64_t deep_after) {
   Context ctx(f, std::move(h));
+  ctx.fsm = &MoveFsm::of_depth(std::min(prune, kQuickPruneDepth));
   Position root(&ctx, f.canonical(inst.start));
   search::InPlaceIdaOptions io;
   io.step = 2;  // every solution has the parity of the blank's distance
+  bool deepened = false;
+  if (prune > kQuickPruneDepth)
+    io.before_iteration = [&](int, std::uint64_t last) {
+      if (last < deep_after || deepened) return;
+      deepened = true;
+      search::Limits fsm_lim = lim;  // the enumeration's hash table: a quarter of the budget
+      fsm_lim.memory = lim.memory / 4;
+      const MoveFsm& deep = MoveFsm::cached(prune, default_dir(), fsm_lim);
+      if (deep.depth() > ctx.fsm->depth()) ctx.fsm = &deep;
+    };
   auto res = search::ida_star_inplace(root, io, lim);
   for (auto& m : res.moves) m = f.from_canon[m];
+  if (used) *used = ctx.fsm->depth();
   return res;
 }
 
-void solve(const Instance& inst, const search::Limits& lim, SolveReport& r) {
+void solve(const Instance& inst, int prune, const search::Limits& lim, SolveReport& r) {
   Frame f = make_frame(inst.geo, inst.goal);
   auto h = choose_heuristic(f, default_dir(), lim.memory, lim.threads);
   Context ctx(f, h);
   const int h0 = Position(&ctx, f.canonical(inst.start)).h();
-  auto res = find_path(inst, f, h, lim);
+  int used = 0;
+  auto res = find_path(inst, f, h, lim, prune, &used);
   r.algorithm = "pdb";  // the solver's name; what it adds to IDA* is the heuristic
   r.nodes = res.stats.expanded;
   r.generated = res.stats.generated;
@@ -44,6 +65,7 @@ void solve(const Instance& inst, const search::Limits& lim, SolveReport& r) {
   r.extra["pdb_tables"] = tables;
   r.extra["h_start"] = h0;
   r.extra["setup_seconds"] = h->setup_seconds;
+  r.extra["prune_depth"] = used;
   if (!res.found) {
     r.solvable = false;
     r.reason = "the goal is not reachable from the start";

@@ -19,12 +19,27 @@ namespace tansaku::sliding::pdb {
 // distinct tiles and one solution (no --all, --count).
 std::string refuses(const Instance& inst);
 
-// Solves (solvability already decided) under `lim`, verifies, and fills the report.
-void solve(const Instance& inst, const search::Limits& lim, SolveReport& r);
+// The length of the redundant move strings the search skips (move_fsm.h): --prune-depth, or
+// kDefaultPruneDepth. Throws InputError outside 2..MoveFsm::kMaxDepth.
+inline constexpr int kDefaultPruneDepth = 14;
+int prune_depth(const Options& o);
 
-// An optimal solution in original cells with the given heuristic (tests, benchmarks).
+// Solves (solvability already decided) under `lim`, never playing a redundant move string of
+// up to `prune` moves, verifies, and fills the report.
+void solve(const Instance& inst, int prune, const search::Limits& lim, SolveReport& r);
+
+// Beyond this many moves the automaton takes seconds to enumerate the first time (then it is
+// read from the cache directory): a search starts with kQuickPruneDepth and switches once an
+// iteration has expanded kDeepPruneAfter nodes.
+inline constexpr int kQuickPruneDepth = 10;
+inline constexpr std::uint64_t kDeepPruneAfter = std::uint64_t{1} << 22;
+
+// An optimal solution in original cells with the given heuristic (tests, benchmarks); the
+// search never plays a redundant move string of up to `prune` moves (2: only the inverse of
+// the last move). `used`, when given, gets the depth of the last automaton used.
 search::PathResult<std::uint8_t> find_path(const Instance& inst, const Frame& f, std::shared_ptr<const Heuristic> h,
-                                        const search::Limits& lim);
+                                        const search::Limits& lim, int prune = 2, int* used = nullptr,
+                                        std::uint64_t deep_after = kDeepPruneAfter);
 
 // One instance of a --batch file: its id (the optional leading number, else its position),
 // its start (the tokens joined by spaces) and its line number.

@@ -15,6 +15,7 @@
 #include <concepts>
 #include <cstdint>
 #include <exception>
+#include <functional>
 #include <limits>
 #include <thread>
 #include <vector>
@@ -200,6 +201,10 @@ struct InPlaceIdaOptions {
   int step = 1;                             // bound increment granularity (2 when solution lengths have a known parity)
   std::uint64_t parallel_threshold = 50000; // split an iteration when the previous one expanded more
   std::size_t tasks_per_thread = 64;        // frontier size aimed at, per thread
+  // Called before each iteration with its bound and the nodes the previous one expanded: the
+  // domain may switch to costlier machinery (shared through its context) once the search
+  // proves big enough to pay for it. Each iteration searches with one fixed domain.
+  std::function<void(int bound, std::uint64_t last_iteration)> before_iteration;
 };
 
 // One optimal solution from the domain's current position (first in depth-first order).
@@ -216,6 +221,7 @@ PathResult<typename D::Move> ida_star_inplace(const D& root, const InPlaceIdaOpt
   int bound = root.h();
   std::uint64_t last_iteration = 0;
   while (true) {
+    if (o.before_iteration) o.before_iteration(bound, last_iteration);
     if (lim.progress) lim.progress->update("ida*: bound {}, {} nodes", bound, res.stats.expanded);
     int next = std::numeric_limits<int>::max();
     bool done = false;
