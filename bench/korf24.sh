@@ -7,6 +7,8 @@
 #   bench/korf24.sh                 build the 6-6-6-6 tables if missing (once: minutes, ~1.3 GiB), then solve
 #   bench/korf24.sh --no-build 38 40 25     only these instances, with whatever is in the cache
 #   BIN=... THREADS=N TIMEOUT=SECONDS bench/korf24.sh   (TIMEOUT per instance; default none)
+#   PRUNE=2 bench/korf24.sh         only never undo the last move, as Korf & Felner (default: the
+#                                   solver's, redundant move strings of up to 14 moves skipped)
 # One line per instance: our length, nodes expanded and generated, the published length and
 # nodes (Korf & Felner count generated nodes), wall seconds; JSON lines in build/korf24.jsonl.
 # Fails when a length differs from the published one.
@@ -28,16 +30,19 @@ if [ $build = 1 ]; then
 fi
 timeout=()
 [ -z "${TIMEOUT:-}" ] || timeout=(--timeout "$TIMEOUT")
+prune=()
+[ -z "${PRUNE:-}" ] || prune=(--prune-depth "$PRUNE")
 mkdir -p build
 out=build/korf24.jsonl
 : > "$out"
 printf '%4s %6s %14s %14s %16s %8s %9s  %s\n' '#' length expanded generated 'K&F generated' 'gen/K&F' seconds heuristic
 fail=0
+sum_gen=0 sum_pub=0 sum_secs=0
 for id in "${ids[@]}"; do
   korf24_instance "$id"
   t0=$(date +%s.%N)
   set +e
-  json=$("$bin" solve 24-puzzle --start "$tiles" --goal "$goal" --threads "$threads" "${timeout[@]}" --json --quiet)
+  json=$("$bin" solve 24-puzzle --start "$tiles" --goal "$goal" --threads "$threads" "${timeout[@]}" "${prune[@]}" --json --quiet)
   rc=$?
   set -e
   t1=$(date +%s.%N)
@@ -47,12 +52,17 @@ for id in "${ids[@]}"; do
     continue
   fi
   echo "$json" >> "$out"
-  read -r len exp gen alg < <(/usr/bin/python3 -c 'import json,sys; j=json.loads(sys.argv[1]); print(j["length"], j["nodes"], j["generated"], j["algorithm"])' "$json")
+  read -r len exp gen alg < <(/usr/bin/python3 -c 'import json,sys; j=json.loads(sys.argv[1]); print(j["length"], j["nodes"], j["generated"], j["algorithm"] + ", prune depth " + str(j.get("prune_depth")))' "$json")
   ratio=$(awk "BEGIN{printf \"%.3f\", $gen / $pub_nodes}")
   printf '%4s %6s %14s %14s %16s %8s %9s  %s\n' "$id" "$len" "$exp" "$gen" "$pub_nodes" "$ratio" "$secs" "$alg"
+  sum_gen=$((sum_gen + gen)); sum_pub=$((sum_pub + pub_nodes)); sum_secs=$(awk "BEGIN{print $sum_secs + $secs}")
   if [ "$len" != "$pub_len" ]; then
     echo "FAIL: #$id length $len, published $pub_len" >&2
     fail=1
   fi
 done
+if [ "$sum_pub" -gt 0 ]; then
+  printf '%4s %6s %14s %14s %16s %8s %9s  %s\n' all "" "" "$sum_gen" "$sum_pub" "$(awk "BEGIN{printf \"%.3f\", $sum_gen / $sum_pub}")" \
+    "$sum_secs" "the solved ones: $(awk "BEGIN{printf \"%.2f\", $sum_pub / ($sum_gen > 0 ? $sum_gen : 1)}")x fewer generated"
+fi
 exit $fail

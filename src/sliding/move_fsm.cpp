@@ -332,7 +332,7 @@ const MoveFsm& MoveFsm::cached(int depth, const std::filesystem::path& dir, cons
   const std::filesystem::path file = dir / file_name(depth);
   if (auto words = read(file, depth)) return keep(std::make_unique<const MoveFsm>(depth, *words));
   auto built = std::make_unique<const MoveFsm>(depth, lim);
-  if (built->depth() == depth) (void)built->write(file);  // a read-only cache: build again next time
+  (void)built->write(dir / file_name(built->depth()));  // a read-only cache: build again next time
   return keep(std::move(built));
 }
 

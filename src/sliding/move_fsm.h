@@ -46,7 +46,7 @@ class MoveFsm {
   // One shared automaton per depth, built in memory on first use (thread-safe; small depths).
   static const MoveFsm& of_depth(int depth);
   // The same through the cache directory `dir`: read from its file there, else built within
-  // lim and written there (when dir is writable; a build that fell short of `depth` is not).
+  // lim and written there when dir is writable (under the depth reached, if it fell short).
   static const MoveFsm& cached(int depth, const std::filesystem::path& dir, const search::Limits& lim);
   static std::string file_name(int depth);  // sliding-moves-14.fsm.zst
   // The cache file: write() goes through a temporary name (false when the directory cannot

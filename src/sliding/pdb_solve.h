@@ -32,7 +32,7 @@ void solve(const Instance& inst, int prune, const search::Limits& lim, SolveRepo
 // read from the cache directory): a search starts with kQuickPruneDepth and switches once an
 // iteration has expanded kDeepPruneAfter nodes.
 inline constexpr int kQuickPruneDepth = 10;
-inline constexpr std::uint64_t kDeepPruneAfter = std::uint64_t{1} << 22;
+inline constexpr std::uint64_t kDeepPruneAfter = std::uint64_t{1} << 20;
 
 // An optimal solution in original cells with the given heuristic (tests, benchmarks); the
 // search never plays a redundant move string of up to `prune` moves (2: only the inverse of
