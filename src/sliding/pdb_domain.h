@@ -162,11 +162,14 @@ class Position {
   // move: the views are looked up one by one, the one that was largest here first, until
   // one lifts the bound above `limit` (most pruned children then cost one table lookup
   // instead of one per view); with all views looked up it is the child's h exactly.
+  // When every view was looked up (the child is within the limit and will be played), the
+  // ranks and entries are kept for apply(from).
   int child_h(Move from, int limit) {
     const Context& C = *ctx_;
     const int to = blank_, t = cell_[from];
     const int md = md_ + C.md[t][to] - C.md[t][from];
     int best = 0;
+    pending_ = kNone;
     for (int i = 0; i < C.views; ++i) {
       const int v = i == 0 ? best_view_ : (i <= best_view_ ? i - 1 : i);
       const int tv = C.sym[v][t];
@@ -175,12 +178,15 @@ class Position {
       if (g >= 0) {
         const std::uint8_t was = vpos_[v][tv];
         vpos_[v][tv] = C.sym[v][to];
-        sum += C.excess(g, C.rank(g, vpos_[v])) - e_[v][g];
+        pending_rank_[v] = C.rank(g, vpos_[v]);
+        pending_e_[v] = static_cast<std::int8_t>(C.excess(g, pending_rank_[v]));
+        sum += pending_e_[v] - e_[v][g];
         vpos_[v][tv] = was;
       }
       best = std::max(best, sum);
-      if (md + 2 * best > limit) break;
+      if (md + 2 * best > limit) return md + 2 * best;
     }
+    pending_ = from;
     return md + 2 * best;
   }
 
@@ -207,12 +213,14 @@ class Position {
       if (g < 0) continue;
       u.rank[v] = rank_[v][g];
       u.e[v] = e_[v][g];
-      const std::uint64_t r = C.rank(g, vpos_[v]);
-      const int e = C.excess(g, r);
+      const bool known = pending_ == from;  // looked up by child_h(from) just before
+      const std::uint64_t r = known ? pending_rank_[v] : C.rank(g, vpos_[v]);
+      const int e = known ? pending_e_[v] : C.excess(g, r);
       rank_[v][g] = r;
       esum_[v] = static_cast<std::int16_t>(esum_[v] + e - e_[v][g]);
       e_[v][g] = static_cast<std::int8_t>(e);
     }
+    pending_ = kNone;
     update_h();
     return u;
   }
@@ -224,6 +232,7 @@ class Position {
     cell_[to] = static_cast<std::uint8_t>(C.blank);
     blank_ = static_cast<std::uint8_t>(to);
     prev_blank_ = u.prev_blank;
+    pending_ = kNone;
     fsm_ = u.fsm;
     md_ = u.md;
     h_ = u.h;
@@ -252,6 +261,11 @@ class Position {
   std::uint8_t cell_[64] = {};
   std::uint8_t blank_ = 0, prev_blank_ = 255, best_view_ = 0;
   std::int32_t fsm_ = MoveFsm::kStart;  // the state of ctx_->fsm after the moves played
+  // The move child_h looked up in every view (kNone: none), with its ranks and entries.
+  static constexpr int kNone = 255;
+  int pending_ = kNone;
+  std::uint64_t pending_rank_[Context::kMaxViews] = {};
+  std::int8_t pending_e_[Context::kMaxViews] = {};
   std::int16_t md_ = 0, h_ = 0;
   std::uint8_t vpos_[Context::kMaxViews][64] = {};
   std::int16_t esum_[Context::kMaxViews] = {};
