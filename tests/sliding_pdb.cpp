@@ -309,16 +309,26 @@ TEST(PdbSearch, ChildBoundIsLazyButExact) {
   ASSERT_EQ(ctx.views, 3);
   std::uint64_t stopped_early = 0;
   for (const auto& [v, d] : bfs_distances(inst.geo, inst.goal)) {
-    pdb::Position q(&ctx, f.canonical(unpack(v, 9)));
+    const auto cells = f.canonical(unpack(v, 9));
+    pdb::Position q(&ctx, cells);
     std::uint8_t moves[4];
     const int k = q.moves(moves);
+    const int blank = static_cast<int>(std::find(cells.begin(), cells.end(), ctx.blank) - cells.begin());
     for (int i = 0; i < k; ++i) {
       const int before = q.h();
+      auto child = cells;
+      std::swap(child[static_cast<std::size_t>(blank)], child[moves[i]]);
+      const int fresh = pdb::Position(&ctx, child).h();  // from scratch
       const int exact = q.child_h(moves[i], 1000);
-      auto u = q.apply(moves[i]);
-      ASSERT_EQ(exact, q.h());
+      auto u = q.apply(moves[i]);  // takes child_h's lookups
+      ASSERT_EQ(exact, fresh);
+      ASSERT_EQ(q.h(), fresh);
       q.undo(moves[i], u);
       ASSERT_EQ(q.h(), before);
+      (void)q.child_h(moves[i], -1);  // stops at the first view: apply looks up the rest itself
+      u = q.apply(moves[i]);
+      ASSERT_EQ(q.h(), fresh);
+      q.undo(moves[i], u);
       for (int limit = exact - 4; limit <= exact + 1; ++limit) {
         const int lazy = q.child_h(moves[i], limit);
         ASSERT_LE(lazy, exact);
