@@ -109,14 +109,11 @@ void expect_same(const search::ExploreResult& a, const search::ExploreResult& b)
   EXPECT_EQ(a.table_bytes, b.table_bytes);
 }
 
-// Runs the explore on k threaded ranks; every rank's result must equal `want`.
-template <class D>
-void check_ranks(const D& d, std::vector<std::uint64_t> sources, int k, std::uint64_t memory, std::size_t keep,
-                 const search::ExploreResult& want, bool paths = false, unsigned threads = 1,
-                 const std::string& spill = "") {
+// Runs body(j, lim) on k threaded ranks, each with its own ThreadCluster in lim.cluster and
+// lim.memory, lim.spill set; returns once every rank has finished.
+template <class Body>
+void on_ranks(int k, std::uint64_t memory, const std::string& spill, Body body) {
   Hub hub(k);
-  std::vector<search::ExploreResult> got(static_cast<std::size_t>(k));
-  std::vector<std::vector<std::vector<int>>> walks(static_cast<std::size_t>(k));
   std::vector<std::thread> ts;
   for (int j = 0; j < k; ++j)
     ts.emplace_back([&, j] {
@@ -124,14 +121,26 @@ void check_ranks(const D& d, std::vector<std::uint64_t> sources, int k, std::uin
       search::Limits lim;
       lim.memory = memory;
       lim.cluster = &c;
-      lim.threads = threads;
       lim.spill = spill;
-      auto& r = got[static_cast<std::size_t>(j)];
-      r = search::explore(d, sources, keep, lim, paths);
-      if (paths)
-        for (auto f : r.farthest) walks[static_cast<std::size_t>(j)].push_back(search::path_to_source(d, r, f, r.depth));
+      body(j, lim);
     });
   for (auto& t : ts) t.join();
+}
+
+// Runs the explore on k threaded ranks; every rank's result must equal `want`.
+template <class D>
+void check_ranks(const D& d, std::vector<std::uint64_t> sources, int k, std::uint64_t memory, std::size_t keep,
+                 const search::ExploreResult& want, bool paths = false, unsigned threads = 1,
+                 const std::string& spill = "") {
+  std::vector<search::ExploreResult> got(static_cast<std::size_t>(k));
+  std::vector<std::vector<std::vector<int>>> walks(static_cast<std::size_t>(k));
+  on_ranks(k, memory, spill, [&](int j, search::Limits& lim) {
+    lim.threads = threads;
+    auto& r = got[static_cast<std::size_t>(j)];
+    r = search::explore(d, sources, keep, lim, paths);
+    if (paths)
+      for (auto f : r.farthest) walks[static_cast<std::size_t>(j)].push_back(search::path_to_source(d, r, f, r.depth));
+  });
   for (int j = 0; j < k; ++j) {
     SCOPED_TRACE(::testing::Message() << "rank " << j << " of " << k);
     expect_same(got[static_cast<std::size_t>(j)], want);
@@ -144,24 +153,15 @@ void check_ranks(const D& d, std::vector<std::uint64_t> sources, int k, std::uin
 
 // Which of 2 ranks (threads) refused to explore the ring from state 0 with this budget.
 std::vector<int> refused_ranks(const Ring& d, std::uint64_t memory, const std::string& spill = "") {
-  Hub hub(2);
   std::vector<int> refused(2, 0);
-  std::vector<std::thread> ts;
-  for (int j = 0; j < 2; ++j)
-    ts.emplace_back([&, j] {
-      ThreadCluster c(hub, j);
-      search::Limits lim;
-      lim.memory = memory;
-      lim.cluster = &c;
-      lim.spill = spill;
-      const std::vector<std::uint64_t> src = {0};
-      try {
-        search::explore(d, src, 1, lim);
-      } catch (const InputError&) {
-        refused[static_cast<std::size_t>(j)] = 1;
-      }
-    });
-  for (auto& t : ts) t.join();
+  on_ranks(2, memory, spill, [&](int j, search::Limits& lim) {
+    const std::vector<std::uint64_t> src = {0};
+    try {
+      search::explore(d, src, 1, lim);
+    } catch (const InputError&) {
+      refused[static_cast<std::size_t>(j)] = 1;
+    }
+  });
   return refused;
 }
 
