@@ -1,5 +1,8 @@
 #include "cli_util.h"
 
+#include "cli/request.h"
+#include "tansaku/puzzles/registry.h"
+
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -61,3 +64,14 @@ void expect_refused(const std::string& args, const std::string& needle, std::sou
   ::testing::ScopedTrace trace(at.file_name(), static_cast<int>(at.line()), "tansaku " + args);
   EXPECT_TRUE(refused_cleanly(run_cli(args), needle));
 }
+
+namespace tansaku {
+void give_option(Options& o, const std::string& puzzle, const std::string& name, const std::string& value) {
+  Raw raw;
+  raw.puzzle = puzzle;
+  o.values[name] = value;
+  o.given.insert(name);
+  for (const auto& [k, v] : o.values) raw.text[k] = v;
+  family_options(family_of(puzzle), puzzle, o.command, raw, o);
+}
+}  // namespace tansaku

@@ -28,3 +28,11 @@ void expect_clean(const CliResult& r, int code, const std::string& needle,
 // Runs `args` and expects it refused as bad input: exit 2, one line on stderr holding `needle`.
 void expect_refused(const std::string& args, const std::string& needle = "",
                     std::source_location at = std::source_location::current());
+
+namespace tansaku {
+struct Options;
+// For tests that call a family directly: gives one option of the puzzle's family as the
+// command line would (checked and stored into the family's typed settings by the request
+// layer), keeping what `o` already holds.
+void give_option(Options& o, const std::string& puzzle, const std::string& name, const std::string& value);
+}  // namespace tansaku

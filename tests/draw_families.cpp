@@ -17,6 +17,7 @@
 #include "peg/board.h"
 #include "peg/verify.h"
 #include "tansaku/core/tokens.h"
+#include "cli_util.h"
 #include "tansaku/puzzles/registry.h"
 
 using namespace tansaku;
@@ -102,12 +103,12 @@ void dump(const std::string& name, const std::string& svg) {
   }
 }
 
-Options options(std::map<std::string, std::string> values = {}) {
+// The family options `values` of `puzzle`, given as the command line gives them.
+Options options(const std::map<std::string, std::string>& values = {}, const std::string& puzzle = "") {
   Options o;
   o.quiet = true;
   o.memory = 1ull << 30;
-  o.values = std::move(values);
-  for (auto& [k, v] : o.values) o.given.insert(k);
+  for (const auto& [k, v] : values) give_option(o, puzzle, k, v);
   return o;
 }
 
@@ -235,7 +236,7 @@ TEST(DrawFamilies, KnightTourPath) {
   EXPECT_THROW(p->draw_state(o, "12"), InputError);
   // Small tours: a frame per move, the visit numbers on the squares.
   for (const auto& [name, closed] : std::vector<std::pair<std::string, bool>>{{"knight-tour:3x4", false}, {"knight-tour:8x8", true}}) {
-    Options oc = options(closed ? std::map<std::string, std::string>{{"closed", "true"}} : std::map<std::string, std::string>{});
+    Options oc = options(closed ? std::map<std::string, std::string>{{"closed", "true"}} : std::map<std::string, std::string>{}, name);
     const Solved s = solve_and_draw(name, oc);
     ASSERT_TRUE(s.report.solvable);
     EXPECT_EQ(s.drawing.frames.size(), s.report.moves.size());  // moves lists the squares: steps + 1
@@ -328,7 +329,7 @@ TEST(DrawFamilies, ColoringGraph) {
         }
   EXPECT_EQ(crossings, 0);
   // No 3-colouring of map12: the graph uncoloured, one frame.
-  const Solved none = solve_and_draw("coloring:map12", options({{"colors", "3"}}));
+  const Solved none = solve_and_draw("coloring:map12", options({{"colors", "3"}}, "coloring:map12"));
   EXPECT_FALSE(none.report.solvable);
   EXPECT_EQ(none.drawing.frames.size(), 1u);
   EXPECT_NE(none.drawing.frames[0].find("no 3-colouring"), std::string::npos);
@@ -364,7 +365,7 @@ TEST(DrawFamilies, SquareSumChain) {
   auto p = make_puzzle("square-sum", o);
   for (const auto& [values, n] : std::vector<std::pair<std::map<std::string, std::string>, std::size_t>>{
            {{}, 15}, {{{"ring", "true"}}, 32}, {{{"n", "25"}}, 25}, {{{"n", "1000"}}, 1000}}) {
-    const Options oo = options(values);
+    const Options oo = options(values, "square-sum");
     const Solved s = solve_and_draw("square-sum", oo);
     ASSERT_TRUE(s.report.solvable);
     ASSERT_EQ(s.report.moves.size(), n);
@@ -379,10 +380,10 @@ TEST(DrawFamilies, SquareSumChain) {
     dump("square-sum_" + std::to_string(n), s.drawing.frames[0]);
   }
   // No row of 1..14: the partner graph.
-  const Solved none = solve_and_draw("square-sum", options({{"n", "14"}}));
+  const Solved none = solve_and_draw("square-sum", options({{"n", "14"}}, "square-sum"));
   EXPECT_FALSE(none.report.solvable);
   EXPECT_EQ(none.drawing.frames.size(), 1u);
-  EXPECT_TRUE(well_formed(p->draw(options({{"n", "20"}}))));
+  EXPECT_TRUE(well_formed(p->draw(options({{"n", "20"}}, "square-sum"))));
   EXPECT_THROW(p->draw_state(o, "1 x"), InputError);
   // 100,000 numbers: a plot of at most kPlotPoints points.
   std::vector<std::string> big;

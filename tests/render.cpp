@@ -5,6 +5,7 @@
 
 #include <regex>
 
+#include "cli_util.h"
 #include "tansaku/puzzles/registry.h"
 #include "tansaku/render/page.h"
 #include "tansaku/render/svg.h"
@@ -216,8 +217,7 @@ TEST(RenderFamilies, FlipBlocksPermFramesEndOnTheGoal) {
   }
   {  // flip, large: the start and the end (every press marked) as one grouped step, lamps as paths
     Options o = options(kSolve);
-    o.values["rule"] = "lights-out";
-    o.given.insert("rule");
+    give_option(o, "flip:100x100", "rule", "lights-out");
     auto p = make_puzzle("flip:100x100", o);
     const SolveReport r = p->solve(o);
     ASSERT_TRUE(r.solvable);
@@ -250,8 +250,7 @@ TEST(RenderFamilies, FlipBlocksPermFramesEndOnTheGoal) {
   }
   {
     Options o = options(kSolve);
-    o.values["scramble"] = "D1 D2 V";
-    o.given.insert("scramble");
+    give_option(o, "perm:rotating-slide", "scramble", "D1 D2 V");
     auto p = make_puzzle("perm:rotating-slide", o);
     const SolveReport r = p->solve(o);
     ASSERT_TRUE(r.length && *r.length >= 1 && *r.length <= 3);

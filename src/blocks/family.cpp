@@ -21,6 +21,12 @@
 namespace tansaku::blocks {
 namespace {
 
+// The family's own options (declared in family() below).
+struct Settings {
+  std::optional<std::string> metric;  // --metric step | line | path
+  bool distinct = false;              // --distinct: pieces of one shape are told apart
+};
+
 namespace fs = std::filesystem;
 
 std::string data_dir() {
@@ -218,11 +224,11 @@ class BlocksPuzzle final : public Puzzle {
 
  private:
   Metric metric_of(const Options& o) const {
-    if (auto m = o.text("metric")) return parse_metric(*m, "--");
+    if (const auto& m = o.settings<Settings>().metric) return parse_metric(*m, "--");
     return b_.metric.value_or(Metric::Path);
   }
   bool distinct_of(const Options& o) const {
-    const bool d = o.flag("distinct") || b_.distinct;
+    const bool d = o.settings<Settings>().distinct || b_.distinct;
     if (d && b_.knuth) throw InputError("--distinct does not apply to Knuth's format (pieces of one name are alike)");
     return d;
   }
@@ -278,10 +284,11 @@ Family family() {
                opt::all(),
                opt::count(),
                opt::farthest(),
-               opt::text("metric", "step|line|path",
+               opt::text(&Settings::metric, "metric", "step|line|path",
                          "a move is one cell (step), any straight run (line) or any path of free cells (path); "
                          "default: the file's, else path", kAllCommands),
-               opt::flag("distinct", "keep pieces of the same shape apart (default: alike pieces are interchangeable)", kAllCommands)};
+               opt::flag(&Settings::distinct, "distinct", "keep pieces of the same shape apart (default: alike pieces are interchangeable)", kAllCommands)};
+  f.settings = opt::settings<Settings>();
   f.solvers = merge_specs(blocks::solvers(), solver_specs(BlocksPuzzle::explore_table()));
   f.notation = "a position is a picture: one character per cell, rows separated by '/' on the command line "
                "(BAAC/BAAC/DEEF/DGHF/I..J) or one per line in a file; letters and digits are pieces (all cells "

@@ -12,18 +12,12 @@
 #include <fmt/format.h>
 
 #include "blocks/build.h"
+#include "tansaku/core/tokens.h"
 #include "tansaku/core/error.h"
 
 namespace tansaku::blocks {
 
 namespace {
-
-std::string trim(std::string_view s) {
-  std::size_t a = 0, b = s.size();
-  while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
-  while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
-  return std::string(s.substr(a, b - a));
-}
 
 constexpr std::string_view kLabels = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 

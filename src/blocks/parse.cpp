@@ -10,6 +10,7 @@
 
 #include "blocks/build.h"
 #include "blocks/picture.h"
+#include "tansaku/core/tokens.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
 
@@ -43,13 +44,6 @@ std::uint64_t Board::cover(int kind, int anchor) const {
 }
 
 namespace {
-
-std::string trim(std::string_view s) {
-  std::size_t a = 0, b = s.size();
-  while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
-  while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
-  return std::string(s.substr(a, b - a));
-}
 
 bool is_comment(const std::string& t) { return t.empty() || t[0] == ';'; }
 

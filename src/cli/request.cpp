@@ -57,6 +57,32 @@ std::uint64_t whole(const std::string& name, const std::string& v, std::uint64_t
   return x;
 }
 
+std::int64_t integer_value(const std::string& name, const std::string& v) {
+  std::size_t used = 0;
+  std::int64_t x = 0;
+  try {
+    x = std::stoll(v, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != v.size()) throw InputError(fmt::format("--{} '{}' is not a whole number", name, printable(v)));
+  return x;
+}
+
+void store_option(const OptionSpec& s, const std::string& value, Options& o) {
+  if (s.type == OptionSpec::Type::Flag) {
+    o.values[s.name] = "true";
+  } else {
+    o.values[s.name] = value;
+    if (s.type == OptionSpec::Type::Integer) {
+      const std::int64_t x = integer_value(s.name, value);
+      if (x < s.min) throw InputError(fmt::format("--{} must be at least {} (got {})", s.name, s.min, x));
+      if (x > s.max) throw InputError(fmt::format("--{} {} is more than this solver supports (at most {})", s.name, x, s.max));
+    }
+  }
+  if (s.store) s.store(o.settings_value, o.values[s.name]);
+}
+
 // Fills the universal fields of `o` from the raw values.
 void universal(const std::set<std::string>& given, Raw& raw, Options& o) {
   o.given = given;
@@ -99,6 +125,7 @@ void family_options(const Family& f, const std::string& puzzle, unsigned command
     o.given.erase("start");
     o.given.insert("from");
   }
+  o.settings_value = f.settings ? f.settings() : std::any{};
   for (const auto& name : o.given) {
     if (std::find(kUniversal.begin(), kUniversal.end(), name) != kUniversal.end()) continue;
     const OptionSpec* s = takes(name);
@@ -108,18 +135,14 @@ void family_options(const Family& f, const std::string& puzzle, unsigned command
       if (elsewhere) throw InputError(fmt::format("option --{} does not apply to '{} {}'", name, command_name(command), puzzle));
       throw InputError(fmt::format("option --{} does not apply to {} (see 'tansaku help {}')", name, puzzle, puzzle));
     }
-    if (s->type == OptionSpec::Type::Flag) {
-      o.values[name] = "true";
-    } else {
-      o.values[name] = raw.text[name];
-      if (s->type == OptionSpec::Type::Integer) (void)o.integer(name);  // refuses non-numbers here
-    }
+    store_option(*s, raw.text[name], o);
   }
   // The common options keep their typed fields.
   auto text = [&](const char* n) { return o.values.count(n) ? std::optional<std::string>(o.values[n]) : std::nullopt; };
   o.start = text("start");
   o.goal = text("goal");
   o.from = text("from");
+  o.spill = text("spill").value_or("");
   o.all = o.values.count("all") != 0;
   o.count = o.values.count("count") != 0;
   if (o.values.count("farthest")) o.farthest = whole("farthest", o.values["farthest"], std::uint64_t{1} << 32);

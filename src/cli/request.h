@@ -34,6 +34,13 @@ const char* command_name(unsigned command);  // "show", "solve", "explore", "ran
 // `v` as a whole number in [0, max], or InputError naming --name.
 std::uint64_t whole(const std::string& name, const std::string& v, std::uint64_t max);
 
+// `v` as a whole number (any sign), or InputError naming --name.
+std::int64_t integer_value(const std::string& name, const std::string& v);
+
+// Checks one given option's value against its declaration (type, range) and stores it in
+// `o`: the record o.values and, for an option bound to a member, the settings struct.
+void store_option(const OptionSpec& s, const std::string& value, Options& o);
+
 // Fills the universal fields of `o` (threads capped to the cores, memory, timeout, quiet,
 // json, the deadline) from the raw values; `given` = the long names present.
 void universal(const std::set<std::string>& given, Raw& raw, Options& o);

@@ -26,6 +26,12 @@ namespace fs = std::filesystem;
 
 constexpr std::int64_t kMaxColors = 1000000;
 
+// The family's own options (declared in family() below).
+struct Settings {
+  std::optional<int> colors;       // --colors K: decide K-colourability
+  std::optional<std::string> file; // --file FILE: the graph, instead of coloring:FILE
+};
+
 std::string data_dir() {
   return shipped_data_dir() + "/coloring";
 }
@@ -119,10 +125,8 @@ class ColoringPuzzle final : public Puzzle {
     so.strategy = st;
     r.algorithm = name;
     int K = 0;
-    if (o.integer("colors")) {
-      if (*o.integer("colors") < 1) throw InputError("--colors must be at least 1");
-      if (*o.integer("colors") > kMaxColors) throw InputError(fmt::format("--colors {} is more than this solver supports ({})", *o.integer("colors"), kMaxColors));
-      K = static_cast<int>(*o.integer("colors"));
+    if (const auto colors = o.settings<Settings>().colors) {
+      K = *colors;
       KResult kr = colour_with(g_, K, so, lim);
       r.nodes = kr.nodes;
       r.extra["colors"] = K;
@@ -233,8 +237,8 @@ class ColoringPuzzle final : public Puzzle {
 
  private:
   void refuse_states(const Options& o) const {
-    for (const char* opt : {"start", "goal", "from"})
-      if (o.has(opt)) throw InputError(fmt::format("--{} does not apply to coloring: the instance is the graph", opt));
+    for (const auto& [given, opt] : {std::pair{o.start.has_value(), "start"}, {o.goal.has_value(), "goal"}, {o.from.has_value(), "from"}})
+      if (given) throw InputError(fmt::format("--{} does not apply to coloring: the instance is the graph", opt));
   }
   std::vector<std::string> names_of_vec(const std::vector<int>& vs) const {
     std::vector<std::string> out;
@@ -280,14 +284,15 @@ class ColoringPuzzle final : public Puzzle {
 };
 
 std::unique_ptr<Puzzle> make(const std::string& variant, const Options& o) {
-  if (variant.empty() && !o.text("file"))
+  const std::optional<std::string>& file = o.settings<Settings>().file;
+  if (variant.empty() && !file)
     throw InputError("coloring needs a graph: coloring:map12, coloring:FILE.col, coloring:NAME or --file FILE");
-  if (!variant.empty() && o.text("file")) throw InputError("give the graph once: coloring:X or --file FILE, not both");
+  if (!variant.empty() && file) throw InputError("give the graph once: coloring:X or --file FILE, not both");
   if (variant == "map12")
     return std::make_unique<ColoringPuzzle>("coloring:map12", map12(), "seed 002 problem 3 (12 regions A..L)",
                                             DimacsInfo{});
-  std::string path = o.text("file") ? *o.text("file") : variant;
-  if (!o.text("file") && path.find('/') == std::string::npos && !(file_allowed(path) && fs::exists(path))) {
+  std::string path = file.value_or(variant);
+  if (!file && path.find('/') == std::string::npos && !(file_allowed(path) && fs::exists(path))) {
     // A bare name: a shipped instance in data/coloring/ ("myciel3" or "myciel3.col").
     std::string shipped = data_dir() + "/" + path + (path.size() > 4 && path.ends_with(".col") ? "" : ".col");
     if (fs::exists(shipped)) path = shipped;
@@ -298,7 +303,7 @@ std::unique_ptr<Puzzle> make(const std::string& variant, const Options& o) {
   if (!fs::exists(path)) throw InputError(fmt::format("coloring: no file '{}' (and no shipped instance of that name)", path));
   DimacsInfo info;
   Graph g = read_dimacs_file(path, o.limits(), &info);
-  std::string name = o.text("file") ? "coloring:" + *o.text("file") : "coloring:" + variant;
+  std::string name = "coloring:" + file.value_or(variant);
   return std::make_unique<ColoringPuzzle>(name, std::move(g), path, info);
 }
 
@@ -317,8 +322,10 @@ Family family() {
   std::sort(shipped.begin(), shipped.end());
   for (const auto& s : shipped) f.builtins.push_back({"coloring:" + s, "DIMACS instance shipped in data/coloring/"});
   f.options = {opt::all(), opt::count(),
-               opt::integer("colors", "K: find a K-colouring or prove there is none (default: the chromatic number)", kSolve),
-               opt::reads(opt::text("file", "FILE", "a DIMACS .col graph, instead of coloring:FILE", kAllCommands))};
+               opt::integer(&Settings::colors, "colors", "K: find a K-colouring or prove there is none (default: the chromatic number)",
+                            kSolve, {1, kMaxColors}),
+               opt::reads(opt::text(&Settings::file, "file", "FILE", "a DIMACS .col graph, instead of coloring:FILE", kAllCommands))};
+  f.settings = opt::settings<Settings>();
   f.solvers = solver_specs(ColoringPuzzle::solvers());
   f.notation = "a colouring is one colour number (1..K) per vertex in vertex order; graphs come as DIMACS .col files";
   f.examples = {"tansaku solve coloring:map12 --colors 3", "tansaku solve coloring:queen6_6", "tansaku solve coloring:map12 --count",

@@ -1,4 +1,4 @@
-// The declarations families use for their options, and Options' typed access to them.
+// The declarations families use for their options, and the Puzzle interface's defaults.
 #include "tansaku/puzzles/puzzle.h"
 
 #include <fmt/format.h>
@@ -60,27 +60,6 @@ OptionSpec batch(OptionSpec s) {
   return s;
 }
 }  // namespace opt
-
-std::optional<std::string> Options::text(const std::string& name) const {
-  auto it = values.find(name);
-  if (it == values.end()) return std::nullopt;
-  return it->second;
-}
-
-std::optional<std::int64_t> Options::integer(const std::string& name) const {
-  auto it = values.find(name);
-  if (it == values.end()) return std::nullopt;
-  const std::string& v = it->second;
-  std::size_t used = 0;
-  std::int64_t x = 0;
-  try {
-    x = std::stoll(v, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != v.size()) throw InputError(fmt::format("--{} '{}' is not a whole number", name, v));
-  return x;
-}
 
 std::vector<std::string> Puzzle::random(const Options&, std::uint64_t, std::size_t) const {
   throw InputError(fmt::format("random positions are not defined for {}", name()));

@@ -62,4 +62,11 @@ std::string join(const std::vector<std::string>& tokens, std::string_view sep) {
   return s;
 }
 
+std::string trim(std::string_view s) {
+  std::size_t a = 0, b = s.size();
+  while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
+  while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
+  return std::string(s.substr(a, b - a));
+}
+
 }  // namespace tansaku

@@ -27,6 +27,12 @@ namespace tansaku::flip {
 namespace {
 
 constexpr std::int64_t kMaxCells = std::int64_t{1} << 28;
+// The family's own options (declared in family() below).
+struct Settings {
+  std::optional<std::string> rule;  // --rule: eight (default), lights-out or a 3x3 mask
+  bool torus = false;
+};
+
 constexpr std::int64_t kDenseDefaultCells = 0;  // the chase is the default everywhere
 constexpr int kBfsSolveCells = 30;              // --algorithm bfs (hash map of configurations)
 constexpr int kPictureSide = 64;                // boards drawn in text output
@@ -149,7 +155,7 @@ class FlipPuzzle final : public Puzzle {
     if (n > 63)
       throw InputError(fmt::format("explore enumerates every reachable configuration; {} has {} cells (at most 63)",
                                    name_, n));
-    const std::string text = o.from ? *o.from : o.start ? *o.start : o.goal ? *o.goal : std::string();
+    const std::string text = o.origin().value_or(std::string());
     const Bits src = text.empty() ? Bits(static_cast<std::size_t>(n)) : board_.parse_grid(grid_text(text, "from state", o), "from state");
     const std::uint64_t source = to_word(src);
     ExploreReport r;
@@ -185,7 +191,7 @@ class FlipPuzzle final : public Puzzle {
   std::shared_ptr<const DepthTable> depth_table(const Options& o) const override {
     const std::int64_t n = board_.cells();
     if (n > 40) throw InputError(fmt::format("a table of {} needs a byte for each of 2^{} configurations", name_, n));
-    const std::string text = o.from ? *o.from : o.start ? *o.start : o.goal ? *o.goal : std::string();
+    const std::string text = o.origin().value_or(std::string());
     const Bits src = text.empty() ? Bits(static_cast<std::size_t>(n)) : board_.parse_grid(grid_text(text, "from state", o), "from state");
     const std::uint64_t source = to_word(src);
     const SpaceDomain d{word_patterns(board_), static_cast<int>(n), 0};
@@ -207,7 +213,7 @@ class FlipPuzzle final : public Puzzle {
   std::string draw(const Options& o) const override {
     require_cells(o);
     if (o.command == kExplore) {
-      const std::string text = o.from ? *o.from : o.start ? *o.start : o.goal ? *o.goal : std::string();
+      const std::string text = o.origin().value_or(std::string());
       const Bits src = text.empty() ? Bits(static_cast<std::size_t>(board_.cells()))
                                     : board_.parse_grid(grid_text(text, "from state", o), "from state");
       return board_svg(board_, src, Bits(0));
@@ -453,8 +459,8 @@ std::unique_ptr<Puzzle> make(const std::string& variant, const Options& o) {
   if (rows < 1 || cols < 1) throw InputError(fmt::format("flip:{}: rows and columns must be at least 1", variant));
   if (static_cast<std::int64_t>(rows) * cols > kMaxCells)
     throw InputError(fmt::format("flip:{}: at most {} cells are supported", variant, kMaxCells));
-  Rule rule = parse_rule(o.text("rule"));
-  return std::make_unique<FlipPuzzle>(fmt::format("flip:{}x{}", rows, cols), Board(rows, cols, o.flag("torus"), rule));
+  const Settings& s = o.settings<Settings>();
+  return std::make_unique<FlipPuzzle>(fmt::format("flip:{}x{}", rows, cols), Board(rows, cols, s.torus, parse_rule(s.rule)));
 }
 
 }  // namespace
@@ -470,8 +476,9 @@ Family family() {
   f.options = {opt::start(kShow | kSolve, "start grid: R rows of 0/1 (or '@FILE'); default all on"),
                opt::goal(kAllCommands, "goal grid (default all off; explore: the source when --from is not given)"),
                opt::from(kExplore, "source grid of the explore (default all off)"), opt::all(), opt::count(), opt::farthest(),
-               opt::text("rule", "RULE", "eight (seed 000's 8-flip, default) | lights-out | a 3x3 mask such as 010/111/010"),
-               opt::flag("torus", "wrap the pattern around the edges")};
+               opt::text(&Settings::rule, "rule", "RULE", "eight (seed 000's 8-flip, default) | lights-out | a 3x3 mask such as 010/111/010"),
+               opt::flag(&Settings::torus, "torus", "wrap the pattern around the edges")};
+  f.settings = opt::settings<Settings>();
   f.solvers = merge_specs(solver_specs(FlipPuzzle::solve_table()), solver_specs(FlipPuzzle::explore_table()));
   f.notation = "a grid of 0/1 (1 = on), rows separated by '/' or newlines or spaces, e.g. --start 1111/1111/1111/1111;\n"
                "  '@FILE' reads the grid from a file";

@@ -150,7 +150,7 @@ class SwapPuzzle final : public Puzzle {
   }
 
   ExploreReport explore_bfs(const Options& o, const search::Limits& lim) const {
-    const std::string from = o.from ? *o.from : o.start ? *o.start : o.goal ? *o.goal : def_goal_;
+    const std::string from = o.origin().value_or(def_goal_);
     if (from.empty()) throw InputError(fmt::format("{} has no default position: give --from", name_));
     const auto tokens = tokens_of(from, "from position");
     Armies armies = make_armies(tokens);

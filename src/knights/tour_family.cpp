@@ -22,6 +22,11 @@
 namespace tansaku::knights {
 namespace {
 
+// The family's own options (declared in tour_family() below).
+struct Settings {
+  bool closed = false;  // --closed: the tour returns to its first square
+};
+
 // Boards with at most this many squares get adjacency lists and exhaustive searches.
 constexpr std::int64_t kListLimit = 1 << 20;
 // Backtracking budget of the default solver after the heuristics and the frontier DP.
@@ -60,7 +65,7 @@ class TourPuzzle final : public Puzzle {
     r.info = {{"puzzle", name_}, {"rows", board_.rows()}, {"cols", board_.cols()}, {"squares", n},
               {"from", first_square(o)}};
     r.text = fmt::format("{}: {} rows x {} columns; the knight visits every square once{}.\n", name_, board_.rows(),
-                         board_.cols(), o.flag("closed") ? " and returns to its first square" : "");
+                         board_.cols(), o.settings<Settings>().closed ? " and returns to its first square" : "");
     if (n <= kPictureLimit) {
       r.text += "squares:\n" + board_.numbering();
       std::vector<std::string> degs(n);
@@ -69,7 +74,7 @@ class TourPuzzle final : public Puzzle {
     }
     r.text += fmt::format("first square: {} (--from SQ, default 0); squares 0..{} row-major\n", first_square(o), n - 1);
     if (n <= kListLimit)
-      if (auto why = no_tour_reason(board_, from_given(o) ? first_square(o) : -1, o.flag("closed"), &o.deadline)) {
+      if (auto why = no_tour_reason(board_, from_given(o) ? first_square(o) : -1, o.settings<Settings>().closed, &o.deadline)) {
         r.info["no_tour"] = *why;
         r.text += "no tour: " + *why + "\n";
       }
@@ -80,7 +85,7 @@ class TourPuzzle final : public Puzzle {
     SolveReport r;
     r.extra["rows"] = board_.rows();
     r.extra["cols"] = board_.cols();
-    r.extra["closed"] = o.flag("closed");
+    r.extra["closed"] = o.settings<Settings>().closed;
     // Distances, the walk and the printed tour take a few dozen bytes a square; the report as
     // JSON (a json value a move, then its text) about twice that (measured: 41 and 76 bytes).
     require_memory(static_cast<std::uint64_t>(board_.squares()) * (o.json ? 96 : 48), o.memory,
@@ -103,7 +108,7 @@ class TourPuzzle final : public Puzzle {
     bool automatic;
     SolveReport& r;
     mutable std::string gave_up;  // why the last solver gave up: the message when none is left
-    bool closed() const { return o.flag("closed"); }
+    bool closed() const { return o.settings<Settings>().closed; }
   };
   // run: true when the solver answered (a tour, a proof, a count), false when it gave up
   // within the budget of the automatic choice.
@@ -496,7 +501,8 @@ Family tour_family() {
                 {"knight-tour:RxC", "any board; --closed, --from SQ, --count, --all, --algorithm warnsdorff|dfs|dp"}};
   f.options = {opt::from(kAllCommands, "first square of the tour (row-major from 0; default 0)"),
                opt::start(kAllCommands, "the same as --from"), opt::all(), opt::count(), opt::farthest(),
-               opt::flag("closed", "the tour returns to its first square", kShow | kSolve)};
+               opt::flag(&Settings::closed, "closed", "the tour returns to its first square", kShow | kSolve)};
+  f.settings = opt::settings<Settings>();
   f.solvers = merge_specs(solver_specs(TourPuzzle::solvers()), solver_specs(TourPuzzle::explore_table()));
   f.notation = "a square is its number, row-major from 0 ('tansaku show knight-tour:RxC' prints them), e.g. --from 7";
   f.examples = {"tansaku solve knight-tour:8x8 --closed", "tansaku solve knight-tour:5x5 --count",

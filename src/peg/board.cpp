@@ -30,13 +30,6 @@ int Board::hole_at(int la, int lb) const {
 
 namespace {
 
-std::string trim(const std::string& s) {
-  std::size_t i = 0, j = s.size();
-  while (i < j && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
-  while (j > i && std::isspace(static_cast<unsigned char>(s[j - 1]))) --j;
-  return s.substr(i, j - i);
-}
-
 bool is_peg_char(char c) { return c == 'o' || c == 'O' || c == 'x' || c == 'X' || c == '*' || c == '@'; }
 
 // The lattice directions in (a, b) coordinates; each jump goes two steps along one.

@@ -21,6 +21,15 @@
 namespace tansaku::peg {
 namespace {
 
+// The family's own options (declared in family() below).
+struct Settings {
+  std::optional<std::string> empty;   // --empty H[,H...]: holes that start empty
+  std::optional<std::string> finish;  // --finish H: the hole the last peg ends in
+  std::optional<std::string> metric;  // --metric moves | jumps
+  std::optional<std::string> file;    // --file FILE: the board, instead of peg:FILE
+  std::optional<int> pegs;            // random --pegs K
+};
+
 json moves_json(const std::vector<std::vector<int>>& moves) {
   json a = json::array();
   for (const auto& m : moves) a.push_back(m);
@@ -147,7 +156,7 @@ class PegPuzzle final : public Puzzle {
     const Board& bd = solver_.board();
     const Bits start = start_of(o, true);
     std::optional<int> finish;
-    if (o.text("finish")) finish = finish_hole(*o.text("finish"));
+    if (const auto& f = o.settings<Settings>().finish) finish = finish_hole(*f);
     if (o.goal) throw InputError("explore takes --finish H (the hole to count finishes on), not --goal");
     auto e = solver_.explore(start, finish, o.farthest, lim);
     ExploreReport r;
@@ -203,8 +212,7 @@ class PegPuzzle final : public Puzzle {
   std::vector<std::string> random(const Options& o, std::uint64_t seed, std::size_t count) const override {
     const Board& bd = solver_.board();
     const Goal goal = goal_of(o, bd.all & ~bd.standard_empty);
-    std::optional<int> pegs;
-    if (auto k = o.integer("pegs")) pegs = static_cast<int>(*k);
+    const std::optional<int> pegs = o.settings<Settings>().pegs;
     Progress progress(o.progress());
     auto picks = random_solvable(bd, goal, pegs, seed, count, o.limits(&progress));
     progress.done();
@@ -216,10 +224,10 @@ class PegPuzzle final : public Puzzle {
  private:
   SolveParams params(const Options& o) const {
     SolveParams p;
-    if (o.text("metric")) {
-      if (*o.text("metric") == "moves") p.metric = Metric::Moves;
-      else if (*o.text("metric") == "jumps") p.metric = Metric::Jumps;
-      else throw InputError(fmt::format("--metric '{}': use moves or jumps", *o.text("metric")));
+    if (const auto& m = o.settings<Settings>().metric) {
+      if (*m == "moves") p.metric = Metric::Moves;
+      else if (*m == "jumps") p.metric = Metric::Jumps;
+      else throw InputError(fmt::format("--metric '{}': use moves or jumps", *m));
     }
     p.algorithm = o.algorithm;
     return p;
@@ -236,11 +244,12 @@ class PegPuzzle final : public Puzzle {
     std::optional<std::string> text = o.start;
     std::string what = "--start";
     if (explore && o.from) text = o.from, what = "--from";
-    if (text && o.text("empty")) throw InputError(fmt::format("give either --empty or {}, not both", what));
+    const std::optional<std::string>& empty = o.settings<Settings>().empty;
+    if (text && empty) throw InputError(fmt::format("give either --empty or {}, not both", what));
     if (text) return parse_position(bd, *text, what);
-    if (o.text("empty")) {
+    if (empty) {
       Bits b = bd.all;
-      for (int h : parse_holes(bd, *o.text("empty"), "--empty")) b &= ~bd.bit(h);
+      for (int h : parse_holes(bd, *empty, "--empty")) b &= ~bd.bit(h);
       return b;
     }
     return bd.all & ~bd.standard_empty;
@@ -248,9 +257,10 @@ class PegPuzzle final : public Puzzle {
 
   Goal goal_of(const Options& o, Bits start) const {
     const Board& bd = solver_.board();
-    if (o.goal && o.text("finish")) throw InputError("give either --finish or --goal, not both");
+    const std::optional<std::string>& finish = o.settings<Settings>().finish;
+    if (o.goal && finish) throw InputError("give either --finish or --goal, not both");
     if (o.goal) return solver_.exactly(parse_position(bd, *o.goal, "--goal"));
-    if (o.text("finish")) return solver_.at(finish_hole(*o.text("finish")));
+    if (finish) return solver_.at(finish_hole(*finish));
     if (bd.standard_finish) return solver_.at(*bd.standard_finish);
     return solver_.anywhere(start);
   }
@@ -281,12 +291,13 @@ bool is_builtin(const std::string& v) {
 }
 
 std::unique_ptr<Puzzle> make(const std::string& variant, const Options& o) {
+  const std::optional<std::string>& file = o.settings<Settings>().file;
   if (variant.empty()) {
-    if (!o.text("file")) throw InputError("peg needs a board: peg:triangle5, peg:trytry, peg:english, peg:french, peg:FILE or --file FILE");
-    Board bd = load_board_file(*o.text("file"), o.memory, &o.deadline);
-    return std::make_unique<PegPuzzle>("peg:" + *o.text("file"), std::move(bd));
+    if (!file) throw InputError("peg needs a board: peg:triangle5, peg:trytry, peg:english, peg:french, peg:FILE or --file FILE");
+    Board bd = load_board_file(*file, o.memory, &o.deadline);
+    return std::make_unique<PegPuzzle>("peg:" + *file, std::move(bd));
   }
-  if (o.text("file")) throw InputError("give the board either as peg:NAME or with --file, not both");
+  if (file) throw InputError("give the board either as peg:NAME or with --file, not both");
   if (is_builtin(variant)) return std::make_unique<PegPuzzle>("peg:" + variant, builtin_board(variant));
   if (variant.find('/') != std::string::npos || variant.find('.') != std::string::npos ||
       (file_allowed(variant) && std::filesystem::exists(variant)))
@@ -305,11 +316,12 @@ Family family() {
   f.options = {opt::start(kAllCommands, "start position: one 0/1 per hole in hole order (explore starts here)"),
                opt::goal(kShow | kSolve | kRandom, "the exact final position (0/1 per hole), instead of --finish"),
                opt::from(kExplore, "the position to explore from (same as --start)"), opt::count(), opt::farthest(),
-               opt::text("empty", "H[,H...]", "holes that start empty (default: the board's standard vacancy)"),
-               opt::text("finish", "H", "hole the last peg must finish in (default: anywhere)", kAllCommands),
-               opt::text("metric", "METRIC", "moves (a run of jumps by one peg is one move, default) | jumps"),
-               opt::reads(opt::text("file", "FILE", "board file (ASCII picture; see README), instead of peg:FILE", kAllCommands)),
-               opt::integer("pegs", "random: only positions with this many pegs (default: any number)", kRandom)};
+               opt::text(&Settings::empty, "empty", "H[,H...]", "holes that start empty (default: the board's standard vacancy)"),
+               opt::text(&Settings::finish, "finish", "H", "hole the last peg must finish in (default: anywhere)", kAllCommands),
+               opt::text(&Settings::metric, "metric", "METRIC", "moves (a run of jumps by one peg is one move, default) | jumps"),
+               opt::reads(opt::text(&Settings::file, "file", "FILE", "board file (ASCII picture; see README), instead of peg:FILE", kAllCommands)),
+               opt::integer(&Settings::pegs, "pegs", "random: only positions with this many pegs (default: any number)", kRandom)};
+  f.settings = opt::settings<Settings>();
   f.solvers = merge_specs(Solver::solvers(), solver_specs(PegPuzzle::explore_table()));
   f.notation = "a position is one 0/1 per hole in hole order (1 = peg), e.g. --start 111111111111011 for triangle5\n"
                "  with hole 11 empty; 'tansaku show PUZZLE' prints the hole numbers and a copyable start";

@@ -26,6 +26,13 @@
 namespace tansaku::perm {
 namespace {
 
+// The family's own options (declared in family() below).
+struct Settings {
+  std::optional<std::string> moves;     // --moves A,B,...: only these base moves
+  std::optional<std::string> metric;    // --metric htm | qtm
+  std::optional<std::string> scramble;  // --scramble MOVES: the start
+};
+
 constexpr std::size_t kFarthestSequences = 20;  // farthest positions given a move sequence
 
 json names_json(const MoveSet& ms, const std::vector<int>& moves) {
@@ -165,7 +172,7 @@ class PermPuzzle final : public Puzzle {
 
   ExploreReport explore_bfs(const Options& o, search::Limits lim) const {
     MoveSet ms = moves_of(o);
-    const Position from = o.from ? parse_position(d_, *o.from, "--from") : goal_of(o);
+    const Position from = origin_of(o);
     const std::uint64_t tables = std::min<std::uint64_t>(o.memory / 4, std::uint64_t{1} << 30);
     Space sp(d_, ms, from, tables, o.threads);
     // The 2-bit table is explore's to refuse: shared among MPI ranks or spilled to disk, it
@@ -239,7 +246,7 @@ class PermPuzzle final : public Puzzle {
     auto h = std::make_shared<Held>();
     h->d = d_;
     h->ms = moves_of(o);
-    h->from = o.from ? parse_position(d_, *o.from, "--from") : goal_of(o);
+    h->from = origin_of(o);
     const std::uint64_t tables = std::min<std::uint64_t>(o.memory / 4, std::uint64_t{1} << 30);
     h->sp = std::make_unique<Space>(h->d, h->ms, h->from, tables, o.threads);
     require_memory(h->sp->size() + h->sp->table_bytes(), o.memory,
@@ -268,15 +275,15 @@ class PermPuzzle final : public Puzzle {
   // the source. Slots ringed green hold what the goal has there.
   std::string draw(const Options& o) const override {
     if (o.command == kExplore) {
-      const Position from = o.from ? parse_position(d_, *o.from, "--from") : goal_of(o);
+      const Position from = origin_of(o);
       return position_svg(d_, from, from);
     }
-    const bool has_start = o.start || o.text("scramble") || !companion_scrambles(d_).empty();
+    const bool has_start = o.start || o.settings<Settings>().scramble || !companion_scrambles(d_).empty();
     return position_svg(d_, has_start ? start_of(o) : goal_of(o), goal_of(o));
   }
   Drawing draw_solution(const Options&, const SolveReport& r) const override { return solution_drawing(d_, r); }
   std::string draw_state(const Options& o, const std::string& state) const override {
-    const Position ref = o.command == kExplore ? (o.from ? parse_position(d_, *o.from, "--from") : goal_of(o)) : goal_of(o);
+    const Position ref = o.command == kExplore ? (origin_of(o)) : goal_of(o);
     return position_svg(d_, parse_position(d_, state, "state"), ref);
   }
 
@@ -287,11 +294,14 @@ class PermPuzzle final : public Puzzle {
     return v;
   }
   MoveSet moves_of(const Options& o) const {
-    return build_moves(d_, o.text("metric").value_or("htm"), o.text("moves").value_or(""));
+    const Settings& s = o.settings<Settings>();
+    return build_moves(d_, s.metric.value_or("htm"), s.moves.value_or(""));
   }
   Position goal_of(const Options& o) const { return o.goal ? parse_position(d_, *o.goal, "--goal") : d_.solved; }
+  // explore's source: --from (--start maps to it), else the goal.
+  Position origin_of(const Options& o) const { return o.from ? parse_position(d_, *o.from, "--from") : goal_of(o); }
   Position start_of(const Options& o) const {
-    const auto scramble = o.text("scramble");
+    const std::optional<std::string>& scramble = o.settings<Settings>().scramble;
     if (o.start && scramble) throw InputError("give --start or --scramble, not both");
     if (o.start) return parse_position(d_, *o.start, "--start");
     if (scramble) {
@@ -332,9 +342,10 @@ Family family() {
                opt::all(),
                opt::count(),
                opt::farthest(), opt::spill(),
-               opt::text("moves", "A,B,...", "use only these base moves (all their powers)", kAllCommands),
-               opt::text("metric", "htm|qtm", "htm: every power of a move is one move (default); qtm: only the move and its inverse", kAllCommands),
-               opt::text("scramble", "MOVES", "the start is the solved position after these moves (R U2 F')", kShow | kSolve)};
+               opt::text(&Settings::moves, "moves", "A,B,...", "use only these base moves (all their powers)", kAllCommands),
+               opt::text(&Settings::metric, "metric", "htm|qtm", "htm: every power of a move is one move (default); qtm: only the move and its inverse", kAllCommands),
+               opt::text(&Settings::scramble, "scramble", "MOVES", "the start is the solved position after these moves (R U2 F')", kShow | kSolve)};
+  f.settings = opt::settings<Settings>();
   f.solvers = merge_specs(perm::solvers(), solver_specs(PermPuzzle::explore_table()));
   f.notation =
       "per set, its name, the piece numbers at its positions (as in the Solved block) and, where the set has\n"

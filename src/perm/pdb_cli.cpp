@@ -27,8 +27,15 @@ namespace {
 // 128 MiB; the 3x3x3: the 8 corners, and the 12 edges as two groups of 7).
 constexpr std::uint64_t kDefaultEntries = std::uint64_t{1} << 29;
 
+// The tools' options (declared in pdb_tools() below).
+struct Settings {
+  std::optional<std::string> dir, goal, moves, metric, only;
+  std::optional<int> pieces;
+  bool force = false;
+};
+
 std::filesystem::path dir_of(const Options& o) {
-  const auto d = o.text("dir");
+  const auto& d = o.settings<Settings>().dir;
   return d ? std::filesystem::path(*d) : table_cache_dir();
 }
 
@@ -45,14 +52,11 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
   if (colon == std::string::npos || name.substr(0, colon) != "perm")
     throw InputError(fmt::format("'{}': name a permutation puzzle as perm:NAME or perm:FILE.tws", printable(name)));
   const Definition d = load_definition(name.substr(colon + 1));
-  const MoveSet ms = build_moves(d, o.text("metric").value_or("htm"), o.text("moves").value_or(""));
-  const Position goal = o.text("goal") ? parse_position(d, *o.text("goal"), "--goal") : d.solved;
-  int pieces = 0;
-  if (auto p = o.integer("pieces")) {
-    if (*p < 1 || *p > KPermRanker::kMaxPieces) throw InputError(fmt::format("--pieces: 1 to {}", KPermRanker::kMaxPieces));
-    pieces = static_cast<int>(*p);
-  }
-  const std::string only = o.text("only").value_or("");
+  const Settings& s = o.settings<Settings>();
+  const MoveSet ms = build_moves(d, s.metric.value_or("htm"), s.moves.value_or(""));
+  const Position goal = s.goal ? parse_position(d, *s.goal, "--goal") : d.solved;
+  const int pieces = s.pieces.value_or(0);
+  const std::string only = s.only.value_or("");
   if (!only.empty() && only != "pieces" && only != "patterns")
     throw InputError(fmt::format("--only '{}': pieces or patterns", printable(only)));
   // The companion file NAME.pat, when it lists tables: those (the patterns built after the
@@ -110,7 +114,7 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
     // replaced.
     const bool present = std::filesystem::exists(file, ec);
     const bool other = present && read_table_header(file).value("entries", std::uint64_t{0}) != entries;
-    if (!o.flag("force") && present && !other) {
+    if (!s.force && present && !other) {
       const json h = read_table_header(file);  // a bad file is worth reporting
       t["status"] = "exists";
       t["max_distance"] = h.value("max_distance", 0);
@@ -176,7 +180,7 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
 std::pair<std::string, json> list_report(const Options& o) {
   const std::filesystem::path dir = dir_of(o);
   std::error_code ec;
-  if (o.text("dir") && !std::filesystem::is_directory(dir, ec))
+  if (o.settings<Settings>().dir && !std::filesystem::is_directory(dir, ec))
     throw InputError(fmt::format("--dir {}: no such directory", printable(dir.string())));
   std::vector<std::pair<std::string, json>> found;
   if (std::filesystem::is_directory(dir, ec))
@@ -227,25 +231,30 @@ std::pair<std::string, json> list_report(const Options& o) {
 }  // namespace
 
 std::vector<ToolCommand> pdb_tools() {
-  const OptionSpec dir = opt::text("dir", "DIR", "table directory (default $TANSAKU_PDB_DIR or ~/.cache/tansaku)");
+  const OptionSpec dir = opt::text(&Settings::dir, "dir", "DIR", "table directory (default $TANSAKU_PDB_DIR or ~/.cache/tansaku)");
   ToolCommand build;
   build.path = {"pdb", "build"};
+  build.group_help = "pattern databases: build them into the table cache, list what is there";
   build.help = "build the pattern databases of a puzzle into the cache dir";
   build.positional = "puzzle";
-  build.options = {opt::text("goal", "STATE", "goal state (default: the puzzle's)"),
-                   opt::flag("force", "rebuild tables already present"),
+  build.options = {opt::text(&Settings::goal, "goal", "STATE", "goal state (default: the puzzle's)"),
+                   opt::flag(&Settings::force, "force", "rebuild tables already present"),
                    opt::writes(dir),
-                   opt::text("moves", "A,B,...", "use only these base moves (all their powers)"),
-                   opt::text("metric", "htm|qtm",
+                   opt::text(&Settings::moves, "moves", "A,B,...", "use only these base moves (all their powers)"),
+                   opt::text(&Settings::metric, "metric", "htm|qtm",
                              "htm: every power of a move is one move (default); qtm: only the move and its inverse"),
-                   opt::integer("pieces", "perm: this many pieces per table (default: as many as fit 2^29 entries)"),
-                   opt::text("only", "pieces|patterns",
+                   opt::integer(&Settings::pieces, "pieces", "perm: this many pieces per table (default: as many as fit 2^29 entries)",
+                                kShow | kSolve | kExplore, {1, KPermRanker::kMaxPieces}),
+                   opt::text(&Settings::only, "only", "pieces|patterns",
                              "perm: only the piece tables, or only the patterns of the companion NAME.pat")};
+  build.settings = opt::settings<Settings>();
   build.run = run_build;
   ToolCommand list;
   list.path = {"pdb", "list"};
+  list.group_help = build.group_help;
   list.help = "list the pattern databases in the cache dir";
   list.options = {opt::reads(dir)};
+  list.settings = opt::settings<Settings>();
   list.report = list_report;
   list.run = [](const Options& o, const std::vector<std::string>&) {
     auto [text, j] = list_report(o);

@@ -2,6 +2,8 @@
 // verifying the solution, and the reports.
 #include <fmt/format.h>
 
+#include "sliding/move_fsm.h"
+#include "sliding/settings.h"
 #include "sliding/board.h"
 #include "sliding/domain.h"
 #include "sliding/pdb.h"
@@ -71,7 +73,7 @@ void report(const Job<C>& j, const search::PathResult<std::uint8_t>& res, std::s
   for (auto m : res.moves) cells.push_back(static_cast<int>(m));
   r.extra["cells"] = cells;
   r.text = "start:\n" + picture(geo, inst.labels, inst.start);
-  if (j.o.flag("steps")) {  // every board of the solution (replayed: verified above)
+  if (j.o.template settings<Settings>().steps) {  // every board of the solution (replayed: verified above)
     Cells b = inst.start;
     int blank = static_cast<int>(std::find(b.begin(), b.end(), 0) - b.begin());
     for (std::size_t i = 0; i < res.moves.size(); ++i) {
@@ -144,8 +146,7 @@ class SlidingPuzzle final : public Puzzle {
   }
 
   SolveReport solve(const Options& o) const override {
-    (void)pdb::prune_depth(o);  // a bad --prune-depth is refused before any work
-    if (o.text("batch")) return pdb::solve_batch(*this, geo_.n, o);  // --batch FILE (pdb_batch.cpp)
+    if (o.settings<Settings>().batch) return pdb::solve_batch(*this, geo_.n, o);  // --batch FILE (pdb_batch.cpp)
     Instance inst = instance(o, /*need_start=*/true);
     SolveReport r;
     r.start = format_cells(inst.labels, inst.start);
@@ -242,7 +243,7 @@ class SlidingPuzzle final : public Puzzle {
   Instance explore_instance(const Options& o) const {
     Instance inst;
     inst.geo = geo_;
-    std::string from = o.from ? *o.from : o.start ? *o.start : o.goal ? *o.goal : default_goal(geo_.n);
+    std::string from = o.origin().value_or(default_goal(geo_.n));
     auto tokens = split_state(from, static_cast<std::size_t>(geo_.n));
     if (static_cast<int>(tokens.size()) != geo_.n)
       throw InputError(fmt::format("from state has {} tokens; a {}x{} board needs {}", tokens.size(), geo_.rows,
@@ -343,12 +344,13 @@ Family family() {
                {"24-puzzle", "sliding:5x5"}};
   f.options = {opt::start(), opt::goal(kAllCommands, "goal state (explore: the source when --from is not given)"),
                opt::from(), opt::all(), opt::count(), opt::farthest(), opt::spill(),
-               opt::batch(opt::reads(opt::text("batch", "FILE", "solve every instance of FILE (one start state a line; JSON Lines with --json)", kSolve))),
-               opt::flag("steps", "draw the board after every move of the solution", kSolve),
-               opt::integer("prune-depth",
+               opt::batch(opt::reads(opt::text(&Settings::batch, "batch", "FILE", "solve every instance of FILE (one start state a line; JSON Lines with --json)", kSolve))),
+               opt::flag(&Settings::steps, "steps", "draw the board after every move of the solution", kSolve),
+               opt::integer(&Settings::prune_depth, "prune-depth",
                             "pdb: never play a move string of up to N moves that an earlier one of no greater length "
                             "does the same as (default 14; 2: only the inverse of the last move, as Korf & Felner)",
-                            kSolve)};
+                            kSolve, {2, MoveFsm::kMaxDepth})};
+  f.settings = opt::settings<Settings>();
   f.solvers = merge_specs(solver_specs(solvers<Nibbles>()), solver_specs(SlidingPuzzle::explore_table()));
   f.notation =
       "tiles in cell order (cells numbered row-major from 0), separated by spaces or commas; 0 is the blank,\n"

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "sliding/settings.h"
 #include "sliding/pdb_solve.h"
 #include "tansaku/core/deadline.h"
 #include "tansaku/core/error.h"
@@ -40,7 +41,7 @@ std::vector<BatchItem> parse_batch(const std::string& text, int cells, const std
 }
 
 SolveReport solve_batch(const Puzzle& p, int cells, const Options& o) {
-  const std::string file = *o.text("batch");
+  const std::string file = *o.settings<Settings>().batch;
   if (o.start || o.from) throw InputError("--batch takes the start states from the file: drop --start/--from");
   if (o.all || o.count) throw InputError("--batch solves one solution per instance: drop --all/--count");
   const std::vector<BatchItem> items = parse_batch(read_text_file(file, "batch file", o.memory, &o.deadline), cells, file);
@@ -48,6 +49,9 @@ SolveReport solve_batch(const Puzzle& p, int cells, const Options& o) {
   Stopwatch sw;
   Options one = o;
   one.values.erase("batch");
+  Settings each = o.settings<Settings>();  // an instance is solved as a single solve
+  each.batch.reset();
+  one.settings_value = each;
   one.given.erase("batch");
   one.given.insert("start");
   // Every instance is checked before the first is solved, so bad input prints nothing.

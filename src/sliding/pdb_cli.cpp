@@ -1,5 +1,6 @@
 // The `pdb` subcommands: build the tables of a board (one file per group, skipped when
 // present unless --force) and list the tables found in the cache directory.
+#include "sliding/settings.h"
 #include "sliding/pdb_cli.h"
 
 #include <algorithm>
@@ -242,38 +243,43 @@ namespace {
 PdbArgs args_of(const Options& o, const std::vector<std::string>& args) {
   PdbArgs a;
   if (!args.empty()) a.puzzle = args[0];
-  a.groups = o.text("groups").value_or("");
-  a.groups_given = o.has("groups");
-  a.partition = o.text("partition").value_or("");
-  a.partition_given = o.has("partition");
-  a.dir = o.text("dir").value_or("");
-  a.dir_given = o.has("dir");
-  a.goal = o.text("goal").value_or("");
+  const PdbSettings& s = o.settings<PdbSettings>();
+  a.groups = s.groups.value_or("");
+  a.groups_given = s.groups.has_value();
+  a.partition = s.partition.value_or("");
+  a.partition_given = s.partition.has_value();
+  a.dir = s.dir.value_or("");
+  a.dir_given = s.dir.has_value();
+  a.goal = s.goal.value_or("");
   a.memory = o.memory;
   a.threads = o.threads;
   a.deadline = &o.deadline;
   a.quiet = o.quiet;
   a.json = o.json;
-  a.force = o.flag("force");
+  a.force = s.force;
   return a;
 }
 }  // namespace
 
 std::vector<ToolCommand> tools() {
-  const OptionSpec dir = opt::text("dir", "DIR", "table directory (default $TANSAKU_PDB_DIR or ~/.cache/tansaku)");
+  const OptionSpec dir = opt::text(&PdbSettings::dir, "dir", "DIR", "table directory (default $TANSAKU_PDB_DIR or ~/.cache/tansaku)");
   ToolCommand build;
   build.path = {"pdb", "build"};
+  build.group_help = "pattern databases: build them into the table cache, list what is there";
   build.help = "build the pattern databases of a puzzle into the cache dir";
   build.positional = "puzzle";
-  build.options = {opt::text("groups", "GROUPS", "sliding: tile groups: sizes (7-8) or tile lists (1,2,3/4,5,6)"),
-                   opt::text("partition", "NAME", "sliding: the tables of known partitions (24-puzzle: 7-7-7-3, 7-7-7-3-sym, 7-7-7-3-columns, 6-6-6-6; comma-separated, or all)"),
-                   opt::text("goal", "STATE", "goal state (default: the puzzle's)"),
-                   opt::flag("force", "rebuild tables already present"), opt::writes(dir)};
+  build.options = {opt::text(&PdbSettings::groups, "groups", "GROUPS", "sliding: tile groups: sizes (7-8) or tile lists (1,2,3/4,5,6)"),
+                   opt::text(&PdbSettings::partition, "partition", "NAME", "sliding: the tables of known partitions (24-puzzle: 7-7-7-3, 7-7-7-3-sym, 7-7-7-3-columns, 6-6-6-6; comma-separated, or all)"),
+                   opt::text(&PdbSettings::goal, "goal", "STATE", "goal state (default: the puzzle's)"),
+                   opt::flag(&PdbSettings::force, "force", "rebuild tables already present"), opt::writes(dir)};
+  build.settings = opt::settings<PdbSettings>();
   build.run = [](const Options& o, const std::vector<std::string>& args) { return run_pdb_build(args_of(o, args)); };
   ToolCommand list;
   list.path = {"pdb", "list"};
+  list.group_help = build.group_help;
   list.help = "list the pattern databases in the cache dir";
   list.options = {opt::reads(dir)};
+  list.settings = opt::settings<PdbSettings>();
   list.run = [](const Options& o, const std::vector<std::string>& args) { return run_pdb_list(args_of(o, args)); };
   list.report = [](const Options& o) { return pdb_list_report(args_of(o, {})); };
   return {build, list};

@@ -1,5 +1,6 @@
 // Pattern-database IDA* for sliding tiles: choose the heuristic (pdb.h), search in the
 // canonical frame, map the moves back, verify, report.
+#include "sliding/settings.h"
 #include "sliding/pdb_solve.h"
 
 #include <algorithm>
@@ -19,11 +20,7 @@ std::string refuses(const Instance& inst) {
 }
 
 int prune_depth(const Options& o) {
-  const auto d = o.integer("prune-depth");
-  if (!d) return kDefaultPruneDepth;
-  if (*d < 2 || *d > MoveFsm::kMaxDepth)
-    throw InputError(fmt::format("--prune-depth {} is out of range (2 to {})", *d, MoveFsm::kMaxDepth));
-  return static_cast<int>(*d);
+  return o.settings<Settings>().prune_depth.value_or(kDefaultPruneDepth);  // its range: family.cpp
 }
 
 search::PathResult<std::uint8_t> find_path(const Instance& inst, const Frame& f, std::shared_ptr<const Heuristic> h,

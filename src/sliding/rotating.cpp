@@ -246,7 +246,7 @@ class RotatingPuzzle final : public Puzzle {
   }
 
   ExploreReport explore_bfs(const Options& o, const search::Limits& lim) const {
-    std::string from = o.from ? *o.from : o.start ? *o.start : o.goal ? *o.goal : "1 2 3 4 5 6 7 8 9";
+    std::string from = o.origin().value_or("1 2 3 4 5 6 7 8 9");
     Pieces pieces = pieces_of(from, "from state");
     Cells src = pieces.parse(from, "from state");
     RotatingDomain d(src);
@@ -268,7 +268,7 @@ class RotatingPuzzle final : public Puzzle {
   // step rings the three pieces it turned.
   std::string draw(const Options& o) const override {
     if (o.command == kExplore) {
-      const std::string from = o.from ? *o.from : o.start ? *o.start : o.goal ? *o.goal : "1 2 3 4 5 6 7 8 9";
+      const std::string from = o.origin().value_or("1 2 3 4 5 6 7 8 9");
       const Pieces p = pieces_of(from, "from state");
       return picture(p, p.parse(from, "from state"));
     }
@@ -295,7 +295,7 @@ class RotatingPuzzle final : public Puzzle {
   }
   std::string draw_state(const Options& o, const std::string& state) const override {
     // Pieces named as in the goal (explore: the source): the colours follow the pieces.
-    const std::string ref = o.command == kExplore ? (o.from ? *o.from : o.start ? *o.start : o.goal ? *o.goal : "1 2 3 4 5 6 7 8 9")
+    const std::string ref = o.command == kExplore ? (o.origin().value_or("1 2 3 4 5 6 7 8 9"))
                                                   : (o.goal ? *o.goal : "1 2 3 4 5 6 7 8 9");
     const Pieces pieces = pieces_of(ref, "goal");
     return picture(pieces, pieces.parse(state, "state"));

@@ -18,6 +18,13 @@ namespace {
 
 constexpr std::int64_t kMaxN = 100000000;
 
+// The family's own options (declared in family() below).
+struct Settings {
+  std::optional<int> n;  // --n N; nullopt: the least N with a solution
+  bool ring = false;
+  bool smallest = false;
+};
+
 json numbers(const std::vector<int>& v) {
   json a = json::array();
   for (int x : v) a.push_back(x);
@@ -37,15 +44,15 @@ class SquareSumPuzzle final : public Puzzle {
   std::string name() const override { return "square-sum"; }
 
   ShowReport show(const Options& o) const override {
-    check(o);
+    const Settings& s = check(o);
     ShowReport r;
-    const bool ring = o.flag("ring");
+    const bool ring = s.ring;
     r.info = {{"puzzle", "square-sum"}, {"ring", ring}};
     r.text = fmt::format("square-sum: arrange 1..N in a {} so that every two neighbouring numbers add up to a\n"
                          "square{}. --n N (default: the least N that allows it, --smallest), --count, --all.\n",
                          ring ? "ring" : "row", ring ? " (the last and the first too)" : "");
-    if (o.integer("n")) {
-      const int n = static_cast<int>(*o.integer("n"));
+    if (s.n) {
+      const int n = *s.n;
       r.info["n"] = n;
       int zero = 0, one = 0, maxd = 0;
       std::vector<int> ones;
@@ -78,11 +85,11 @@ class SquareSumPuzzle final : public Puzzle {
   }
 
   SolveReport solve(const Options& o) const override {
-    check(o);
+    const Settings& s = check(o);
     SolveReport r;
     Question q;
-    q.n = o.integer("n") ? static_cast<int>(*o.integer("n")) : 0;
-    q.ring = o.flag("ring");
+    q.n = s.n.value_or(0);
+    q.ring = s.ring;
     q.mode = o.all ? Mode::All : o.count ? Mode::Count : Mode::First;  // --all lists and counts
     const Answer a = run_with_progress(choose(solvers(), o.algorithm, q, kSolve, o.want()), q, o);
     const int n = a.n;
@@ -127,23 +134,23 @@ class SquareSumPuzzle final : public Puzzle {
 
   // Pictures: src/square_sum/draw.cpp. A state is a row (or, with --ring, a ring) of numbers.
   std::string draw(const Options& o) const override {
-    check(o);
-    const int n = o.integer("n") ? static_cast<int>(*o.integer("n")) : 0;
+    const int n = check(o).n.value_or(0);
     return draw_partners(n, n ? fmt::format("1..{}: pairs that sum to a square", n)
                               : std::string("square-sum: 1..N in a row, neighbours summing to squares (--n N)"));
   }
   Drawing draw_solution(const Options&, const SolveReport& r) const override { return draw_report(r); }
   std::string draw_state(const Options& o, const std::string& state) const override {
-    return draw_sequence(parse_sequence(state), o.flag("ring"));
+    return draw_sequence(parse_sequence(state), o.settings<Settings>().ring);
   }
 
  private:
-  static void check(const Options& o) {
-    if (o.integer("n") && o.flag("smallest")) throw InputError("give either --n N or --smallest, not both");
-    if (o.integer("n") && *o.integer("n") < 1) throw InputError(fmt::format("--n must be at least 1 (got {})", *o.integer("n")));
-    if (o.integer("n") && *o.integer("n") > kMaxN) throw InputError(fmt::format("--n {} is more than this solver supports ({})", *o.integer("n"), kMaxN));
-    if (o.integer("n") && o.flag("ring") && *o.integer("n") < 3) throw InputError("a ring needs at least 3 numbers (--n 3 or more)");
-    if (o.integer("n")) require_memory(search_bytes(static_cast<std::uint64_t>(*o.integer("n"))), o.memory, fmt::format("square-sum N={}", *o.integer("n")));
+  // The settings, checked together (each value's range is checked by the request layer).
+  static const Settings& check(const Options& o) {
+    const Settings& s = o.settings<Settings>();
+    if (s.n && s.smallest) throw InputError("give either --n N or --smallest, not both");
+    if (s.n && s.ring && *s.n < 3) throw InputError("a ring needs at least 3 numbers (--n 3 or more)");
+    if (s.n) require_memory(search_bytes(static_cast<std::uint64_t>(*s.n)), o.memory, fmt::format("square-sum N={}", *s.n));
+    return s;
   }
 };
 
@@ -159,9 +166,11 @@ Family family() {
   f.prefix = "square-sum";
   f.summary = "arrange 1..N so neighbouring sums are squares (row or --ring)";
   f.builtins = {{"square-sum", "1..N in a row (--ring: a ring) with square neighbouring sums; least N 15 (ring 32)"}};
-  f.options = {opt::all(), opt::count(), opt::integer("n", "arrange the numbers 1..N (default: the least N with a solution)", kShow | kSolve),
-               opt::flag("ring", "close the row into a ring (the first and last numbers also sum to a square)", kShow | kSolve),
-               opt::flag("smallest", "the least N with a solution (the default without --n)", kShow | kSolve)};
+  f.options = {opt::all(), opt::count(),
+               opt::integer(&Settings::n, "n", "arrange the numbers 1..N (default: the least N with a solution)", kShow | kSolve, {1, kMaxN}),
+               opt::flag(&Settings::ring, "ring", "close the row into a ring (the first and last numbers also sum to a square)", kShow | kSolve),
+               opt::flag(&Settings::smallest, "smallest", "the least N with a solution (the default without --n)", kShow | kSolve)};
+  f.settings = opt::settings<Settings>();
   f.solvers = solver_specs(solvers());
   f.notation = "a solution is the numbers 1..N in order along the row (or around the ring)";
   f.examples = {"tansaku solve square-sum", "tansaku solve square-sum --ring", "tansaku solve square-sum --n 40 --count",

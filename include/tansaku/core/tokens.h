@@ -16,6 +16,8 @@ std::uint64_t parse_uint(std::string_view token, std::string_view what);
 std::int64_t parse_int(std::string_view token, std::string_view what);
 // "3x4" -> {3, 4}; throws InputError otherwise.
 std::pair<int, int> parse_dims(std::string_view text, std::string_view what);
+// `s` without leading and trailing whitespace.
+std::string trim(std::string_view s);
 // Joins with single spaces.
 std::string join(const std::vector<std::string>& tokens, std::string_view sep = " ");
 

@@ -1,6 +1,6 @@
 // The graphs the graph searches (Hamiltonian backtracking, Warnsdorff + Posa, the frontier
 // dp) are written against. Vertices are 0..size()-1. A graph may be implicit (neighbours
-// computed on demand: a board's geometry, the square-sum rule for N = 100,000,000), so the
+// computed on demand: a board's geometry, a rule over 100,000,000 numbers), so the
 // searches ask only for what the concept below names; AdjacencyGraph is the compact stored
 // graph (one array of neighbours, one of offsets) for everything else.
 #pragma once

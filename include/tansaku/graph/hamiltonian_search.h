@@ -1,5 +1,5 @@
-// Exhaustive backtracking over Hamiltonian paths and cycles, for any graph (knight's tours,
-// square-sum rows and rings): Warnsdorff move order (fewest onward moves first) and
+// Exhaustive backtracking over Hamiltonian paths and cycles, for any graph (explicit, or
+// implicit as a board's moves): Warnsdorff move order (fewest onward moves first) and
 // dead-end pruning before each move — a vertex with no way in is fatal, and every vertex
 // with only one way left must be the last one (a cycle allows none). Finds one path, lists
 // them, or counts them; with no budget an empty result is a proof that none exists.

@@ -2,9 +2,9 @@
 // unvisited neighbour with the fewest unvisited neighbours) repaired by Posa rotations when
 // the walk is stuck (the end's neighbour p[i] on the path makes p[i+1] the new end after
 // reversing p[i+1..]), and a path closed into a cycle by the same rotations. A heuristic:
-// it never proves that none exists. Works on implicit graphs (a 1000 x 1000 board, the
-// square-sum graph of N = 100,000) in a fraction of a second. Knight's tours and square-sum
-// rows and rings are found with it. PosaOptions are the walk's own knobs (its work budget
+// it never proves that none exists. Works on implicit graphs (a 1000 x 1000 board's moves,
+// the graph of the numbers up to 100,000 joined when they sum to a square) in a fraction of
+// a second. PosaOptions are the walk's own knobs (its work budget
 // included: a caller tries several walks); the deadline comes as search::Limits.
 #pragma once
 #include <algorithm>

@@ -4,13 +4,17 @@
 // refuses what the family or the subcommand does not take, resolves --algorithm, prints help,
 // text and JSON. Families implement Puzzle and register a Family (one line in registry.cpp).
 #pragma once
+#include <algorithm>
+#include <any>
 #include <cstdint>
+#include <limits>
 #include <functional>
 #include <map>
 #include <memory>
 #include <optional>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -43,6 +47,17 @@ struct OptionSpec {
   // solve runs every instance the value names: the report's `rows`, one per instance, are a
   // table (the --html batch page), with no single solution to draw (no --svg).
   bool batch = false;
+  // Integer: the values the request layer accepts (a value outside is refused, exit 2).
+  std::int64_t min = std::numeric_limits<std::int64_t>::min(), max = std::numeric_limits<std::int64_t>::max();
+  // Stores a checked value into the family's settings struct (Options::settings<T>()); set
+  // by the member-pointer declarations below. Empty for the common options, which have
+  // typed fields of Options itself.
+  std::function<void(std::any& settings, const std::string& value)> store;
+};
+
+// An inclusive range for an integer option.
+struct Range {
+  std::int64_t min = std::numeric_limits<std::int64_t>::min(), max = std::numeric_limits<std::int64_t>::max();
 };
 
 // The options every family may take, declared by the families that take them (state options
@@ -65,6 +80,38 @@ OptionSpec flag(std::string name, std::string help, unsigned commands = kShow | 
 OptionSpec reads(OptionSpec s);
 OptionSpec writes(OptionSpec s);
 OptionSpec batch(OptionSpec s);
+
+// The same, bound to a member of the family's settings struct T: the request layer checks
+// the value (type, range) and stores it there once; the family reads the field
+// (Options::settings<T>()), never the option's name.
+template <class T>
+OptionSpec flag(bool T::*field, std::string name, std::string help, unsigned commands = kShow | kSolve | kExplore) {
+  OptionSpec s = flag(std::move(name), std::move(help), commands);
+  s.store = [field](std::any& a, const std::string&) { std::any_cast<T&>(a).*field = true; };
+  return s;
+}
+template <class T>
+OptionSpec text(std::optional<std::string> T::*field, std::string name, std::string value_name, std::string help,
+                unsigned commands = kShow | kSolve | kExplore) {
+  OptionSpec s = text(std::move(name), std::move(value_name), std::move(help), commands);
+  s.store = [field](std::any& a, const std::string& v) { std::any_cast<T&>(a).*field = v; };
+  return s;
+}
+template <class T, class I>
+OptionSpec integer(std::optional<I> T::*field, std::string name, std::string help, unsigned commands = kShow | kSolve | kExplore,
+                   Range range = {}) {
+  static_assert(std::is_integral_v<I>, "an integer option is stored in an integral field");
+  OptionSpec s = integer(std::move(name), std::move(help), commands);
+  s.min = std::max<std::int64_t>(range.min, static_cast<std::int64_t>(std::numeric_limits<I>::min()));
+  s.max = std::min<std::int64_t>(range.max, static_cast<std::int64_t>(std::numeric_limits<I>::max()));
+  s.store = [field](std::any& a, const std::string& v) { std::any_cast<T&>(a).*field = static_cast<I>(std::stoll(v)); };
+  return s;
+}
+// A family's settings struct, default-constructed (Family::settings).
+template <class T>
+std::function<std::any()> settings() {
+  return [] { return std::any(T{}); };
+}
 }  // namespace opt
 
 // A search --algorithm can name. The family lists them in the order of its automatic choice
@@ -92,6 +139,10 @@ struct Options {
   bool has(const std::string& name) const { return given.count(name) != 0; }
 
   std::optional<std::string> start, goal, from;
+  // The position show draws and explore starts from, by one rule for every family: --from,
+  // else --start, else --goal; nullopt = the family's default.
+  const std::optional<std::string>& origin() const { return from ? from : start ? start : goal; }
+  std::string spill;  // --spill DIR ("" = none)
   std::string algorithm;  // a SolverSpec::name of the family, "" = the family's automatic choice
   unsigned threads = 1;
   // Bytes; the default is search::Limits' (no bound): the CLI sets it from --memory or to
@@ -102,11 +153,19 @@ struct Options {
   std::string svg, html;  // --svg FILE, --html FILE (the CLI writes them: cli/pictures.h); "-" = stdout
   std::size_t farthest = 20;
 
-  // The family's own options by name (flags hold "true"); read them with text/integer/flag.
+  // The family's own options as given (flags hold "true"), already checked and stored in
+  // `settings`: a record for the front ends (serve echoes a request), not for the families.
   std::map<std::string, std::string> values;
-  std::optional<std::string> text(const std::string& name) const;
-  std::optional<std::int64_t> integer(const std::string& name) const;
-  bool flag(const std::string& name) const { return values.count(name) != 0; }
+  // The family's settings struct (Family::settings), filled by the request layer.
+  std::any settings_value;
+  // The family's settings: its own options, typed. A caller that went around the request
+  // layer (a library test) gets a default-constructed T.
+  template <class T>
+  const T& settings() const {
+    if (const T* t = std::any_cast<T>(&settings_value)) return *t;
+    static const T defaults{};
+    return defaults;
+  }
 
   mutable Deadline deadline;  // built from timeout by the CLI
   bool progress() const { return !quiet; }
@@ -120,7 +179,7 @@ struct Options {
     lim.progress = p;
     lim.threads = threads;
     lim.cluster = world();  // the ranks of mpirun, if any (core/cluster.h)
-    if (auto dir = text("spill")) lim.spill = *dir;
+    if (!spill.empty()) lim.spill = spill;
     return lim;
   }
 };
@@ -228,8 +287,10 @@ struct Builtin {
 struct ToolCommand {
   std::vector<std::string> path;  // {"pdb", "build"}
   std::string help;
+  std::string group_help;         // one line for the command above it ("pdb"), where this makes it
   std::string positional;         // name of a required positional argument, "" for none
   std::vector<OptionSpec> options;
+  std::function<std::any()> settings;  // its settings struct, as Family::settings
   std::function<int(const Options& o, const std::vector<std::string>& args)> run;
   // Optional, for a command without a positional argument: the same work as `run`, returned
   // ({text, JSON object}) instead of printed. When several families declare a command of
@@ -267,6 +328,9 @@ struct Family {
   // Its runs of `tansaku bench`, in order (the registry's order, then these). A job added or
   // changed changes the signature.
   std::vector<BenchJob> bench;
+  // Its settings struct, default-constructed (opt::settings<T>()): the options declared with
+  // member pointers are stored there. Empty: the family has no options of its own.
+  std::function<std::any()> settings;
   // Builds a puzzle from the variant (text after "prefix:", "" if none). Throws InputError.
   std::function<std::unique_ptr<Puzzle>(const std::string& variant, const Options& o)> make;
 };
