@@ -3,6 +3,7 @@
 // --algorithm against the family's solvers, prints help, reports as text or JSON, and maps
 // errors onto exit codes: 0 done, 1 no solution exists, 2 bad input, 3 a limit stopped the
 // work, 4 internal error.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -26,6 +27,7 @@
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
 #include "tansaku/core/memory.h"
+#include "tansaku/core/memory_error.h"
 #include "tansaku/puzzles/registry.h"
 
 using namespace tansaku;
@@ -88,9 +90,10 @@ static int tansaku_main(int argc, char** argv) {
       fmt::print(stderr, "tansaku: argument {} '{}' is not valid UTF-8\n", i, printable(argv[i]));
       return 2;
     }
-  CLI::App app{"tansaku (探索): optimal puzzle solving, proofs of unsolvability, whole state spaces"};
+  CLI::App app{"tansaku (探索): optimal puzzle solving, proofs of unsolvability, whole state spaces", "tansaku"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("tansaku ") + TANSAKU_VERSION);
+  app.set_help_all_flag("--help-all", "Print the help of every subcommand and exit");
   Raw raw;
   bool list_json = false, bench_json = false, bench_quiet = false;
   std::string bench_threads, help_puzzle, random_seed = "1", random_count = "1";
@@ -162,6 +165,13 @@ static int tansaku_main(int argc, char** argv) {
       for (const auto& s : t.options)
         if (slot->options.insert(s.name).second) add_spec(parent, s, raw);
       slot->tools.emplace_back(&f, &t);
+    }
+  // A command that only groups tools (`pdb`) is described by its subcommands.
+  for (CLI::App* c : app.get_subcommands({}))
+    if (c->get_description().empty()) {
+      std::string d;
+      for (const CLI::App* sub : c->get_subcommands({})) d += (d.empty() ? "" : "; ") + sub->get_name() + ": " + sub->get_description();
+      c->description(d);
     }
 
   // Unknown command, and `tansaku solve PUZZLE --help` (the family's help).
@@ -326,7 +336,14 @@ static int tansaku_main(int argc, char** argv) {
       pictures.solve(r);
       return finish_output(r.solvable ? 0 : 1);
     }
-    const ExploreReport r = run_explore(*puzzle, o);
+    ExploreReport r;
+    try {
+      r = run_explore(*puzzle, o);
+    } catch (const MemoryRefused& e) {  // a table beyond --memory: name --spill where the puzzle takes it
+      const auto& opts = family_of(raw.puzzle).options;
+      if (o.has("spill") || std::none_of(opts.begin(), opts.end(), [](const OptionSpec& s) { return s.name == "spill"; })) throw;
+      throw MemoryRefused(std::string(e.what()) + "; --spill DIR keeps it on disk, a part at a time");
+    }
     if (!pictures.stdout_taken()) print_explore(r, o.json);
     pictures.explore(r);
     return finish_output(0);

@@ -308,7 +308,7 @@ Family family() {
                opt::text("empty", "H[,H...]", "holes that start empty (default: the board's standard vacancy)"),
                opt::text("finish", "H", "hole the last peg must finish in (default: anywhere)", kAllCommands),
                opt::text("metric", "METRIC", "moves (a run of jumps by one peg is one move, default) | jumps"),
-               opt::reads(opt::text("file", "FILE", "board file (ASCII picture; see README), instead of peg:FILE", kAllCommands)),
+               opt::reads(opt::text("file", "FILE", "board file (an ASCII picture of the holes: docs/peg.md), instead of peg:FILE", kAllCommands)),
                opt::integer("pegs", "random: only positions with this many pegs (default: any number)", kRandom)};
   f.solvers = merge_specs(Solver::solvers(), solver_specs(PegPuzzle::explore_table()));
   f.notation = "a position is one 0/1 per hole in hole order (1 = peg), e.g. --start 111111111111011 for triangle5\n"
