@@ -170,7 +170,8 @@ static int tansaku_main(int argc, char** argv) {
   for (CLI::App* c : app.get_subcommands({}))
     if (c->get_description().empty()) {
       std::string d;
-      for (const CLI::App* sub : c->get_subcommands({})) d += (d.empty() ? "" : "; ") + sub->get_name() + ": " + sub->get_description();
+      for (const CLI::App* sub : c->get_subcommands({}))
+        d += (d.empty() ? "" : "; ") + sub->get_name() + ": " + sub->get_description();
       c->description(d);
     }
 
@@ -341,7 +342,8 @@ static int tansaku_main(int argc, char** argv) {
       r = run_explore(*puzzle, o);
     } catch (const MemoryRefused& e) {  // a table beyond --memory: name --spill where the puzzle takes it
       const auto& opts = family_of(raw.puzzle).options;
-      if (o.has("spill") || std::none_of(opts.begin(), opts.end(), [](const OptionSpec& s) { return s.name == "spill"; })) throw;
+      const auto spill = [](const OptionSpec& s) { return s.name == "spill"; };
+      if (o.has("spill") || std::none_of(opts.begin(), opts.end(), spill)) throw;
       throw MemoryRefused(std::string(e.what()) + "; --spill DIR keeps it on disk, a part at a time");
     }
     if (!pictures.stdout_taken()) print_explore(r, o.json);

@@ -316,8 +316,8 @@ Family family() {
     if (e.path().extension() == ".col") shipped.push_back(e.path().stem().string());
   std::sort(shipped.begin(), shipped.end());
   for (const auto& s : shipped)
-    f.builtins.push_back({"coloring:" + s, s.starts_with("myciel") ? "Mycielski graph (triangle-free), from the DIMACS colouring benchmarks"
-                                           : s.starts_with("queen") ? "n x n queen graph (squares a queen's move apart), from the DIMACS colouring benchmarks"
+    f.builtins.push_back({"coloring:" + s, s.starts_with("myciel")  ? "Mycielski graph (triangle-free), from the DIMACS benchmarks"
+                                           : s.starts_with("queen") ? "queen graph (squares a queen's move apart), from the DIMACS benchmarks"
                                                                     : "a graph of the DIMACS colouring benchmarks"});
   f.options = {opt::all(), opt::count(),
                opt::integer("colors", "K: find a K-colouring or prove there is none (default: the chromatic number)", kSolve),
