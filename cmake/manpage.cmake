@@ -3,7 +3,10 @@
 # from docs/tansaku.h2m; built with everything else and installed to share/man/man1. Its own
 # file, included from CMakeLists.txt. Without help2man the rest builds and installs as before.
 find_program(TANSAKU_HELP2MAN help2man)
-if(TANSAKU_HELP2MAN)
+# Sanitized builds (the asan, tsan, debug presets) test the code; they install nothing.
+if(CMAKE_CXX_FLAGS MATCHES "-fsanitize")
+  message(STATUS "sanitized build: no man page")
+elseif(TANSAKU_HELP2MAN)
   set(TANSAKU_MANPAGE ${PROJECT_BINARY_DIR}/tansaku.1)
   # help2man reads cmake/manpage-help.sh's layout of the help (a section per subcommand), run
   # through a link named tansaku so that the page is tansaku(1).
