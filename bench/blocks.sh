@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Sliding-block benchmarks (README table): Hakoiri-musume solved and fully explored in each
+# Sliding-block benchmarks (docs/benchmarks.md): Hakoiri-musume solved and fully explored in each
 # metric, then large spaces: Hakoiri-musume with every piece distinct (--distinct: 14,950,080
 # positions) in each metric and Century with every piece distinct (23,425,920), explored on 2
 # threads. "work s" is the `seconds` the command reports (the work,

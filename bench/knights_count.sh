@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Exact knight's-tour counts by the frontier dp (src/graph/frontier_dp.cpp): time and
-# peak resident set of each run (/usr/bin/time -v), for the tables of README.md and
+# peak resident set of each run (/usr/bin/time -v), for the tables of docs/benchmarks.md and
 # docs/knights.md.
 # Usage: bench/knights_count.sh [path/to/tansaku] [--small | --big]
 #   --small skips 7x8 closed and 7x7 (minutes); --big also tries 8x8 closed (OEIS A001230:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Pagoda functions in the peg searches: every command twice, with the default (pagoda
 # functions on where they help) and with TANSAKU_PEG_PAGODA=0 (no proof, no pruning).
-# The table goes to README's peg speed rows and docs/peg.md.
+# The table goes to docs/benchmarks.md (pagoda functions) and docs/peg.md.
 # Usage: bench/peg_pagoda.sh [path/to/tansaku] [--quick]   (--quick skips the long runs)
 set -euo pipefail
 bin=${1:-build/release/tansaku}

@@ -1,4 +1,4 @@
-"""The Python module's costs (README "Python", docs/python.md): the per-call overhead of a
+"""The Python module's costs (docs/benchmarks.md, docs/python.md): the per-call overhead of a
 solve whose answer is immediate, and distances() over a million random positions from the
 depth table. Run with the interpreter the module was built for:
     PYTHONPATH=build/release/python /usr/bin/python3 bench/python.py [--json]

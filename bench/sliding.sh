@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Sliding-tile benchmarks (README table): seed 004's two explores side by side with the
+# Sliding-tile benchmarks (docs/benchmarks.md): seed 004's two explores side by side with the
 # seed's own C programs, the 8-puzzle and rotating-slide explores, the 11-puzzle seed
 # instance, and the full 3x4 / 2x6 explores (239,500,800 states at 2 bits per state).
 # Best wall time of RUNS runs (default 3; the 3x4 and 2x6 explores run once), peak RSS

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages a make target needs, only those dpkg says are missing
 # (apt-get update once, and only when something is missing):
-#   scripts/install-deps.sh          the program: compiler, cmake, the libraries it links (make run)
+#   scripts/install-deps.sh          the program: compiler, cmake, the libraries it links, help2man
+#                                    (its man page) (make run)
 #   scripts/install-deps.sh --tests  + the test suite's: GoogleTest, Google Benchmark, MPI (the
 #                                    mpirun tests), Chromium + chromedriver + Selenium (the
 #                                    web app's browser test), pybind11 + Python's headers, pytest,
 #                                    NumPy, Matplotlib (the Python module `tansaku`, its tests and
-#                                    examples, for /usr/bin/python3: README "Python") (make test)
+#                                    examples, for /usr/bin/python3: README "Python"), jsonschema (the
+#                                    JSON Schema test) (make test)
 #   scripts/install-deps.sh --check  + the sanitizer and fuzz runs': clang and its runtimes
 #                                    (libFuzzer), curl + xz to fetch oneTBB's source for the
 #                                    TSan build (make check)
@@ -14,10 +16,11 @@
 set -euo pipefail
 # libpng-dev: m4ri.pc requires libpng, which libm4ri-dev does not pull in (a fresh Debian 12 fails at configure without it).
 pkgs=(g++ cmake make pkg-config libcli11-dev libfmt-dev nlohmann-json3-dev libtbb-dev
-      libm4ri-dev libpng-dev libzstd-dev libgmp-dev libcadical-dev libglpk-dev libcpp-httplib-dev)
+      libm4ri-dev libpng-dev libzstd-dev libgmp-dev libcadical-dev libglpk-dev libcpp-httplib-dev help2man)
 tests=(libgtest-dev libgmock-dev libbenchmark-dev libopenmpi-dev openmpi-bin
        chromium chromium-driver python3-selenium
-       pybind11-dev python3-dev python3-pybind11 python3-pytest python3-numpy python3-matplotlib)
+       pybind11-dev python3-dev python3-pybind11 python3-pytest python3-numpy python3-matplotlib
+       python3-jsonschema)
 check=(clang libclang-rt-14-dev curl xz-utils)
 for a in "$@"; do
   case $a in

@@ -3,6 +3,7 @@
 // --algorithm against the family's solvers, prints help, reports as text or JSON, and maps
 // errors onto exit codes: 0 done, 1 no solution exists, 2 bad input, 3 a limit stopped the
 // work, 4 internal error.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -29,6 +30,7 @@
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
 #include "tansaku/core/memory.h"
+#include "tansaku/core/memory_error.h"
 #include "tansaku/puzzles/registry.h"
 
 using namespace tansaku;
@@ -73,7 +75,7 @@ std::optional<int> refuse_bad_utf8(int argc, char** argv) {
 
 // What the command line holds, as CLI11 fills it.
 struct Commands {
-  CLI::App app{"tansaku (探索): optimal puzzle solving, proofs of unsolvability, whole state spaces"};
+  CLI::App app{"tansaku (探索): optimal puzzle solving, proofs of unsolvability, whole state spaces", "tansaku"};
   Raw raw;
   bool list_json = false, bench_json = false, bench_quiet = false;
   std::string bench_threads, help_puzzle, random_seed = "1", random_count = "1";
@@ -89,6 +91,7 @@ void declare(Commands& c) {
   CLI::App& app = c.app;
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("tansaku ") + TANSAKU_VERSION);
+  app.set_help_all_flag("--help-all", "Print the help of every subcommand and exit");
   c.list = app.add_subcommand("list", "builtin puzzles, one line each");
   c.list->add_flag("--json", c.list_json, "JSON output");
   c.show = app.add_subcommand("show", "board picture with cell numbers, rules, defaults, state-space size");
@@ -161,6 +164,18 @@ int run_bench_command(const Commands& c) {
   return run_bench(c.bench_json, c.bench_quiet, t);
 }
 
+// An explore whose table is beyond --memory names --spill where the puzzle takes it.
+ExploreReport explore_naming_spill(const Puzzle& puzzle, const Options& o, const std::string& name) {
+  try {
+    return run_explore(puzzle, o);
+  } catch (const MemoryRefused& e) {
+    const auto& opts = family_of(name).options;
+    const auto spill = [](const OptionSpec& s) { return s.name == "spill"; };
+    if (o.has("spill") || std::none_of(opts.begin(), opts.end(), spill)) throw;
+    throw MemoryRefused(std::string(e.what()) + "; --spill DIR keeps it on disk, a part at a time");
+  }
+}
+
 // show / solve / explore / random on one puzzle.
 int run_puzzle_command(Commands& c) {
   CLI::App* cmd = c.show->parsed() ? c.show : c.solve->parsed() ? c.solve : c.explore->parsed() ? c.explore : c.random;
@@ -187,7 +202,7 @@ int run_puzzle_command(Commands& c) {
     pictures.solve(r);
     return r.solvable ? 0 : 1;
   }
-  const ExploreReport r = run_explore(*puzzle, o);
+  const ExploreReport r = explore_naming_spill(*puzzle, o, c.raw.puzzle);
   if (!pictures.stdout_taken()) print_explore(r, o.json);
   pictures.explore(r);
   return 0;

@@ -289,7 +289,7 @@ std::unique_ptr<Puzzle> make(const std::string& variant, const Options& o) {
     throw InputError("coloring needs a graph: coloring:map12, coloring:FILE.col, coloring:NAME or --file FILE");
   if (!variant.empty() && file) throw InputError("give the graph once: coloring:X or --file FILE, not both");
   if (variant == "map12")
-    return std::make_unique<ColoringPuzzle>("coloring:map12", map12(), "seed 002 problem 3 (12 regions A..L)",
+    return std::make_unique<ColoringPuzzle>("coloring:map12", map12(), "M. Hiroi's Common Lisp puzzles, problem 3 (12 regions A..L)",
                                             DimacsInfo{});
   std::string path = file.value_or(variant);
   if (!file && path.find('/') == std::string::npos && !(file_allowed(path) && fs::exists(path))) {
@@ -313,14 +313,17 @@ Family family() {
   Family f;
   f.prefix = "coloring";
   f.summary = "graph colouring: chromatic number with a proof, K-colourings, colouring counts";
-  f.builtins = {{"coloring:map12", "seed 002's 12-region map A..L: 3 colours impossible, 4 colours (54 with A = 1)"},
+  f.builtins = {{"coloring:map12", "a 12-region map A..L (from M. Hiroi's Common Lisp puzzles): 3 colours impossible, 4 colours (54 with A = 1)"},
                 {"coloring:FILE.col", "a DIMACS .col graph (also --file FILE)"}};
   std::error_code ec;
   std::vector<std::string> shipped;
   for (const auto& e : fs::directory_iterator(data_dir(), ec))
     if (e.path().extension() == ".col") shipped.push_back(e.path().stem().string());
   std::sort(shipped.begin(), shipped.end());
-  for (const auto& s : shipped) f.builtins.push_back({"coloring:" + s, "DIMACS instance shipped in data/coloring/"});
+  for (const auto& s : shipped)
+    f.builtins.push_back({"coloring:" + s, s.starts_with("myciel")  ? "Mycielski graph (triangle-free), from the DIMACS benchmarks"
+                                           : s.starts_with("queen") ? "queen graph (squares a queen's move apart), from the DIMACS benchmarks"
+                                                                    : "a graph of the DIMACS colouring benchmarks"});
   f.options = {opt::all(), opt::count(),
                opt::integer(&Settings::colors, "colors", "K: find a K-colouring or prove there is none (default: the chromatic number)",
                             kSolve, {1, kMaxColors}),

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "tansaku/core/error.h"
+#include "tansaku/core/memory_error.h"
 
 namespace tansaku {
 
@@ -56,7 +57,7 @@ std::uint64_t default_memory_budget() { return physical_memory() / 4 * 3; }
 
 void require_memory(std::uint64_t need, std::uint64_t budget, std::string_view what) {
   if (need > budget)
-    throw InputError(fmt::format("{} needs {} but the memory budget is {} (--memory)", what, format_size(need),
+    throw MemoryRefused(fmt::format("{} needs {} but the memory budget is {} (--memory)", what, format_size(need),
                                  format_size(budget)));
 }
 

@@ -397,7 +397,7 @@ Family swap_family() {
   Family f;
   f.prefix = "knight-swap";
   f.summary = "exchange armies of knights on an R x C board (up to 64 squares); any pieces via --start/--goal";
-  f.builtins = {{"knight-swap:4x3", "seed 002: 4 rows x 3 columns, 1 1 1 / ... / 2 2 2 exchanged (16 moves)"},
+  f.builtins = {{"knight-swap:4x3", "4 rows x 3 columns, armies 1 1 1 and 2 2 2 exchanged in 16 moves (from M. Hiroi's Common Lisp puzzles)"},
                 {"knight-swap:guarini", "Guarini's problem (1512): 3x3, knights on the corners exchanged (16 moves)"},
                 {"knight-swap:RxC", "first row against last row, or any --start/--goal"}};
   f.aliases = {{"guarini", "knight-swap:guarini"}};
@@ -405,7 +405,7 @@ Family swap_family() {
                opt::from(), opt::all(), opt::count(), opt::farthest(), opt::spill()};
   f.solvers = merge_specs(solver_specs(SwapPuzzle::solvers()), solver_specs(SwapPuzzle::explore_table()));
   f.notation = "a position is one token per square in row-major order: 0 empty, any other label a knight of that army,\n"
-               "  e.g. --start \"1 1 1 0 0 0 0 0 0 2 2 2\" (seed 002's 4 rows x 3 columns)";
+               "  e.g. --start \"1 1 1 0 0 0 0 0 0 2 2 2\" (4 rows x 3 columns)";
   f.examples = {"tansaku solve knight-swap:4x3", "tansaku solve guarini --count", "tansaku explore knight-swap:4x3"};
   f.bench = {{kSolve, "knight-swap:4x3", "", "bibfs"}, {kExplore, "knight-swap:4x3", "", ""}};
   f.make = make;

@@ -497,7 +497,7 @@ Family tour_family() {
   Family f;
   f.prefix = "knight-tour";
   f.summary = "knight's tour on an R x C board: find (--closed, --from SQ), list (--all), count (--count)";
-  f.builtins = {{"knight-tour:3x4", "knight's tour, 3 rows x 4 columns, from square 0 (seed 002: 2 tours)"},
+  f.builtins = {{"knight-tour:3x4", "knight's tour, 3 rows x 4 columns, from square 0 (2 tours)"},
                 {"knight-tour:RxC", "any board; --closed, --from SQ, --count, --all, --algorithm warnsdorff|dfs|dp"}};
   f.options = {opt::from(kAllCommands, "first square of the tour (row-major from 0; default 0)"),
                opt::start(kAllCommands, "the same as --from"), opt::all(), opt::count(), opt::farthest(),

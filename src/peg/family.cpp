@@ -319,7 +319,7 @@ Family family() {
                opt::text(&Settings::empty, "empty", "H[,H...]", "holes that start empty (default: the board's standard vacancy)"),
                opt::text(&Settings::finish, "finish", "H", "hole the last peg must finish in (default: anywhere)", kAllCommands),
                opt::text(&Settings::metric, "metric", "METRIC", "moves (a run of jumps by one peg is one move, default) | jumps"),
-               opt::reads(opt::text(&Settings::file, "file", "FILE", "board file (ASCII picture; see README), instead of peg:FILE", kAllCommands)),
+               opt::reads(opt::text(&Settings::file, "file", "FILE", "board file (an ASCII picture of the holes: docs/peg.md), instead of peg:FILE", kAllCommands)),
                opt::integer(&Settings::pegs, "pegs", "random: only positions with this many pegs (default: any number)", kRandom)};
   f.settings = opt::settings<Settings>();
   f.solvers = merge_specs(Solver::solvers(), solver_specs(PegPuzzle::explore_table()));

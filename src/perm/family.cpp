@@ -334,7 +334,7 @@ Family family() {
       {"perm:skewb-fixed", "Skewb with corner DFR fixed, corners split by orbit (the skewb.tws moves ULB UBR UFL DBL)"},
       {"perm:pyraminx", "Pyraminx without tips: 933,120 positions, depth 11"},
       {"perm:topspin", "TopSpin: 20 discs on a track, a turnstile of 4"},
-      {"perm:rotating-slide", "seed 000's 3x3 rotating slide as data: 181,440 positions, depth 12 (13 farthest)"},
+      {"perm:rotating-slide", "the 3x3 rotating slide as data: 181,440 positions, depth 12 (13 farthest)"},
   };
   f.options = {opt::start(kShow | kSolve, "start position (see notation), or @FILE: a twsearch scramble file"),
                opt::goal(kAllCommands, "goal position (default: the Solved block; explore's source without --from)"),

@@ -335,8 +335,8 @@ Family family() {
   Family f;
   f.prefix = "sliding";
   f.summary = "sliding-tile puzzles on R x C boards; repeated labels are identical pieces";
-  f.builtins = {{"sliding:3x3", "8-puzzle (alias 8-puzzle); seed start 8 6 7 2 5 4 3 0 1, 31 slides"},
-                {"sliding:3x4", "11-puzzle, 3 rows x 4 columns (alias 11-puzzle); seed start 53 slides"},
+  f.builtins = {{"sliding:3x3", "8-puzzle (alias 8-puzzle); default start 8 6 7 2 5 4 3 0 1 (from M. Hiroi's Scheme pages), 31 slides"},
+                {"sliding:3x4", "11-puzzle, 3 rows x 4 columns (alias 11-puzzle); default start 0 3 2 1 8 7 6 5 4 11 10 9, 53 slides"},
                 {"sliding:4x4", "15-puzzle (alias 15-puzzle)"},
                 {"sliding:5x5", "24-puzzle (alias 24-puzzle)"},
                 {"sliding:RxC", "any R x C board, R, C >= 2"}};
@@ -355,7 +355,7 @@ Family family() {
   f.notation =
       "tiles in cell order (cells numbered row-major from 0), separated by spaces or commas; 0 is the blank,\n"
       "  repeated labels are identical pieces; single-character labels also take the compact form 867254301.\n"
-      "  Example: --start \"8 6 7 2 5 4 3 0 1\" (the 8-puzzle's seed instance)";
+      "  Example: --start \"8 6 7 2 5 4 3 0 1\" (the 8-puzzle's default start)";
   f.examples = {"tansaku solve 8-puzzle --start \"8 6 7 2 5 4 3 0 1\"", "tansaku solve 15-puzzle --batch data/sliding/korf100.txt --quiet",
                 "tansaku explore sliding:4x4 --from \"1 1 2 2 1 1 2 2 1 3 3 2 3 3 3 0\"", "tansaku random 15-puzzle --seed 7 --count 3",
                 "tansaku pdb build 15-puzzle --groups 7-8"};

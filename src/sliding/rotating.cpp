@@ -325,8 +325,8 @@ class RotatingPuzzle final : public Puzzle {
 Family rotating_family() {
   Family f;
   f.prefix = "rotating-slide";
-  f.summary = "3x3 rotating slide: each move turns three pieces through the centre (seed 000)";
-  f.builtins = {{"rotating-slide", "3x3, 8 three-cycles through the centre; seed start 9 8 7 6 5 4 3 2 1, 12 moves"}};
+  f.summary = "3x3 rotating slide: each move turns three pieces through the centre (from M. Hiroi's Scheme pages)";
+  f.builtins = {{"rotating-slide", "3x3, 8 three-cycles through the centre; default start 9 8 7 6 5 4 3 2 1, 12 moves"}};
   f.options = {opt::start(), opt::goal(kAllCommands, "goal state (explore: the source when --from is not given)"),
                opt::from(), opt::all(), opt::count(), opt::farthest(), opt::spill()};
   f.solvers = merge_specs(solver_specs(solvers()), solver_specs(RotatingPuzzle::explore_table()));
