@@ -289,7 +289,7 @@ std::unique_ptr<Puzzle> make(const std::string& variant, const Options& o) {
   if (o.text("file")) throw InputError("give the board either as peg:NAME or with --file, not both");
   if (is_builtin(variant)) return std::make_unique<PegPuzzle>("peg:" + variant, builtin_board(variant));
   if (variant.find('/') != std::string::npos || variant.find('.') != std::string::npos ||
-      (file_allowed(variant) && std::filesystem::exists(variant)))
+      path_present(variant))
     return std::make_unique<PegPuzzle>("peg:" + variant, load_board_file(variant, o.memory, &o.deadline));
   builtin_board(variant);  // throws the list of builtins
   return nullptr;
