@@ -240,7 +240,7 @@ static int tansaku_main(int argc, char** argv) {
     if (bench->parsed()) {
       unsigned t = std::max(1u, std::thread::hardware_concurrency());
       if (!bench_threads.empty()) {
-        const auto want = static_cast<unsigned>(whole("threads", bench_threads, kMaxThreads));
+        const auto want = static_cast<unsigned>(whole("threads", bench_threads, kMaxThreadsOption));
         if (want) t = std::min(t, want);
       }
       return finish_output(run_bench(bench_json, bench_quiet, t));

@@ -4,6 +4,7 @@
 #include "cli/pictures.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <thread>
 
@@ -50,10 +51,14 @@ const char* command_name(unsigned c) {
 }
 
 std::uint64_t whole(const std::string& name, const std::string& v, std::uint64_t max) {
-  if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos || v.size() > 12)
+  if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos)
     throw InputError(fmt::format("--{} '{}' is not a whole number >= 0", name, printable(v)));
-  const std::uint64_t x = std::stoull(v);
-  if (x > max) throw InputError(fmt::format("--{} {} is too large (at most {})", name, v, max));
+  std::uint64_t x = 0;
+  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
+  if (ec == std::errc::result_out_of_range || x > max)
+    throw InputError(fmt::format("--{} {} is too large (at most {})", name, printable(v, 40), max));
+  if (ec != std::errc() || end != v.data() + v.size())
+    throw InputError(fmt::format("--{} '{}' is not a whole number >= 0", name, printable(v)));
   return x;
 }
 
@@ -63,7 +68,7 @@ void universal(const std::set<std::string>& given, Raw& raw, Options& o) {
   const unsigned cores = usable_cores();  // under mpirun: the cores this rank is bound to
   o.threads = cores;
   if (given.count("threads")) {
-    const auto t = static_cast<unsigned>(whole("threads", raw.text["threads"], kMaxThreads));
+    const auto t = static_cast<unsigned>(whole("threads", raw.text["threads"], kMaxThreadsOption));
     if (t != 0) o.threads = std::min(t, cores);  // more threads than cores only adds overhead
   }
   o.memory = given.count("memory") ? parse_size(raw.text["memory"]) : default_memory_budget();
@@ -162,7 +167,7 @@ RandomRun run_random(const std::set<std::string>& given, Raw& raw, const std::st
   // random takes the options that define the instance (those `show` takes) and its own.
   family_options(family, raw.puzzle, kShow | kRandom, raw, o);
   RandomRun run;
-  run.seed = whole("seed", seed_text, UINT64_MAX / 10);
+  run.seed = whole("seed", seed_text, UINT64_MAX);
   const std::uint64_t count = whole("count", count_text, 1000000);
   auto puzzle = make_puzzle(raw.puzzle, o);
   run.puzzle = puzzle->name();
