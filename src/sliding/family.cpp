@@ -173,6 +173,7 @@ class SlidingPuzzle final : public Puzzle {
     SplitMix64 rng{seed};
     std::vector<std::string> out;
     for (std::size_t k = 0; k < count; ++k) {
+      o.deadline.check();
       Cells c = inst.goal;
       rng.shuffle(c);
       if (inst.labels.distinct() && parity_invariant(geo_, c) != parity_invariant(geo_, inst.goal)) {

@@ -228,6 +228,7 @@ class RotatingPuzzle final : public Puzzle {
     SplitMix64 rng{seed};
     std::vector<std::string> out;
     for (std::size_t k = 0; k < count; ++k) {
+      o.deadline.check();
       Cells c = g;
       rng.shuffle(c);
       if (PermutationRanker::parity(c.data(), 9) != PermutationRanker::parity(g.data(), 9)) std::swap(c[0], c[1]);
