@@ -22,7 +22,7 @@ struct DeadlineTerminator final : CaDiCaL::Terminator {
 
 SatColouring::SatColouring(const Graph& g, int k_min, int k_max, const search::Limits& lim)
     : g_(g), k_min_(std::max(k_min, 1)), k_max_(std::max(k_max, k_min_)), peel_(peel(g, k_min_)),
-      core_(induced(g, peel_.core)) {
+      core_(induced(g, peel_.core, lim.memory)) {
   // The clauses are ~ (edges + 4 vertices) x K_max, of ~ 16 bytes each in CNF text: fall
   // back (Unavailable) when that would not fit the memory budget.
   const double bytes = 16.0 * (static_cast<double>(core_.edge_count()) + 4.0 * core_.n) * k_max_;
