@@ -1,0 +1,165 @@
+// Issue 37 ("Reliability, fourth pass"): the command-line defects an independent red team
+// found, each as a user meets it, and checks of the classes behind them (every generated move
+// name unique, files read through the one checked path, long loops polling --timeout, memory
+// counted before it is allocated, IDA* that finishes where the domain repeats positions).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <unistd.h>
+
+#include "cli_util.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// A fresh directory for this test program's files.
+fs::path temp_dir() {
+  static const fs::path d = [] {
+    fs::path p = fs::temp_directory_path() / ("tansaku_red_" + std::to_string(::getpid()));
+    fs::create_directories(p);
+    return p;
+  }();
+  return d;
+}
+
+std::string temp_file(const std::string& name, const std::string& text) {
+  const fs::path p = temp_dir() / name;
+  std::ofstream(p, std::ios::binary) << text;
+  return p.string();
+}
+
+// A one-set puzzle of four pieces with the moves given (each a Move block).
+std::string tws(const std::string& moves, const std::string& solved = "1 2 3 4") {
+  return "Name t\nSet P 4 1\nSolved\nP\n" + solved + "\nEnd\n" + moves;
+}
+const std::string kCycle = "P\n2 3 4 1\nEnd\n";  // order 4
+const std::string kSwap = "P\n2 1 3 4\nEnd\n";   // order 2
+
+// 1. A base move R2 beside R (order 4, whose square is written R2): refused, naming both.
+TEST(RedTeam, PermGeneratedMoveNamesAreUnique) {
+  const auto file = temp_file("collide.tws", tws("Move R\n" + kCycle + "Move R2\n" + kSwap));
+  const auto r = run_cli("show perm:" + file);
+  expect_clean(r, 2, "are both written 'R2'");
+  EXPECT_NE(r.err.find("power 2 of move 'R'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("move 'R2' (line"), std::string::npos) << r.err;
+  // R' as a base name beside R (order 4: its inverse is written R').
+  expect_refused("show perm:" + temp_file("prime.tws", tws("Move R\n" + kCycle + "Move R'\n" + kSwap)), "are both written 'R''");
+  // Distinct spellings load: R (order 4) and R3 (order 2: written R3 only).
+  const auto ok = run_cli("show perm:" + temp_file("fine.tws", tws("Move R\n" + kCycle + "Move R3\n" + kSwap)) + " --json");
+  EXPECT_EQ(ok.code, 0) << ok.err;
+  // Names that could not be read back: a comma in a move name, a set name that reads as a number.
+  expect_refused("show perm:" + temp_file("comma.tws", tws("Move R,U\n" + kCycle)), "must not hold a comma");
+  expect_refused("show perm:" + temp_file("digit.tws", "Set 3P 2 1\nSolved\nEnd\nMove M\n3P\n2 1\nEnd\n"),
+                 "must not start with a digit");
+}
+
+// 1 (the solution read back): with unique names a printed solution replays.
+TEST(RedTeam, PermSolutionReadsBack) {
+  const auto file = temp_file("readback.tws", tws("Move R\n" + kCycle + "Move S\n" + kSwap));
+  const auto r = run_cli("solve perm:" + file + " --scramble \"R2 S R'\" --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::string solution;
+  const auto j = r.json();
+  for (const auto& m : j["moves"]) {
+    if (!solution.empty()) solution += ' ';
+    solution += m.get<std::string>();
+  }
+  ASSERT_FALSE(solution.empty());
+  const auto back = run_cli("solve perm:" + file + " --scramble \"R2 S R' " + solution + "\" --json");
+  ASSERT_EQ(back.code, 0) << back.err;
+  EXPECT_EQ(back.json()["length"], 0);
+}
+
+// 7. Solved rows must number the pieces 1..k with none left out, as twsearch reads them.
+TEST(RedTeam, PermNonContiguousPiecesRefused) {
+  expect_refused("show perm:" + temp_file("gap.tws", "Set P 3 1\nSolved\nP\n1 3 3\nEnd\nMove M\nP\n2 1 3\nEnd\n"),
+                 "none left out (2 is missing)");
+  expect_refused("show perm:" + temp_file("from2.tws", "Set P 3 1\nSolved\nP\n2 2 3\nEnd\nMove M\nP\n2 1 3\nEnd\n"),
+                 "(1 is missing)");
+  // Repeated pieces that leave no gap load.
+  const auto ok = run_cli("show perm:" + temp_file("rep.tws", "Set P 3 1\nSolved\nP\n1 2 2\nEnd\nMove M\nP\n2 1 3\nEnd\n"));
+  EXPECT_EQ(ok.code, 0) << ok.err;
+}
+
+// 2. The colouring solvers' copies of the graph are counted against --memory before they are
+// made: a graph that fits once but not twice stops cleanly instead of taking twice the budget.
+TEST(RedTeam, ColoringCountsItsCopies) {
+  const auto g = temp_file("wide.col", "p edge 8192 1\ne 1 8192\n");  // an 8 MiB bit matrix
+  const auto tight = run_cli("solve coloring:" + g + " --memory 12M");
+  expect_clean(tight, 3, "memory budget");
+  const auto room = run_cli("solve coloring:" + g + " --memory 64M --json");
+  ASSERT_EQ(room.code, 0) << room.err;
+  EXPECT_EQ(room.json()["chromatic_number"], 2);
+}
+
+// 4. A symbolic link loop is bad input (exit 2, named), for every family that probes a path.
+TEST(RedTeam, SymlinkLoopIsBadInput) {
+  const fs::path loop = temp_dir() / "loop";
+  std::error_code ec;
+  fs::remove(loop, ec);
+  fs::create_symlink("loop", loop);
+  const std::string in_dir = "cd '" + temp_dir().string() + "' &&";
+  for (const std::string args : {"solve coloring:loop", "solve coloring --file loop", "solve peg:loop", "show perm:loop",
+                                 "show perm:./loop", "show blocks:./loop", "solve coloring:./loop"}) {
+    const auto r = run_sh(in_dir, args);
+    EXPECT_EQ(r.code, 2) << args << ": " << r.err;
+    EXPECT_TRUE(refused_cleanly(r, "", 2)) << args;
+    EXPECT_EQ(r.err.find("filesystem error"), std::string::npos) << args << ": " << r.err;
+  }
+  expect_refused("solve coloring:" + loop.string(), "symbolic links");
+}
+
+// 5. random polls the deadline while it generates.
+TEST(RedTeam, RandomKeepsTheTimeout) {
+  for (const std::string p : {"perm:3x3x3", "8-puzzle", "flip:5x5", "rotating-slide"})
+    expect_clean(run_cli("random " + p + " --count 1000000 --timeout 0.2"), 3, "time limit");
+}
+
+// 6. --threads takes any whole number (clamped to the cores); the parse bound is stated.
+TEST(RedTeam, ThreadsAboveTheCoresAreClamped) {
+  for (const std::string n : {"257", "1000", "65536"}) {
+    const auto r = run_cli("solve 8-puzzle --threads " + n + " --json");
+    ASSERT_EQ(r.code, 0) << n << ": " << r.err;
+    EXPECT_EQ(r.json()["length"], 31);
+  }
+  expect_refused("solve 8-puzzle --threads 99999999999999999999999", "--threads 99999999999999999999999 is too large (at most");
+}
+
+// 8. --seed takes the whole 64-bit range; beyond it the limit is stated.
+TEST(RedTeam, SeedTakesTheFullRange) {
+  const auto r = run_cli("random 8-puzzle --seed 18446744073709551615 --count 2 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.json()["seed"].get<std::uint64_t>(), 18446744073709551615ULL);
+  EXPECT_EQ(r.json()["positions"].size(), 2u);
+  expect_refused("random 8-puzzle --seed 18446744073709551616", "at most 18446744073709551615");
+  expect_refused("random 8-puzzle --seed -1", "is not a whole number");
+}
+
+// 9. knight-swap's IDA* and IDDFS finish: an unsolvable 3x3 board (56 positions) is proved so,
+// and the 17-move case on 4x3 is solved optimally (both keep a table of proven bounds).
+TEST(RedTeam, KnightSwapIdaFinishes) {
+  for (const std::string a : {"idastar", "iddfs"}) {
+    const auto u = run_cli("solve knight-swap:3x3 --start '1 0 2 0 0 0 0 0 0' --goal '0 0 0 0 1 0 0 0 2' --algorithm " + a +
+                           " --timeout 120 --json");
+    ASSERT_EQ(u.code, 1) << a << ": " << u.err;
+    EXPECT_FALSE(u.json()["solvable"].get<bool>());
+    const std::string inst = "--start '2 2 0 1 0 2 0 1 0 2 0 2' --goal '0 1 2 0 0 2 2 2 0 2 0 1'";
+    const auto s = run_cli("solve knight-swap:4x3 " + inst + " --algorithm " + a + " --timeout 120 --json");
+    ASSERT_EQ(s.code, 0) << a << ": " << s.err;
+    EXPECT_EQ(s.json()["length"], 17) << a;
+    // --count: the table's search settles the cost, then the plain search counts at it.
+    const auto c = run_cli("solve knight-swap:3x3 --start '1 0 0 0 0 0 0 0 2' --goal '2 0 0 0 0 0 0 0 1' --count "
+                           "--algorithm " + a + " --timeout 120 --json");
+    const auto b = run_cli("solve knight-swap:3x3 --start '1 0 0 0 0 0 0 0 2' --goal '2 0 0 0 0 0 0 0 1' --count --json");
+    ASSERT_EQ(c.code, 0) << a << ": " << c.err;
+    ASSERT_EQ(b.code, 0) << b.err;
+    EXPECT_EQ(c.json()["count"], b.json()["count"]) << a;
+    EXPECT_EQ(c.json()["length"], b.json()["length"]) << a;
+  }
+}
+
+}  // namespace
