@@ -212,7 +212,10 @@ class BlocksPuzzle final : public Puzzle {
     const Board b = with_goal(o);
     const Request q{&b, metric_of(o), distinct_of(o), start_of(o, false)};
     std::vector<std::string> out;
-    for (const auto& p : random_positions(q, seed, count, o.limits())) out.push_back(notation(b, p));
+    for (const auto& p : random_positions(q, seed, count, o.limits())) {
+      o.deadline.poll();
+      out.push_back(notation(b, p));
+    }
     return out;
   }
 

@@ -209,7 +209,10 @@ class PegPuzzle final : public Puzzle {
     auto picks = random_solvable(bd, goal, pegs, seed, count, o.limits(&progress));
     progress.done();
     std::vector<std::string> out;
-    for (Bits b : picks) out.push_back(format_position(bd, b));
+    for (Bits b : picks) {
+      o.deadline.poll();
+      out.push_back(format_position(bd, b));
+    }
     return out;
   }
 
