@@ -4,9 +4,11 @@
 // counted before it is allocated, IDA* that finishes where the domain repeats positions).
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include <unistd.h>
 
@@ -159,6 +161,48 @@ TEST(RedTeam, KnightSwapIdaFinishes) {
     ASSERT_EQ(b.code, 0) << b.err;
     EXPECT_EQ(c.json()["count"], b.json()["count"]) << a;
     EXPECT_EQ(c.json()["length"], b.json()["length"]) << a;
+  }
+}
+
+// The class behind 5: every long loop polls the deadline. A walk over the registry's families
+// with `random`, `show`, `explore` and `solve` on large inputs under --timeout 0.2: each stops
+// with exit 3 (a show may also finish) and promptly. The wall bound is generous (a shared,
+// loaded machine): it tells a kept deadline from one ignored for seconds (random once printed a
+// million lines).
+TEST(RedTeam, RegistryKeepsTimeouts) {
+  const std::string hard24 = "'11 19 3 15 18 22 7 8 2 1 23 5 4 17 14 10 9 24 16 6 20 12 21 0 13'";
+  const std::string superflip = "'U R2 F B R B2 R U2 L B2 R U2 L B2 R U2 L B2 R U2 F R L'";
+  const std::vector<std::string> stops = {
+      // random: a million positions each
+      "random 24-puzzle --count 1000000", "random rotating-slide --count 1000000", "random perm:3x3x3 --count 1000000",
+      "random peg:english --count 1000000", "random flip:9x9 --count 1000000", "random blocks:century --count 1000000",
+      "random knight-swap:5x4 --count 1000000",
+      // solve: long searches of every family
+      "solve 24-puzzle --start " + hard24, "solve rotating-slide --count", "solve perm:3x3x3 --scramble " + superflip,
+      "solve peg:english", "solve blocks:century --algorithm idastar", "solve coloring:queen8_8",
+      "solve coloring:queen7_7 --count", "solve knight-tour:8x8 --count", "solve knight-swap:5x4 --count",
+      "solve square-sum --n 40 --count",
+      // explore: spaces far larger than 0.2 s
+      "explore sliding:3x4", "explore perm:2x2x2", "explore peg:english", "explore blocks:century --distinct",
+      "explore knight-swap:5x4"};
+  const std::vector<std::string> finish = {"show perm:3x3x3", "show coloring:queen8_8", "show peg:english",
+                                           "show sliding:6x6", "show flip:20x20", "show knight-tour:30x30",
+                                           "show knight-swap:8x8", "show square-sum --n 1000000"};
+  auto timed = [](const std::string& args) {
+    const auto t0 = std::chrono::steady_clock::now();
+    CliResult r = run_cli(args + " --timeout 0.2");
+    return std::make_pair(r, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  };
+  for (const auto& args : stops) {
+    const auto [r, seconds] = timed(args);
+    SCOPED_TRACE(args);
+    expect_clean(r, 3, "time limit");
+    EXPECT_LT(seconds, 10.0);
+  }
+  for (const auto& args : finish) {
+    const auto [r, seconds] = timed(args);
+    EXPECT_TRUE(r.code == 0 || r.code == 3) << args << ": exit " << r.code << " " << r.err;
+    EXPECT_LT(seconds, 10.0) << args;
   }
 }
 
