@@ -125,6 +125,9 @@ class SwapPuzzle final : public Puzzle {
     if (size == 0) throw InputError(fmt::format("the arrangements of {} do not fit a 64-bit rank", name_));
     // The two 2-bit tables, and the reached ranks (at most all of them).
     require_memory(size / 2 + 8 * size, o.memory, fmt::format("listing the arrangements reachable on {}", name_));
+    // The lines kept until printed, beside that list.
+    require_memory(size / 2 + 8 * size + static_cast<std::uint64_t>(count) * (96 + 4 * static_cast<std::uint64_t>(d.squares())),
+                   o.memory, "the random positions");
     const std::uint64_t src = d.rank(d.goal());
     auto lim = o.limits();
     lim.spill.clear();  // the distances stay in memory

@@ -205,6 +205,9 @@ class PegPuzzle final : public Puzzle {
     const Goal goal = goal_of(o, bd.all & ~bd.standard_empty);
     std::optional<int> pegs;
     if (auto k = o.integer("pegs")) pegs = static_cast<int>(*k);
+    // The picks and their lines, kept until printed.
+    require_memory(static_cast<std::uint64_t>(count) * (112 + 4 * static_cast<std::uint64_t>(bd.n)), o.memory,
+                   "the random positions");
     Progress progress(o.progress());
     auto picks = random_solvable(bd, goal, pegs, seed, count, o.limits(&progress));
     progress.done();
