@@ -5,11 +5,14 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
 
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cli_util.h"
@@ -203,6 +206,76 @@ TEST(RedTeam, RegistryKeepsTimeouts) {
     const auto [r, seconds] = timed(args);
     EXPECT_TRUE(r.code == 0 || r.code == 3) << args << ": exit " << r.code << " " << r.err;
     EXPECT_LT(seconds, 10.0) << args;
+  }
+}
+
+// Runs `args` as run_cli does, in a child process of its own so that RUSAGE_CHILDREN holds this
+// run alone: (exit code, stderr, the peak resident set of the program in bytes).
+struct Measured {
+  int code = -1;
+  std::string err;
+  std::uint64_t peak = 0;
+};
+Measured run_measured(const std::string& args) {
+  int fd[2];
+  if (::pipe(fd) != 0) return {};
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::close(fd[0]);
+    const CliResult r = run_cli(args);
+    rusage u{};
+    ::getrusage(RUSAGE_CHILDREN, &u);
+    const std::string msg = std::to_string(r.code) + " " + std::to_string(u.ru_maxrss) + "\n" + r.err;
+    (void)!::write(fd[1], msg.data(), msg.size());
+    ::_exit(0);
+  }
+  ::close(fd[1]);
+  std::string text;
+  char buf[4096];
+  for (ssize_t n; (n = ::read(fd[0], buf, sizeof buf)) > 0;) text.append(buf, static_cast<std::size_t>(n));
+  ::close(fd[0]);
+  ::waitpid(pid, nullptr, 0);
+  Measured m;
+  const auto nl = text.find('\n');
+  if (nl == std::string::npos) return m;
+  long long kb = 0;
+  if (std::sscanf(text.c_str(), "%d %lld", &m.code, &kb) != 2) return m;
+  m.peak = static_cast<std::uint64_t>(kb) * 1024;
+  m.err = text.substr(nl + 1);
+  return m;
+}
+
+// The class behind 2: what grows with the input is counted against --memory before it is
+// allocated. A walk with small budgets and large inputs: whatever the outcome (an answer, a
+// refusal, a limit), the program's peak resident set stays within the budget plus the
+// program's own size (its code, libraries and thread stacks: 24 MiB allowed).
+TEST(RedTeam, MemoryBudgetWalk) {
+  constexpr std::uint64_t kMiB = 1 << 20, kOwn = 24 * kMiB;
+  const auto wide = temp_file("wide_walk.col", "p edge 8192 1\ne 1 8192\n");
+  const std::string hard24 = "'11 19 3 15 18 22 7 8 2 1 23 5 4 17 14 10 9 24 16 6 20 12 21 0 13'";
+  const std::vector<std::pair<std::string, std::uint64_t>> walk = {
+      {"solve coloring:" + wide, 12},
+      {"random 24-puzzle --count 1000000", 64},
+      {"random rotating-slide --count 1000000", 64},
+      {"random knight-swap:4x3 --count 1000000", 64},
+      {"random perm:3x3x3 --count 1000000", 64},
+      {"random flip:9x9 --count 1000000", 64},
+      {"random peg:english --count 10", 64},
+      {"random blocks:century --count 100000", 64},
+      {"explore sliding:3x4", 64},
+      {"explore perm:2x2x2", 32},
+      {"explore peg:english", 64},
+      {"explore blocks:century", 32},
+      {"solve peg:english", 64},
+      {"solve 24-puzzle --start " + hard24, 64},
+  };
+  for (const auto& [args, mib] : walk) {
+    const auto m = run_measured(args + " --memory " + std::to_string(mib) + "M --timeout 2");
+    SCOPED_TRACE(args);
+    EXPECT_TRUE(m.code >= 0 && m.code <= 3) << "exit " << m.code << ": " << m.err;
+    EXPECT_EQ(m.err.find("internal error"), std::string::npos) << m.err;
+    EXPECT_GT(m.peak, 0u);
+    EXPECT_LE(m.peak, mib * kMiB + kOwn) << "peak " << (m.peak >> 20) << " MiB under --memory " << mib << "M: " << m.err;
   }
 }
 
