@@ -218,11 +218,16 @@ TEST_F(Hostile, DimacsHeaderCannotClaimMemory) {
 }
 
 // Also: knight-swap on a big board: the breadth-first searches, which may store every
-// arrangement, are refused before they start; IDA* (which stores none) runs to its deadline.
+// arrangement, are refused before they start; IDA* and IDDFS (which keep only a bounded table of
+// proven bounds) run within the budget: IDA* answers (its heuristic is exact here), IDDFS runs
+// to its deadline.
 TEST_F(Hostile, KnightSwapRefusedBeforeItStarts) {
   expect_clean(run_sh(vm_limit(700), "solve knight-swap:8x8"), 2, "arrangements");
   expect_clean(run_sh(vm_limit(700), "solve knight-swap:8x8 --count"), 2, "arrangements");
-  expect_clean(run_sh(vm_limit(700), "solve knight-swap:8x8 --algorithm idastar --timeout 0.5"), 3, "time limit");
+  const auto ida = run_sh(vm_limit(700), "solve knight-swap:8x8 --algorithm idastar --timeout 60 --json");
+  ASSERT_EQ(ida.code, 0) << ida.err;
+  EXPECT_EQ(ida.json()["length"], 64);
+  expect_clean(run_sh(vm_limit(700), "solve knight-swap:8x8 --algorithm iddfs --timeout 0.5"), 3, "time limit");
 }
 
 // Found by fuzz_states: a size of 2^64 bytes or more was converted with undefined behaviour.

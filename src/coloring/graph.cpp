@@ -61,15 +61,21 @@ Graph make_graph(int n, const std::vector<std::pair<int, int>>& edges, std::vect
   return g;
 }
 
+std::uint64_t induced_bytes(const Graph& g, const std::vector<int>& keep) {
+  std::vector<char> in(static_cast<std::size_t>(g.n), 0);
+  for (int v : keep) in[static_cast<std::size_t>(v)] = 1;
+  std::uint64_t kept = 0;  // edges of the copy, each seen from both ends
+  for (int v : keep)
+    for (int w : g.adj[v]) kept += in[static_cast<std::size_t>(w)];
+  kept /= 2;
+  // The copy, its edge list while it is built, and the index of the vertices.
+  return graph_bytes(keep.size(), kept) + 8 * kept + 4 * static_cast<std::uint64_t>(g.n);
+}
+
 Graph induced(const Graph& g, const std::vector<int>& keep, std::uint64_t memory) {
+  if (memory != UINT64_MAX) require_beside(g, induced_bytes(g, keep), memory, "a renumbered copy of the graph");
   std::vector<int> index(static_cast<std::size_t>(g.n), -1);
   for (std::size_t i = 0; i < keep.size(); ++i) index[keep[i]] = static_cast<int>(i);
-  std::uint64_t kept = 0;  // edges of the copy (each counted once)
-  for (std::size_t i = 0; i < keep.size(); ++i)
-    for (int w : g.adj[keep[i]]) kept += index[w] > static_cast<int>(i);
-  // The copy, its edge list while it is built, and the index above.
-  require_beside(g, graph_bytes(keep.size(), kept) + 8 * kept + 4 * static_cast<std::uint64_t>(g.n), memory,
-                 "a renumbered copy of the graph");
   std::vector<std::pair<int, int>> edges;
   std::vector<std::string> names;
   for (std::size_t i = 0; i < keep.size(); ++i) {

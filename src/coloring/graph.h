@@ -39,6 +39,8 @@ Graph make_graph(int n, const std::vector<std::pair<int, int>>& edges, std::vect
 // The subgraph induced by `keep` (vertex i of the result is keep[i]), counted beside `g`
 // against `memory` (require_beside) before it is built.
 Graph induced(const Graph& g, const std::vector<int>& keep, std::uint64_t memory = UINT64_MAX);
+// The bytes induced(g, keep) takes beside `g` while it is built (the copy, its edge list, an index).
+std::uint64_t induced_bytes(const Graph& g, const std::vector<int>& keep);
 
 // Seed 002, problem 3: the 12-region map, regions A..L = vertices 0..11.
 Graph map12();
