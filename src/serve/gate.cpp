@@ -130,9 +130,13 @@ class GateStream : public httplib::Stream {
   // Keeps the reply's header (the first writes up to its blank line) to look for "Connection: close".
   void note_reply(const char* ptr, std::size_t size) {
     if (head_done_) return;
-    head_.append(ptr, std::min<std::size_t>(size, 65536));
+    if (size) head_.append(ptr, std::min<std::size_t>(size, 65536));
     const std::size_t end = head_.find("\r\n\r\n");
     if (end == std::string::npos && head_.size() < 65536) return;
+    if (head_.starts_with("HTTP/1.1 1") && end != std::string::npos) {  // "100 Continue": the reply follows
+      head_.erase(0, end + 4);
+      return note_reply(nullptr, 0);
+    }
     head_done_ = true;
     std::string h = head_.substr(0, end);
     for (auto& ch : h) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
