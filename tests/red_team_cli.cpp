@@ -168,7 +168,7 @@ TEST(RedTeam, KnightSwapIdaFinishes) {
 }
 
 // The class behind 5: every long loop polls the deadline. A walk over the registry's families
-// with `random`, `show`, `explore` and `solve` on large inputs under --timeout 0.2: each stops
+// with `random`, `show`, `explore`, `solve` and `pdb` on large inputs under --timeout 0.2: each stops
 // with exit 3 (a show may also finish) and promptly. The wall bound is generous (a shared,
 // loaded machine): it tells a kept deadline from one ignored for seconds (random once printed a
 // million lines).
@@ -182,12 +182,15 @@ TEST(RedTeam, RegistryKeepsTimeouts) {
       "random knight-swap:5x4 --count 1000000",
       // solve: long searches of every family
       "solve 24-puzzle --start " + hard24, "solve rotating-slide --count", "solve perm:3x3x3 --scramble " + superflip,
-      "solve peg:english", "solve blocks:century --algorithm idastar", "solve coloring:queen8_8",
-      "solve coloring:queen7_7 --count", "solve knight-tour:8x8 --count", "solve knight-swap:5x4 --count",
+      "solve peg:english", "solve blocks:century --distinct --algorithm idastar", "solve coloring:queen8_8",
+      "solve coloring:queen8_8 --count", "solve knight-tour:8x8 --count", "solve knight-swap:5x4 --count",
       "solve square-sum --n 40 --count",
       // explore: spaces far larger than 0.2 s
       "explore sliding:3x4", "explore perm:2x2x2", "explore peg:english", "explore blocks:century --distinct",
-      "explore knight-swap:5x4"};
+      "explore knight-swap:5x4",
+      // pdb: pattern databases of sliding and perm, into a directory of their own
+      "pdb build 15-puzzle --dir " + (temp_dir() / "pdb").string(),
+      "pdb build perm:3x3x3 --dir " + (temp_dir() / "pdb").string()};
   const std::vector<std::string> finish = {"show perm:3x3x3", "show coloring:queen8_8", "show peg:english",
                                            "show sliding:6x6", "show flip:20x20", "show knight-tour:30x30",
                                            "show knight-swap:8x8", "show square-sum --n 1000000"};
@@ -202,6 +205,10 @@ TEST(RedTeam, RegistryKeepsTimeouts) {
     expect_clean(r, 3, "time limit");
     EXPECT_LT(seconds, 10.0);
   }
+  // A stopped build leaves no file behind (no table, no temporary).
+  std::error_code ec;
+  if (fs::is_directory(temp_dir() / "pdb", ec))
+    for (const auto& e : fs::directory_iterator(temp_dir() / "pdb")) ADD_FAILURE() << "left behind: " << e.path();
   for (const auto& args : finish) {
     const auto [r, seconds] = timed(args);
     EXPECT_TRUE(r.code == 0 || r.code == 3) << args << ": exit " << r.code << " " << r.err;
