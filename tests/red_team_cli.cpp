@@ -182,9 +182,9 @@ TEST(RedTeam, RegistryKeepsTimeouts) {
       "random knight-swap:5x4 --count 1000000",
       // solve: long searches of every family
       "solve 24-puzzle --start " + hard24, "solve rotating-slide --count", "solve perm:3x3x3 --scramble " + superflip,
-      "solve peg:english", "solve blocks:century --distinct --algorithm idastar", "solve coloring:queen8_8",
+      "solve peg:english", "solve blocks:century --distinct --algorithm idastar", "solve coloring:myciel6",
       "solve coloring:queen8_8 --count", "solve knight-tour:8x8 --count", "solve knight-swap:5x4 --count",
-      "solve square-sum --n 40 --count",
+      "solve square-sum --n 60 --count",
       // explore: spaces far larger than 0.2 s
       "explore sliding:3x4", "explore perm:2x2x2", "explore peg:english", "explore blocks:century --distinct",
       "explore knight-swap:5x4",
