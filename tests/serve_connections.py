@@ -114,6 +114,20 @@ def main():
             c.sendall(b"GET /api/list HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             status, text = read_reply(c)
             check(status == 200, f"keep-alive request {i}: {status} {text[-200:]!r}")
+        # two requests in one packet (pipelined), a POST with its body among them: two replies in order
+        body = b'{"puzzle":"8-puzzle"}'
+        c.sendall(b"POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                  b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body +
+                  b"GET /api/job/999999 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        data, t = b"", time.time()
+        c.settimeout(30)
+        while data.count(b"HTTP/1.1 ") < 2 and time.time() - t < 30:
+            chunk = c.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+        first, second = data.find(b"HTTP/1.1 200"), data.find(b"HTTP/1.1 404")
+        check(0 <= first < second and b'"length":31' in data, f"pipelined requests: {data[:80]!r} ... {data[-80:]!r}")
         c.close()
         # the deadlines: a header never finished, a body never finished -> 408 and closed
         t = time.time()
