@@ -167,8 +167,9 @@ TEST(ColoringCli, SatAlgorithm) {
 
 TEST(ColoringCli, FormulaBeyondMemoryMeansFallbackOrRefusal) {
   // A formula that does not fit --memory is not built: auto falls back to DSATUR, sat refuses.
-  auto fb = run_cli("solve coloring:myciel4 --memory 4K --json");
-  auto refused = run_cli("solve coloring:myciel4 --algorithm sat --memory 4K");
+  // (12K: room for the graph, its copies and DSATUR's tables, which are counted too, not the CNF.)
+  auto fb = run_cli("solve coloring:myciel4 --memory 12K --json");
+  auto refused = run_cli("solve coloring:myciel4 --algorithm sat --memory 12K");
   ASSERT_EQ(fb.code, 0) << fb.err;
   EXPECT_EQ(fb.json()["length"], 5);
   EXPECT_EQ(refused.code, 2);

@@ -217,8 +217,14 @@ class BlocksPuzzle final : public Puzzle {
   std::vector<std::string> random(const Options& o, std::uint64_t seed, std::size_t count) const override {
     const Board b = with_goal(o);
     const Request q{&b, metric_of(o), distinct_of(o), start_of(o, false)};
+    // The positions and their lines, kept until printed.
+    require_memory(static_cast<std::uint64_t>(count) * (128 + 8 * static_cast<std::uint64_t>(b.cells())), o.memory,
+                   "the random positions");
     std::vector<std::string> out;
-    for (const auto& p : random_positions(q, seed, count, o.limits())) out.push_back(notation(b, p));
+    for (const auto& p : random_positions(q, seed, count, o.limits())) {
+      o.deadline.poll();
+      out.push_back(notation(b, p));
+    }
     return out;
   }
 

@@ -152,7 +152,10 @@ std::vector<std::vector<Piece>> random_width(const Request& q, const std::shared
   std::sort(all.begin(), all.end());  // independent of the search order
   SplitMix64 rng{seed};
   std::vector<std::vector<Piece>> out;
-  for (std::size_t k = 0; k < count; ++k) out.push_back(d.decode(all[rng.uniform(all.size())]));
+  for (std::size_t k = 0; k < count; ++k) {
+    if (lim.deadline) lim.deadline->poll();
+    out.push_back(d.decode(all[rng.uniform(all.size())]));
+  }
   return out;
 }
 

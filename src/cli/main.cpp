@@ -30,7 +30,6 @@
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
 #include "tansaku/core/memory.h"
-#include "tansaku/core/memory_error.h"
 #include "tansaku/puzzles/registry.h"
 
 using namespace tansaku;
@@ -158,22 +157,10 @@ int parse_error(const Commands& c, const CLI::ParseError& e, int argc, char** ar
 int run_bench_command(const Commands& c) {
   unsigned t = std::max(1u, std::thread::hardware_concurrency());
   if (!c.bench_threads.empty()) {
-    const auto want = static_cast<unsigned>(whole("threads", c.bench_threads, kMaxThreads));
+    const auto want = static_cast<unsigned>(whole("threads", c.bench_threads, kMaxThreadsOption));
     if (want) t = std::min(t, want);
   }
   return run_bench(c.bench_json, c.bench_quiet, t);
-}
-
-// An explore whose table is beyond --memory names --spill where the puzzle takes it.
-ExploreReport explore_naming_spill(const Puzzle& puzzle, const Options& o, const std::string& name) {
-  try {
-    return run_explore(puzzle, o);
-  } catch (const MemoryRefused& e) {
-    const auto& opts = family_of(name).options;
-    const auto spill = [](const OptionSpec& s) { return s.name == "spill"; };
-    if (o.has("spill") || std::none_of(opts.begin(), opts.end(), spill)) throw;
-    throw MemoryRefused(std::string(e.what()) + "; --spill DIR keeps it on disk, a part at a time");
-  }
 }
 
 // show / solve / explore / random on one puzzle.
@@ -202,7 +189,7 @@ int run_puzzle_command(Commands& c) {
     pictures.solve(r);
     return r.solvable ? 0 : 1;
   }
-  const ExploreReport r = explore_naming_spill(*puzzle, o, c.raw.puzzle);
+  const ExploreReport r = run_explore(*puzzle, o);
   if (!pictures.stdout_taken()) print_explore(r, o.json);
   pictures.explore(r);
   return 0;

@@ -4,6 +4,7 @@
 #include "cli/pictures.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <thread>
 
@@ -12,6 +13,7 @@
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
 #include "tansaku/core/memory.h"
+#include "tansaku/core/memory_error.h"
 #include "tansaku/core/suggest.h"
 #include "tansaku/puzzles/registry.h"
 
@@ -50,10 +52,14 @@ const char* command_name(unsigned c) {
 }
 
 std::uint64_t whole(const std::string& name, const std::string& v, std::uint64_t max) {
-  if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos || v.size() > 12)
+  if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos)
     throw InputError(fmt::format("--{} '{}' is not a whole number >= 0", name, printable(v)));
-  const std::uint64_t x = std::stoull(v);
-  if (x > max) throw InputError(fmt::format("--{} {} is too large (at most {})", name, v, max));
+  std::uint64_t x = 0;
+  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
+  if (ec == std::errc::result_out_of_range || x > max)
+    throw InputError(fmt::format("--{} {} is too large (at most {})", name, printable(v, 40), max));
+  if (ec != std::errc() || end != v.data() + v.size())
+    throw InputError(fmt::format("--{} '{}' is not a whole number >= 0", name, printable(v)));
   return x;
 }
 
@@ -89,7 +95,7 @@ void universal(const std::set<std::string>& given, Raw& raw, Options& o) {
   const unsigned cores = usable_cores();  // under mpirun: the cores this rank is bound to
   o.threads = cores;
   if (given.count("threads")) {
-    const auto t = static_cast<unsigned>(whole("threads", raw.text["threads"], kMaxThreads));
+    const auto t = static_cast<unsigned>(whole("threads", raw.text["threads"], kMaxThreadsOption));
     if (t != 0) o.threads = std::min(t, cores);  // more threads than cores only adds overhead
   }
   o.memory = given.count("memory") ? parse_size(raw.text["memory"]) : default_memory_budget();
@@ -185,7 +191,7 @@ RandomRun run_random(const std::set<std::string>& given, Raw& raw, const std::st
   // random takes the options that define the instance (those `show` takes) and its own.
   family_options(family, raw.puzzle, kShow | kRandom, raw, o);
   RandomRun run;
-  run.seed = whole("seed", seed_text, UINT64_MAX / 10);
+  run.seed = whole("seed", seed_text, UINT64_MAX);
   const std::uint64_t count = whole("count", count_text, 1000000);
   auto puzzle = make_puzzle(raw.puzzle, o);
   run.puzzle = puzzle->name();
@@ -209,8 +215,17 @@ SolveReport run_solve(const Puzzle& p, const Options& o) {
   return named_and_timed<SolveReport>(p, [&] { return p.solve(o); });
 }
 
+// An explore whose table is beyond --memory names --spill where the puzzle takes it (the
+// same message for the CLI, serve and Python).
 ExploreReport run_explore(const Puzzle& p, const Options& o) {
-  return named_and_timed<ExploreReport>(p, [&] { return p.explore(o); });
+  try {
+    return named_and_timed<ExploreReport>(p, [&] { return p.explore(o); });
+  } catch (const MemoryRefused& e) {
+    const Family* f = find_family(p.name());
+    const auto spill = [](const OptionSpec& s) { return s.name == "spill" && (s.commands & kExplore); };
+    if (!o.spill.empty() || !f || std::none_of(f->options.begin(), f->options.end(), spill)) throw;
+    throw MemoryRefused(std::string(e.what()) + "; --spill DIR keeps it on disk, a part at a time");
+  }
 }
 
 }  // namespace tansaku

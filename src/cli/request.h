@@ -12,7 +12,11 @@
 
 namespace tansaku {
 
+// serve --workers: each is a thread kept for the server's life.
 constexpr unsigned kMaxThreads = 256;
+// --threads: any whole number up to this is taken and clamped to the usable cores (the
+// bound only keeps the parse sane).
+constexpr unsigned kMaxThreadsOption = 1u << 20;
 
 // Raw values as typed; checked once the family is known.
 struct Raw {

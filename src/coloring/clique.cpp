@@ -17,7 +17,7 @@ class CliqueSearch {
     std::iota(order_.begin(), order_.end(), 0);
     std::stable_sort(order_.begin(), order_.end(),
                      [&](int a, int b) { return g.adj[a].size() > g.adj[b].size(); });
-    h_ = induced(g, order_);
+    h_ = induced(g, order_, lim.memory);
     W_ = h_.words;
   }
 

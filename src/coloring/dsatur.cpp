@@ -183,7 +183,10 @@ DecideResult dsatur_decide(const Graph& g, int K, const std::vector<int>& clique
     return r;
   }
   Peel p = peel(g, K);
-  Graph core = induced(g, p.core);
+  Graph core = induced(g, p.core, lim.memory);
+  // The search's per-vertex tables (Decider) beside the graph and its core.
+  require_beside(g, graph_bytes(core) + 4 * static_cast<std::uint64_t>(core.n) * (static_cast<std::uint64_t>(K) + 6),
+                 lim.memory, "the exact colouring search");
   std::vector<int> index(static_cast<std::size_t>(g.n), -1);
   for (std::size_t i = 0; i < p.core.size(); ++i) index[p.core[i]] = static_cast<int>(i);
   std::vector<int> core_clique;

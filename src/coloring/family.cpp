@@ -292,15 +292,15 @@ std::unique_ptr<Puzzle> make(const std::string& variant, const Options& o) {
     return std::make_unique<ColoringPuzzle>("coloring:map12", map12(), "M. Hiroi's Common Lisp puzzles, problem 3 (12 regions A..L)",
                                             DimacsInfo{});
   std::string path = file.value_or(variant);
-  if (!file && path.find('/') == std::string::npos && !(file_allowed(path) && fs::exists(path))) {
+  if (!file && path.find('/') == std::string::npos && !path_present(path)) {
     // A bare name: a shipped instance in data/coloring/ ("myciel3" or "myciel3.col").
     std::string shipped = data_dir() + "/" + path + (path.size() > 4 && path.ends_with(".col") ? "" : ".col");
-    if (fs::exists(shipped)) path = shipped;
+    if (path_present(shipped)) path = shipped;
   }
   // A path is checked against the file policy (core/input.h) before it is probed: under `tansaku
   // serve` a file outside the shipped data is refused alike whether it exists or not.
   (void)allowed_file(path, "graph file");
-  if (!fs::exists(path)) throw InputError(fmt::format("coloring: no file '{}' (and no shipped instance of that name)", path));
+  if (!path_present(path)) throw InputError(fmt::format("coloring: no file '{}' (and no shipped instance of that name)", path));
   DimacsInfo info;
   Graph g = read_dimacs_file(path, o.limits(), &info);
   std::string name = "coloring:" + file.value_or(variant);

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "tansaku/core/error.h"
+#include "tansaku/core/memory.h"
 
 namespace tansaku::coloring {
 
@@ -23,6 +24,15 @@ int Graph::max_degree() const {
 std::uint64_t graph_bytes(std::uint64_t n, std::uint64_t m) {
   const std::uint64_t words = (n + 63) / 64;
   return n * words * 8 + 2 * m * sizeof(int) + n * (sizeof(std::vector<int>) + 32) + 8 * m;
+}
+
+std::uint64_t graph_bytes(const Graph& g) { return graph_bytes(static_cast<std::uint64_t>(g.n), g.edge_count()); }
+
+void require_beside(const Graph& g, std::uint64_t bytes, std::uint64_t budget, std::string_view what) {
+  const std::uint64_t need = graph_bytes(g) + bytes;
+  if (need > budget)
+    throw LimitError(fmt::format("memory budget reached (--memory {}): {} needs {} beside the graph's {}", format_size(budget),
+                                 what, format_size(bytes), format_size(graph_bytes(g))));
 }
 
 Graph make_graph(int n, const std::vector<std::pair<int, int>>& edges, std::vector<std::string> names) {
@@ -51,7 +61,19 @@ Graph make_graph(int n, const std::vector<std::pair<int, int>>& edges, std::vect
   return g;
 }
 
-Graph induced(const Graph& g, const std::vector<int>& keep) {
+std::uint64_t induced_bytes(const Graph& g, const std::vector<int>& keep) {
+  std::vector<char> in(static_cast<std::size_t>(g.n), 0);
+  for (int v : keep) in[static_cast<std::size_t>(v)] = 1;
+  std::uint64_t kept = 0;  // edges of the copy, each seen from both ends
+  for (int v : keep)
+    for (int w : g.adj[v]) kept += in[static_cast<std::size_t>(w)];
+  kept /= 2;
+  // The copy, its edge list while it is built, and the index of the vertices.
+  return graph_bytes(keep.size(), kept) + 8 * kept + 4 * static_cast<std::uint64_t>(g.n);
+}
+
+Graph induced(const Graph& g, const std::vector<int>& keep, std::uint64_t memory) {
+  if (memory != UINT64_MAX) require_beside(g, induced_bytes(g, keep), memory, "a renumbered copy of the graph");
   std::vector<int> index(static_cast<std::size_t>(g.n), -1);
   for (std::size_t i = 0; i < keep.size(); ++i) index[keep[i]] = static_cast<int>(i);
   std::vector<std::pair<int, int>> edges;

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -25,12 +26,21 @@ struct Graph {
 // Bytes make_graph needs for n vertices and m edges (for the memory budget).
 std::uint64_t graph_bytes(std::uint64_t n, std::uint64_t m);
 
+// Bytes of a built graph (graph_bytes of its vertices and edges).
+std::uint64_t graph_bytes(const Graph& g);
+// Every table a solver builds beside the graph is counted against the memory budget before it
+// is allocated: LimitError (exit 3) when `g` and `bytes` more would not fit `budget`.
+void require_beside(const Graph& g, std::uint64_t bytes, std::uint64_t budget, std::string_view what);
+
 // Builds a graph from 0-based edges; repeated edges (either orientation) are merged.
 // Throws InputError on a vertex out of range or a self loop. Empty names -> "1".."n".
 Graph make_graph(int n, const std::vector<std::pair<int, int>>& edges, std::vector<std::string> names = {});
 
-// The subgraph induced by `keep` (vertex i of the result is keep[i]).
-Graph induced(const Graph& g, const std::vector<int>& keep);
+// The subgraph induced by `keep` (vertex i of the result is keep[i]), counted beside `g`
+// against `memory` (require_beside) before it is built.
+Graph induced(const Graph& g, const std::vector<int>& keep, std::uint64_t memory = UINT64_MAX);
+// The bytes induced(g, keep) takes beside `g` while it is built (the copy, its edge list, an index).
+std::uint64_t induced_bytes(const Graph& g, const std::vector<int>& keep);
 
 // Seed 002, problem 3: the 12-region map, regions A..L = vertices 0..11.
 Graph map12();

@@ -22,10 +22,15 @@ struct DeadlineTerminator final : CaDiCaL::Terminator {
 
 SatColouring::SatColouring(const Graph& g, int k_min, int k_max, const search::Limits& lim)
     : g_(g), k_min_(std::max(k_min, 1)), k_max_(std::max(k_max, k_min_)), peel_(peel(g, k_min_)),
-      core_(induced(g, peel_.core)) {
+      core_(graph_bytes(g) + induced_bytes(g, peel_.core) <= lim.memory ? induced(g, peel_.core) : Graph{}) {
+  if (core_.n == 0 && !peel_.core.empty()) {
+    message_ = "the graph's copy would not fit the memory budget";
+    return;
+  }
   // The clauses are ~ (edges + 4 vertices) x K_max, of ~ 16 bytes each in CNF text: fall
-  // back (Unavailable) when that would not fit the memory budget.
-  const double bytes = 16.0 * (static_cast<double>(core_.edge_count()) + 4.0 * core_.n) * k_max_;
+  // back (Unavailable) when that would not fit the memory budget beside the graph and its core.
+  const double bytes = 16.0 * (static_cast<double>(core_.edge_count()) + 4.0 * core_.n) * k_max_ +
+                       static_cast<double>(graph_bytes(g) + graph_bytes(core_));
   if (bytes > static_cast<double>(lim.memory)) {
     message_ = "the CNF would not fit the memory budget";
     return;

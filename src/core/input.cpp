@@ -145,6 +145,13 @@ bool file_allowed(const std::string& path) {
   return false;
 }
 
+bool path_present(const std::string& path) {
+  if (path.empty() || !file_allowed(path)) return false;
+  std::error_code ec;
+  const auto st = std::filesystem::symlink_status(path, ec);
+  return !ec && std::filesystem::exists(st);
+}
+
 std::uint64_t max_file_bytes(std::uint64_t memory) {
   if (memory == 0) memory = default_memory_budget();
   return std::min(memory / 4, kMaxFileBytes);

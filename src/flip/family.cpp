@@ -178,6 +178,7 @@ class FlipPuzzle final : public Puzzle {
     SplitMix64 rng{seed};
     std::vector<std::string> out;
     for (std::size_t k = 0; k < count; ++k) {
+      o.deadline.check();
       Bits x = goal;
       for (std::int64_t p = 0; p < board_.cells(); ++p)
         if (rng.next() >> 63) board_.for_each_toggled(p, [&](std::int64_t q) { x.flip(static_cast<std::size_t>(q)); });

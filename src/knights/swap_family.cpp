@@ -20,6 +20,7 @@
 #include "tansaku/puzzles/path_report.h"
 #include "tansaku/puzzles/solver_table.h"
 #include "tansaku/search/explore.h"
+#include "tansaku/search/ida_star_tt.h"
 #include "tansaku/search/shortest_paths.h"
 
 namespace tansaku::knights {
@@ -124,6 +125,9 @@ class SwapPuzzle final : public Puzzle {
     if (size == 0) throw InputError(fmt::format("the arrangements of {} do not fit a 64-bit rank", name_));
     // The two 2-bit tables, and the reached ranks (at most all of them).
     require_memory(size / 2 + 8 * size, o.memory, fmt::format("listing the arrangements reachable on {}", name_));
+    // The lines kept until printed, beside that list.
+    require_memory(size / 2 + 8 * size + static_cast<std::uint64_t>(count) * (96 + 4 * static_cast<std::uint64_t>(d.squares())),
+                   o.memory, "the random positions");
     const std::uint64_t src = d.rank(d.goal());
     auto lim = o.limits();
     lim.spill.clear();  // the distances stay in memory
@@ -131,12 +135,16 @@ class SwapPuzzle final : public Puzzle {
     const auto res = search::explore(d, std::span<const std::uint64_t>(&src, 1), 0, lim, /*keep_distances=*/true);
     std::vector<std::uint64_t> reached;  // ascending: independent of the search order
     reached.reserve(res.states);
-    for (std::uint64_t r = 0; r < size; ++r)
+    for (std::uint64_t r = 0; r < size; ++r) {
+      o.deadline.poll();
       if (res.distances->get(r) != 3) reached.push_back(r);
+    }
     SplitMix64 rng{seed};
     std::vector<std::string> out;
-    for (std::size_t k = 0; k < count; ++k)
+    for (std::size_t k = 0; k < count; ++k) {
+      o.deadline.check();
       out.push_back(format(inst.armies, d.cells_of(d.unrank(reached[rng.uniform(reached.size())]))));
+    }
     return out;
   }
 
@@ -317,6 +325,25 @@ class SwapPuzzle final : public Puzzle {
   };
   using Table = SolverTable<Job, Found>;
 
+  // Positions recur along many paths (and a small board has few): IDA* and IDDFS keep a table
+  // of proven bounds keyed by the arrangement's rank (search/ida_star_tt.h), so an unsolvable
+  // instance is proved so and a solvable one does not revisit its positions. Without a 64-bit
+  // rank (no exact key) the plain search runs.
+  template <class Entry>
+  static Entry with_table(Entry e, bool heuristic) {
+    auto plain = e.run;
+    e.run = [plain, heuristic](const Job& j, const search::Limits& lim) {
+      if (j.d.size() == 0) return plain(j, lim);
+      const SwapDomain& d = j.d;
+      const auto rank = [&d](const SwapDomain::State& s) { return d.rank(s); };
+      const search::KeyedDomain<SwapDomain, decltype(rank)> keyed{d, rank, heuristic};
+      search::TtOptions tt;
+      tt.cost_bound = d.size() - 1;  // a shortest solution visits no arrangement twice
+      return search::ida_star_tt_modes(keyed, j.start, j.ida, tt, lim);
+    };
+    return e;
+  }
+
   // In the order of the automatic choice: bidirectional BFS for one solution, BFS counting
   // shortest paths per state for --all and --count.
   static const Table& solvers() {
@@ -351,11 +378,15 @@ class SwapPuzzle final : public Puzzle {
                               return Found{search::shortest_paths(j.d, j.start, all ? j.ida.max_all : 0, lim), ""};
                             }};
       return Table{bibfs, bfs,
-                   entry(idastar_solver<Job>({"idastar", {"ida*", "ida-star", "ida"},
-                                              "IDA* with knight distances to the nearest goal square", kSolve, true, true}),
+                   entry(with_table(idastar_solver<Job>({"idastar", {"ida*", "ida-star", "ida"},
+                                                         "IDA* with knight distances to the nearest goal square and a "
+                                                         "table of proven bounds", kSolve, true, true}),
+                                    true),
                          "knight distances to the nearest goal square"),
-                   entry(iddfs_solver<Job>({"iddfs", {"id", "iterative-deepening"}, "iterative deepening depth-first search",
-                                            kSolve, true, true}))};
+                   entry(with_table(iddfs_solver<Job>({"iddfs", {"id", "iterative-deepening"},
+                                                       "iterative deepening depth-first search with a table of proven bounds",
+                                                       kSolve, true, true}),
+                                    false))};
     }();
     return table;
   }

@@ -213,11 +213,17 @@ class PegPuzzle final : public Puzzle {
     const Board& bd = solver_.board();
     const Goal goal = goal_of(o, bd.all & ~bd.standard_empty);
     const std::optional<int> pegs = o.settings<Settings>().pegs;
+    // The picks and their lines, kept until printed.
+    require_memory(static_cast<std::uint64_t>(count) * (112 + 4 * static_cast<std::uint64_t>(bd.n)), o.memory,
+                   "the random positions");
     Progress progress(o.progress());
     auto picks = random_solvable(bd, goal, pegs, seed, count, o.limits(&progress));
     progress.done();
     std::vector<std::string> out;
-    for (Bits b : picks) out.push_back(format_position(bd, b));
+    for (Bits b : picks) {
+      o.deadline.poll();
+      out.push_back(format_position(bd, b));
+    }
     return out;
   }
 
@@ -300,7 +306,7 @@ std::unique_ptr<Puzzle> make(const std::string& variant, const Options& o) {
   if (file) throw InputError("give the board either as peg:NAME or with --file, not both");
   if (is_builtin(variant)) return std::make_unique<PegPuzzle>("peg:" + variant, builtin_board(variant));
   if (variant.find('/') != std::string::npos || variant.find('.') != std::string::npos ||
-      (file_allowed(variant) && std::filesystem::exists(variant)))
+      path_present(variant))
     return std::make_unique<PegPuzzle>("peg:" + variant, load_board_file(variant, o.memory, &o.deadline));
   builtin_board(variant);  // throws the list of builtins
   return nullptr;

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "perm/generators.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
 
@@ -117,6 +118,10 @@ class Parser {
         expect(l, 4);
         SetDef s;
         s.name = l.tokens[1];
+        // A name that starts like a number would be read as a row of a block, or as piece
+        // numbers in a position.
+        if (numeric(s.name) || s.name.find(',') != std::string::npos)
+          fail(l, fmt::format("set name '{}' must not start with a digit, be '?' or hold a comma", printable(s.name)));
         if (d.set_index(s.name) >= 0) fail(l, fmt::format("set '{}' is defined twice", s.name));
         s.size = number(l, l.tokens[2], 1, 255, "the number of pieces");
         s.omod = number(l, l.tokens[3], 1, 127, "the number of orientations");
@@ -137,6 +142,9 @@ class Parser {
         if (!have_solved) fail(l, "'Move' before 'Solved'");
         expect(l, 2);
         if (move_names.count(l.tokens[1])) fail(l, fmt::format("move '{}' is defined twice", l.tokens[1]));
+        // A comma separates moves in a sequence: such a name could not be read back.
+        if (l.tokens[1].find(',') != std::string::npos)
+          fail(l, fmt::format("move name '{}' must not hold a comma", printable(l.tokens[1])));
         move_names[l.tokens[1]] = l.number;
         auto [perms, twists] = block(d, l, true);
         BaseMove m;
@@ -169,6 +177,7 @@ class Parser {
     if (!have_solved) fail_eof("no 'Solved' block");
     if (d.moves.empty()) fail_eof("no 'Move'");
     if (d.name.empty()) d.name = "Unnamed";
+    for (std::size_t s = 0; s < d.sets.size(); ++s) contiguous(d.sets[s], solved_numbers[s]);
     d.omod.resize(static_cast<std::size_t>(d.positions));
     d.set_of.resize(static_cast<std::size_t>(d.positions));
     for (std::size_t s = 0; s < d.sets.size(); ++s) {
@@ -186,10 +195,52 @@ class Parser {
         d.solved.ori[p] = static_cast<std::uint8_t>(solved_oris[s][static_cast<std::size_t>(j)]);
       }
     }
+    unique_move_names(d);
     return d;
   }
 
  private:
+  // twsearch's rule: the numbers of a set's Solved row are 1..k, each at least once (a row
+  // "1 3 3" skips 2; twsearch refuses it: "values are not contiguous").
+  void contiguous(const SetDef& sd, const std::vector<int>& row) const {
+    std::vector<int> sorted = row;
+    std::sort(sorted.begin(), sorted.end());
+    sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+    for (std::size_t k = 0; k < sorted.size(); ++k)
+      if (sorted[k] != static_cast<int>(k) + 1)
+        fail_eof(fmt::format("set '{}': the piece numbers of the Solved block must be 1..{} with none left out ({} is "
+                             "missing), as twsearch requires",
+                             sd.name, sorted.size(), k + 1));
+  }
+
+  // Every name a move sequence can be written with (each power of each base move, named as
+  // generators.h names them) must be unique: otherwise a printed solution cannot be read
+  // back (a base move R2 beside R squared).
+  void unique_move_names(const Definition& d) const {
+    std::map<std::string, std::pair<std::size_t, int>> seen;  // name -> (base move, power)
+    const Perm id = d.identity();
+    auto describe = [&](std::size_t b, int k) {
+      const auto& m = d.moves[b];
+      return k == 1 ? fmt::format("move '{}' (line {})", m.name, m.line)
+                    : fmt::format("power {} of move '{}' (line {})", k, m.name, m.line);
+    };
+    for (std::size_t b = 0; b < d.moves.size(); ++b) {
+      // The order of the move (build_moves refuses a move of order 1 or above 255).
+      int order = 1;
+      Perm cur = d.moves[b].p;
+      while (!(cur == id) && order < 256) cur = d.compose(cur, d.moves[b].p), ++order;
+      if (order > 255) order = 2;
+      for (int k = 1; k < std::max(order, 2); ++k) {
+        const std::string name = order < 2 ? d.moves[b].name : power_name(d.moves[b].name, k, order);
+        auto [it, fresh] = seen.emplace(name, std::make_pair(b, k));
+        if (!fresh)
+          throw InputError(fmt::format("{}:{}: {} and {} are both written '{}': rename one of the moves", file_,
+                                       d.moves[b].line, describe(it->second.first, it->second.second),
+                                       describe(b, k), printable(name)));
+      }
+    }
+  }
+
   [[noreturn]] void fail(const Line& l, const std::string& what) const {
     throw InputError(fmt::format("{}:{}: {}", file_, l.number, what));
   }
@@ -346,7 +397,7 @@ Definition load_definition(const std::string& name) {
   const bool is_path = name.find('/') != std::string::npos || name.find('.') != std::string::npos;
   if (!is_path) {
     path = data_dir() + "/" + name + ".tws";
-    if (!std::filesystem::exists(path))
+    if (!path_present(path))
       throw InputError(fmt::format("no builtin permutation puzzle '{}' (builtins: {})", name, fmt::join(builtin_names(), ", ")));
   }
   return parse_definition(read_text_file(path, "perm"), path);

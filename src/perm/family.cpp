@@ -152,7 +152,8 @@ class PermPuzzle final : public Puzzle {
     require_memory(static_cast<std::uint64_t>(count) * (64 + 4 * static_cast<std::uint64_t>(d_.positions)), o.memory,
                    "the random positions");
     std::vector<std::string> out;
-    for (const Position& p : random_positions(d_, ms, goal_of(o), seed, count)) {
+    for (const Position& p : random_positions(d_, ms, goal_of(o), seed, count, &o.deadline)) {
+      o.deadline.check();
       std::string line = format_position(d_, p);
       for (char& c : line)
         if (c == '\n') c = ' ';

@@ -179,12 +179,13 @@ std::string group_order(const Definition& d, const MoveSet& ms) {
 }
 
 std::vector<Position> random_positions(const Definition& d, const MoveSet& ms, const Position& goal, std::uint64_t seed,
-                                       std::size_t count) {
+                                       std::size_t count, const Deadline* deadline) {
   const Points pts = points_of(d, ms);
   SchreierSims ss(pts.n, pts.gens);
   SplitMix64 rng{seed};
   std::vector<Position> out;
   for (std::size_t k = 0; k < count; ++k) {
+    if (deadline) deadline->check();
     const P g = ss.random(rng);
     // Back to a Perm: the point (from, o) goes to (i, o + twist[i]).
     Perm m;

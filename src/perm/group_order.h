@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "perm/generators.h"
+#include "tansaku/core/deadline.h"
 
 namespace tansaku::perm {
 
@@ -16,8 +17,9 @@ std::string group_order(const Definition& d, const MoveSet& ms);
 // `count` positions drawn uniformly from those the moves reach from `goal` (its orbit under
 // the group): goal moved by a uniformly random group element (from the same stabiliser
 // chain; each orbit member is the image of |stabiliser| elements). Reproducible for a seed.
+// `deadline` (if any) is checked for each position (LimitError).
 std::vector<Position> random_positions(const Definition& d, const MoveSet& ms, const Position& goal, std::uint64_t seed,
-                                       std::size_t count);
+                                       std::size_t count, const Deadline* deadline = nullptr);
 
 // Whether some product of the moves takes `goal` to `p`, by sifting the permutation of the
 // stickers that does it through the stabiliser chain (membership test). nullopt when the goal

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
 #include "tansaku/core/tokens.h"
 
 namespace tansaku::perm {
@@ -119,7 +120,7 @@ std::string format_cycles(const Definition& d, const Perm& m) {
 std::string companion_scrambles(const Definition& d) {
   std::filesystem::path p(d.file);
   p.replace_extension(".scr");
-  return std::filesystem::exists(p) ? p.string() : "";
+  return path_present(p.string()) ? p.string() : "";
 }
 
 }  // namespace tansaku::perm

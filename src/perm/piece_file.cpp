@@ -96,6 +96,7 @@ json read_header(std::FILE* f, const std::string& name) {
 
 File open_table(const std::filesystem::path& file) {
   const std::string path = allowed_file(file.string(), "piece table");
+  (void)regular_file_size(file.string(), "piece table", UINT64_MAX);  // a FIFO would block fopen
   File f(std::fopen(path.c_str(), "rb"));
   if (!f) throw InputError(fmt::format("piece table '{}': cannot open", printable(file.string())));
   return f;

@@ -13,6 +13,9 @@ CLI::App* add_serve(CLI::App& app, Config& c) {
   cmd->add_option("--workers", c.workers, "requests run at once (default: the cores)")->type_name("N");
   cmd->add_option("--queue", c.queue, "requests waiting beyond those, then 503 (default 64)")->type_name("N");
   cmd->add_option("--body", c.body, "largest request body, then 413 (default 1M)")->type_name("SIZE");
+  cmd->add_option("--connections", c.connections,
+                  "open connections at most, then 503 at once (default 1024, fewer if the open file limit is low)")
+      ->type_name("N");
   cmd->add_flag("--allow-files", c.allow_files,
                 "let requests read and write files on this machine (puzzles and options naming files, @FILE states); "
                 "without it only the shipped data is read (docs/serve.md, Security)");

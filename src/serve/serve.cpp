@@ -4,6 +4,7 @@
 #include <netinet/in.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 
 #include <algorithm>
@@ -19,6 +20,7 @@
 #include "serve/api.h"
 #include "serve/assets.h"
 #include "serve/budget.h"
+#include "serve/gate.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
 #include "tansaku/core/memory.h"
@@ -35,8 +37,24 @@ struct Settings {
   unsigned workers = 1;
   std::size_t queue = 64;
   std::size_t body = 1 << 20;
+  std::size_t connections = 1024;
   Caps caps;
 };
+
+// The open connections the file limit allows: the soft limit raised towards the hard one (a
+// connection is a descriptor), half of it for connections (the rest: data files, tables, pipes).
+std::size_t connection_room() {
+  rlimit r{};
+  if (getrlimit(RLIMIT_NOFILE, &r) != 0) return 256;
+  const rlim_t want = r.rlim_max == RLIM_INFINITY ? 8192 : std::min<rlim_t>(r.rlim_max, 8192);
+  if (r.rlim_cur != RLIM_INFINITY && r.rlim_cur < want) {
+    rlimit up = r;
+    up.rlim_cur = want;
+    if (setrlimit(RLIMIT_NOFILE, &up) == 0) r = up;
+  }
+  const rlim_t cur = r.rlim_cur == RLIM_INFINITY ? 8192 : r.rlim_cur;
+  return std::max<std::size_t>(16, static_cast<std::size_t>(cur / 2));
+}
 
 Settings settings_of(const Config& c) {
   Settings s;
@@ -45,6 +63,9 @@ Settings settings_of(const Config& c) {
   if (s.workers == 0) s.workers = cores;
   s.queue = whole("queue", c.queue, 100000);
   s.body = parse_size(c.body);
+  const std::size_t room = connection_room();
+  s.connections = c.connections.empty() ? std::min<std::size_t>(1024, room) : whole("connections", c.connections, room);
+  if (s.connections == 0) throw InputError("--connections must be more than 0");
   if (s.body == 0) throw InputError("--body must be more than 0");
   if (!c.timeout.empty()) {
     char* end = nullptr;
@@ -177,12 +198,13 @@ int run(const Config& c) {
   const bool loopback = loopback_address(c.bind);
   const sigset_t signals = stop_signals();
   Pool pool(s.workers, s.queue, run_job);
-  httplib::Server svr;
-  const std::size_t http_threads = s.workers + s.queue + 8;  // a waiting request holds one
-  svr.new_task_queue = [http_threads] { return new httplib::ThreadPool(http_threads); };
+  // The connections (gate.h): at most s.connections open, each request's header and body read
+  // by deadlines; a request waiting for its job holds a thread.
+  GateLimits gate;
+  gate.connections = s.connections;
+  gate.threads = s.workers + s.queue + 8;
+  GatedServer svr(gate);
   svr.set_payload_max_length(s.body);
-  svr.set_keep_alive_timeout(2);
-  svr.set_keep_alive_max_count(1000);
   svr.set_tcp_nodelay(true);
 
   // Before any route: the Host of a loopback server (DNS rebinding), and that an API request

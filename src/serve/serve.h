@@ -15,6 +15,7 @@ struct Config {
   std::string workers;        // concurrent requests ("" = the cores)
   std::string queue = "64";   // requests waiting beyond those (then 503)
   std::string body = "1M";    // largest request body (then 413)
+  std::string connections;    // open connections at most (then 503; "" = 1024, or fewer by the file limit)
   bool allow_files = false;   // requests may name files on this machine (options, variants, @FILE)
 };
 

@@ -171,9 +171,13 @@ class SlidingPuzzle final : public Puzzle {
     Options g = o;
     g.start.reset();
     Instance inst = instance(g, /*need_start=*/false);
+    // The lines kept until printed: a string of up to 3 characters a cell and its overhead.
+    require_memory(static_cast<std::uint64_t>(count) * (96 + 4 * static_cast<std::uint64_t>(geo_.n)), o.memory,
+                   "the random positions");
     SplitMix64 rng{seed};
     std::vector<std::string> out;
     for (std::size_t k = 0; k < count; ++k) {
+      o.deadline.check();
       Cells c = inst.goal;
       rng.shuffle(c);
       if (inst.labels.distinct() && parity_invariant(geo_, c) != parity_invariant(geo_, inst.goal)) {

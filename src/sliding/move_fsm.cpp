@@ -22,6 +22,7 @@
 #include <zstd.h>
 
 #include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
 
 namespace tansaku::sliding {
 namespace {
@@ -264,9 +265,13 @@ bool MoveFsm::write(const std::filesystem::path& file) const {
 }
 
 std::optional<std::vector<std::string>> MoveFsm::read(const std::filesystem::path& file, int depth) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return std::nullopt;
-  const std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // Through the checked input path (core/input.h): a FIFO or a link loop in the cache is no table.
+  std::string data;
+  try {
+    data = read_file(file.string(), "move table", 0, nullptr);
+  } catch (const InputError&) {
+    return std::nullopt;
+  }
   constexpr std::size_t kHead = sizeof kMagic + 4 + 4 + 8 + 8;
   if (data.size() < kHead || std::memcmp(data.data(), kMagic, sizeof kMagic) != 0) return std::nullopt;
   std::uint32_t version = 0, d = 0;

@@ -225,9 +225,11 @@ class RotatingPuzzle final : public Puzzle {
     const std::string goal = o.goal ? *o.goal : "1 2 3 4 5 6 7 8 9";
     Pieces p = pieces_of(goal, "goal");
     Cells g = p.parse(goal, "goal");
+    require_memory(static_cast<std::uint64_t>(count) * (96 + 4 * 9), o.memory, "the random positions");
     SplitMix64 rng{seed};
     std::vector<std::string> out;
     for (std::size_t k = 0; k < count; ++k) {
+      o.deadline.check();
       Cells c = g;
       rng.shuffle(c);
       if (PermutationRanker::parity(c.data(), 9) != PermutationRanker::parity(g.data(), 9)) std::swap(c[0], c[1]);

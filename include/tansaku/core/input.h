@@ -41,6 +41,12 @@ std::string allowed_file(const std::string& path, std::string_view what);
 // as a file only when it is one, and otherwise as text or a name, so that a path outside the
 // policy is taken as text whether or not it exists.
 bool file_allowed(const std::string& path);
+// Whether a name exists at `path` and the policy allows reading it, never throwing: for code
+// that chooses between a file and a name before it reads. A symbolic link counts even when it
+// dangles or loops, so that reading it (read_file) reports the problem as bad input rather
+// than the name being taken for something else. std::filesystem::exists throws on a link
+// loop: use this instead.
+bool path_present(const std::string& path);
 
 // Checks that `path` names a regular file of at most `limit` bytes (and that the file
 // policy allows it) and returns its size; reads none of it. Throws InputError("WHAT 'PATH': is a directory") and the like.

@@ -19,6 +19,7 @@
 
 #include "tansaku/core/zeroed_pages.h"
 #include "tansaku/search/domain.h"
+#include "tansaku/search/ida_star.h"
 #include "tansaku/search/limits.h"
 #include "tansaku/search/stats.h"
 
@@ -32,6 +33,11 @@ concept KeyedHeuristicDomain = HeuristicDomain<D> && requires(const D& d, const 
 struct TtOptions {
   std::uint64_t table_bytes = std::uint64_t{64} << 20;  // the table grows up to this size
   std::uint64_t max_expanded = 0;  // give up (found and exhausted both false) past this; 0: never
+  // An upper bound of the cost of an optimal solution when one exists (0: none known), e.g.
+  // the number of states less one with unit costs (a shortest path visits no state twice). In
+  // a domain whose moves can be undone no state is ever proved a dead end, so without it an
+  // unsolvable start would deepen forever; with it, a bound beyond it is a proof (exhausted).
+  std::uint64_t cost_bound = 0;
 };
 
 // Key -> lower bound in 4-way buckets; the weakest entry of a full bucket is replaced. It
@@ -183,13 +189,49 @@ PathResult<typename D::Move> ida_star_tt(const D& d, const typename D::State& st
     const int next = run.probe(start, bound);
     res.stats.stored = tt.bytes();
     if (res.found || run.gave_up()) return res;
-    if (next >= BoundTable::kInfinity) {
+    if (next >= BoundTable::kInfinity || (o.cost_bound && static_cast<std::uint64_t>(next) > o.cost_bound)) {
       res.exhausted = true;  // no state reachable from the start leads to the goal
       return res;
     }
     if (next > lim.max_cost) return res;
     bound = std::max(next, bound + 1);
   }
+}
+
+// A domain given a table key (`key_of(s)`: equal keys must mean equal states, e.g. a rank)
+// and, with `heuristic` false, the zero heuristic (IDDFS with a table).
+template <HeuristicDomain D, class Key>
+struct KeyedDomain {
+  using State = typename D::State;
+  using Move = typename D::Move;
+  const D& d;
+  Key key_of;
+  bool heuristic = true;
+  bool is_goal(const State& s) const { return d.is_goal(s); }
+  template <class F>
+  void for_each_move(const State& s, F&& f) const { d.for_each_move(s, std::forward<F>(f)); }
+  int h(const State& s) const { return heuristic ? static_cast<int>(d.h(s)) : 0; }
+  int cost(const State& s, const Move& m) const { return move_cost(d, s, m); }
+  std::uint64_t key(const State& s) const { return key_of(s); }
+};
+
+// IDA* over a domain whose states are reached by many paths, in every solution mode: the
+// table's search finds one optimal solution or proves there is none (a plain IDA* would deepen
+// forever on an unsolvable instance); for All and Count, plain IDA* (which lists and counts
+// every path) then walks only that optimal cost. `o.step` and the table size are respected.
+template <KeyedHeuristicDomain D>
+PathResult<typename D::Move> ida_star_tt_modes(const D& d, const typename D::State& start, const IdaOptions& o,
+                                               TtOptions tt, const Limits& lim = {}) {
+  tt.table_bytes = std::min(tt.table_bytes, std::max<std::uint64_t>(lim.memory / 4, 1 << 20));
+  PathResult<typename D::Move> first = ida_star_tt(d, start, tt, lim);
+  if (o.mode == SolutionMode::First || !first.found) return first;
+  Limits at = lim;
+  at.max_cost = first.cost;
+  PathResult<typename D::Move> res = ida_star(d, start, o, at);
+  res.stats.expanded += first.stats.expanded;
+  res.stats.generated += first.stats.generated;
+  res.stats.stored = std::max(res.stats.stored, first.stats.stored);
+  return res;
 }
 
 }  // namespace tansaku::search
