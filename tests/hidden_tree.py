@@ -89,7 +89,7 @@ def data_dir(tansaku):
     """The data directory `tansaku` (a build tree's or an installed program) uses."""
     here = os.path.dirname(os.path.realpath(tansaku))
     installed = os.path.normpath(os.path.join(here, "..", "share", "tansaku"))
-    return installed if os.path.isdir(installed) else os.path.join(here, "data")
+    return os.path.realpath(installed if os.path.isdir(installed) else os.path.join(here, "data"))
 
 
 def show_all(tansaku):

@@ -63,10 +63,10 @@ fs::path own_directory() {
   return (ec ? file : real).parent_path();
 }
 
-// A directory of shipped data: it holds the families' folders.
+// A directory of shipped data: data/README.md marks it.
 bool holds_data(const fs::path& dir) {
   std::error_code ec;
-  return fs::is_directory(dir / "perm", ec) && fs::is_directory(dir / "blocks", ec);
+  return fs::is_regular_file(dir / "README.md", ec);
 }
 
 std::string find_data_dir() {
@@ -74,7 +74,9 @@ std::string find_data_dir() {
   const fs::path own = own_directory();
   for (const char* rel : {TANSAKU_DATA_FROM_BIN, TANSAKU_DATA_FROM_PYTHON, "data"}) {
     const fs::path dir = (own / rel).lexically_normal();
-    if (holds_data(dir)) return dir.string();
+    std::error_code ec;
+    // Links resolved: the program and the module of a build tree name the same files.
+    if (const fs::path real = fs::canonical(dir, ec); !ec && holds_data(real)) return real.string();
   }
   // Nothing found: where an installed program expects it, so that messages name a place.
   return (own / TANSAKU_DATA_FROM_BIN).lexically_normal().string();
