@@ -8,8 +8,9 @@ packs build/<dir>/python/tansaku/ and the shipped data (as tansaku/data/) into a
 this interpreter's tag. `make package` packs its already built module the same way, run as a
 script (the end of this file).
 
-The build tree: build/pip-<tag> under the source tree, or $TANSAKU_BUILD_DIR (an existing
-tree such as build/release, reused when its module suits this interpreter).
+The build tree: $TANSAKU_BUILD_DIR when set; else build/release or build/package when one is
+configured for this interpreter (its module is brought up to date, no second compile of the
+library); else a new build/pip-<tag> under the source tree.
 """
 import base64
 import hashlib
@@ -58,8 +59,23 @@ def prepare_metadata_for_build_wheel(metadata_directory, config_settings=None):
     return d.name
 
 
+def _existing_tree():
+    """build/release or build/package when configured with the module for this interpreter
+    (the same Python, links resolved): its module is reused, not the library compiled again."""
+    me = os.path.realpath(sys.executable)
+    for name in ("release", "package"):
+        cache = ROOT / "build" / name / "CMakeCache.txt"
+        if not cache.exists():
+            continue
+        for line in cache.read_text(errors="replace").splitlines():
+            if line.startswith("Python_EXECUTABLE:") and os.path.realpath(line.split("=", 1)[1]) == me:
+                return cache.parent
+    return None
+
+
 def _build():
-    build = pathlib.Path(os.environ.get("TANSAKU_BUILD_DIR", ROOT / "build" / f"pip-{_tag()}"))
+    build = os.environ.get("TANSAKU_BUILD_DIR") or _existing_tree() or ROOT / "build" / f"pip-{_tag()}"
+    build = pathlib.Path(build)
     jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL", "2")
     if not (build / "CMakeCache.txt").exists():
         subprocess.run(["cmake", "-S", str(ROOT), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release",
