@@ -15,7 +15,8 @@ tours...), proves when a position has no solution and enumerates whole state spa
 This package holds the command-line program, its local web app (tansaku serve), the
 shipped puzzle data and the Python module for Debian's Python 3.")
 set(CPACK_PACKAGE_CONTACT "tansaku maintainers <tansaku@localhost>")
-set(CPACK_PACKAGE_DIRECTORY ${TANSAKU_DIST_DIR})
+set(CPACK_OUTPUT_FILE_PREFIX ${TANSAKU_DIST_DIR})  # CPack works in the build tree, writes the .deb there
+set(CPACK_STRIP_FILES ON)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEB_COMPONENT_INSTALL ON)
 set(CPACK_COMPONENTS_GROUPING ALL_COMPONENTS_IN_ONE)
