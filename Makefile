@@ -3,10 +3,13 @@
 #                 solve and show the seed puzzles (scripts/demo.sh)
 #   make test   - install the test suite's packages if missing, build everything (Release),
 #                 run the suite through ctest, less the few cases labelled `slow`
-#   make check  - make test, then the slow cases, the suite under AddressSanitizer +
+#   make check  - make test, then the slow cases, the packages (make package) installed and
+#                 run with the source tree hidden, the suite under AddressSanitizer +
 #                 UndefinedBehaviorSanitizer, the parallel parts under ThreadSanitizer, and every
 #                 fuzz harness on its corpus plus a short bounded run (CI: .ci/run)
-.PHONY: all deps test-deps check-deps program build run test test-slow check sanitize tsan bench fuzz fuzz-ci clean
+#   make package - a portable build (build/package, TANSAKU_NATIVE=OFF) packed as a Debian
+#                 package and a wheel for Debian's Python 3, both in dist/ (docs/install.md)
+.PHONY: all deps test-deps check-deps package-deps program build run test test-slow package test-package check sanitize tsan bench fuzz fuzz-ci clean
 PRESET ?= release
 BIN := build/$(PRESET)/tansaku
 
@@ -20,6 +23,9 @@ test-deps:
 
 check-deps:
 	@bash scripts/install-deps.sh --check
+
+package-deps:
+	@bash scripts/install-deps.sh --package
 
 # The program alone (the tests are configured only once GoogleTest is installed, and are
 # not built here).
@@ -41,9 +47,22 @@ test: build
 test-slow: build
 	@ctest --preset release-slow
 
+# dist/tansaku_<version>_<arch>.deb (CPack, cmake/packaging.cmake) and
+# dist/tansaku-<version>-<tag>.whl (python/CMakeLists.txt: the built module and the data).
+package: package-deps
+	@cmake --preset package >/dev/null
+	@cmake --build --preset package
+	@cmake --build --preset package --target package wheel
+
+# The .deb unpacked and the wheel installed into a fresh venv, each run with the source and
+# build trees hidden (tests/package_install.py).
+test-package: package
+	@ctest --preset package
+
 check: check-deps
 	@$(MAKE) --no-print-directory test
 	@$(MAKE) --no-print-directory test-slow
+	@$(MAKE) --no-print-directory test-package
 	@$(MAKE) --no-print-directory sanitize
 	@$(MAKE) --no-print-directory tsan
 	@$(MAKE) --no-print-directory fuzz-ci

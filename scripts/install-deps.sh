@@ -9,9 +9,13 @@
 #                                    NumPy, Matplotlib (the Python module `tansaku`, its tests and
 #                                    examples, for /usr/bin/python3: README "Python"), jsonschema (the
 #                                    JSON Schema test) (make test)
+#   scripts/install-deps.sh --package  + what the packages need: pybind11 + Python's headers (the
+#                                    module), dpkg-dev (dpkg-shlibdeps finds the Debian package's
+#                                    dependencies), file (CPack's), python3-venv (the wheel's
+#                                    test installs it into a fresh venv) (make package)
 #   scripts/install-deps.sh --check  + the sanitizer and fuzz runs': clang and its runtimes
 #                                    (libFuzzer), curl + xz to fetch oneTBB's source for the
-#                                    TSan build (make check)
+#                                    TSan build; the packages' tools (make check)
 # Further package names given as arguments are installed the same way.
 set -euo pipefail
 # libpng-dev: m4ri.pc requires libpng, which libm4ri-dev does not pull in (a fresh Debian 12 fails at configure without it).
@@ -21,11 +25,13 @@ tests=(libgtest-dev libgmock-dev libbenchmark-dev libopenmpi-dev openmpi-bin
        chromium chromium-driver python3-selenium
        pybind11-dev python3-dev python3-pybind11 python3-pytest python3-numpy python3-matplotlib
        python3-jsonschema)
+package=(pybind11-dev python3-dev dpkg-dev file python3-venv)
 check=(clang libclang-rt-14-dev curl xz-utils)
 for a in "$@"; do
   case $a in
     --tests) pkgs+=("${tests[@]}") ;;
-    --check) pkgs+=("${tests[@]}" "${check[@]}") ;;
+    --package) pkgs+=("${package[@]}") ;;
+    --check) pkgs+=("${tests[@]}" "${package[@]}" "${check[@]}") ;;
     *) pkgs+=("$a") ;;
   esac
 done

@@ -4,10 +4,13 @@ Why in-tree: PyPI is not reachable here and pip's usual backends would want to f
 themselves; this one needs nothing beyond the standard library, CMake and the packages of
 scripts/install-deps.sh --tests. It configures a CMake build tree for the interpreter that
 runs pip (Python_EXECUTABLE = sys.executable), builds the one target `tansaku_python`, and
-packs build/<dir>/python/tansaku/ into a wheel for this interpreter's tag.
+packs build/<dir>/python/tansaku/ and the shipped data (as tansaku/data/) into a wheel for
+this interpreter's tag. `make package` packs its already built module the same way, run as a
+script (the end of this file).
 
-The build tree: build/pip-<tag> under the source tree, or $TANSAKU_BUILD_DIR (an existing
-tree such as build/release, reused when its module suits this interpreter).
+The build tree: $TANSAKU_BUILD_DIR when set; else build/release or build/package when one is
+configured for this interpreter (its module is brought up to date, no second compile of the
+library); else a new build/pip-<tag> under the source tree.
 """
 import base64
 import hashlib
@@ -56,8 +59,23 @@ def prepare_metadata_for_build_wheel(metadata_directory, config_settings=None):
     return d.name
 
 
+def _existing_tree():
+    """build/release or build/package when configured with the module for this interpreter
+    (the same Python, links resolved): its module is reused, not the library compiled again."""
+    me = os.path.realpath(sys.executable)
+    for name in ("release", "package"):
+        cache = ROOT / "build" / name / "CMakeCache.txt"
+        if not cache.exists():
+            continue
+        for line in cache.read_text(errors="replace").splitlines():
+            if line.startswith("Python_EXECUTABLE:") and os.path.realpath(line.split("=", 1)[1]) == me:
+                return cache.parent
+    return None
+
+
 def _build():
-    build = pathlib.Path(os.environ.get("TANSAKU_BUILD_DIR", ROOT / "build" / f"pip-{_tag()}"))
+    build = os.environ.get("TANSAKU_BUILD_DIR") or _existing_tree() or ROOT / "build" / f"pip-{_tag()}"
+    build = pathlib.Path(build)
     jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL", "2")
     if not (build / "CMakeCache.txt").exists():
         subprocess.run(["cmake", "-S", str(ROOT), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release",
@@ -78,12 +96,18 @@ def _record_line(name, data):
     return f"{name},sha256={digest},{len(data)}"
 
 
-def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
-    pkg, suffix = _build()
+def pack_wheel(pkg, suffix, data, wheel_directory):
+    """Packs the built package `pkg` (its .py files and _tansaku<suffix>) and the data
+    directory `data` (as tansaku/data/, where the module looks first) into a wheel in
+    `wheel_directory`; returns the wheel's file name."""
+    pkg, data = pathlib.Path(pkg), pathlib.Path(data)
     files = {}
     for f in sorted(pkg.iterdir()):
         if f.suffix == ".py" or f.name == f"_tansaku{suffix}":
             files[f"{NAME}/{f.name}"] = f.read_bytes()
+    for f in sorted(data.rglob("*")):
+        if f.is_file():
+            files[f"{NAME}/data/{f.relative_to(data).as_posix()}"] = f.read_bytes()
     info = _dist_info()
     files[f"{info}/METADATA"] = _metadata().encode()
     files[f"{info}/WHEEL"] = (f"Wheel-Version: 1.0\nGenerator: tansaku_build\nRoot-Is-Purelib: false\n"
@@ -91,7 +115,22 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
     record = [_record_line(n, d) for n, d in files.items()] + [f"{info}/RECORD,,"]
     files[f"{info}/RECORD"] = ("\n".join(record) + "\n").encode()
     wheel = f"{NAME}-{_version()}-{_tag()}.whl"
+    pathlib.Path(wheel_directory).mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(pathlib.Path(wheel_directory) / wheel, "w", zipfile.ZIP_DEFLATED) as z:
-        for name, data in files.items():
-            z.writestr(name, data)
+        for name, content in files.items():
+            z.writestr(name, content)
     return wheel
+
+
+def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
+    pkg, suffix = _build()
+    return pack_wheel(pkg, suffix, ROOT / "data", wheel_directory)
+
+
+if __name__ == "__main__":
+    # `tansaku_build.py wheel PKG DATA OUT` (the CMake target `wheel`, make package): packs
+    # an already built module, for the interpreter running this script.
+    if len(sys.argv) != 5 or sys.argv[1] != "wheel":
+        sys.exit("usage: tansaku_build.py wheel PACKAGE_DIR DATA_DIR OUT_DIR")
+    print(pathlib.Path(sys.argv[4]) / pack_wheel(sys.argv[2], sysconfig.get_config_var("EXT_SUFFIX"),
+                                                 sys.argv[3], sys.argv[4]))

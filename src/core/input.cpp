@@ -110,14 +110,6 @@ int open_regular(const std::string& path, std::string_view what, std::uint64_t l
 
 }  // namespace
 
-std::string shipped_data_dir() {
-#ifdef TANSAKU_DATA_DIR
-  return TANSAKU_DATA_DIR;
-#else
-  return "data";
-#endif
-}
-
 void restrict_files(const std::vector<std::string>& roots, std::string refusal) {
   auto* p = new Policy{{}, std::move(refusal)};  // kept for the process's life: readers hold no lock
   for (const auto& r : roots) {

@@ -22,8 +22,10 @@ inline constexpr std::uint64_t kMaxFileBytes = std::uint64_t{1} << 30;
 // quarter of the budget (the parsed form needs room too), at most kMaxFileBytes.
 std::uint64_t max_file_bytes(std::uint64_t memory);
 
-// The directory of the shipped data files (boards, puzzle definitions, graphs: data/<family>/):
-// data/ of the source tree in a build tree, else "data" under the working directory.
+// The directory of the shipped data files (boards, puzzle definitions, graphs: <dir>/<family>/),
+// found once per process (core/data_dir.cpp): $TANSAKU_DATA_DIR when set; else relative to
+// the program or Python module holding this code: share/tansaku/ of its install prefix, the
+// `data` folder of its package (a wheel), or the source tree's data/ linked into a build tree.
 std::string shipped_data_dir();
 
 // Which files read_file, read_text_file and regular_file_size may open, for the whole
