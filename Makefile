@@ -15,6 +15,11 @@ BIN := build/$(PRESET)/tansaku
 
 all: build
 
+# Every C++ line changed since scripts/format-base as .clang-format lays it out.
+.PHONY: format-check
+format-check:
+	@bash scripts/check-format.sh
+
 deps:
 	@bash scripts/install-deps.sh
 
@@ -60,6 +65,7 @@ test-package: package
 	@ctest --preset package
 
 check: check-deps
+	@$(MAKE) --no-print-directory format-check
 	@$(MAKE) --no-print-directory test
 	@$(MAKE) --no-print-directory test-slow
 	@$(MAKE) --no-print-directory test-package

@@ -26,7 +26,8 @@ struct ByteSource {
 };
 
 inline std::string generate_tws(ByteSource& b) {
-  static const char* const kMoveNames[] = {"R", "R2", "R'", "R3", "U", "U2", "U'", "F", "R2'", "R22", "RU", "R,U", "2", "x"};
+  static const char* const kMoveNames[] = {"R", "R2",  "R'",  "R3", "U",   "U2", "U'",
+                                           "F", "R2'", "R22", "RU", "R,U", "2",  "x"};
   static const char* const kSetNames[] = {"P", "Q", "C", "3P", "?", "P,Q", "E"};
   std::string t;
   if (b.below(2)) t += "Name gen\n";
@@ -57,7 +58,8 @@ inline std::string generate_tws(ByteSource& b) {
       const auto n = static_cast<std::size_t>(size[static_cast<std::size_t>(s)]);
       std::vector<int> perm(n);
       for (std::size_t j = 0; j < n; ++j) perm[j] = static_cast<int>(j) + 1;
-      for (std::size_t j = n; j > 1; --j) std::swap(perm[j - 1], perm[static_cast<std::size_t>(b.below(static_cast<int>(j)))]);
+      for (std::size_t j = n; j > 1; --j)
+        std::swap(perm[j - 1], perm[static_cast<std::size_t>(b.below(static_cast<int>(j)))]);
       t += names[static_cast<std::size_t>(s)] + "\n";
       for (int v : perm) t += std::to_string(v) + " ";
       t += "\n";

@@ -12,12 +12,12 @@
 #include <regex>
 #include <set>
 
+#include "cli_util.h"
 #include "coloring/draw.h"
 #include "coloring/graph.h"
 #include "peg/board.h"
 #include "peg/verify.h"
 #include "tansaku/core/tokens.h"
-#include "cli_util.h"
 #include "tansaku/puzzles/registry.h"
 
 using namespace tansaku;
@@ -236,7 +236,8 @@ TEST(DrawFamilies, KnightTourPath) {
   EXPECT_THROW(p->draw_state(o, "12"), InputError);
   // Small tours: a frame per move, the visit numbers on the squares.
   for (const auto& [name, closed] : std::vector<std::pair<std::string, bool>>{{"knight-tour:3x4", false}, {"knight-tour:8x8", true}}) {
-    Options oc = options(closed ? std::map<std::string, std::string>{{"closed", "true"}} : std::map<std::string, std::string>{}, name);
+    Options oc = options(
+        closed ? std::map<std::string, std::string>{{"closed", "true"}} : std::map<std::string, std::string>{}, name);
     const Solved s = solve_and_draw(name, oc);
     ASSERT_TRUE(s.report.solvable);
     EXPECT_EQ(s.drawing.frames.size(), s.report.moves.size());  // moves lists the squares: steps + 1

@@ -64,7 +64,8 @@ const char* kReversed15 = "\"0 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1\"";
 // 1. --threads: any whole number is clamped to the cores (no TBB warning); beyond the parse
 // bound (1048576) it is refused, naming the bound (issue 37: README promises the clamp).
 TEST_F(Hostile, ThreadsOutOfRange) {
-  expect_clean(run_cli(std::string("solve 15-puzzle --start ") + kReversed15 + " --threads 2000000"), 2, "at most 1048576");
+  expect_clean(run_cli(std::string("solve 15-puzzle --start ") + kReversed15 + " --threads 2000000"), 2,
+               "at most 1048576");
   expect_clean(run_cli("solve 8-puzzle --threads 99999999999999999999999"), 2, "--threads");
   expect_clean(run_cli("bench --threads 2000000"), 2, "--threads");
   expect_clean(run_cli("pdb build 8-puzzle --threads 2000000 --dir " + path("pdb")), 2, "--threads");

@@ -88,7 +88,8 @@ std::string format(const Domain& d, Domain::State s) {
 }
 Domain::State parse(const Domain& d, const std::string& text, const std::string& what) {
   if (static_cast<int>(text.size()) != d.discs || text.find_first_not_of("012") != std::string::npos)
-    throw InputError(fmt::format("{} '{}': give the peg (0, 1 or 2) of each of the {} discs, smallest first", what, text, d.discs));
+    throw InputError(
+        fmt::format("{} '{}': give the peg (0, 1 or 2) of each of the {} discs, smallest first", what, text, d.discs));
   Domain::State s = 0;
   for (int i = 0; i < d.discs; ++i) s |= static_cast<Domain::State>(text[static_cast<std::size_t>(i)] - '0') << (2 * i);
   return s;
@@ -151,7 +152,8 @@ class Puzzle final : public tansaku::Puzzle {
 
   ExploreReport explore(const Options& o) const override { return explore_by_table(explore_table(), *this, o); }
   static const ExploreTable<Puzzle>& explore_table() {
-    static const auto t = one_explore<Puzzle>(bfs_explore("breadth-first layers over every position's rank"), &Puzzle::explore_bfs);
+    static const auto t =
+        one_explore<Puzzle>(bfs_explore("breadth-first layers over every position's rank"), &Puzzle::explore_bfs);
     return t;
   }
   ExploreReport explore_bfs(const Options& o, const search::Limits& lim) const {
@@ -181,8 +183,10 @@ Family family() {
   f.prefix = "hanoi";
   f.summary = "Tower of Hanoi: move the discs from peg 0 to peg 2, never a larger on a smaller";
   f.builtins = {{"hanoi", "3 discs (--discs N for more)"}};
-  f.options = {opt::start(), opt::from(), opt::all(), opt::count(), opt::farthest(),
-               opt::integer(&Settings::discs, "discs", "how many discs (default 3)", kAllCommands, {1, 15})};
+  f.options = {
+      opt::start(),    opt::from(),
+      opt::all(),      opt::count(),
+      opt::farthest(), opt::integer(&Settings::discs, "discs", "how many discs (default 3)", kAllCommands, {1, 15})};
   f.settings = opt::settings<Settings>();
   f.solvers = merge_specs(solver_specs(Puzzle::solvers()), solver_specs(Puzzle::explore_table()));
   f.notation = "a position is the peg (0, 1, 2) of each disc, smallest first: --start 000";

@@ -41,7 +41,8 @@ TEST(PermNames, CollisionsAndGapsRefused) {
   EXPECT_THROW(perm::parse_definition(head + "Move R2\nP\n2 1 3 4\nEnd\n", "x.tws"), InputError);
   EXPECT_THROW(perm::parse_definition(head + "Move R'\nP\n2 1 3 4\nEnd\n", "x.tws"), InputError);
   EXPECT_NO_THROW(perm::parse_definition(head + "Move S\nP\n2 1 3 4\nEnd\n", "x.tws"));
-  EXPECT_THROW(perm::parse_definition("Set P 3 1\nSolved\nP\n1 3 3\nEnd\nMove M\nP\n2 1 3\nEnd\n", "x.tws"), InputError);
+  EXPECT_THROW(perm::parse_definition("Set P 3 1\nSolved\nP\n1 3 3\nEnd\nMove M\nP\n2 1 3\nEnd\n", "x.tws"),
+               InputError);
   EXPECT_NO_THROW(perm::parse_definition("Set P 3 1\nSolved\nP\n1 2 2\nEnd\nMove M\nP\n2 1 3\nEnd\n", "x.tws"));
 }
 

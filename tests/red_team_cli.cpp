@@ -52,9 +52,11 @@ TEST(RedTeam, PermGeneratedMoveNamesAreUnique) {
   EXPECT_NE(r.err.find("power 2 of move 'R'"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("move 'R2' (line"), std::string::npos) << r.err;
   // R' as a base name beside R (order 4: its inverse is written R').
-  expect_refused("show perm:" + temp_file("prime.tws", tws("Move R\n" + kCycle + "Move R'\n" + kSwap)), "are both written 'R''");
+  expect_refused("show perm:" + temp_file("prime.tws", tws("Move R\n" + kCycle + "Move R'\n" + kSwap)),
+                 "are both written 'R''");
   // Distinct spellings load: R (order 4) and R3 (order 2: written R3 only).
-  const auto ok = run_cli("show perm:" + temp_file("fine.tws", tws("Move R\n" + kCycle + "Move R3\n" + kSwap)) + " --json");
+  const auto ok =
+      run_cli("show perm:" + temp_file("fine.tws", tws("Move R\n" + kCycle + "Move R3\n" + kSwap)) + " --json");
   EXPECT_EQ(ok.code, 0) << ok.err;
   // Names that could not be read back: a comma in a move name, a set name that reads as a number.
   expect_refused("show perm:" + temp_file("comma.tws", tws("Move R,U\n" + kCycle)), "must not hold a comma");
@@ -86,7 +88,8 @@ TEST(RedTeam, PermNonContiguousPiecesRefused) {
   expect_refused("show perm:" + temp_file("from2.tws", "Set P 3 1\nSolved\nP\n2 2 3\nEnd\nMove M\nP\n2 1 3\nEnd\n"),
                  "(1 is missing)");
   // Repeated pieces that leave no gap load.
-  const auto ok = run_cli("show perm:" + temp_file("rep.tws", "Set P 3 1\nSolved\nP\n1 2 2\nEnd\nMove M\nP\n2 1 3\nEnd\n"));
+  const auto ok =
+      run_cli("show perm:" + temp_file("rep.tws", "Set P 3 1\nSolved\nP\n1 2 2\nEnd\nMove M\nP\n2 1 3\nEnd\n"));
   EXPECT_EQ(ok.code, 0) << ok.err;
 }
 
@@ -108,8 +111,8 @@ TEST(RedTeam, SymlinkLoopIsBadInput) {
   fs::remove(loop, ec);
   fs::create_symlink("loop", loop);
   const std::string in_dir = "cd '" + temp_dir().string() + "' &&";
-  for (const std::string args : {"solve coloring:loop", "solve coloring --file loop", "solve peg:loop", "show perm:loop",
-                                 "show perm:./loop", "show blocks:./loop", "solve coloring:./loop"}) {
+  for (const std::string args : {"solve coloring:loop", "solve coloring --file loop", "solve peg:loop",
+                                 "show perm:loop", "show perm:./loop", "show blocks:./loop", "solve coloring:./loop"}) {
     const auto r = run_sh(in_dir, args);
     EXPECT_EQ(r.code, 2) << args << ": " << r.err;
     EXPECT_TRUE(refused_cleanly(r, "", 2)) << args;
@@ -131,7 +134,8 @@ TEST(RedTeam, ThreadsAboveTheCoresAreClamped) {
     ASSERT_EQ(r.code, 0) << n << ": " << r.err;
     EXPECT_EQ(r.json()["length"], 31);
   }
-  expect_refused("solve 8-puzzle --threads 99999999999999999999999", "--threads 99999999999999999999999 is too large (at most");
+  expect_refused("solve 8-puzzle --threads 99999999999999999999999",
+                 "--threads 99999999999999999999999 is too large (at most");
 }
 
 // 8. --seed takes the whole 64-bit range; beyond it the limit is stated.
@@ -148,8 +152,8 @@ TEST(RedTeam, SeedTakesTheFullRange) {
 // and the 17-move case on 4x3 is solved optimally (both keep a table of proven bounds).
 TEST(RedTeam, KnightSwapIdaFinishes) {
   for (const std::string a : {"idastar", "iddfs"}) {
-    const auto u = run_cli("solve knight-swap:3x3 --start '1 0 2 0 0 0 0 0 0' --goal '0 0 0 0 1 0 0 0 2' --algorithm " + a +
-                           " --timeout 120 --json");
+    const auto u = run_cli("solve knight-swap:3x3 --start '1 0 2 0 0 0 0 0 0' --goal '0 0 0 0 1 0 0 0 2' --algorithm " +
+                           a + " --timeout 120 --json");
     ASSERT_EQ(u.code, 1) << a << ": " << u.err;
     EXPECT_FALSE(u.json()["solvable"].get<bool>());
     const std::string inst = "--start '2 2 0 1 0 2 0 1 0 2 0 2' --goal '0 1 2 0 0 2 2 2 0 2 0 1'";
@@ -157,9 +161,12 @@ TEST(RedTeam, KnightSwapIdaFinishes) {
     ASSERT_EQ(s.code, 0) << a << ": " << s.err;
     EXPECT_EQ(s.json()["length"], 17) << a;
     // --count: the table's search settles the cost, then the plain search counts at it.
-    const auto c = run_cli("solve knight-swap:3x3 --start '1 0 0 0 0 0 0 0 2' --goal '2 0 0 0 0 0 0 0 1' --count "
-                           "--algorithm " + a + " --timeout 120 --json");
-    const auto b = run_cli("solve knight-swap:3x3 --start '1 0 0 0 0 0 0 0 2' --goal '2 0 0 0 0 0 0 0 1' --count --json");
+    const auto c = run_cli(
+        "solve knight-swap:3x3 --start '1 0 0 0 0 0 0 0 2' --goal '2 0 0 0 0 0 0 0 1' --count "
+        "--algorithm " +
+        a + " --timeout 120 --json");
+    const auto b =
+        run_cli("solve knight-swap:3x3 --start '1 0 0 0 0 0 0 0 2' --goal '2 0 0 0 0 0 0 0 1' --count --json");
     ASSERT_EQ(c.code, 0) << a << ": " << c.err;
     ASSERT_EQ(b.code, 0) << b.err;
     EXPECT_EQ(c.json()["count"], b.json()["count"]) << a;
@@ -191,9 +198,9 @@ TEST(RedTeam, RegistryKeepsTimeouts) {
       // pdb: pattern databases of sliding and perm, into a directory of their own
       "pdb build 15-puzzle --dir " + (temp_dir() / "pdb").string(),
       "pdb build perm:3x3x3 --dir " + (temp_dir() / "pdb").string()};
-  const std::vector<std::string> finish = {"show perm:3x3x3", "show coloring:queen8_8", "show peg:english",
-                                           "show sliding:6x6", "show flip:20x20", "show knight-tour:30x30",
-                                           "show knight-swap:8x8", "show square-sum --n 1000000"};
+  const std::vector<std::string> finish = {
+      "show perm:3x3x3", "show coloring:queen8_8", "show peg:english",     "show sliding:6x6",
+      "show flip:20x20", "show knight-tour:30x30", "show knight-swap:8x8", "show square-sum --n 1000000"};
   auto timed = [](const std::string& args) {
     const auto t0 = std::chrono::steady_clock::now();
     CliResult r = run_cli(args + " --timeout 0.2");
@@ -282,7 +289,8 @@ TEST(RedTeam, MemoryBudgetWalk) {
     EXPECT_TRUE(m.code >= 0 && m.code <= 3) << "exit " << m.code << ": " << m.err;
     EXPECT_EQ(m.err.find("internal error"), std::string::npos) << m.err;
     EXPECT_GT(m.peak, 0u);
-    EXPECT_LE(m.peak, mib * kMiB + kOwn) << "peak " << (m.peak >> 20) << " MiB under --memory " << mib << "M: " << m.err;
+    EXPECT_LE(m.peak, mib * kMiB + kOwn) << "peak " << (m.peak >> 20) << " MiB under --memory " << mib
+                                         << "M: " << m.err;
   }
 }
 

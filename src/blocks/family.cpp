@@ -284,16 +284,19 @@ Family family() {
   f.summary = "sliding-block puzzles with pieces of any shape, drawn as pictures: optimal solutions, counts, whole spaces";
   for (const auto& bi : kBuiltins) f.builtins.push_back({std::string("blocks:") + bi.name, bi.summary});
   f.aliases = {{"klotski", "blocks:klotski"}, {"hakoiri-musume", "blocks:klotski"}};
-  f.options = {opt::start(kShow | kSolve | kRandom, "start position: a picture file, or rows separated by '/' (BAAC/BAAC/...)"),
-               opt::goal(kShow | kSolve, "goal: a picture file or rows separated by '/'; '.' = no requirement"),
-               opt::from(kExplore, "source of the explore: a picture file or rows (default: the start)"),
-               opt::all(),
-               opt::count(),
-               opt::farthest(),
-               opt::text(&Settings::metric, "metric", "step|line|path",
-                         "a move is one cell (step), any straight run (line) or any path of free cells (path); "
-                         "default: the file's, else path", kAllCommands),
-               opt::flag(&Settings::distinct, "distinct", "keep pieces of the same shape apart (default: alike pieces are interchangeable)", kAllCommands)};
+  f.options = {
+      opt::start(kShow | kSolve | kRandom, "start position: a picture file, or rows separated by '/' (BAAC/BAAC/...)"),
+      opt::goal(kShow | kSolve, "goal: a picture file or rows separated by '/'; '.' = no requirement"),
+      opt::from(kExplore, "source of the explore: a picture file or rows (default: the start)"),
+      opt::all(),
+      opt::count(),
+      opt::farthest(),
+      opt::text(&Settings::metric, "metric", "step|line|path",
+                "a move is one cell (step), any straight run (line) or any path of free cells (path); "
+                "default: the file's, else path",
+                kAllCommands),
+      opt::flag(&Settings::distinct, "distinct",
+                "keep pieces of the same shape apart (default: alike pieces are interchangeable)", kAllCommands)};
   f.settings = opt::settings<Settings>();
   f.solvers = merge_specs(blocks::solvers(), solver_specs(BlocksPuzzle::explore_table()));
   f.notation = "a position is a picture: one character per cell, rows separated by '/' on the command line "

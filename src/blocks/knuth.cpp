@@ -12,8 +12,8 @@
 #include <fmt/format.h>
 
 #include "blocks/build.h"
-#include "tansaku/core/tokens.h"
 #include "tansaku/core/error.h"
+#include "tansaku/core/tokens.h"
 
 namespace tansaku::blocks {
 

@@ -10,9 +10,9 @@
 
 #include "blocks/build.h"
 #include "blocks/picture.h"
-#include "tansaku/core/tokens.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
+#include "tansaku/core/tokens.h"
 
 namespace tansaku::blocks {
 

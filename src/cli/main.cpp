@@ -26,10 +26,10 @@
 #include "cli/request.h"
 #include "cli/tools.h"
 #include "serve/serve.h"
-#include "tansaku/core/suggest.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
 #include "tansaku/core/memory.h"
+#include "tansaku/core/suggest.h"
 #include "tansaku/puzzles/registry.h"
 
 using namespace tansaku;

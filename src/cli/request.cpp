@@ -71,7 +71,8 @@ std::int64_t integer_value(const std::string& name, const std::string& v) {
   } catch (const std::exception&) {
     used = 0;
   }
-  if (used == 0 || used != v.size()) throw InputError(fmt::format("--{} '{}' is not a whole number", name, printable(v)));
+  if (used == 0 || used != v.size())
+    throw InputError(fmt::format("--{} '{}' is not a whole number", name, printable(v)));
   return x;
 }
 
@@ -83,7 +84,8 @@ void store_option(const OptionSpec& s, const std::string& value, Options& o) {
     if (s.type == OptionSpec::Type::Integer) {
       const std::int64_t x = integer_value(s.name, value);
       if (x < s.min) throw InputError(fmt::format("--{} must be at least {} (got {})", s.name, s.min, x));
-      if (x > s.max) throw InputError(fmt::format("--{} {} is more than this solver supports (at most {})", s.name, x, s.max));
+      if (x > s.max)
+        throw InputError(fmt::format("--{} {} is more than this solver supports (at most {})", s.name, x, s.max));
     }
   }
   if (s.store) s.store(o.settings_value, o.values[s.name]);

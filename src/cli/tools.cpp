@@ -19,14 +19,21 @@ void add_spec(CLI::App* cmd, const OptionSpec& s, Raw& raw) {
 
 void add_universal(CLI::App* cmd, Raw& raw, bool with_algorithm, bool with_pictures) {
   cmd->add_option("--threads", raw.text["threads"], "worker threads (default, or 0: all cores)")->type_name("N");
-  cmd->add_option("--memory", raw.text["memory"], "memory budget, e.g. 512M, 4G (default: 3/4 of RAM)")->type_name("SIZE");
+  cmd->add_option("--memory", raw.text["memory"], "memory budget, e.g. 512M, 4G (default: 3/4 of RAM)")
+      ->type_name("SIZE");
   cmd->add_option("--timeout", raw.text["timeout"], "give up after SECONDS (exit 3)")->type_name("SECONDS");
   cmd->add_flag("--quiet", raw.flags["quiet"], "no progress on stderr");
   cmd->add_flag("--json", raw.flags["json"], "one JSON object on stdout");
-  if (with_algorithm) cmd->add_option("--algorithm", raw.text["algorithm"], "solver (see 'tansaku help PUZZLE')")->type_name("NAME");
+  if (with_algorithm)
+    cmd->add_option("--algorithm", raw.text["algorithm"], "solver (see 'tansaku help PUZZLE')")->type_name("NAME");
   if (with_pictures) {  // cli/pictures.h
-    cmd->add_option("--svg", raw.text["svg"], "show, solve: write the board (solve: the last position) as SVG (- = stdout)")->type_name("FILE");
-    cmd->add_option("--html", raw.text["html"], "write a self-contained page: the board, the solution player, the explore chart, the batch table (- = stdout)")->type_name("FILE");
+    cmd->add_option("--svg", raw.text["svg"],
+                    "show, solve: write the board (solve: the last position) as SVG (- = stdout)")
+        ->type_name("FILE");
+    cmd->add_option("--html", raw.text["html"],
+                    "write a self-contained page: the board, the solution player, the explore chart, the batch table "
+                    "(- = stdout)")
+        ->type_name("FILE");
   }
 }
 
@@ -113,7 +120,8 @@ int ToolCommands::run(const Slot& slot, Raw& raw) const {
       which += (which.empty() ? "" : ", ") + f->prefix;
     }
     if (run.empty())
-      throw InputError(fmt::format("'{}' is not for {} (it is for: {})", slot.cmd->get_name(), printable(raw.puzzle), which));
+      throw InputError(
+          fmt::format("'{}' is not for {} (it is for: {})", slot.cmd->get_name(), printable(raw.puzzle), which));
   } else {
     for (const auto& [f, t] : slot.tools) run.push_back(t);
   }
@@ -122,7 +130,8 @@ int ToolCommands::run(const Slot& slot, Raw& raw) const {
     bool declared = false;
     for (const auto* tool : run)
       for (const auto& s : tool->options) declared |= s.name == name;
-    if (!declared && slot.options.count(name)) throw InputError(fmt::format("--{} does not apply to {}", name, printable(raw.puzzle)));
+    if (!declared && slot.options.count(name))
+      throw InputError(fmt::format("--{} does not apply to {}", name, printable(raw.puzzle)));
   }
   std::vector<std::string> args;
   if (positional) args.push_back(raw.puzzle);

@@ -83,8 +83,8 @@ bool decide(const Graph& g, int K, int lowest, const std::vector<int>& clique, c
     Peel p = peel(g, K);
     Graph core = induced(g, p.core, lim.memory);
     // TabuCol's tables: an int and a 64-bit word per vertex and colour.
-    require_beside(g, graph_bytes(core) + 12 * static_cast<std::uint64_t>(core.n) * static_cast<std::uint64_t>(K), lim.memory,
-                   "the local search (TabuCol)");
+    require_beside(g, graph_bytes(core) + 12 * static_cast<std::uint64_t>(core.n) * static_cast<std::uint64_t>(K),
+                   lim.memory, "the local search (TabuCol)");
     const std::uint64_t iterations =
         std::max<std::uint64_t>(o.tabu_iterations, 200ULL * static_cast<std::uint64_t>(core.n) * static_cast<std::uint64_t>(K));
     if (auto t = tabucol(core, K, dsatur_greedy(core), iterations, 0x5eed + static_cast<unsigned>(K), lim)) {

@@ -28,8 +28,8 @@ constexpr std::int64_t kMaxColors = 1000000;
 
 // The family's own options (declared in family() below).
 struct Settings {
-  std::optional<int> colors;       // --colors K: decide K-colourability
-  std::optional<std::string> file; // --file FILE: the graph, instead of coloring:FILE
+  std::optional<int> colors;        // --colors K: decide K-colourability
+  std::optional<std::string> file;  // --file FILE: the graph, instead of coloring:FILE
 };
 
 std::string data_dir() {
@@ -237,7 +237,8 @@ class ColoringPuzzle final : public Puzzle {
 
  private:
   void refuse_states(const Options& o) const {
-    for (const auto& [given, opt] : {std::pair{o.start.has_value(), "start"}, {o.goal.has_value(), "goal"}, {o.from.has_value(), "from"}})
+    for (const auto& [given, opt] :
+         {std::pair{o.start.has_value(), "start"}, {o.goal.has_value(), "goal"}, {o.from.has_value(), "from"}})
       if (given) throw InputError(fmt::format("--{} does not apply to coloring: the instance is the graph", opt));
   }
   std::vector<std::string> names_of_vec(const std::vector<int>& vs) const {
@@ -289,8 +290,8 @@ std::unique_ptr<Puzzle> make(const std::string& variant, const Options& o) {
     throw InputError("coloring needs a graph: coloring:map12, coloring:FILE.col, coloring:NAME or --file FILE");
   if (!variant.empty() && file) throw InputError("give the graph once: coloring:X or --file FILE, not both");
   if (variant == "map12")
-    return std::make_unique<ColoringPuzzle>("coloring:map12", map12(), "M. Hiroi's Common Lisp puzzles, problem 3 (12 regions A..L)",
-                                            DimacsInfo{});
+    return std::make_unique<ColoringPuzzle>(
+        "coloring:map12", map12(), "M. Hiroi's Common Lisp puzzles, problem 3 (12 regions A..L)", DimacsInfo{});
   std::string path = file.value_or(variant);
   if (!file && path.find('/') == std::string::npos && !path_present(path)) {
     // A bare name: a shipped instance in data/coloring/ ("myciel3" or "myciel3.col").
@@ -300,7 +301,8 @@ std::unique_ptr<Puzzle> make(const std::string& variant, const Options& o) {
   // A path is checked against the file policy (core/input.h) before it is probed: under `tansaku
   // serve` a file outside the shipped data is refused alike whether it exists or not.
   (void)allowed_file(path, "graph file");
-  if (!path_present(path)) throw InputError(fmt::format("coloring: no file '{}' (and no shipped instance of that name)", path));
+  if (!path_present(path))
+    throw InputError(fmt::format("coloring: no file '{}' (and no shipped instance of that name)", path));
   DimacsInfo info;
   Graph g = read_dimacs_file(path, o.limits(), &info);
   std::string name = "coloring:" + file.value_or(variant);
@@ -313,21 +315,27 @@ Family family() {
   Family f;
   f.prefix = "coloring";
   f.summary = "graph colouring: chromatic number with a proof, K-colourings, colouring counts";
-  f.builtins = {{"coloring:map12", "a 12-region map A..L (from M. Hiroi's Common Lisp puzzles): 3 colours impossible, 4 colours (54 with A = 1)"},
-                {"coloring:FILE.col", "a DIMACS .col graph (also --file FILE)"}};
+  f.builtins = {
+      {"coloring:map12",
+       "a 12-region map A..L (from M. Hiroi's Common Lisp puzzles): 3 colours impossible, 4 colours (54 with A = 1)"},
+      {"coloring:FILE.col", "a DIMACS .col graph (also --file FILE)"}};
   std::error_code ec;
   std::vector<std::string> shipped;
   for (const auto& e : fs::directory_iterator(data_dir(), ec))
     if (e.path().extension() == ".col") shipped.push_back(e.path().stem().string());
   std::sort(shipped.begin(), shipped.end());
   for (const auto& s : shipped)
-    f.builtins.push_back({"coloring:" + s, s.starts_with("myciel")  ? "Mycielski graph (triangle-free), from the DIMACS benchmarks"
-                                           : s.starts_with("queen") ? "queen graph (squares a queen's move apart), from the DIMACS benchmarks"
-                                                                    : "a graph of the DIMACS colouring benchmarks"});
+    f.builtins.push_back(
+        {"coloring:" + s, s.starts_with("myciel") ? "Mycielski graph (triangle-free), from the DIMACS benchmarks"
+                          : s.starts_with("queen")
+                              ? "queen graph (squares a queen's move apart), from the DIMACS benchmarks"
+                              : "a graph of the DIMACS colouring benchmarks"});
   f.options = {opt::all(), opt::count(),
-               opt::integer(&Settings::colors, "colors", "K: find a K-colouring or prove there is none (default: the chromatic number)",
-                            kSolve, {1, kMaxColors}),
-               opt::reads(opt::text(&Settings::file, "file", "FILE", "a DIMACS .col graph, instead of coloring:FILE", kAllCommands))};
+               opt::integer(&Settings::colors, "colors",
+                            "K: find a K-colouring or prove there is none (default: the chromatic number)", kSolve,
+                            {1, kMaxColors}),
+               opt::reads(opt::text(&Settings::file, "file", "FILE", "a DIMACS .col graph, instead of coloring:FILE",
+                                    kAllCommands))};
   f.settings = opt::settings<Settings>();
   f.solvers = solver_specs(ColoringPuzzle::solvers());
   f.notation = "a colouring is one colour number (1..K) per vertex in vertex order; graphs come as DIMACS .col files";

@@ -31,8 +31,8 @@ std::uint64_t graph_bytes(const Graph& g) { return graph_bytes(static_cast<std::
 void require_beside(const Graph& g, std::uint64_t bytes, std::uint64_t budget, std::string_view what) {
   const std::uint64_t need = graph_bytes(g) + bytes;
   if (need > budget)
-    throw LimitError(fmt::format("memory budget reached (--memory {}): {} needs {} beside the graph's {}", format_size(budget),
-                                 what, format_size(bytes), format_size(graph_bytes(g))));
+    throw LimitError(fmt::format("memory budget reached (--memory {}): {} needs {} beside the graph's {}",
+                                 format_size(budget), what, format_size(bytes), format_size(graph_bytes(g))));
 }
 
 Graph make_graph(int n, const std::vector<std::pair<int, int>>& edges, std::vector<std::string> names) {

@@ -21,7 +21,10 @@ struct DeadlineTerminator final : CaDiCaL::Terminator {
 }  // namespace
 
 SatColouring::SatColouring(const Graph& g, int k_min, int k_max, const search::Limits& lim)
-    : g_(g), k_min_(std::max(k_min, 1)), k_max_(std::max(k_max, k_min_)), peel_(peel(g, k_min_)),
+    : g_(g),
+      k_min_(std::max(k_min, 1)),
+      k_max_(std::max(k_max, k_min_)),
+      peel_(peel(g, k_min_)),
       core_(graph_bytes(g) + induced_bytes(g, peel_.core) <= lim.memory ? induced(g, peel_.core) : Graph{}) {
   if (core_.n == 0 && !peel_.core.empty()) {
     message_ = "the graph's copy would not fit the memory budget";

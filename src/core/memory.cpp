@@ -58,7 +58,7 @@ std::uint64_t default_memory_budget() { return physical_memory() / 4 * 3; }
 void require_memory(std::uint64_t need, std::uint64_t budget, std::string_view what) {
   if (need > budget)
     throw MemoryRefused(fmt::format("{} needs {} but the memory budget is {} (--memory)", what, format_size(need),
-                                 format_size(budget)));
+                                    format_size(budget)));
 }
 
 std::uint64_t peak_rss() {

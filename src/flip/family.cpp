@@ -461,7 +461,8 @@ std::unique_ptr<Puzzle> make(const std::string& variant, const Options& o) {
   if (static_cast<std::int64_t>(rows) * cols > kMaxCells)
     throw InputError(fmt::format("flip:{}: at most {} cells are supported", variant, kMaxCells));
   const Settings& s = o.settings<Settings>();
-  return std::make_unique<FlipPuzzle>(fmt::format("flip:{}x{}", rows, cols), Board(rows, cols, s.torus, parse_rule(s.rule)));
+  return std::make_unique<FlipPuzzle>(fmt::format("flip:{}x{}", rows, cols),
+                                      Board(rows, cols, s.torus, parse_rule(s.rule)));
 }
 
 }  // namespace
@@ -470,15 +471,22 @@ Family family() {
   Family f;
   f.prefix = "flip";
   f.summary = "press a cell to toggle a pattern (8-flip, Lights Out, any 3x3 mask); solved by GF(2) algebra";
-  f.builtins = {{"flip:4x4", "8-flip (--rule eight, the default: a press toggles the 8 surrounding cells): all on -> all off in 6 presses, 4 ways"},
+  f.builtins = {{"flip:4x4",
+                 "8-flip (--rule eight, the default: a press toggles the 8 surrounding cells): all on -> all off in 6 "
+                 "presses, 4 ways"},
                 {"flip:4x6", "8-flip, 4 rows x 6 columns: 2^24 configurations, farthest 24 presses"},
                 {"flip:5x5", "8-flip 5x5: all on cannot be cleared; with --rule lights-out: 15 presses"},
                 {"flip:RxC", "any R x C board; --rule eight | lights-out | 3x3 mask such as 010/111/010; --torus"}};
-  f.options = {opt::start(kShow | kSolve, "start grid: R rows of 0/1 (or '@FILE'); default all on"),
-               opt::goal(kAllCommands, "goal grid (default all off; explore: the source when --from is not given)"),
-               opt::from(kExplore, "source grid of the explore (default all off)"), opt::all(), opt::count(), opt::farthest(),
-               opt::text(&Settings::rule, "rule", "RULE", "eight (the 8 surrounding cells, not the cell; default) | lights-out | a 3x3 mask such as 010/111/010"),
-               opt::flag(&Settings::torus, "torus", "wrap the pattern around the edges")};
+  f.options = {
+      opt::start(kShow | kSolve, "start grid: R rows of 0/1 (or '@FILE'); default all on"),
+      opt::goal(kAllCommands, "goal grid (default all off; explore: the source when --from is not given)"),
+      opt::from(kExplore, "source grid of the explore (default all off)"),
+      opt::all(),
+      opt::count(),
+      opt::farthest(),
+      opt::text(&Settings::rule, "rule", "RULE",
+                "eight (the 8 surrounding cells, not the cell; default) | lights-out | a 3x3 mask such as 010/111/010"),
+      opt::flag(&Settings::torus, "torus", "wrap the pattern around the edges")};
   f.settings = opt::settings<Settings>();
   f.solvers = merge_specs(solver_specs(FlipPuzzle::solve_table()), solver_specs(FlipPuzzle::explore_table()));
   f.notation = "a grid of 0/1 (1 = on), rows separated by '/' or newlines or spaces, e.g. --start 1111/1111/1111/1111;\n"

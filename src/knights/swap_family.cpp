@@ -126,8 +126,9 @@ class SwapPuzzle final : public Puzzle {
     // The two 2-bit tables, and the reached ranks (at most all of them).
     require_memory(size / 2 + 8 * size, o.memory, fmt::format("listing the arrangements reachable on {}", name_));
     // The lines kept until printed, beside that list.
-    require_memory(size / 2 + 8 * size + static_cast<std::uint64_t>(count) * (96 + 4 * static_cast<std::uint64_t>(d.squares())),
-                   o.memory, "the random positions");
+    require_memory(
+        size / 2 + 8 * size + static_cast<std::uint64_t>(count) * (96 + 4 * static_cast<std::uint64_t>(d.squares())),
+        o.memory, "the random positions");
     const std::uint64_t src = d.rank(d.goal());
     auto lim = o.limits();
     lim.spill.clear();  // the distances stay in memory
@@ -377,16 +378,24 @@ class SwapPuzzle final : public Puzzle {
                               const bool all = j.ida.mode == search::SolutionMode::All;
                               return Found{search::shortest_paths(j.d, j.start, all ? j.ida.max_all : 0, lim), ""};
                             }};
-      return Table{bibfs, bfs,
-                   entry(with_table(idastar_solver<Job>({"idastar", {"ida*", "ida-star", "ida"},
-                                                         "IDA* with knight distances to the nearest goal square and a "
-                                                         "table of proven bounds", kSolve, true, true}),
-                                    true),
-                         "knight distances to the nearest goal square"),
-                   entry(with_table(iddfs_solver<Job>({"iddfs", {"id", "iterative-deepening"},
-                                                       "iterative deepening depth-first search with a table of proven bounds",
-                                                       kSolve, true, true}),
-                                    false))};
+      return Table{
+          bibfs, bfs,
+          entry(with_table(idastar_solver<Job>({"idastar",
+                                                {"ida*", "ida-star", "ida"},
+                                                "IDA* with knight distances to the nearest goal square and a "
+                                                "table of proven bounds",
+                                                kSolve,
+                                                true,
+                                                true}),
+                           true),
+                "knight distances to the nearest goal square"),
+          entry(with_table(iddfs_solver<Job>({"iddfs",
+                                              {"id", "iterative-deepening"},
+                                              "iterative deepening depth-first search with a table of proven bounds",
+                                              kSolve,
+                                              true,
+                                              true}),
+                           false))};
     }();
     return table;
   }
@@ -428,15 +437,18 @@ Family swap_family() {
   Family f;
   f.prefix = "knight-swap";
   f.summary = "exchange armies of knights on an R x C board (up to 64 squares); any pieces via --start/--goal";
-  f.builtins = {{"knight-swap:4x3", "4 rows x 3 columns, armies 1 1 1 and 2 2 2 exchanged in 16 moves (from M. Hiroi's Common Lisp puzzles)"},
-                {"knight-swap:guarini", "Guarini's problem (1512): 3x3, knights on the corners exchanged (16 moves)"},
-                {"knight-swap:RxC", "first row against last row, or any --start/--goal"}};
+  f.builtins = {
+      {"knight-swap:4x3",
+       "4 rows x 3 columns, armies 1 1 1 and 2 2 2 exchanged in 16 moves (from M. Hiroi's Common Lisp puzzles)"},
+      {"knight-swap:guarini", "Guarini's problem (1512): 3x3, knights on the corners exchanged (16 moves)"},
+      {"knight-swap:RxC", "first row against last row, or any --start/--goal"}};
   f.aliases = {{"guarini", "knight-swap:guarini"}};
   f.options = {opt::start(), opt::goal(kAllCommands, "goal position (explore: the source when --from is not given)"),
                opt::from(), opt::all(), opt::count(), opt::farthest(), opt::spill()};
   f.solvers = merge_specs(solver_specs(SwapPuzzle::solvers()), solver_specs(SwapPuzzle::explore_table()));
-  f.notation = "a position is one token per square in row-major order: 0 empty, any other label a knight of that army,\n"
-               "  e.g. --start \"1 1 1 0 0 0 0 0 0 2 2 2\" (4 rows x 3 columns)";
+  f.notation =
+      "a position is one token per square in row-major order: 0 empty, any other label a knight of that army,\n"
+      "  e.g. --start \"1 1 1 0 0 0 0 0 0 2 2 2\" (4 rows x 3 columns)";
   f.examples = {"tansaku solve knight-swap:4x3", "tansaku solve guarini --count", "tansaku explore knight-swap:4x3"};
   f.bench = {{kSolve, "knight-swap:4x3", "", "bibfs"}, {kExplore, "knight-swap:4x3", "", ""}};
   f.make = make;

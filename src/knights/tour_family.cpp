@@ -74,7 +74,8 @@ class TourPuzzle final : public Puzzle {
     }
     r.text += fmt::format("first square: {} (--from SQ, default 0); squares 0..{} row-major\n", first_square(o), n - 1);
     if (n <= kListLimit)
-      if (auto why = no_tour_reason(board_, from_given(o) ? first_square(o) : -1, o.settings<Settings>().closed, &o.deadline)) {
+      if (auto why = no_tour_reason(board_, from_given(o) ? first_square(o) : -1, o.settings<Settings>().closed,
+                                    &o.deadline)) {
         r.info["no_tour"] = *why;
         r.text += "no tour: " + *why + "\n";
       }
@@ -500,7 +501,10 @@ Family tour_family() {
   f.builtins = {{"knight-tour:3x4", "knight's tour, 3 rows x 4 columns, from square 0 (2 tours)"},
                 {"knight-tour:RxC", "any board; --closed, --from SQ, --count, --all, --algorithm warnsdorff|dfs|dp"}};
   f.options = {opt::from(kAllCommands, "first square of the tour (row-major from 0; default 0)"),
-               opt::start(kAllCommands, "the same as --from"), opt::all(), opt::count(), opt::farthest(),
+               opt::start(kAllCommands, "the same as --from"),
+               opt::all(),
+               opt::count(),
+               opt::farthest(),
                opt::flag(&Settings::closed, "closed", "the tour returns to its first square", kShow | kSolve)};
   f.settings = opt::settings<Settings>();
   f.solvers = merge_specs(solver_specs(TourPuzzle::solvers()), solver_specs(TourPuzzle::explore_table()));

@@ -289,7 +289,9 @@ Board builtin_board(const std::string& variant) {
 std::vector<std::pair<std::string, std::string>> builtin_list() {
   return {{"peg:triangle5", "15-hole triangle (from M. Hiroi's Scheme pages): hole 12 empty, 9 moves to finish in 12"},
           {"peg:triangleN", "triangle of N rows, N = 4..10; vacancy in the middle of the bottom row"},
-          {"peg:trytry", "Try-Try, 25 holes (by Nob Yoshigahara; M. Hiroi's Puzzle DE Programming): centre 11 empty, 11 moves; 12 to finish in 11"},
+          {"peg:trytry",
+           "Try-Try, 25 holes (by Nob Yoshigahara; M. Hiroi's Puzzle DE Programming): centre 11 empty, 11 moves; 12 to "
+           "finish in 11"},
           {"peg:english", "English cross, 33 holes: centre empty, 18 moves to finish in the centre"},
           {"peg:french", "French (European) board, 37 holes: centre empty (provably no one-peg finish)"},
           {"peg:FILE", "a board file: ASCII picture of the holes + lattice (docs/peg.md)"}};

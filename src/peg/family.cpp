@@ -299,14 +299,15 @@ bool is_builtin(const std::string& v) {
 std::unique_ptr<Puzzle> make(const std::string& variant, const Options& o) {
   const std::optional<std::string>& file = o.settings<Settings>().file;
   if (variant.empty()) {
-    if (!file) throw InputError("peg needs a board: peg:triangle5, peg:trytry, peg:english, peg:french, peg:FILE or --file FILE");
+    if (!file)
+      throw InputError(
+          "peg needs a board: peg:triangle5, peg:trytry, peg:english, peg:french, peg:FILE or --file FILE");
     Board bd = load_board_file(*file, o.memory, &o.deadline);
     return std::make_unique<PegPuzzle>("peg:" + *file, std::move(bd));
   }
   if (file) throw InputError("give the board either as peg:NAME or with --file, not both");
   if (is_builtin(variant)) return std::make_unique<PegPuzzle>("peg:" + variant, builtin_board(variant));
-  if (variant.find('/') != std::string::npos || variant.find('.') != std::string::npos ||
-      path_present(variant))
+  if (variant.find('/') != std::string::npos || variant.find('.') != std::string::npos || path_present(variant))
     return std::make_unique<PegPuzzle>("peg:" + variant, load_board_file(variant, o.memory, &o.deadline));
   builtin_board(variant);  // throws the list of builtins
   return nullptr;
@@ -319,14 +320,22 @@ Family family() {
   f.prefix = "peg";
   f.summary = "peg solitaire on any board: least moves, proofs of impossibility, solution counts, enumeration";
   for (auto& [name, summary] : builtin_list()) f.builtins.push_back({name, summary});
-  f.options = {opt::start(kAllCommands, "start position: one 0/1 per hole in hole order (explore starts here)"),
-               opt::goal(kShow | kSolve | kRandom, "the exact final position (0/1 per hole), instead of --finish"),
-               opt::from(kExplore, "the position to explore from (same as --start)"), opt::count(), opt::farthest(),
-               opt::text(&Settings::empty, "empty", "H[,H...]", "holes that start empty (default: the board's standard vacancy)"),
-               opt::text(&Settings::finish, "finish", "H", "hole the last peg must finish in (default: anywhere)", kAllCommands),
-               opt::text(&Settings::metric, "metric", "METRIC", "moves (a run of jumps by one peg is one move, default) | jumps"),
-               opt::reads(opt::text(&Settings::file, "file", "FILE", "board file (an ASCII picture of the holes: docs/peg.md), instead of peg:FILE", kAllCommands)),
-               opt::integer(&Settings::pegs, "pegs", "random: only positions with this many pegs (default: any number)", kRandom)};
+  f.options = {
+      opt::start(kAllCommands, "start position: one 0/1 per hole in hole order (explore starts here)"),
+      opt::goal(kShow | kSolve | kRandom, "the exact final position (0/1 per hole), instead of --finish"),
+      opt::from(kExplore, "the position to explore from (same as --start)"),
+      opt::count(),
+      opt::farthest(),
+      opt::text(&Settings::empty, "empty", "H[,H...]",
+                "holes that start empty (default: the board's standard vacancy)"),
+      opt::text(&Settings::finish, "finish", "H", "hole the last peg must finish in (default: anywhere)", kAllCommands),
+      opt::text(&Settings::metric, "metric", "METRIC",
+                "moves (a run of jumps by one peg is one move, default) | jumps"),
+      opt::reads(opt::text(&Settings::file, "file", "FILE",
+                           "board file (an ASCII picture of the holes: docs/peg.md), instead of peg:FILE",
+                           kAllCommands)),
+      opt::integer(&Settings::pegs, "pegs", "random: only positions with this many pegs (default: any number)",
+                   kRandom)};
   f.settings = opt::settings<Settings>();
   f.solvers = merge_specs(Solver::solvers(), solver_specs(PegPuzzle::explore_table()));
   f.notation = "a position is one 0/1 per hole in hole order (1 = peg), e.g. --start 111111111111011 for triangle5\n"

@@ -52,8 +52,10 @@ std::vector<Bits> random_solvable(const Board& bd, const Goal& goal, std::option
         if ((b >> j.to & 1) && !(b >> j.from & 1) && !(b >> j.over & 1)) {
           // Counted before the list grows (it doubles): the new list, this layer and the picks.
           if (next.size() == next.capacity() &&
-              (std::max<std::size_t>(64, 2 * next.capacity()) + layer.capacity() + out.size()) * sizeof(Bits) > lim.memory)
-            throw LimitError(fmt::format("random: the positions with {} pegs do not fit the memory budget (--memory)", have + 1));
+              (std::max<std::size_t>(64, 2 * next.capacity()) + layer.capacity() + out.size()) * sizeof(Bits) >
+                  lim.memory)
+            throw LimitError(
+                fmt::format("random: the positions with {} pegs do not fit the memory budget (--memory)", have + 1));
           next.push_back(b ^ j.mask);
           if ((next.size() & 0xffff) == 0) {
             if (next.size() >= kMaxGenerated)

@@ -208,9 +208,10 @@ class Parser {
     sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
     for (std::size_t k = 0; k < sorted.size(); ++k)
       if (sorted[k] != static_cast<int>(k) + 1)
-        fail_eof(fmt::format("set '{}': the piece numbers of the Solved block must be 1..{} with none left out ({} is "
-                             "missing), as twsearch requires",
-                             sd.name, sorted.size(), k + 1));
+        fail_eof(
+            fmt::format("set '{}': the piece numbers of the Solved block must be 1..{} with none left out ({} is "
+                        "missing), as twsearch requires",
+                        sd.name, sorted.size(), k + 1));
   }
 
   // Every name a move sequence can be written with (each power of each base move, named as
@@ -235,8 +236,8 @@ class Parser {
         auto [it, fresh] = seen.emplace(name, std::make_pair(b, k));
         if (!fresh)
           throw InputError(fmt::format("{}:{}: {} and {} are both written '{}': rename one of the moves", file_,
-                                       d.moves[b].line, describe(it->second.first, it->second.second),
-                                       describe(b, k), printable(name)));
+                                       d.moves[b].line, describe(it->second.first, it->second.second), describe(b, k),
+                                       printable(name)));
       }
     }
   }

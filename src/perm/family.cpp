@@ -337,15 +337,19 @@ Family family() {
       {"perm:topspin", "TopSpin: 20 discs on a track, a turnstile of 4"},
       {"perm:rotating-slide", "the 3x3 rotating slide as data: 181,440 positions, depth 12 (13 farthest)"},
   };
-  f.options = {opt::start(kShow | kSolve, "start position (see notation), or @FILE: a twsearch scramble file"),
-               opt::goal(kAllCommands, "goal position (default: the Solved block; explore's source without --from)"),
-               opt::from(),
-               opt::all(),
-               opt::count(),
-               opt::farthest(), opt::spill(),
-               opt::text(&Settings::moves, "moves", "A,B,...", "use only these base moves (all their powers)", kAllCommands),
-               opt::text(&Settings::metric, "metric", "htm|qtm", "htm: every power of a move is one move (default); qtm: only the move and its inverse", kAllCommands),
-               opt::text(&Settings::scramble, "scramble", "MOVES", "the start is the solved position after these moves (R U2 F')", kShow | kSolve)};
+  f.options = {
+      opt::start(kShow | kSolve, "start position (see notation), or @FILE: a twsearch scramble file"),
+      opt::goal(kAllCommands, "goal position (default: the Solved block; explore's source without --from)"),
+      opt::from(),
+      opt::all(),
+      opt::count(),
+      opt::farthest(),
+      opt::spill(),
+      opt::text(&Settings::moves, "moves", "A,B,...", "use only these base moves (all their powers)", kAllCommands),
+      opt::text(&Settings::metric, "metric", "htm|qtm",
+                "htm: every power of a move is one move (default); qtm: only the move and its inverse", kAllCommands),
+      opt::text(&Settings::scramble, "scramble", "MOVES",
+                "the start is the solved position after these moves (R U2 F')", kShow | kSolve)};
   f.settings = opt::settings<Settings>();
   f.solvers = merge_specs(perm::solvers(), solver_specs(PermPuzzle::explore_table()));
   f.notation =

@@ -231,7 +231,8 @@ std::pair<std::string, json> list_report(const Options& o) {
 }  // namespace
 
 std::vector<ToolCommand> pdb_tools() {
-  const OptionSpec dir = opt::text(&Settings::dir, "dir", "DIR", "table directory (default $TANSAKU_PDB_DIR or ~/.cache/tansaku)");
+  const OptionSpec dir =
+      opt::text(&Settings::dir, "dir", "DIR", "table directory (default $TANSAKU_PDB_DIR or ~/.cache/tansaku)");
   ToolCommand build;
   build.path = {"pdb", "build"};
   build.group_help = "pattern databases: build them into the table cache, list what is there";
@@ -243,7 +244,8 @@ std::vector<ToolCommand> pdb_tools() {
                    opt::text(&Settings::moves, "moves", "A,B,...", "use only these base moves (all their powers)"),
                    opt::text(&Settings::metric, "metric", "htm|qtm",
                              "htm: every power of a move is one move (default); qtm: only the move and its inverse"),
-                   opt::integer(&Settings::pieces, "pieces", "perm: this many pieces per table (default: as many as fit 2^29 entries)",
+                   opt::integer(&Settings::pieces, "pieces",
+                                "perm: this many pieces per table (default: as many as fit 2^29 entries)",
                                 kShow | kSolve | kExplore, {1, KPermRanker::kMaxPieces}),
                    opt::text(&Settings::only, "only", "pieces|patterns",
                              "perm: only the piece tables, or only the patterns of the companion NAME.pat")};

@@ -32,7 +32,8 @@ int millis(double seconds) { return seconds <= 0 ? 0 : static_cast<int>(std::min
 std::size_t header_end(const std::string& buf) {
   const std::size_t crlf = buf.find("\r\n\r\n"), lf = buf.find("\n\n");
   if (crlf == std::string::npos && lf == std::string::npos) return std::string::npos;
-  return std::min(crlf == std::string::npos ? std::string::npos : crlf + 4, lf == std::string::npos ? std::string::npos : lf + 2);
+  return std::min(crlf == std::string::npos ? std::string::npos : crlf + 4,
+                  lf == std::string::npos ? std::string::npos : lf + 2);
 }
 
 // What the waiting thread still needs of a request in `buf` whose header ends at `end`: the
@@ -57,8 +58,7 @@ std::size_t request_bytes(const std::string& buf, std::size_t end, std::size_t b
 // the reply and a FIN rather than a reset.
 void reply_and_close(int fd, int status, const char* reason, const std::string& message, int exit_code) {
   char sink[4096];
-  for (int i = 0; i < 16 && ::recv(fd, sink, sizeof sink, MSG_DONTWAIT) > 0; ++i) {
-  }
+  for (int i = 0; i < 16 && ::recv(fd, sink, sizeof sink, MSG_DONTWAIT) > 0; ++i) {}
   const std::string body = error_body(message, exit_code);
   const std::string head = fmt::format(
       "HTTP/1.1 {} {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n{}\r\n", status,
@@ -217,7 +217,8 @@ bool GatedServer::process_and_close_socket(socket_t fd) {
     }
   }
   reply_and_close(fd, 503, "Service Unavailable",
-                  fmt::format("busy: {} connections open (the most this server keeps); try again", lim_.connections), 3);
+                  fmt::format("busy: {} connections open (the most this server keeps); try again", lim_.connections),
+                  3);
   return true;
 }
 
@@ -260,7 +261,7 @@ void GatedServer::wait_loop() {
         c.body_from = t;  // the header is in: the body's deadline starts
         c.need = request_bytes(c.buf, end, lim_.body_in_gate);
       }
-      const double limit = c.body_from > 0 ? c.body_from + lim_.body_seconds
+      const double limit = c.body_from > 0             ? c.body_from + lim_.body_seconds
                            : c.buf.empty() && !c.fresh ? c.start + lim_.idle_seconds
                                                        : c.start + lim_.header_seconds;
       if (end != std::string::npos && c.buf.size() >= c.need) {
@@ -274,8 +275,9 @@ void GatedServer::wait_loop() {
         if (c.buf.empty()) finish(c.fd);  // nothing asked: closed quietly
         else {
           reply_and_close(c.fd, 408, "Request Timeout",
-                          c.body_from > 0 ? fmt::format("the request body did not arrive within {} s", lim_.body_seconds)
-                                          : fmt::format("the request header did not arrive within {} s", lim_.header_seconds),
+                          c.body_from > 0
+                              ? fmt::format("the request body did not arrive within {} s", lim_.body_seconds)
+                              : fmt::format("the request header did not arrive within {} s", lim_.header_seconds),
                           2);
           std::lock_guard lock(m_);
           --open_;
@@ -300,8 +302,7 @@ void GatedServer::wait_loop() {
     const int r = ::poll(fds.data(), fds.size(), std::min(millis(next - now()), 500));
     if (r < 0) continue;
     if (fds[0].revents)
-      while (::read(wake_[0], chunk, sizeof chunk) > 0) {
-      }
+      while (::read(wake_[0], chunk, sizeof chunk) > 0) {}
     for (std::size_t i = 1; i < fds.size(); ++i) {
       if (!fds[i].revents) continue;
       Conn& c = waiting[i - 1];
@@ -316,7 +317,8 @@ void GatedServer::wait_loop() {
         c.fd = -1;
       }
     }
-    waiting.erase(std::remove_if(waiting.begin(), waiting.end(), [](const Conn& c) { return c.fd < 0; }), waiting.end());
+    waiting.erase(std::remove_if(waiting.begin(), waiting.end(), [](const Conn& c) { return c.fd < 0; }),
+                  waiting.end());
   }
   for (auto& c : waiting) finish(c.fd);
 }

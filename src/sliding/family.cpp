@@ -2,14 +2,14 @@
 // verifying the solution, and the reports.
 #include <fmt/format.h>
 
-#include "sliding/move_fsm.h"
-#include "sliding/settings.h"
 #include "sliding/board.h"
 #include "sliding/domain.h"
+#include "sliding/draw.h"
+#include "sliding/move_fsm.h"
 #include "sliding/pdb.h"
 #include "sliding/pdb_cli.h"
 #include "sliding/pdb_solve.h"
-#include "sliding/draw.h"
+#include "sliding/settings.h"
 #include "sliding/verify.h"
 #include "tansaku/core/count.h"
 #include "tansaku/core/error.h"
@@ -339,16 +339,26 @@ Family family() {
   Family f;
   f.prefix = "sliding";
   f.summary = "sliding-tile puzzles on R x C boards; repeated labels are identical pieces";
-  f.builtins = {{"sliding:3x3", "8-puzzle (alias 8-puzzle); default start 8 6 7 2 5 4 3 0 1 (from M. Hiroi's Scheme pages), 31 slides"},
-                {"sliding:3x4", "11-puzzle, 3 rows x 4 columns (alias 11-puzzle); default start 0 3 2 1 8 7 6 5 4 11 10 9, 53 slides"},
-                {"sliding:4x4", "15-puzzle (alias 15-puzzle)"},
-                {"sliding:5x5", "24-puzzle (alias 24-puzzle)"},
-                {"sliding:RxC", "any R x C board, R, C >= 2"}};
+  f.builtins = {
+      {"sliding:3x3",
+       "8-puzzle (alias 8-puzzle); default start 8 6 7 2 5 4 3 0 1 (from M. Hiroi's Scheme pages), 31 slides"},
+      {"sliding:3x4",
+       "11-puzzle, 3 rows x 4 columns (alias 11-puzzle); default start 0 3 2 1 8 7 6 5 4 11 10 9, 53 slides"},
+      {"sliding:4x4", "15-puzzle (alias 15-puzzle)"},
+      {"sliding:5x5", "24-puzzle (alias 24-puzzle)"},
+      {"sliding:RxC", "any R x C board, R, C >= 2"}};
   f.aliases = {{"8-puzzle", "sliding:3x3"}, {"11-puzzle", "sliding:3x4"}, {"15-puzzle", "sliding:4x4"},
                {"24-puzzle", "sliding:5x5"}};
-  f.options = {opt::start(), opt::goal(kAllCommands, "goal state (explore: the source when --from is not given)"),
-               opt::from(), opt::all(), opt::count(), opt::farthest(), opt::spill(),
-               opt::batch(opt::reads(opt::text(&Settings::batch, "batch", "FILE", "solve every instance of FILE (one start state a line; JSON Lines with --json)", kSolve))),
+  f.options = {opt::start(),
+               opt::goal(kAllCommands, "goal state (explore: the source when --from is not given)"),
+               opt::from(),
+               opt::all(),
+               opt::count(),
+               opt::farthest(),
+               opt::spill(),
+               opt::batch(opt::reads(
+                   opt::text(&Settings::batch, "batch", "FILE",
+                             "solve every instance of FILE (one start state a line; JSON Lines with --json)", kSolve))),
                opt::flag(&Settings::steps, "steps", "draw the board after every move of the solution", kSolve),
                opt::integer(&Settings::prune_depth, "prune-depth",
                             "pdb: never play a move string of up to N moves that an earlier one of no greater length "

@@ -8,8 +8,8 @@
 
 #include <fmt/format.h>
 
-#include "sliding/settings.h"
 #include "sliding/pdb_solve.h"
+#include "sliding/settings.h"
 #include "tansaku/core/deadline.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"

@@ -1,7 +1,7 @@
 // The `pdb` subcommands: build the tables of a board (one file per group, skipped when
 // present unless --force) and list the tables found in the cache directory.
-#include "sliding/settings.h"
 #include "sliding/pdb_cli.h"
+#include "sliding/settings.h"
 
 #include <algorithm>
 #include <thread>
@@ -262,14 +262,18 @@ PdbArgs args_of(const Options& o, const std::vector<std::string>& args) {
 }  // namespace
 
 std::vector<ToolCommand> tools() {
-  const OptionSpec dir = opt::text(&PdbSettings::dir, "dir", "DIR", "table directory (default $TANSAKU_PDB_DIR or ~/.cache/tansaku)");
+  const OptionSpec dir =
+      opt::text(&PdbSettings::dir, "dir", "DIR", "table directory (default $TANSAKU_PDB_DIR or ~/.cache/tansaku)");
   ToolCommand build;
   build.path = {"pdb", "build"};
   build.group_help = "pattern databases: build them into the table cache, list what is there";
   build.help = "build the pattern databases of a puzzle into the cache dir";
   build.positional = "puzzle";
-  build.options = {opt::text(&PdbSettings::groups, "groups", "GROUPS", "sliding: tile groups: sizes (7-8) or tile lists (1,2,3/4,5,6)"),
-                   opt::text(&PdbSettings::partition, "partition", "NAME", "sliding: the tables of known partitions (24-puzzle: 7-7-7-3, 7-7-7-3-sym, 7-7-7-3-columns, 6-6-6-6; comma-separated, or all)"),
+  build.options = {opt::text(&PdbSettings::groups, "groups", "GROUPS",
+                             "sliding: tile groups: sizes (7-8) or tile lists (1,2,3/4,5,6)"),
+                   opt::text(&PdbSettings::partition, "partition", "NAME",
+                             "sliding: the tables of known partitions (24-puzzle: 7-7-7-3, 7-7-7-3-sym, "
+                             "7-7-7-3-columns, 6-6-6-6; comma-separated, or all)"),
                    opt::text(&PdbSettings::goal, "goal", "STATE", "goal state (default: the puzzle's)"),
                    opt::flag(&PdbSettings::force, "force", "rebuild tables already present"), opt::writes(dir)};
   build.settings = opt::settings<PdbSettings>();

@@ -1,7 +1,7 @@
 // Pattern-database IDA* for sliding tiles: choose the heuristic (pdb.h), search in the
 // canonical frame, map the moves back, verify, report.
-#include "sliding/settings.h"
 #include "sliding/pdb_solve.h"
+#include "sliding/settings.h"
 
 #include <algorithm>
 

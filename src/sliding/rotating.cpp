@@ -297,8 +297,8 @@ class RotatingPuzzle final : public Puzzle {
   }
   std::string draw_state(const Options& o, const std::string& state) const override {
     // Pieces named as in the goal (explore: the source): the colours follow the pieces.
-    const std::string ref = o.command == kExplore ? (o.origin().value_or("1 2 3 4 5 6 7 8 9"))
-                                                  : (o.goal ? *o.goal : "1 2 3 4 5 6 7 8 9");
+    const std::string ref =
+        o.command == kExplore ? (o.origin().value_or("1 2 3 4 5 6 7 8 9")) : (o.goal ? *o.goal : "1 2 3 4 5 6 7 8 9");
     const Pieces pieces = pieces_of(ref, "goal");
     return picture(pieces, pieces.parse(state, "state"));
   }
@@ -328,7 +328,8 @@ Family rotating_family() {
   Family f;
   f.prefix = "rotating-slide";
   f.summary = "3x3 rotating slide: each move turns three pieces through the centre (from M. Hiroi's Scheme pages)";
-  f.builtins = {{"rotating-slide", "3x3, 8 three-cycles through the centre; default start 9 8 7 6 5 4 3 2 1, 12 moves"}};
+  f.builtins = {
+      {"rotating-slide", "3x3, 8 three-cycles through the centre; default start 9 8 7 6 5 4 3 2 1, 12 moves"}};
   f.options = {opt::start(), opt::goal(kAllCommands, "goal state (explore: the source when --from is not given)"),
                opt::from(), opt::all(), opt::count(), opt::farthest(), opt::spill()};
   f.solvers = merge_specs(solver_specs(solvers()), solver_specs(RotatingPuzzle::explore_table()));

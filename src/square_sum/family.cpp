@@ -149,7 +149,8 @@ class SquareSumPuzzle final : public Puzzle {
     const Settings& s = o.settings<Settings>();
     if (s.n && s.smallest) throw InputError("give either --n N or --smallest, not both");
     if (s.n && s.ring && *s.n < 3) throw InputError("a ring needs at least 3 numbers (--n 3 or more)");
-    if (s.n) require_memory(search_bytes(static_cast<std::uint64_t>(*s.n)), o.memory, fmt::format("square-sum N={}", *s.n));
+    if (s.n)
+      require_memory(search_bytes(static_cast<std::uint64_t>(*s.n)), o.memory, fmt::format("square-sum N={}", *s.n));
     return s;
   }
 };
@@ -167,9 +168,12 @@ Family family() {
   f.summary = "arrange 1..N so neighbouring sums are squares (row or --ring)";
   f.builtins = {{"square-sum", "1..N in a row (--ring: a ring) with square neighbouring sums; least N 15 (ring 32)"}};
   f.options = {opt::all(), opt::count(),
-               opt::integer(&Settings::n, "n", "arrange the numbers 1..N (default: the least N with a solution)", kShow | kSolve, {1, kMaxN}),
-               opt::flag(&Settings::ring, "ring", "close the row into a ring (the first and last numbers also sum to a square)", kShow | kSolve),
-               opt::flag(&Settings::smallest, "smallest", "the least N with a solution (the default without --n)", kShow | kSolve)};
+               opt::integer(&Settings::n, "n", "arrange the numbers 1..N (default: the least N with a solution)",
+                            kShow | kSolve, {1, kMaxN}),
+               opt::flag(&Settings::ring, "ring",
+                         "close the row into a ring (the first and last numbers also sum to a square)", kShow | kSolve),
+               opt::flag(&Settings::smallest, "smallest", "the least N with a solution (the default without --n)",
+                         kShow | kSolve)};
   f.settings = opt::settings<Settings>();
   f.solvers = solver_specs(solvers());
   f.notation = "a solution is the numbers 1..N in order along the row (or around the ring)";

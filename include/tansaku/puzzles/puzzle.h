@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <any>
 #include <cstdint>
-#include <limits>
 #include <functional>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -98,8 +98,8 @@ OptionSpec text(std::optional<std::string> T::*field, std::string name, std::str
   return s;
 }
 template <class T, class I>
-OptionSpec integer(std::optional<I> T::*field, std::string name, std::string help, unsigned commands = kShow | kSolve | kExplore,
-                   Range range = {}) {
+OptionSpec integer(std::optional<I> T::*field, std::string name, std::string help,
+                   unsigned commands = kShow | kSolve | kExplore, Range range = {}) {
   static_assert(std::is_integral_v<I>, "an integer option is stored in an integral field");
   OptionSpec s = integer(std::move(name), std::move(help), commands);
   s.min = std::max<std::int64_t>(range.min, static_cast<std::int64_t>(std::numeric_limits<I>::min()));
@@ -142,7 +142,7 @@ struct Options {
   // The position show draws and explore starts from, by one rule for every family: --from,
   // else --start, else --goal; nullopt = the family's default.
   const std::optional<std::string>& origin() const { return from ? from : start ? start : goal; }
-  std::string spill;  // --spill DIR ("" = none)
+  std::string spill;      // --spill DIR ("" = none)
   std::string algorithm;  // a SolverSpec::name of the family, "" = the family's automatic choice
   unsigned threads = 1;
   // Bytes; the default is search::Limits' (no bound): the CLI sets it from --memory or to

@@ -209,7 +209,9 @@ struct KeyedDomain {
   bool heuristic = true;
   bool is_goal(const State& s) const { return d.is_goal(s); }
   template <class F>
-  void for_each_move(const State& s, F&& f) const { d.for_each_move(s, std::forward<F>(f)); }
+  void for_each_move(const State& s, F&& f) const {
+    d.for_each_move(s, std::forward<F>(f));
+  }
   int h(const State& s) const { return heuristic ? static_cast<int>(d.h(s)) : 0; }
   int cost(const State& s, const Move& m) const { return move_cost(d, s, m); }
   std::uint64_t key(const State& s) const { return key_of(s); }
