@@ -8,7 +8,7 @@
 
 #include "coloring/chromatic.h"
 #include "coloring/clique.h"
-#include "coloring/count.h"
+#include "coloring/colouring_count.h"
 #include "coloring/dimacs.h"
 #include "coloring/dsatur.h"
 #include "coloring/graph.h"

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "coloring/chromatic.h"
-#include "coloring/count.h"
+#include "coloring/colouring_count.h"
 #include "coloring/dimacs.h"
 #include "coloring/draw.h"
 #include "coloring/dsatur.h"

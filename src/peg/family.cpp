@@ -8,7 +8,7 @@
 
 #include "peg/board.h"
 #include "peg/draw.h"
-#include "peg/random.h"
+#include "peg/random_positions.h"
 #include "peg/solver.h"
 #include "peg/verify.h"
 #include "tansaku/core/count.h"
@@ -208,7 +208,7 @@ class PegPuzzle final : public Puzzle {
 
   // Uniform over the positions from which the goal (as solve takes it: --goal, --finish, the
   // board's standard finish, else one peg anywhere) can be reached, with --pegs K pegs or any
-  // number; each is a copyable --start (peg/random.h).
+  // number; each is a copyable --start (peg/random_positions.h).
   std::vector<std::string> random(const Options& o, std::uint64_t seed, std::size_t count) const override {
     const Board& bd = solver_.board();
     const Goal goal = goal_of(o, bd.all & ~bd.standard_empty);

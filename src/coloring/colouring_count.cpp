@@ -1,4 +1,4 @@
-#include "coloring/count.h"
+#include "coloring/colouring_count.h"
 
 #include <algorithm>
 
@@ -51,7 +51,11 @@ std::vector<std::vector<int>> components(const Graph& g) {
 class Counter {
  public:
   Counter(const Graph& g, const std::vector<int>& order, int K, const search::Limits& lim)
-      : g_(g), order_(order), K_(K), lim_(lim), colour_(static_cast<std::size_t>(g.n), 0),
+      : g_(g),
+        order_(order),
+        K_(K),
+        lim_(lim),
+        colour_(static_cast<std::size_t>(g.n), 0),
         by_m_(std::min(static_cast<std::size_t>(K), order.size()) + 1, 0) {}
   void run() { rec(0, 0); }
   const std::vector<std::uint64_t>& by_colours_used() const { return by_m_; }
@@ -71,7 +75,10 @@ class Counter {
     for (int c = 1; c <= top; ++c) {
       bool ok = true;
       for (int u : g_.adj[v])
-        if (colour_[u] == c) { ok = false; break; }
+        if (colour_[u] == c) {
+          ok = false;
+          break;
+        }
       if (!ok) continue;
       colour_[v] = c;
       rec(i + 1, std::max(m, c));
@@ -133,7 +140,10 @@ std::vector<std::vector<int>> all_colourings(const Graph& g, int K, std::uint64_
     for (int c = 1; c <= K; ++c) {
       bool ok = true;
       for (int u : g.adj[v])
-        if (u < v && colour[u] == c) { ok = false; break; }
+        if (u < v && colour[u] == c) {
+          ok = false;
+          break;
+        }
       if (!ok) continue;
       colour[v] = c;
       self(self, v + 1);

@@ -1,4 +1,4 @@
-#include "peg/random.h"
+#include "peg/random_positions.h"
 
 #include <algorithm>
 #include <bit>
@@ -30,9 +30,10 @@ std::vector<Bits> random_solvable(const Board& bd, const Goal& goal, std::option
     throw InputError(fmt::format("--pegs {}: the goal leaves {} and the board has {} holes", *pegs, have, bd.n));
   // A full board has no jump: only a goal that is the full board itself is reachable from it.
   if (pegs && *pegs == bd.n && *pegs != have)
-    throw InputError(fmt::format("--pegs {}: a full board ({} holes) has no jump, so it reaches no goal with fewer pegs; "
-                                 "ask for at most {}",
-                                 *pegs, bd.n, bd.n - 1));
+    throw InputError(
+        fmt::format("--pegs {}: a full board ({} holes) has no jump, so it reaches no goal with fewer pegs; "
+                    "ask for at most {}",
+                    *pegs, bd.n, bd.n - 1));
   SplitMix64 rng{seed};
   std::vector<Bits> out(count, 0);
   std::uint64_t total = 0;  // positions so far (of the asked peg count, if any)
@@ -59,12 +60,13 @@ std::vector<Bits> random_solvable(const Board& bd, const Goal& goal, std::option
           next.push_back(b ^ j.mask);
           if ((next.size() & 0xffff) == 0) {
             if (next.size() >= kMaxGenerated)
-              throw LimitError(fmt::format("random: more than {} positions with {} pegs reach the goal{}; ask for fewer "
-                                           "pegs (--pegs K)",
-                                           kMaxGenerated, have + 1,
-                                           pegs ? fmt::format(" (listed on the way to the {} asked for)", *pegs) : ""));
+              throw LimitError(fmt::format(
+                  "random: more than {} positions with {} pegs reach the goal{}; ask for fewer "
+                  "pegs (--pegs K)",
+                  kMaxGenerated, have + 1, pegs ? fmt::format(" (listed on the way to the {} asked for)", *pegs) : ""));
             if ((next.size() + layer.size()) * sizeof(Bits) > lim.memory)
-              throw LimitError(fmt::format("random: the positions with {} pegs do not fit the memory budget (--memory)", have + 1));
+              throw LimitError(
+                  fmt::format("random: the positions with {} pegs do not fit the memory budget (--memory)", have + 1));
             if (lim.deadline) lim.deadline->check();
           }
         }

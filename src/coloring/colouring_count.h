@@ -13,7 +13,7 @@
 namespace tansaku::coloring {
 
 struct CountResult {
-  mpz_class total;     // proper colourings with colours 1..K
+  mpz_class total;  // proper colourings with colours 1..K
   std::uint64_t nodes = 0;
 };
 
