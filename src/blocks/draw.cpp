@@ -1,3 +1,5 @@
+// Drawing sliding-block positions and solutions: the cell grid read from the notation, each
+// piece's tiles joined and coloured by shape, and one frame per move with the moved piece marked.
 #include "blocks/draw.h"
 
 #include <algorithm>

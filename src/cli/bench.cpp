@@ -1,3 +1,5 @@
+// `tansaku bench`: runs each family's declared workload in registry order, one line per run on
+// stderr, then the total nodes (the signature), time and speed, or all of it as JSON.
 #include "cli/bench.h"
 
 #include <fmt/format.h>

@@ -1,3 +1,5 @@
+// One family's help page, assembled from its declaration: the commands it supports, its options,
+// solvers, state notation and examples.
 #include "cli/help.h"
 
 #include <fmt/format.h>

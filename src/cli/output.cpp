@@ -1,3 +1,5 @@
+// The printers behind `list`, `show`, `solve`, `explore` and `random`: each report as human
+// text, or as the one JSON object --json prints (the contract in DESIGN.md).
 #include "cli/output.h"
 
 #include <fmt/format.h>

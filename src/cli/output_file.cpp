@@ -1,3 +1,5 @@
+// OutputFile: the target opened (created when absent) and checked before the work, rewritten only
+// with the verified result, and removed on failure when this run created it.
 #include "cli/output_file.h"
 
 #include <cerrno>

@@ -1,3 +1,5 @@
+// --svg / --html: the option checks made before any search, and the SVG pictures and HTML pages
+// for show, solve and explore, written once the result is verified.
 #include "cli/pictures.h"
 
 #include <fmt/format.h>

@@ -1,3 +1,5 @@
+// The request layer shared by the CLI and `tansaku serve`: the universal and family options
+// checked into Options, `random`'s arguments, and the timed runs of solve and explore.
 #include "cli/request.h"
 
 #include "cli/cores.h"

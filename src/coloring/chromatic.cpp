@@ -1,3 +1,5 @@
+// The chromatic number: clique lower bound, DSATUR and TabuCol upper bounds, then exact
+// "K colours?" decisions (DSATUR branch and bound, then SAT) until the bounds meet.
 #include "coloring/chromatic.h"
 
 #include <algorithm>

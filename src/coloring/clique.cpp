@@ -1,3 +1,5 @@
+// Tomita's MCQ maximum clique: branch and bound over vertex bit sets, pruned by a greedy
+// colouring bound, within a node budget and the deadline.
 #include "coloring/clique.h"
 
 #include <algorithm>

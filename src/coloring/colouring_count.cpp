@@ -1,3 +1,5 @@
+// Counting and listing the proper K-colourings, one connected component at a time, colours
+// taken in order of first use.
 #include "coloring/colouring_count.h"
 
 #include <algorithm>

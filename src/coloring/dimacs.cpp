@@ -1,3 +1,5 @@
+// The DIMACS .col reader: the "p edge" header, "e U V" lines checked against it, duplicate
+// edges merged and loops counted, within the memory budget.
 #include "coloring/dimacs.h"
 
 #include <sstream>

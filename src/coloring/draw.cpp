@@ -1,3 +1,5 @@
+// Drawing graph colourings: the layouts (queen boards, Tutte's embedding for planar maps,
+// a circle), the coloured vertices and edges, and the fallbacks for large graphs.
 #include "coloring/draw.h"
 
 #include <algorithm>

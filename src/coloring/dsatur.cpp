@@ -1,3 +1,5 @@
+// DSATUR: the greedy upper bound, the peeling of low-degree vertices off the K-core, and the
+// exact branch-and-bound decision "is there a K-colouring?".
 #include "coloring/dsatur.h"
 
 #include <algorithm>

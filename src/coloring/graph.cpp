@@ -1,3 +1,5 @@
+// The colouring graph's construction: edge lists into adjacency lists and bit rows, memory
+// estimates checked against the budget, induced subgraphs, and the builtin 12-region map.
 #include "coloring/graph.h"
 
 #include <algorithm>

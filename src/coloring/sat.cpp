@@ -1,3 +1,5 @@
+// The incremental CaDiCaL encoding of K-colouring: variables and clauses built once for
+// colours up to K_max, each K asked by assumptions, a terminator for the deadline.
 #include "coloring/sat.h"
 
 #include <algorithm>

@@ -1,3 +1,5 @@
+// TabuCol's local search: each step the best non-tabu recolouring of a conflicting vertex,
+// with a dynamic tabu tenure, until no edge conflicts or the iterations run out.
 #include "coloring/tabucol.h"
 
 #include <limits>

@@ -1,3 +1,5 @@
+// Checks that a colouring is proper and uses at most K colours, and that a clique is one,
+// before either is reported.
 #include "coloring/verify.h"
 
 #include <set>

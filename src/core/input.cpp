@@ -1,3 +1,5 @@
+// Reading files safely: regular files only, size limits from --memory, the file policy set by
+// the front end, UTF-8 validation, and the escaping of untrusted text for messages.
 #include "tansaku/core/input.h"
 
 #include <fcntl.h>

@@ -1,3 +1,5 @@
+// --memory: size parsing and printing, the default budget (3/4 of physical memory), the
+// up-front check that work fits, and the peak resident set (getrusage).
 #include "tansaku/core/memory.h"
 
 #include <sys/resource.h>

@@ -1,3 +1,5 @@
+// The progress line: throttled, overwritten in place on a terminal's stderr, or sent to the
+// thread's sink when one is set.
 #include "tansaku/core/progress.h"
 
 #include <unistd.h>

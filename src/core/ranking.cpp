@@ -1,3 +1,5 @@
+// The rank/unrank arithmetic: a table of binomials, combination ranks beyond the fast path,
+// and the permutation and multiset rankers.
 #include "tansaku/core/ranking.h"
 
 #include <limits>

@@ -1,3 +1,5 @@
+// did_you_mean(): case-insensitive edit distance from the typed name to each candidate,
+// suggesting the closest when it is near enough.
 #include "tansaku/core/suggest.h"
 
 #include <algorithm>

@@ -1,3 +1,5 @@
+// Splitting state text into cell tokens, and the checked integer, RxC and trimming helpers that
+// command-line parsing shares.
 #include "tansaku/core/tokens.h"
 
 #include <cctype>

@@ -1,3 +1,5 @@
+// Drawing flip boards and solutions: a cell per lamp on small boards, runs of lit lamps as
+// path segments on large ones, presses marked.
 #include "flip/draw.h"
 
 #include <algorithm>

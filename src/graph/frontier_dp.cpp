@@ -1,3 +1,5 @@
+// The frontier DP: the vertex order and plan, the per-step tables of frontier states with
+// their counts (filled in parallel), and a path rebuilt from the tables when one exists.
 #include "tansaku/graph/frontier_dp.h"
 
 #include <algorithm>

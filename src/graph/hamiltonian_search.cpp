@@ -1,3 +1,5 @@
+// Counting Hamiltonian paths and cycles by backtracking in parallel: the search is split into
+// tasks by start vertex (one per symmetry class) and two-step prefix, run over TBB.
 #include "tansaku/graph/hamiltonian_search.h"
 
 #include <algorithm>

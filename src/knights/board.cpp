@@ -1,3 +1,5 @@
+// The knight's graph of a board: neighbours, adjacency lists, square parsing, square numbering
+// and text pictures, and knight distances by breadth-first search.
 #include "knights/board.h"
 
 #include <algorithm>

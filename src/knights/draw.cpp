@@ -1,3 +1,5 @@
+// Drawing knight-tour boards and tours (heat-coloured on large boards, framed on small ones) and
+// knight-swap positions with each move a frame.
 #include "knights/draw.h"
 
 #include <algorithm>

@@ -1,3 +1,5 @@
+// The knight-swap domain's setup: neighbour bitboards, each army's knight distances to its goal
+// squares for the IDA* bound, and the ranker that explore uses when it fits.
 #include "knights/swap_domain.h"
 
 #include <algorithm>

@@ -1,3 +1,5 @@
+// Replays a knight-swap solution move by move against the rules, returning the positions it
+// passes through.
 #include "knights/swap_verify.h"
 
 #include <stdexcept>

@@ -1,3 +1,5 @@
+// The proofs that no knight's tour exists without searching, the vertex order that keeps the
+// counting frontier narrow, and the board's symmetry classes of squares.
 #include "knights/tour_analysis.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// Checks a knight's tour (open or closed) against the board before it is reported.
 #include "knights/tour_verify.h"
 
 #include <stdexcept>

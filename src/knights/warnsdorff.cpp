@@ -1,3 +1,5 @@
+// Fast knight's tours: Warnsdorff + Posa walks from the first square, then closed walks from
+// central squares cut open, each tried with several tie-breaking rules and seeds.
 #include "knights/warnsdorff.h"
 
 #include <algorithm>

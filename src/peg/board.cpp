@@ -1,3 +1,5 @@
+// Peg boards: the lattices' jump directions, board pictures parsed from text or files, the
+// builtin boards, and the hole and position notation read and printed.
 #include "peg/board.h"
 
 #include <algorithm>

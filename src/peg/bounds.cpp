@@ -1,3 +1,5 @@
+// The search-free facts about peg positions: the GF(2) position classes by elimination, and
+// the demand bound (a lower bound on the moves still needed).
 #include "peg/bounds.h"
 
 #include <algorithm>

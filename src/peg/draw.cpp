@@ -1,3 +1,5 @@
+// Drawing peg-solitaire boards and solutions: holes placed on their lattice, pegs filled, and
+// each frame showing the jump just made.
 #include "peg/draw.h"
 
 #include <algorithm>

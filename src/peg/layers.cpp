@@ -1,3 +1,5 @@
+// The layered engine's work: each layer built in parallel into a concurrent table and sorted,
+// then explore, counting and least moves computed over the layers.
 #include "peg/layers.h"
 
 #include <algorithm>

@@ -1,3 +1,5 @@
+// Pagoda functions: checking and evaluating them, the GLPK linear programmes that find one
+// separating a position from the goal, and the set of them used to prune the search.
 #include "peg/pagoda.h"
 
 #include <bit>

@@ -1,3 +1,5 @@
+// `tansaku random` for peg: the layers of solvable positions grown backwards from the goal by
+// reverse jumps, sampled uniformly as they are built.
 #include "peg/random_positions.h"
 
 #include <algorithm>

@@ -1,3 +1,5 @@
+// The peg Solver: goals and their descriptions, the quick proofs (classes, pagodas), the
+// solver table, and solve / count / explore dispatched to the engines.
 #include "peg/solver.h"
 
 #include <bit>

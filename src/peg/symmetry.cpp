@@ -1,3 +1,5 @@
+// A board's symmetry group from its geometry (lattice point groups plus a translation), the
+// stabilisers of a position, and byte tables for canonical bitboards.
 #include "peg/symmetry.h"
 
 #include <algorithm>

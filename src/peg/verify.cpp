@@ -1,3 +1,5 @@
+// Replays peg solutions jump by jump against the board's rules, and groups single jumps into
+// the multi-jump moves a solution is printed in.
 #include "peg/verify.h"
 
 #include <stdexcept>

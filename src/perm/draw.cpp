@@ -1,3 +1,5 @@
+// Drawing permutation-puzzle positions and solutions: a facelet net when the definition has
+// one, otherwise each set as a row of slots.
 #include "perm/draw.h"
 
 #include <algorithm>

@@ -1,3 +1,5 @@
+// The SVG writer's implementation: XML escaping, the palette, compact number formatting, and
+// the shapes appended as elements.
 #include "tansaku/render/svg.h"
 
 #include <array>

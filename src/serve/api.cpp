@@ -1,3 +1,5 @@
+// The JSON API's handlers: a body or query string read and checked into Options (typed as the
+// CLI's), file options refused unless allowed, and a job run into its JSON reply.
 #include "serve/api.h"
 
 #include <algorithm>

@@ -1,3 +1,5 @@
+// The work queue's implementation: jobs' states, progress lines and snapshots, and the pool's
+// workers, submission, lookup and cancellation.
 #include "serve/jobs.h"
 
 #include <algorithm>

@@ -1,3 +1,5 @@
+// The web server: settings from the options, the routes of the JSON API and the app's pages,
+// the local-host checks, and the run loop until a stop signal.
 #include "serve/serve.h"
 
 #include <dirent.h>

@@ -1,3 +1,5 @@
+// Sliding boards: grid geometry and adjacency, labels, start/goal parsing and printing, text
+// pictures, and the parity invariant.
 #include "sliding/board.h"
 
 #include <algorithm>

@@ -1,3 +1,5 @@
+// Drawing sliding boards and solutions: tiles on the grid, one frame per move with the moved
+// tile marked.
 #include "sliding/draw.h"
 
 #include <algorithm>

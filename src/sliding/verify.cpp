@@ -1,3 +1,5 @@
+// Replays a sliding solution move by move, checking each tile is next to the blank and that the
+// goal is reached.
 #include "sliding/verify.h"
 
 #include <algorithm>

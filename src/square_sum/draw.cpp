@@ -1,3 +1,5 @@
+// Drawing square-sum rows and rings (discs and labelled links, or a plot for long ones) and
+// the partner graph when no row exists.
 #include "square_sum/draw.h"
 
 #include <algorithm>

@@ -1,3 +1,5 @@
+// The exact square-sum search: the partner graph of 1..N handed to the graph module's
+// Hamiltonian backtracking, to find, list or count rows and rings.
 #include "square_sum/path_search.h"
 
 #include <algorithm>

@@ -1,3 +1,5 @@
+// The square-sum solver table (--algorithm): the exact search, the Warnsdorff + Posa heuristic,
+// and the default that tries one then the other.
 #include "square_sum/solver.h"
 
 #include <fmt/format.h>

@@ -1,3 +1,5 @@
+// Checks that a square-sum row or ring uses 1..N once with square-sum neighbours, and puts
+// it in canonical orientation.
 #include "square_sum/verify.h"
 
 #include <algorithm>
