@@ -174,6 +174,17 @@ TEST(RedTeam, KnightSwapIdaFinishes) {
   }
 }
 
+// Instrumented builds (the asan and tsan presets) run several times slower, and their resident
+// set holds the sanitizer's shadow memory and quarantine: the wall bound widens there, and the
+// memory walk checks outcomes but not the peak.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr double kWallBound = 60.0;
+constexpr bool kPeakIsTheProgram = false;
+#else
+constexpr double kWallBound = 10.0;
+constexpr bool kPeakIsTheProgram = true;
+#endif
+
 // The class behind 5: every long loop polls the deadline. A walk over the registry's families
 // with `random`, `show`, `explore`, `solve` and `pdb` on large inputs under --timeout 0.2: each stops
 // with exit 3 (a show may also finish) and promptly. The wall bound is generous (a shared,
@@ -210,7 +221,7 @@ TEST(RedTeam, RegistryKeepsTimeouts) {
     const auto [r, seconds] = timed(args);
     SCOPED_TRACE(args);
     expect_clean(r, 3, "time limit");
-    EXPECT_LT(seconds, 10.0);
+    EXPECT_LT(seconds, kWallBound);
   }
   // A stopped build leaves no file behind (no table, no temporary).
   std::error_code ec;
@@ -219,7 +230,7 @@ TEST(RedTeam, RegistryKeepsTimeouts) {
   for (const auto& args : finish) {
     const auto [r, seconds] = timed(args);
     EXPECT_TRUE(r.code == 0 || r.code == 3) << args << ": exit " << r.code << " " << r.err;
-    EXPECT_LT(seconds, 10.0) << args;
+    EXPECT_LT(seconds, kWallBound) << args;
   }
 }
 
@@ -289,8 +300,9 @@ TEST(RedTeam, MemoryBudgetWalk) {
     EXPECT_TRUE(m.code >= 0 && m.code <= 3) << "exit " << m.code << ": " << m.err;
     EXPECT_EQ(m.err.find("internal error"), std::string::npos) << m.err;
     EXPECT_GT(m.peak, 0u);
-    EXPECT_LE(m.peak, mib * kMiB + kOwn) << "peak " << (m.peak >> 20) << " MiB under --memory " << mib
-                                         << "M: " << m.err;
+    if (kPeakIsTheProgram)
+      EXPECT_LE(m.peak, mib * kMiB + kOwn)
+          << "peak " << (m.peak >> 20) << " MiB under --memory " << mib << "M: " << m.err;
   }
 }
 
