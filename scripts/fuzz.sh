@@ -7,17 +7,17 @@
 #   scripts/fuzz.sh --corpus-only      run every harness once over its seed corpus
 #   scripts/fuzz.sh --ci               the seed corpus, then a short bounded run of each:
 #                                      FUZZ_CI_RUNS inputs (default 100000) from seed 1, at
-#                                      most FUZZ_CI_SECONDS (30): `make check` runs this
+#                                      most FUZZ_CI_SECONDS (15): `make check` runs this
 #   FUZZ_ONLY=dimacs scripts/fuzz.sh   one harness
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=fuzz
 seconds=${FUZZ_SECONDS:-60}
 if [ "${1:-}" = "--corpus-only" ]; then mode=corpus
-elif [ "${1:-}" = "--ci" ]; then mode=ci; seconds=${FUZZ_CI_SECONDS:-30}
+elif [ "${1:-}" = "--ci" ]; then mode=ci; seconds=${FUZZ_CI_SECONDS:-15}
 elif [ -n "${1:-}" ]; then seconds=$1; fi
 jobs=${FUZZ_BUILD_JOBS:-2}
-CC=clang CXX=clang++ cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTANSAKU_FUZZ=ON \
+CC=clang CXX=clang++ cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g1 -fno-omit-frame-pointer" -DTANSAKU_FUZZ=ON \
   -DTANSAKU_TESTS=OFF -DTANSAKU_BENCH=OFF -DTANSAKU_NATIVE=OFF >/dev/null
 harnesses=()
 for src in fuzz/fuzz_*.cpp; do

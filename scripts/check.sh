@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# `make check` (CI: .ci/run): every phase of the full gate in turn, each timed, stopping at
+# the first that fails; the times are printed as each phase ends and again at the end, so a
+# slow gate shows where its minutes went.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+phases=(format-check test test-slow check-package sanitize tsan fuzz-ci)
+summary=()
+start=$(date +%s)
+for p in "${phases[@]}"; do
+  t0=$(date +%s)
+  make --no-print-directory "$p"
+  rc=$?
+  t=$(( $(date +%s) - t0 ))
+  summary+=("$(printf '%-14s %5d s' "$p" "$t")")
+  echo "== make check: $p $( [ $rc -eq 0 ] && echo passed || echo FAILED ) in $t s"
+  if [ $rc -ne 0 ]; then
+    printf '%s\n' "${summary[@]}"
+    exit $rc
+  fi
+done
+printf '%s\n' "${summary[@]}"
+echo "== make check: passed in $(( $(date +%s) - start )) s"
