@@ -114,7 +114,10 @@ Position parse_facelets(const Definition& d, const Net& net, const MoveSet& ms, 
   for (char c : text)
     if (c != ' ' && c != '\t') s += c;
   std::string names;
-  for (int f : net.facelet_order) names += (names.empty() ? "" : " ") + net.faces[static_cast<std::size_t>(f)].name;
+  for (int f : net.facelet_order) {
+    if (!names.empty()) names += ' ';
+    names += net.faces[static_cast<std::size_t>(f)].name;
+  }
   if (s.size() != l.ref.size())
     throw InputError(fmt::format("{}: {} letters; {} has {} stickers (faces {}, each row by row)", what, s.size(), d.name,
                                  l.ref.size(), names));
@@ -163,7 +166,11 @@ Position parse_facelets(const Definition& d, const Net& net, const MoveSet& ms, 
           if (fits) found = h, found_ori = o;
         }
       std::string stickers, colours;
-      for (std::size_t j : ls) stickers += (stickers.empty() ? "" : " ") + sticker_name(j), colours += s[j];
+      for (std::size_t j : ls) {
+        if (!stickers.empty()) stickers += ' ';
+        stickers += sticker_name(j);
+        colours += s[j];
+      }
       if (found < 0)
         throw InputError(fmt::format("{}: stickers {} show {}: no piece of {} has these colours", what, stickers, colours, d.name));
       const int lab = d.solved.lab[static_cast<std::size_t>(found)];

@@ -366,8 +366,8 @@ Family family() {
   f.prefix = "perm";
   f.summary = "permutation puzzles as data: ksolve/twsearch definition files (sets, orientations, moves)";
   f.builtins = {
-      {"perm:2x2x2", "2x2x2 cube: 8 corners; 88,179,840 positions; --moves U,F,R: 3,674,160, depth 11 (14 qtm)"},
-      {"perm:3x3x3", "3x3x3 cube (corners and edges, centres fixed): show / solve"},
+      {"perm:2x2x2", "2x2x2 cube (alias 2x2x2): 8 corners; 88,179,840 positions; --moves U,F,R: 3,674,160, depth 11 (14 qtm)"},
+      {"perm:3x3x3", "3x3x3 cube (aliases cube, rubik, 3x3x3; centres fixed): show / solve; --facelets, M E S, Rw, x y z"},
       {"perm:skewb", "Skewb: 8 corners, 6 centres; --moves ULB,UBR,UFL,DBL fixes a corner: 3,149,280 positions"},
       {"perm:skewb-fixed", "Skewb with corner DFR fixed, corners split by orbit (the skewb.tws moves ULB UBR UFL DBL)"},
       {"perm:pyraminx", "Pyraminx without tips: 933,120 positions, depth 11"},
