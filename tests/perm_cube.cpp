@@ -4,6 +4,9 @@
 // facelet strings checked against the move replayer and Kociemba's published example.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+
 #include "cli_util.h"
 #include "perm/definition.h"
 #include "perm/facelets.h"
@@ -45,7 +48,8 @@ TEST(PermCube, AliasesNameTheBuiltins) {
   EXPECT_EQ(two.json()["puzzle"], "perm:2x2x2");
   auto list = run_cli("list");
   ASSERT_EQ(list.code, 0);
-  for (const char* name : {"cube", "rubik", "2x2x2", "3x3x3"}) EXPECT_NE(list.out.find(name), std::string::npos) << name;
+  for (const char* name : {"cube", "rubik", "2x2x2", "3x3x3"})
+    EXPECT_NE(list.out.find(name), std::string::npos) << name;
 }
 
 TEST(PermCube, SolvedStartAnswersWithoutTables) {
@@ -94,7 +98,8 @@ TEST(PermCube, TwsearchSections) {
   EXPECT_EQ(format_position(d, after(d, "T")), "A 2 3 1");
   // Errors name the file and line.
   EXPECT_EQ(error_of(text + "MoveAlias Z Y\n"), "t.tws:17: MoveAlias Z: 'Y' is not a move");
-  EXPECT_EQ(error_of(text + "MoveAlias T2x T\nMoveAlias T TT\n"), "t.tws:18: MoveAlias 'T': the name is taken (line 7)");
+  EXPECT_EQ(error_of(text + "MoveAlias T2x T\nMoveAlias T TT\n"),
+            "t.tws:18: MoveAlias 'T': the name is taken (line 7)");
   EXPECT_EQ(error_of(text + "MoveAlias T2 TT\n"), "t.tws:17: MoveAlias 'T2' is already written as a power of a move");
   EXPECT_NE(error_of(text + "MoveAlias A1 B1\nMoveAlias B1 A1\n").find("nest more than 16 deep"), std::string::npos);
   EXPECT_EQ(error_of(text + "MoveSequence X\n"), "t.tws:17: 'MoveSequence' takes a name and at least one move");
@@ -104,8 +109,10 @@ TEST(PermCube, TwsearchSections) {
   EXPECT_EQ(error_of("Name t\nSet A 3 1\nStartState\nA\n1 2 3\nEnd\nMove T\nA\n2 3 1\nEnd\n"),
             "t.tws: set 'A': the piece numbers of the Solved block must be 1..3 with none left out (1 is missing), as "
             "twsearch requires");
-  EXPECT_EQ(error_of("Name t\nSet A 3 1\nSolved\nEnd\nStartState\nEnd\n"), "t.tws:5: a second 'Solved' or 'StartState' block");
-  EXPECT_EQ(error_of(text + "Illegal A 1\n"), "t.tws:17: 'Illegal' takes a set, a position and at least one piece number");
+  EXPECT_EQ(error_of("Name t\nSet A 3 1\nSolved\nEnd\nStartState\nEnd\n"),
+            "t.tws:5: a second 'Solved' or 'StartState' block");
+  EXPECT_EQ(error_of(text + "Illegal A 1\n"),
+            "t.tws:17: 'Illegal' takes a set, a position and at least one piece number");
   EXPECT_EQ(error_of(text + "Illegal B 1 1\n"), "t.tws:17: unknown set 'B'");
   EXPECT_EQ(error_of(text + "Illegal A 1 1\n"), "t.tws: the Solved block breaks the Illegal rule of line 17");
   EXPECT_EQ(error_of(text + "Illegal A 1 65\n"), "t.tws:17: a piece number: 65 is out of range 1..64");
@@ -133,6 +140,20 @@ TEST(PermCube, IllegalPositionsAreNeverPassed) {
   // A start that breaks a rule is bad input.
   req.start = parse_position(d, "A 4 1 2 3", "start");
   EXPECT_THROW(solve(req, search::Limits{}), InputError);
+  // Through the command line: the same answer; explore (which knows no rules) refuses.
+  const std::filesystem::path file = std::filesystem::path(::testing::TempDir()) / "tansaku_perm_cube_ring.tws";
+  std::ofstream(file) << text;
+  auto a = run_cli("solve perm:" + file.string() + " --metric qtm --start \"A 3 4 1 2\" --json");
+  ASSERT_EQ(a.code, 0) << a.err;
+  EXPECT_EQ(a.json()["moves"], nlohmann::json::array({"T'", "T'"}));
+  auto b = run_cli("solve perm:" + file.string() + " --start \"A 4 1 2 3\"");
+  EXPECT_EQ(b.code, 2);
+  EXPECT_EQ(b.err, "tansaku: the start breaks the Illegal rule of " + file.string() + ":11\n");
+  auto c = run_cli("explore perm:" + file.string());
+  EXPECT_EQ(c.code, 2);
+  EXPECT_EQ(c.out, "");
+  EXPECT_NE(c.err.find("explore does not support definitions with Illegal rules"), std::string::npos) << c.err;
+  std::filesystem::remove(file);
 }
 
 TEST(PermCube, SliceWideAndRotationMoves) {
@@ -225,20 +246,25 @@ TEST(PermCube, BadFaceletsNameTheProblem) {
     for (auto [i, c] : changes) s[static_cast<std::size_t>(i)] = c;
     return s;
   };
-  EXPECT_EQ(err(kSolved.substr(1)), "tansaku: --facelets: 53 letters; 3x3x3 has 54 stickers (faces U R F D L B, each row by row)\n");
-  EXPECT_EQ(err(with({{53, 'X'}})), "tansaku: --facelets: 'X' (sticker B9) is not a face: the letters are U R F D L B\n");
+  EXPECT_EQ(err(kSolved.substr(1)),
+            "tansaku: --facelets: 53 letters; 3x3x3 has 54 stickers (faces U R F D L B, each row by row)\n");
+  EXPECT_EQ(err(with({{53, 'X'}})),
+            "tansaku: --facelets: 'X' (sticker B9) is not a face: the letters are U R F D L B\n");
   EXPECT_EQ(err(with({{53, 'U'}})), "tansaku: --facelets: U appears 10 times; each face has 9 stickers\n");
-  EXPECT_EQ(err(with({{4, 'F'}, {22, 'U'}})),
-            "tansaku: --facelets: sticker U5 shows F, but it does not move (a centre): turn the puzzle so that it shows U\n");
-  EXPECT_EQ(err(with({{8, 'F'}, {9, 'U'}, {20, 'R'}})),
-            "tansaku: --facelets: the CORNERS are twisted: their orientations sum to 1 more than solved, mod 3 (a piece "
-            "twisted in place; no move does that)\n");
+  EXPECT_EQ(
+      err(with({{4, 'F'}, {22, 'U'}})),
+      "tansaku: --facelets: sticker U5 shows F, but it does not move (a centre): turn the puzzle so that it shows U\n");
+  EXPECT_EQ(
+      err(with({{8, 'F'}, {9, 'U'}, {20, 'R'}})),
+      "tansaku: --facelets: the CORNERS are twisted: their orientations sum to 1 more than solved, mod 3 (a piece "
+      "twisted in place; no move does that)\n");
   EXPECT_EQ(err(with({{7, 'F'}, {19, 'U'}})),
             "tansaku: --facelets: the EDGES are flipped: their orientations sum to 1 more than solved, mod 2 (a piece "
             "flipped in place; no move does that)\n");
   EXPECT_EQ(err(with({{19, 'R'}, {10, 'F'}})),
             "tansaku: --facelets: the permutation parity is wrong (two pieces swapped; no move does that)\n");
-  EXPECT_EQ(err(with({{8, 'R'}, {9, 'U'}})), "tansaku: --facelets: stickers U9 R1 F3 show RUF: no piece of 3x3x3 has these colours\n");
+  EXPECT_EQ(err(with({{8, 'R'}, {9, 'U'}})),
+            "tansaku: --facelets: stickers U9 R1 F3 show RUF: no piece of 3x3x3 has these colours\n");
   auto both = run_cli("solve cube --facelets " + kSolved + " --scramble R");
   EXPECT_EQ(both.code, 2);
   EXPECT_EQ(both.err, "tansaku: give one of --start, --scramble, --facelets\n");

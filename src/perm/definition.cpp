@@ -184,7 +184,8 @@ class Parser {
         const auto& sd = d.sets[static_cast<std::size_t>(s)];
         const int pos = number(l, l.tokens[2], 1, sd.size, fmt::format("a position of set '{}'", sd.name));
         std::vector<int> pieces;
-        for (std::size_t t = 3; t < l.tokens.size(); ++t) pieces.push_back(number(l, l.tokens[t], 1, 64, "a piece number"));
+        for (std::size_t t = 3; t < l.tokens.size(); ++t)
+          pieces.push_back(number(l, l.tokens[t], 1, 64, "a piece number"));
         illegal_raw.push_back({l.number, s, pos - 1, pieces});
       } else if (k == "End") {
         fail(l, "'End' outside a block");
@@ -224,7 +225,8 @@ class Parser {
       for (int v : r.pieces) {
         auto it = std::find(sd.numbers.begin(), sd.numbers.end(), v);
         if (it == sd.numbers.end())
-          throw InputError(fmt::format("{}:{}: set '{}' has no piece {} in its Solved block", file_, r.line, sd.name, v));
+          throw InputError(
+              fmt::format("{}:{}: set '{}' has no piece {} in its Solved block", file_, r.line, sd.name, v));
         rule.labels |= std::uint64_t{1} << (it - sd.numbers.begin());
       }
       d.illegal.push_back(rule);
@@ -332,7 +334,7 @@ class Parser {
   // For moves the rows are 0-based permutations and orientation changes.
   // `zero`: numbers counted from 0 (StartState, MoveTransformation).
   std::pair<std::vector<std::vector<int>>, std::vector<std::vector<int>>> block(const Definition& d, const Line& head,
-                                                                              bool move, bool zero = false) {
+                                                                                bool move, bool zero = false) {
     std::vector<std::vector<int>> nums(d.sets.size()), oris(d.sets.size());
     std::vector<bool> given(d.sets.size(), false);
     int cur = -1, rows = 0;
@@ -357,10 +359,10 @@ class Parser {
         row.clear();
         for (const auto& t : l.tokens) {
           if (rows == 0)
-            row.push_back(zero ? number(l, t, 0, move ? sd.size - 1 : 254, move ? "a position" : "a piece number") +
-                                     (move ? 0 : 1)
-                               : number(l, t, 1, move ? sd.size : 255, move ? "a position" : "a piece number") -
-                                     (move ? 1 : 0));
+            row.push_back(
+                zero
+                    ? number(l, t, 0, move ? sd.size - 1 : 254, move ? "a position" : "a piece number") + (move ? 0 : 1)
+                    : number(l, t, 1, move ? sd.size : 255, move ? "a position" : "a piece number") - (move ? 1 : 0));
           else
             row.push_back(number(l, t, 0, sd.omod - 1, fmt::format("an orientation of set '{}'", sd.name)));
         }

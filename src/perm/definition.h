@@ -1,6 +1,7 @@
 // A permutation puzzle as data: the ksolve/twsearch definition format (Name, Set, Solved or
-// StartState, Move or MoveTransformation blocks, MoveAlias, MoveSequence, Illegal) read into sets of positions, a solved position and base moves, with the
-// file and line of everything for error messages. Semantics in docs/perm.md.
+// StartState, Move or MoveTransformation blocks, MoveAlias, MoveSequence, Illegal) read into
+// sets of positions, a solved position, base moves and rotations, with the file and line of
+// everything for error messages. Semantics in docs/perm.md.
 #pragma once
 #include <array>
 #include <cstdint>

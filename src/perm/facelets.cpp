@@ -22,10 +22,10 @@ struct Ref {
 
 // Per face (in facelet order) its cells row by row.
 struct Layout {
-  std::vector<int> face;  // per letter: the face index
-  std::vector<Ref> ref;   // per letter
-  std::vector<int> index; // per letter: 1-based within its face (U1 .. U9)
-  std::string why;        // non-empty: facelets do not apply
+  std::vector<int> face;   // per letter: the face index
+  std::vector<Ref> ref;    // per letter
+  std::vector<int> index;  // per letter: 1-based within its face (U1 .. U9)
+  std::string why;         // non-empty: facelets do not apply
 };
 
 Layout layout(const Definition& d, const Net& net) {
@@ -38,7 +38,8 @@ Layout layout(const Definition& d, const Net& net) {
   for (std::size_t f = 0; f < net.faces.size(); ++f)
     grid[f].resize(static_cast<std::size_t>(net.faces[f].cells * net.faces[f].cells));
   auto at = [&](const Net::Cell& c) -> Ref& {
-    return grid[static_cast<std::size_t>(c.face)][static_cast<std::size_t>(c.row * net.faces[static_cast<std::size_t>(c.face)].cells + c.col)];
+    return grid[static_cast<std::size_t>(c.face)]
+               [static_cast<std::size_t>(c.row * net.faces[static_cast<std::size_t>(c.face)].cells + c.col)];
   };
   for (const auto& c : net.fixed) at(c).fixed = true;
   for (int i = 0; i < d.positions; ++i)
@@ -52,7 +53,10 @@ Layout layout(const Definition& d, const Net& net) {
   for (int f : net.facelet_order) {
     const auto& cells = grid[static_cast<std::size_t>(f)];
     for (std::size_t j = 0; j < cells.size(); ++j) {
-      if (!cells[j].covered()) return l.why = fmt::format("its net leaves a cell of face {} empty", net.faces[static_cast<std::size_t>(f)].name), l;
+      if (!cells[j].covered())
+        return l.why =
+                   fmt::format("its net leaves a cell of face {} empty", net.faces[static_cast<std::size_t>(f)].name),
+               l;
       l.face.push_back(f);
       l.ref.push_back(cells[j]);
       l.index.push_back(static_cast<int>(j) + 1);
@@ -100,7 +104,9 @@ std::string facelets_of(const Definition& d, const Net& net, const Position& p) 
   for (std::size_t j = 0; j < l.ref.size(); ++j) {
     const Ref& r = l.ref[j];
     int f = l.face[j];
-    if (!r.fixed) f = colour(d, net, home_of(d, r.pos, p.lab[static_cast<std::size_t>(r.pos)]), r.slot, p.ori[static_cast<std::size_t>(r.pos)]);
+    if (!r.fixed)
+      f = colour(d, net, home_of(d, r.pos, p.lab[static_cast<std::size_t>(r.pos)]), r.slot,
+                 p.ori[static_cast<std::size_t>(r.pos)]);
     out += net.faces[static_cast<std::size_t>(f)].name;
   }
   return out;
@@ -119,8 +125,8 @@ Position parse_facelets(const Definition& d, const Net& net, const MoveSet& ms, 
     names += net.faces[static_cast<std::size_t>(f)].name;
   }
   if (s.size() != l.ref.size())
-    throw InputError(fmt::format("{}: {} letters; {} has {} stickers (faces {}, each row by row)", what, s.size(), d.name,
-                                 l.ref.size(), names));
+    throw InputError(fmt::format("{}: {} letters; {} has {} stickers (faces {}, each row by row)", what, s.size(),
+                                 d.name, l.ref.size(), names));
   auto sticker_name = [&](std::size_t j) {
     return fmt::format("{}{}", net.faces[static_cast<std::size_t>(l.face[j])].name, l.index[j]);
   };
@@ -133,24 +139,26 @@ Position parse_facelets(const Definition& d, const Net& net, const MoveSet& ms, 
     for (std::size_t f = 0; f < net.faces.size(); ++f)
       if (net.faces[f].name[0] == s[j]) face[j] = static_cast<int>(f);
     if (face[j] < 0)
-      throw InputError(fmt::format("{}: '{}' (sticker {}) is not a face: the letters are {}", what, printable(s.substr(j, 1)),
-                                   sticker_name(j), names));
+      throw InputError(fmt::format("{}: '{}' (sticker {}) is not a face: the letters are {}", what,
+                                   printable(s.substr(j, 1)), sticker_name(j), names));
     ++count[static_cast<std::size_t>(face[j])];
   }
   for (std::size_t f = 0; f < net.faces.size(); ++f)
     if (count[f] != cells[f])
-      throw InputError(fmt::format("{}: {} appears {} times; each face has {} stickers", what, net.faces[f].name, count[f], cells[f]));
+      throw InputError(fmt::format("{}: {} appears {} times; each face has {} stickers", what, net.faces[f].name,
+                                   count[f], cells[f]));
   for (std::size_t j = 0; j < s.size(); ++j)
     if (l.ref[j].fixed && face[j] != l.face[j])
-      throw InputError(fmt::format("{}: sticker {} shows {}, but it does not move (a centre): turn the puzzle so that it "
-                                   "shows {}",
-                                   what, sticker_name(j), s[j], net.faces[static_cast<std::size_t>(l.face[j])].name));
+      throw InputError(
+          fmt::format("{}: sticker {} shows {}, but it does not move (a centre): turn the puzzle so that it "
+                      "shows {}",
+                      what, sticker_name(j), s[j], net.faces[static_cast<std::size_t>(l.face[j])].name));
   // Each position's stickers (by slot) -> the piece and its orientation.
   std::vector<std::vector<std::size_t>> letters(static_cast<std::size_t>(d.positions));
-  for (int i = 0; i < d.positions; ++i) letters[static_cast<std::size_t>(i)].assign(d.omod[static_cast<std::size_t>(i)], 0);
+  for (int i = 0; i < d.positions; ++i)
+    letters[static_cast<std::size_t>(i)].assign(d.omod[static_cast<std::size_t>(i)], 0);
   for (std::size_t j = 0; j < s.size(); ++j)
-    if (!l.ref[j].fixed)
-      letters[static_cast<std::size_t>(l.ref[j].pos)][static_cast<std::size_t>(l.ref[j].slot)] = j;
+    if (!l.ref[j].fixed) letters[static_cast<std::size_t>(l.ref[j].pos)][static_cast<std::size_t>(l.ref[j].slot)] = j;
   Position p = d.solved;
   for (const SetDef& sd : d.sets) {
     std::vector<int> used(256, 0), have(256, 0);
@@ -172,10 +180,12 @@ Position parse_facelets(const Definition& d, const Net& net, const MoveSet& ms, 
         colours += s[j];
       }
       if (found < 0)
-        throw InputError(fmt::format("{}: stickers {} show {}: no piece of {} has these colours", what, stickers, colours, d.name));
+        throw InputError(
+            fmt::format("{}: stickers {} show {}: no piece of {} has these colours", what, stickers, colours, d.name));
       const int lab = d.solved.lab[static_cast<std::size_t>(found)];
       if (++used[static_cast<std::size_t>(lab)] > have[static_cast<std::size_t>(lab)])
-        throw InputError(fmt::format("{}: the piece with colours {} appears twice (again at {})", what, colours, stickers));
+        throw InputError(
+            fmt::format("{}: the piece with colours {} appears twice (again at {})", what, colours, stickers));
       p.lab[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(lab);
       p.ori[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(found_ori);
     }
@@ -186,7 +196,8 @@ Position parse_facelets(const Definition& d, const Net& net, const MoveSet& ms, 
     const SetDef& sd = d.sets[si];
     bool distinct = true;
     for (int a = sd.offset; a < sd.offset + sd.size; ++a)
-      for (int b = sd.offset; b < a; ++b) distinct = distinct && d.solved.lab[static_cast<std::size_t>(a)] != d.solved.lab[static_cast<std::size_t>(b)];
+      for (int b = sd.offset; b < a; ++b)
+        distinct = distinct && d.solved.lab[static_cast<std::size_t>(a)] != d.solved.lab[static_cast<std::size_t>(b)];
     if (distinct && sd.size > 1) parity_sets.push_back(static_cast<int>(si));
     if (sd.omod < 2) continue;
     bool kept = true;
@@ -196,12 +207,14 @@ Position parse_facelets(const Definition& d, const Net& net, const MoveSet& ms, 
       kept = kept && sum % sd.omod == 0;
     }
     int have = 0, want = 0;
-    for (int i = sd.offset; i < sd.offset + sd.size; ++i) have += p.ori[static_cast<std::size_t>(i)], want += d.solved.ori[static_cast<std::size_t>(i)];
+    for (int i = sd.offset; i < sd.offset + sd.size; ++i)
+      have += p.ori[static_cast<std::size_t>(i)], want += d.solved.ori[static_cast<std::size_t>(i)];
     if (kept && (have - want) % sd.omod != 0)
-      throw InputError(fmt::format("{}: the {} are {}: their orientations sum to {} more than solved, mod {} (a piece {} in "
-                                   "place; no move does that)",
-                                   what, sd.name, sd.omod == 2 ? "flipped" : "twisted", ((have - want) % sd.omod + sd.omod) % sd.omod,
-                                   sd.omod, sd.omod == 2 ? "flipped" : "twisted"));
+      throw InputError(
+          fmt::format("{}: the {} are {}: their orientations sum to {} more than solved, mod {} (a piece {} in "
+                      "place; no move does that)",
+                      what, sd.name, sd.omod == 2 ? "flipped" : "twisted",
+                      ((have - want) % sd.omod + sd.omod) % sd.omod, sd.omod, sd.omod == 2 ? "flipped" : "twisted"));
   }
   if (!parity_sets.empty() && parity_sets.size() <= 16) {
     auto vec_of = [&](auto&& lab_at) {
@@ -215,12 +228,15 @@ Position parse_facelets(const Definition& d, const Net& net, const MoveSet& ms, 
       }
       return v;
     };
-    auto label_vec = [&](const Position& q) { return vec_of([&](int i) { return static_cast<int>(q.lab[static_cast<std::size_t>(i)]); }); };
+    auto label_vec = [&](const Position& q) {
+      return vec_of([&](int i) { return static_cast<int>(q.lab[static_cast<std::size_t>(i)]); });
+    };
     const unsigned target = label_vec(p) ^ label_vec(d.solved);
     std::vector<unsigned> span = {0};
     for (const Gen& g : ms.gens) {
       const unsigned v = vec_of([&](int i) {
-        return static_cast<int>(g.p.perm[static_cast<std::size_t>(i)]) - d.sets[static_cast<std::size_t>(d.set_of[static_cast<std::size_t>(i)])].offset;
+        return static_cast<int>(g.p.perm[static_cast<std::size_t>(i)]) -
+               d.sets[static_cast<std::size_t>(d.set_of[static_cast<std::size_t>(i)])].offset;
       });
       if (std::find(span.begin(), span.end(), v) != span.end()) continue;
       const std::size_t n = span.size();
@@ -228,7 +244,8 @@ Position parse_facelets(const Definition& d, const Net& net, const MoveSet& ms, 
         if (std::find(span.begin(), span.end(), span[k] ^ v) == span.end()) span.push_back(span[k] ^ v);
     }
     if (std::find(span.begin(), span.end(), target) == span.end())
-      throw InputError(fmt::format("{}: the permutation parity is wrong (two pieces swapped; no move does that)", what));
+      throw InputError(
+          fmt::format("{}: the permutation parity is wrong (two pieces swapped; no move does that)", what));
   }
   if (reachable(d, ms, d.solved, p) == false)
     throw InputError(fmt::format("{}: no sequence of moves reaches this position from the solved one", what));

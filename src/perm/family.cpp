@@ -5,13 +5,13 @@
 #include <fmt/format.h>
 
 #include "perm/definition.h"
-#include "perm/generators.h"
-#include "perm/group_order.h"
-#include "perm/notation.h"
-#include "perm/pdb_cli.h"
 #include "perm/draw.h"
 #include "perm/facelets.h"
+#include "perm/generators.h"
+#include "perm/group_order.h"
 #include "perm/net.h"
+#include "perm/notation.h"
+#include "perm/pdb_cli.h"
 #include "perm/ranked_domain.h"
 #include "perm/solver.h"
 #include "perm/space.h"
@@ -308,8 +308,8 @@ class PermPuzzle final : public Puzzle {
   // definition rather than count positions the rules forbid.
   void no_illegal(const char* what) const {
     if (!d_.illegal.empty())
-      throw InputError(fmt::format("{}: {} does not support definitions with Illegal rules ({}:{})", name(), what, d_.file,
-                                   d_.illegal.front().line));
+      throw InputError(fmt::format("{}: {} does not support definitions with Illegal rules ({}:{})", name(), what,
+                                   d_.file, d_.illegal.front().line));
   }
   static std::vector<int> all_moves(const MoveSet& ms) {
     std::vector<int> v;
@@ -345,7 +345,8 @@ class PermPuzzle final : public Puzzle {
     if (o.start) return parse_position(d_, *o.start, "--start");
     if (scramble) return replay(d_, d_.solved, *scramble, "--scramble");
     if (facelets) {
-      if (!net()) throw InputError(fmt::format("--facelets: {} has no net (a .net file beside its definition)", name()));
+      if (!net())
+        throw InputError(fmt::format("--facelets: {} has no net (a .net file beside its definition)", name()));
       return parse_facelets(d_, *net(), moves_of(o), *facelets, "--facelets");
     }
     const std::string scr = companion_scrambles(d_);
@@ -366,8 +367,10 @@ Family family() {
   f.prefix = "perm";
   f.summary = "permutation puzzles as data: ksolve/twsearch definition files (sets, orientations, moves)";
   f.builtins = {
-      {"perm:2x2x2", "2x2x2 cube (alias 2x2x2): 8 corners; 88,179,840 positions; --moves U,F,R: 3,674,160, depth 11 (14 qtm)"},
-      {"perm:3x3x3", "3x3x3 cube (aliases cube, rubik, 3x3x3; centres fixed): show / solve; --facelets, M E S, Rw, x y z"},
+      {"perm:2x2x2",
+       "2x2x2 cube (alias 2x2x2): 8 corners; 88,179,840 positions; --moves U,F,R: 3,674,160, depth 11 (14 qtm)"},
+      {"perm:3x3x3",
+       "3x3x3 cube (aliases cube, rubik, 3x3x3; centres fixed): show / solve; --facelets, M E S, Rw, x y z"},
       {"perm:skewb", "Skewb: 8 corners, 6 centres; --moves ULB,UBR,UFL,DBL fixes a corner: 3,149,280 positions"},
       {"perm:skewb-fixed", "Skewb with corner DFR fixed, corners split by orbit (the skewb.tws moves ULB UBR UFL DBL)"},
       {"perm:pyraminx", "Pyraminx without tips: 933,120 positions, depth 11"},

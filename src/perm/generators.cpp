@@ -182,7 +182,7 @@ std::string format_sequence(const MoveSet& ms, const std::vector<int>& moves) {
 
 namespace {
 
-constexpr int kMaxDepth = 16;      // aliases and sequences that refer to others, nested
+constexpr int kMaxDepth = 16;  // aliases and sequences that refer to others, nested
 constexpr int kMaxWrittenPower = 999;
 
 // Resolves tokens against a definition: base moves (every power, through find_written), then
@@ -194,9 +194,10 @@ class Resolver {
   // nullopt when `t` names nothing; InputError for a chain deeper than kMaxDepth.
   std::optional<Turn> resolve(const std::string& t, int depth = 0) const {
     if (depth > kMaxDepth)
-      throw InputError(fmt::format("{}: '{}': aliases and sequences nest more than {} deep (one refers to itself?)", d_.file,
-                                   printable(t), kMaxDepth));
-    if (const int i = find_written(d_, all_, t); i >= 0) return Turn{all_.gens[static_cast<std::size_t>(i)].p, d_.identity()};
+      throw InputError(fmt::format("{}: '{}': aliases and sequences nest more than {} deep (one refers to itself?)",
+                                   d_.file, printable(t), kMaxDepth));
+    if (const int i = find_written(d_, all_, t); i >= 0)
+      return Turn{all_.gens[static_cast<std::size_t>(i)].p, d_.identity()};
     if (auto r = named(t, 1, false, depth)) return r;
     // A power: the name, then digits, then a prime (each optional).
     std::size_t end = t.size();
@@ -221,8 +222,10 @@ class Resolver {
   // A rotation, sequence or alias named `name`, to the power k (inverted when prime).
   std::optional<Turn> named(const std::string& name, int k, bool prime, int depth) const {
     std::optional<Turn> one;
-    for (const auto& r : d_.rotations)
-      if (r.name == name) one = Turn{r.p, r.p};
+    if (auto it = memo_.find(name); it != memo_.end()) one = it->second;
+    if (!one)
+      for (const auto& r : d_.rotations)
+        if (r.name == name) one = Turn{r.p, r.p};
     if (!one)
       for (const auto& sq : d_.sequences)
         if (sq.name == name) {
@@ -230,7 +233,8 @@ class Resolver {
           for (const auto& m : sq.moves) {
             auto part = resolve(m, depth + 1);
             if (!part)
-              throw InputError(fmt::format("{}:{}: MoveSequence {}: '{}' is not a move", d_.file, sq.line, sq.name, printable(m)));
+              throw InputError(
+                  fmt::format("{}:{}: MoveSequence {}: '{}' is not a move", d_.file, sq.line, sq.name, printable(m)));
             t = then(t, *part);
           }
           one = t;
@@ -240,9 +244,12 @@ class Resolver {
         if (a.name == name) {
           one = resolve(a.target, depth + 1);
           if (!one)
-            throw InputError(fmt::format("{}:{}: MoveAlias {}: '{}' is not a move", d_.file, a.line, a.name, printable(a.target)));
+            throw InputError(
+                fmt::format("{}:{}: MoveAlias {}: '{}' is not a move", d_.file, a.line, a.name, printable(a.target)));
         }
     if (!one) return std::nullopt;
+    // Each name is worked out once: sequences of sequences cost their length, not its power.
+    memo_.emplace(name, *one);
     if (prime) one = Turn{d_.inverse(one->total), d_.inverse(one->rotation)};
     Turn out = identity();
     for (int i = 0; i < k; ++i) out = then(out, *one);
@@ -251,6 +258,7 @@ class Resolver {
 
   const Definition& d_;
   MoveSet all_;
+  mutable std::map<std::string, Turn> memo_;
 };
 
 }  // namespace
@@ -276,9 +284,11 @@ void check_named(const Definition& d) {
   MoveSet all = build_moves(d, "htm", "");
   auto claim = [&](const std::string& name, int line, const char* kind) {
     if (auto [it, fresh] = names.emplace(name, line); !fresh)
-      throw InputError(fmt::format("{}:{}: {} '{}': the name is taken (line {})", d.file, line, kind, printable(name), it->second));
+      throw InputError(
+          fmt::format("{}:{}: {} '{}': the name is taken (line {})", d.file, line, kind, printable(name), it->second));
     if (find_written(d, all, name) >= 0)
-      throw InputError(fmt::format("{}:{}: {} '{}' is already written as a power of a move", d.file, line, kind, printable(name)));
+      throw InputError(
+          fmt::format("{}:{}: {} '{}' is already written as a power of a move", d.file, line, kind, printable(name)));
   };
   for (const auto& m : d.rotations) claim(m.name, m.line, "rotation");
   for (const auto& s : d.sequences) claim(s.name, s.line, "MoveSequence");

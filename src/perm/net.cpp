@@ -131,7 +131,8 @@ Net parse_net(const Definition& d, const std::string& text, const std::string& f
           throw bad(fmt::format("face '{}' listed twice", printable(f)));
         net.facelet_order.push_back(k);
       }
-      if (net.facelet_order.size() != net.faces.size()) throw bad("Facelets lists every face once, after the Face lines");
+      if (net.facelet_order.size() != net.faces.size())
+        throw bad("Facelets lists every face once, after the Face lines");
     } else {
       throw bad(fmt::format("unknown line '{}'", printable(kw)));
     }

@@ -436,7 +436,8 @@ void run_idastar(const Job& j, const search::Limits& lim) {
     out.heuristics.push_back(fmt::format("{} conjugate lookups (symmetries {})", lookups.size() - own, names));
   }
   for (const auto& p : pdbs) out.table_bytes = std::max<std::uint64_t>(out.table_bytes, p->size());
-  Context c{&d, &ms, &pdbs, &lookups, req.goal, {}, {}, req.mode == search::SolutionMode::First && d.illegal.empty(), {}};
+  Context c{&d, &ms, &pdbs, &lookups, req.goal, {}, {}, req.mode == search::SolutionMode::First && d.illegal.empty(),
+            {}};
   for (int i = 0; i < d.positions; ++i) {
     bool moved = false;
     for (const auto& g : ms.gens) moved = moved || g.p.perm[static_cast<std::size_t>(i)] != i || g.p.twist[static_cast<std::size_t>(i)];
