@@ -132,7 +132,8 @@ EXTRAS = {
                  "sets": ("array<perm_set>", "", "the piece sets"), "moves": ("array<perm_move>", "", "the base moves"),
                  "metric": ("string", "", "`htm` or `qtm`"), "group_order": ("string", "", "the group's order (decimal, Schreier-Sims)"),
                  "ranked_size": ("integer", "the ranked space can be built", "positions in the ranked space"),
-                 "states": ("string", "the pieces are distinct", "positions reachable (decimal)")},
+                 "states": ("string", "the pieces are distinct", "positions reachable (decimal)"),
+                 "facelets": ("string", "the puzzle's net reads facelets", "the shown position sticker by sticker (`--facelets`)")},
     },
     "solve": {
         "sliding": {"cells": ("array<integer>", "solved", "the cell each slide's tile comes from (where the blank goes)"),
@@ -180,7 +181,8 @@ EXTRAS = {
         "square-sum": {"ring": ("boolean", "", "`--ring`"), "n": ("integer", "", "N"), "smallest": ("boolean", "N not given", "true: N is the least"),
                        "none_for": ("array<integer>", "N not given", "the smaller N refuted")},
         "blocks": {"metric": ("string", "", "`step`, `line` or `path`"), "distinct": ("boolean", "", "`--distinct`")},
-        "perm": {"metric": ("string", "", "`htm` or `qtm`"), "pattern_databases": ("array<string>", "IDA*", "the tables used")},
+        "perm": {"metric": ("string", "", "`htm` or `qtm`"), "pattern_databases": ("array<string>", "IDA*", "the tables used"),
+                 "facelets": ("string", "the puzzle's net reads facelets", "the start sticker by sticker (`--facelets`)")},
     },
     "explore": {
         "sliding": {"peak_rss_bytes": RSS, "threads": THREADS},

@@ -61,7 +61,7 @@ def cyclic(p, faces, first):
         rest.reverse()
     return [first] + rest
 
-def write(out, name, sets, moves, comment):
+def write(out, name, sets, moves, comment, extra=""):
     w = out.write
     w(comment)
     w(f"Name {name}\n\n")
@@ -81,6 +81,7 @@ def write(out, name, sets, moves, comment):
             w(f"{s.name}\n{' '.join(str(x+1) for x in perm)}\n")
             if len(s.faces[0]) > 1: w(' '.join(map(str, twist)) + "\n")
         w("End\n")
+    w(extra)
 
 FACES = {'U': (0, 1, 0), 'D': (0, -1, 0), 'R': (1, 0, 0), 'L': (-1, 0, 0), 'F': (0, 0, 1), 'B': (0, 0, -1)}
 
@@ -131,6 +132,8 @@ def write_net(out, name, n, sets):
     if n == 3:
         for f in NET:
             w(f"Fixed {f} 1 1\n")
+    w("# A facelet string (--facelets) lists the faces in this order, each row by row as drawn: Kociemba's.\n")
+    w("Facelets U R F D L B\n")
 
 def num(x):
     t = f"{float(x):.4f}".rstrip('0').rstrip('.')
@@ -285,6 +288,30 @@ def write_symmetries(out, name, sets):
     block("Reduce", "Z2", rotation(FACES['F'], 2))
     block("Reduce", "M", [[-1, 0, 0], [0, 1, 0], [0, 0, 1]], mirror=True)  # R <-> L
 
+# The whole cube turned like R, U, F: rotations (twsearch names them x y z), never searched.
+# A move that turns the centres is read up to them (docs/perm.md, "Slice, wide and rotation
+# moves"): a slice or wide move is face moves and a rotation.
+CUBE_ROTATIONS = [(n, rotation(FACES[f], 4), lambda p: True) for n, f in (("x", "R"), ("y", "U"), ("z", "F"))]
+CUBE_NAMED = """
+# Slice moves (M like L, E like D, S like F), wide moves (two layers) and their lower-case
+# spellings: face moves and a rotation of the whole cube.
+MoveSequence M R L' x'
+MoveSequence E U D' y'
+MoveSequence S F' B z
+MoveSequence Rw L x
+MoveSequence Lw R x'
+MoveSequence Uw D y
+MoveSequence Dw U y'
+MoveSequence Fw B z
+MoveSequence Bw F z'
+MoveAlias r Rw
+MoveAlias l Lw
+MoveAlias u Uw
+MoveAlias d Dw
+MoveAlias f Fw
+MoveAlias b Bw
+"""
+
 def cube(n):
     sets = [PieceSet("CORNERS", corner_points(CORNERS), corner_faces)]
     if n == 3:
@@ -358,7 +385,7 @@ def main(outdir):
     with open(f"{outdir}/3x3x3.sym", "w") as f:
         write_symmetries(f, "3x3x3", s)
     with open(f"{outdir}/3x3x3.tws", "w") as f:
-        write(f, "3x3x3", s, m, hdr.format("3x3x3 cube (centres fixed)", "Corners UFR URB UBL ULF DRF DFL DLB DBR; edges UF UR UB UL DF DR DB DL FR FL BR BL.\n"))
+        write(f, "3x3x3", s, m + CUBE_ROTATIONS, hdr.format("3x3x3 cube (centres fixed)", "Corners UFR URB UBL ULF DRF DFL DLB DBR; edges UF UR UB UL DF DR DB DL FR FL BR BL.\n"), CUBE_NAMED)
     s, m = skewb()
     with open(f"{outdir}/skewb.tws", "w") as f:
         write(f, "skewb", s, m, hdr.format("Skewb", "Corners UFR URB UBL ULF DRF DFL DLB DBR, centres U R F D L B; a move turns the half around a corner clockwise.\n# The four moves ULB UBR UFL DBL keep corner DFR fixed: --moves ULB,UBR,UFL,DBL (3,149,280 positions).\n"))

@@ -436,8 +436,12 @@ TEST(PermDefinition, BadInputNamesFileAndLine) {
   EXPECT_EQ(error_of(head + "Move M\nA\n1 1 3\nEnd\n"), "bad.tws:9: the row of set 'A' is not a permutation (1 occurs twice)");
   EXPECT_EQ(error_of(head + "Move M\nA\n2 1 3\n0 2 0\nEnd\n"),
             "bad.tws:10: an orientation of set 'A': 2 is out of range 0..1");
-  EXPECT_EQ(error_of(head + "MoveSequence S M M\n"), "bad.tws:7: the 'MoveSequence' section is not supported");
-  EXPECT_EQ(error_of(head + "Illegal A 1 2\n"), "bad.tws:7: the 'Illegal' section is not supported");
+  EXPECT_EQ(error_of(head + "Move M\nA\n2 1 3\nEnd\nMoveSequence S M X\n"),
+            "bad.tws:11: MoveSequence S: 'X' is not a move");
+  EXPECT_EQ(error_of(head + "Move M\nA\n2 1 3\nEnd\nIllegal A 4 2\n"),
+            "bad.tws:11: a position of set 'A': 4 is out of range 1..3");
+  EXPECT_EQ(error_of(head + "Move M\nA\n2 1 3\nEnd\nScrambleState S\n"),
+            "bad.tws:11: the 'ScrambleState' section is not supported");
   EXPECT_EQ(error_of("Name t\nSet A 3 2\nSolved\nA\n1 ? 3\nEnd\n"), "bad.tws:5: '?' (orientation wildcards) is not supported");
   EXPECT_EQ(error_of(head + "Move M\nA\n2 1 3\n"), "bad.tws:7: the 'Move' block has no 'End'");
   EXPECT_EQ(error_of(head), "bad.tws: no 'Move'");

@@ -130,23 +130,25 @@ class Parser {
         if (d.positions > kMaxPositions)
           fail(l, fmt::format("more than {} pieces over all sets are not supported", kMaxPositions));
         d.sets.push_back(s);
-      } else if (k == "Solved") {
-        if (d.sets.empty()) fail(l, "'Solved' before any 'Set'");
-        if (have_solved) fail(l, "a second 'Solved' block");
+      } else if (k == "Solved" || k == "StartState") {
+        // twsearch: StartState is the Solved block with piece numbers counted from 0.
+        if (d.sets.empty()) fail(l, fmt::format("'{}' before any 'Set'", k));
+        if (have_solved) fail(l, "a second 'Solved' or 'StartState' block");
         expect(l, 1);
         have_solved = true;
-        auto [nums, oris] = block(d, l, false);
+        auto [nums, oris] = block(d, l, false, k == "StartState");
         solved_numbers = std::move(nums);
         solved_oris = std::move(oris);
-      } else if (k == "Move") {
-        if (!have_solved) fail(l, "'Move' before 'Solved'");
+      } else if (k == "Move" || k == "MoveTransformation") {
+        // twsearch: a MoveTransformation writes the permutation from 0 and the orientation
+        // changes by the position the piece goes to.
+        const bool transformation = k == "MoveTransformation";
+        if (!have_solved) fail(l, fmt::format("'{}' before 'Solved'", k));
         expect(l, 2);
+        name_ok(l, l.tokens[1]);
         if (move_names.count(l.tokens[1])) fail(l, fmt::format("move '{}' is defined twice", l.tokens[1]));
-        // A comma separates moves in a sequence: such a name could not be read back.
-        if (l.tokens[1].find(',') != std::string::npos)
-          fail(l, fmt::format("move name '{}' must not hold a comma", printable(l.tokens[1])));
         move_names[l.tokens[1]] = l.number;
-        auto [perms, twists] = block(d, l, true);
+        auto [perms, twists] = block(d, l, true, transformation);
         BaseMove m;
         m.name = l.tokens[1];
         m.line = l.number;
@@ -159,18 +161,40 @@ class Parser {
             m.p.perm[static_cast<std::size_t>(sd.offset + j)] = static_cast<std::uint8_t>(sd.offset + from);
             // ksolve: the orientation row is indexed by where the piece comes from.
             m.p.twist[static_cast<std::size_t>(sd.offset + j)] =
-                static_cast<std::uint8_t>(twists[s][static_cast<std::size_t>(from)]);
+                static_cast<std::uint8_t>(twists[s][static_cast<std::size_t>(transformation ? j : from)]);
           }
         }
-        d.moves.push_back(std::move(m));
+        (rotation_name(m.name) ? d.rotations : d.moves).push_back(std::move(m));
+      } else if (k == "MoveAlias") {
+        if (!have_solved) fail(l, "'MoveAlias' before 'Solved'");
+        expect(l, 3);
+        name_ok(l, l.tokens[1]);
+        d.aliases.push_back({l.tokens[1], l.tokens[2], l.number});
+      } else if (k == "MoveSequence") {
+        if (!have_solved) fail(l, "'MoveSequence' before 'Solved'");
+        if (l.tokens.size() < 3) fail(l, "'MoveSequence' takes a name and at least one move");
+        name_ok(l, l.tokens[1]);
+        d.sequences.push_back({l.tokens[1], std::vector<std::string>(l.tokens.begin() + 2, l.tokens.end()), l.number});
+      } else if (k == "Illegal") {
+        // Illegal SET POSITION PIECE...: resolved to labels once the Solved block is known.
+        if (!have_solved) fail(l, "'Illegal' before 'Solved'");
+        if (l.tokens.size() < 4) fail(l, "'Illegal' takes a set, a position and at least one piece number");
+        const int s = d.set_index(l.tokens[1]);
+        if (s < 0) fail(l, fmt::format("unknown set '{}'", printable(l.tokens[1])));
+        const auto& sd = d.sets[static_cast<std::size_t>(s)];
+        const int pos = number(l, l.tokens[2], 1, sd.size, fmt::format("a position of set '{}'", sd.name));
+        std::vector<int> pieces;
+        for (std::size_t t = 3; t < l.tokens.size(); ++t)
+          pieces.push_back(number(l, l.tokens[t], 1, 64, "a piece number"));
+        illegal_raw.push_back({l.number, s, pos - 1, pieces});
       } else if (k == "End") {
         fail(l, "'End' outside a block");
-      } else if (k == "Illegal" || k == "MoveAlias" || k == "MoveSequence" || k == "MoveTransformation" ||
-                 k == "StartState" || k == "ScrambleState" || k == "ForbiddenPairs" || k == "Ignore" ||
-                 k == "Block" || k == "Scramble") {
+      } else if (k == "ScrambleState" || k == "ForbiddenPairs" || k == "Ignore" || k == "Block" || k == "Scramble" ||
+                 k == "SwizzleSet") {
         fail(l, fmt::format("the '{}' section is not supported", printable(k)));
       } else {
-        fail(l, fmt::format("unexpected '{}' (expected Name, Set, Solved, Move)", printable(k)));
+        fail(l, fmt::format("unexpected '{}' (expected Name, Set, Solved, Move, MoveAlias, MoveSequence, Illegal)",
+                            printable(k)));
       }
     }
     if (d.sets.empty()) fail_eof("no 'Set'");
@@ -195,11 +219,50 @@ class Parser {
         d.solved.ori[p] = static_cast<std::uint8_t>(solved_oris[s][static_cast<std::size_t>(j)]);
       }
     }
+    for (const auto& r : illegal_raw) {
+      const auto& sd = d.sets[static_cast<std::size_t>(r.set)];
+      IllegalRule rule{sd.offset + r.position, 0, r.line};
+      for (int v : r.pieces) {
+        auto it = std::find(sd.numbers.begin(), sd.numbers.end(), v);
+        if (it == sd.numbers.end())
+          throw InputError(
+              fmt::format("{}:{}: set '{}' has no piece {} in its Solved block", file_, r.line, sd.name, v));
+        rule.labels |= std::uint64_t{1} << (it - sd.numbers.begin());
+      }
+      d.illegal.push_back(rule);
+    }
+    if (d.illegal.size() > kMaxIllegal)
+      fail_eof(fmt::format("more than {} Illegal lines are not supported", kMaxIllegal));
+    if (const int line = d.broken_rule(d.solved))
+      fail_eof(fmt::format("the Solved block breaks the Illegal rule of line {}", line));
+    if (d.sequences.size() + d.aliases.size() + d.rotations.size() > kMaxNamed)
+      fail_eof(fmt::format("more than {} rotations, MoveAlias and MoveSequence lines are not supported", kMaxNamed));
     unique_move_names(d);
+    check_named(d);
     return d;
   }
 
  private:
+  static constexpr std::size_t kMaxIllegal = 4096;
+  static constexpr std::size_t kMaxNamed = 1024;
+  struct RawIllegal {
+    int line, set, position;
+    std::vector<int> pieces;
+  };
+  std::vector<RawIllegal> illegal_raw;
+
+  // twsearch's convention: x, y, z, or capital letters (and '_') followed by 'v', name
+  // rotations of the whole puzzle.
+  static bool rotation_name(const std::string& n) {
+    if (n == "x" || n == "y" || n == "z") return true;
+    if (n.size() < 2 || n.back() != 'v') return false;
+    return std::all_of(n.begin(), n.end() - 1, [](char c) { return c == '_' || (c >= 'A' && c <= 'Z'); });
+  }
+  // A comma separates moves in a sequence: such a name could not be read back.
+  void name_ok(const Line& l, const std::string& n) const {
+    if (n.find(',') != std::string::npos) fail(l, fmt::format("move name '{}' must not hold a comma", printable(n)));
+  }
+
   // twsearch's rule: the numbers of a set's Solved row are 1..k, each at least once (a row
   // "1 3 3" skips 2; twsearch refuses it: "values are not contiguous").
   void contiguous(const SetDef& sd, const std::vector<int>& row) const {
@@ -253,6 +316,7 @@ class Parser {
       fail(l, fmt::format("'{}' takes {} token{}, found {}", l.tokens[0], n, n == 1 ? "" : "s", l.tokens.size()));
   }
   int number(const Line& l, const std::string& t, int lo, int hi, const std::string& what) const {
+    if (t.empty()) fail(l, fmt::format("{}: missing", what));
     if (t == "?") fail(l, "'?' (orientation wildcards) is not supported");
     int v = 0;
     for (char c : t) {
@@ -268,8 +332,9 @@ class Parser {
   // A Solved or Move block up to End: per set a row of numbers (1-based) and an optional
   // orientation row. Sets not listed are the identity (all pieces distinct, orientation 0).
   // For moves the rows are 0-based permutations and orientation changes.
+  // `zero`: numbers counted from 0 (StartState, MoveTransformation).
   std::pair<std::vector<std::vector<int>>, std::vector<std::vector<int>>> block(const Definition& d, const Line& head,
-                                                                              bool move) {
+                                                                                bool move, bool zero = false) {
     std::vector<std::vector<int>> nums(d.sets.size()), oris(d.sets.size());
     std::vector<bool> given(d.sets.size(), false);
     int cur = -1, rows = 0;
@@ -294,7 +359,10 @@ class Parser {
         row.clear();
         for (const auto& t : l.tokens) {
           if (rows == 0)
-            row.push_back(number(l, t, 1, move ? sd.size : 255, move ? "a position" : "a piece number") - (move ? 1 : 0));
+            row.push_back(
+                zero
+                    ? number(l, t, 0, move ? sd.size - 1 : 254, move ? "a position" : "a piece number") + (move ? 0 : 1)
+                    : number(l, t, 1, move ? sd.size : 255, move ? "a position" : "a piece number") - (move ? 1 : 0));
           else
             row.push_back(number(l, t, 0, sd.omod - 1, fmt::format("an orientation of set '{}'", sd.name)));
         }

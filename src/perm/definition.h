@@ -1,6 +1,7 @@
-// A permutation puzzle as data: the ksolve/twsearch definition format (Name, Set, Solved,
-// Move blocks) read into sets of positions, a solved position and base moves, with the
-// file and line of everything for error messages. Semantics in docs/perm.md.
+// A permutation puzzle as data: the ksolve/twsearch definition format (Name, Set, Solved or
+// StartState, Move or MoveTransformation blocks, MoveAlias, MoveSequence, Illegal) read into
+// sets of positions, a solved position, base moves and rotations, with the file and line of
+// everything for error messages. Semantics in docs/perm.md.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -42,6 +43,29 @@ struct BaseMove {
   int line = 0;  // where its block starts
 };
 
+// twsearch's MoveAlias NAME MOVE: NAME (and its powers, NAME2, NAME') written in a sequence
+// means MOVE (a move, rotation, sequence or alias, or a power of one).
+struct MoveAlias {
+  std::string name, target;
+  int line = 0;
+};
+
+// twsearch's MoveSequence NAME M1 M2 ...: NAME (and its powers) written in a sequence means
+// the moves M1 M2 ... in turn.
+struct NamedSequence {
+  std::string name;
+  std::vector<std::string> moves;
+  int line = 0;
+};
+
+// twsearch's Illegal SET POSITION PIECE...: positions where one of these pieces stands at
+// that position are illegal; searches never pass through them.
+struct IllegalRule {
+  int position = 0;          // flat position
+  std::uint64_t labels = 0;  // bit k: packed label k may not stand there
+  int line = 0;
+};
+
 struct Definition {
   std::string name, file;
   std::vector<SetDef> sets;
@@ -50,6 +74,30 @@ struct Definition {
   std::vector<int> set_of;         // per flat position
   Position solved;
   std::vector<BaseMove> moves;
+  // Move blocks named as twsearch names rotations of the whole puzzle (x, y, z; or capital
+  // letters followed by 'v'): never searched; a sequence that turns the whole puzzle is
+  // read up to these rotations (generators.h, replay).
+  std::vector<BaseMove> rotations;
+  std::vector<MoveAlias> aliases;
+  std::vector<NamedSequence> sequences;
+  std::vector<IllegalRule> illegal;
+
+  static bool banned(const IllegalRule& r, const Position& p) {
+    const int l = p.lab[static_cast<std::size_t>(r.position)];
+    return l < 64 && (r.labels >> l & 1);
+  }
+  // No Illegal rule forbids p (always true without Illegal sections).
+  bool legal(const Position& p) const {
+    for (const auto& r : illegal)
+      if (banned(r, p)) return false;
+    return true;
+  }
+  // The line of the first Illegal rule p breaks (0: none).
+  int broken_rule(const Position& p) const {
+    for (const auto& r : illegal)
+      if (banned(r, p)) return r.line;
+    return 0;
+  }
 
   Perm identity() const;
   void apply(const Perm& m, const Position& s, Position& t) const;

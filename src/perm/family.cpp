@@ -1,13 +1,17 @@
 // perm:NAME / perm:FILE — options, the instance (moves, metric, start, goal), and the
 // show / solve / explore reports.
+#include <mutex>
+
 #include <fmt/format.h>
 
 #include "perm/definition.h"
+#include "perm/draw.h"
+#include "perm/facelets.h"
 #include "perm/generators.h"
 #include "perm/group_order.h"
+#include "perm/net.h"
 #include "perm/notation.h"
 #include "perm/pdb_cli.h"
-#include "perm/draw.h"
 #include "perm/ranked_domain.h"
 #include "perm/solver.h"
 #include "perm/space.h"
@@ -31,6 +35,7 @@ struct Settings {
   std::optional<std::string> moves;     // --moves A,B,...: only these base moves
   std::optional<std::string> metric;    // --metric htm | qtm
   std::optional<std::string> scramble;  // --scramble MOVES: the start
+  std::optional<std::string> facelets;  // --facelets STRING: the start, sticker by sticker
 };
 
 constexpr std::size_t kFarthestSequences = 20;  // farthest positions given a move sequence
@@ -94,6 +99,10 @@ class PermPuzzle final : public Puzzle {
     }
     if (distinct) r.info["states"] = order;
     t += fmt::format("solved: {}\n", format_position(d_, d_.solved));
+    if (const auto f = facelets(o.start || has_own_start(o) ? start_of(o) : goal_of(o))) {
+      t += fmt::format("facelets: {}\n", *f);
+      r.info["facelets"] = *f;
+    }
     return r;
   }
 
@@ -104,6 +113,8 @@ class PermPuzzle final : public Puzzle {
     SolveReport r;
     r.start = format_position(d_, start);
     r.goal = format_position(d_, goal);
+    const auto start_facelets = facelets(start);
+    if (start_facelets) r.extra["facelets"] = *start_facelets;
     SolveRequest req;
     req.d = &d_;
     req.ms = &ms;
@@ -142,12 +153,14 @@ class PermPuzzle final : public Puzzle {
     }
     if (o.all || o.count) r.count = count_json(res.path.count);
     r.text = fmt::format("sequence:  {}\n", format_sequence(ms, res.path.moves));
+    if (start_facelets) r.text = fmt::format("facelets:  {}\n", *start_facelets) + r.text;
     return r;
   }
 
   // Uniform over the positions the moves reach from the goal: the goal moved by a uniformly
   // random element of the group the moves generate (Schreier-Sims; group_order.h).
   std::vector<std::string> random(const Options& o, std::uint64_t seed, std::size_t count) const override {
+    no_illegal("random positions");
     const MoveSet ms = moves_of(o);
     require_memory(static_cast<std::uint64_t>(count) * (64 + 4 * static_cast<std::uint64_t>(d_.positions)), o.memory,
                    "the random positions");
@@ -172,6 +185,7 @@ class PermPuzzle final : public Puzzle {
   }
 
   ExploreReport explore_bfs(const Options& o, search::Limits lim) const {
+    no_illegal("explore");
     MoveSet ms = moves_of(o);
     const Position from = origin_of(o);
     const std::uint64_t tables = std::min<std::uint64_t>(o.memory / 4, std::uint64_t{1} << 30);
@@ -244,6 +258,7 @@ class PermPuzzle final : public Puzzle {
       std::unique_ptr<Space> sp;
       std::unique_ptr<RankedDomain> dom;
     };
+    no_illegal("a table of distances");
     auto h = std::make_shared<Held>();
     h->d = d_;
     h->ms = moves_of(o);
@@ -279,7 +294,7 @@ class PermPuzzle final : public Puzzle {
       const Position from = origin_of(o);
       return position_svg(d_, from, from);
     }
-    const bool has_start = o.start || o.settings<Settings>().scramble || !companion_scrambles(d_).empty();
+    const bool has_start = o.start || has_own_start(o) || !companion_scrambles(d_).empty();
     return position_svg(d_, has_start ? start_of(o) : goal_of(o), goal_of(o));
   }
   Drawing draw_solution(const Options&, const SolveReport& r) const override { return solution_drawing(d_, r); }
@@ -289,6 +304,13 @@ class PermPuzzle final : public Puzzle {
   }
 
  private:
+  // The ranked spaces know nothing of Illegal positions: what walks them refuses such a
+  // definition rather than count positions the rules forbid.
+  void no_illegal(const char* what) const {
+    if (!d_.illegal.empty())
+      throw InputError(fmt::format("{}: {} does not support definitions with Illegal rules ({}:{})", name(), what,
+                                   d_.file, d_.illegal.front().line));
+  }
   static std::vector<int> all_moves(const MoveSet& ms) {
     std::vector<int> v;
     for (std::size_t i = 0; i < ms.gens.size(); ++i) v.push_back(static_cast<int>(i));
@@ -301,17 +323,31 @@ class PermPuzzle final : public Puzzle {
   Position goal_of(const Options& o) const { return o.goal ? parse_position(d_, *o.goal, "--goal") : d_.solved; }
   // explore's source: --from (--start maps to it), else the goal.
   Position origin_of(const Options& o) const { return o.from ? parse_position(d_, *o.from, "--from") : goal_of(o); }
+  static bool has_own_start(const Options& o) {
+    const Settings& s = o.settings<Settings>();
+    return s.scramble || s.facelets;
+  }
+  // The facelets of p when the puzzle's net reads them (facelets.h).
+  std::optional<std::string> facelets(const Position& p) const {
+    const auto& n = net();
+    if (!n || !facelets_unsupported(d_, *n).empty()) return std::nullopt;
+    return facelets_of(d_, *n, p);
+  }
+  const std::optional<Net>& net() const {
+    std::call_once(net_once_, [&] { net_ = load_net(d_); });
+    return net_;
+  }
   Position start_of(const Options& o) const {
     const std::optional<std::string>& scramble = o.settings<Settings>().scramble;
-    if (o.start && scramble) throw InputError("give --start or --scramble, not both");
+    const std::optional<std::string>& facelets = o.settings<Settings>().facelets;
+    if (int(o.start.has_value()) + int(scramble.has_value()) + int(facelets.has_value()) > 1)
+      throw InputError("give one of --start, --scramble, --facelets");
     if (o.start) return parse_position(d_, *o.start, "--start");
-    if (scramble) {
-      Position p = d_.solved, q;
-      for (const auto& m : parse_sequence_any(d_, *scramble, "--scramble")) {
-        d_.apply(m, p, q);
-        p = q;
-      }
-      return p;
+    if (scramble) return replay(d_, d_.solved, *scramble, "--scramble");
+    if (facelets) {
+      if (!net())
+        throw InputError(fmt::format("--facelets: {} has no net (a .net file beside its definition)", name()));
+      return parse_facelets(d_, *net(), moves_of(o), *facelets, "--facelets");
     }
     const std::string scr = companion_scrambles(d_);
     if (!scr.empty()) return parse_position(d_, "@" + scr, "the default start");
@@ -320,6 +356,8 @@ class PermPuzzle final : public Puzzle {
 
   std::string variant_;
   Definition d_;
+  mutable std::once_flag net_once_;
+  mutable std::optional<Net> net_;
 };
 
 }  // namespace
@@ -329,8 +367,10 @@ Family family() {
   f.prefix = "perm";
   f.summary = "permutation puzzles as data: ksolve/twsearch definition files (sets, orientations, moves)";
   f.builtins = {
-      {"perm:2x2x2", "2x2x2 cube: 8 corners; 88,179,840 positions; --moves U,F,R: 3,674,160, depth 11 (14 qtm)"},
-      {"perm:3x3x3", "3x3x3 cube (corners and edges, centres fixed): show / solve"},
+      {"perm:2x2x2",
+       "2x2x2 cube (alias 2x2x2): 8 corners; 88,179,840 positions; --moves U,F,R: 3,674,160, depth 11 (14 qtm)"},
+      {"perm:3x3x3",
+       "3x3x3 cube (aliases cube, rubik, 3x3x3; centres fixed): show / solve; --facelets, M E S, Rw, x y z"},
       {"perm:skewb", "Skewb: 8 corners, 6 centres; --moves ULB,UBR,UFL,DBL fixes a corner: 3,149,280 positions"},
       {"perm:skewb-fixed", "Skewb with corner DFR fixed, corners split by orbit (the skewb.tws moves ULB UBR UFL DBL)"},
       {"perm:pyraminx", "Pyraminx without tips: 933,120 positions, depth 11"},
@@ -349,13 +389,19 @@ Family family() {
       opt::text(&Settings::metric, "metric", "htm|qtm",
                 "htm: every power of a move is one move (default); qtm: only the move and its inverse", kAllCommands),
       opt::text(&Settings::scramble, "scramble", "MOVES",
-                "the start is the solved position after these moves (R U2 F')", kShow | kSolve)};
+                "the start is the solved position after these moves (R U2 F'; the 3x3x3 also M E S, Rw, x y z)",
+                kShow | kSolve),
+      opt::text(&Settings::facelets, "facelets", "STRING",
+                "the start sticker by sticker, for puzzles with a net: the 3x3x3 reads Kociemba's 54 letters URFDLB",
+                kShow | kSolve)};
   f.settings = opt::settings<Settings>();
   f.solvers = merge_specs(perm::solvers(), solver_specs(PermPuzzle::explore_table()));
   f.notation =
       "per set, its name, the piece numbers at its positions (as in the Solved block) and, where the set has\n"
       "orientations, the orientation at each position: --start \"CORNERS 2 1 3 4 5 6 7 8 0 0 1 2 0 0 0 0\"; sets left out\n"
       "are solved; one-set puzzles may omit the name (--start \"9 8 7 6 5 4 3 2 1\"); @FILE reads a twsearch scramble file";
+  // The cubes by their everyday names (the shipped definitions data/perm/2x2x2.tws, 3x3x3.tws).
+  f.aliases = {{"cube", "perm:3x3x3"}, {"rubik", "perm:3x3x3"}, {"3x3x3", "perm:3x3x3"}, {"2x2x2", "perm:2x2x2"}};
   f.examples = {"tansaku explore perm:2x2x2 --moves U,F,R", "tansaku explore perm:2x2x2 --moves U,F,R --metric qtm",
                 "tansaku solve perm:2x2x2 --scramble \"R U2 F' R U\"", "tansaku solve perm:rotating-slide",
                 "tansaku show perm:3x3x3", "tansaku explore perm:skewb-fixed"};

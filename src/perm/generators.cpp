@@ -2,10 +2,13 @@
 #include "perm/generators.h"
 
 #include <algorithm>
+#include <cctype>
+#include <map>
 
 #include <fmt/format.h>
 
 #include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
 #include "tansaku/core/tokens.h"
 
 namespace tansaku::perm {
@@ -175,6 +178,124 @@ std::string format_sequence(const MoveSet& ms, const std::vector<int>& moves) {
     s += ms.gens[static_cast<std::size_t>(moves[i])].name;
   }
   return s;
+}
+
+namespace {
+
+constexpr int kMaxDepth = 16;  // aliases and sequences that refer to others, nested
+constexpr int kMaxWrittenPower = 999;
+
+// Resolves tokens against a definition: base moves (every power, through find_written), then
+// rotations, sequences and aliases, exactly or as a power (NAME<k>, NAME', NAME<k>').
+class Resolver {
+ public:
+  explicit Resolver(const Definition& d) : d_(d), all_(build_moves(d, "htm", "")) {}
+
+  // nullopt when `t` names nothing; InputError for a chain deeper than kMaxDepth.
+  std::optional<Turn> resolve(const std::string& t, int depth = 0) const {
+    if (depth > kMaxDepth)
+      throw InputError(fmt::format("{}: '{}': aliases and sequences nest more than {} deep (one refers to itself?)",
+                                   d_.file, printable(t), kMaxDepth));
+    if (const int i = find_written(d_, all_, t); i >= 0)
+      return Turn{all_.gens[static_cast<std::size_t>(i)].p, d_.identity()};
+    if (auto r = named(t, 1, false, depth)) return r;
+    // A power: the name, then digits, then a prime (each optional).
+    std::size_t end = t.size();
+    const bool prime = end > 0 && t[end - 1] == '\'';
+    if (prime) --end;
+    int k = 0, scale = 1;
+    std::size_t digits = 0;
+    for (; digits < end && digits < 3 && std::isdigit(static_cast<unsigned char>(t[end - 1 - digits])); ++digits)
+      k += (t[end - 1 - digits] - '0') * scale, scale *= 10;
+    end -= digits;
+    if (!digits) k = 1;
+    if (end == 0 || end == t.size() || k < 1 || k > kMaxWrittenPower) return std::nullopt;
+    return named(t.substr(0, end), k, prime, depth);
+  }
+
+  Turn identity() const { return Turn{d_.identity(), d_.identity()}; }
+  Turn then(const Turn& a, const Turn& b) const {
+    return Turn{d_.compose(a.total, b.total), d_.compose(a.rotation, b.rotation)};
+  }
+
+ private:
+  // A rotation, sequence or alias named `name`, to the power k (inverted when prime).
+  std::optional<Turn> named(const std::string& name, int k, bool prime, int depth) const {
+    std::optional<Turn> one;
+    if (auto it = memo_.find(name); it != memo_.end()) one = it->second;
+    if (!one)
+      for (const auto& r : d_.rotations)
+        if (r.name == name) one = Turn{r.p, r.p};
+    if (!one)
+      for (const auto& sq : d_.sequences)
+        if (sq.name == name) {
+          Turn t = identity();
+          for (const auto& m : sq.moves) {
+            auto part = resolve(m, depth + 1);
+            if (!part)
+              throw InputError(
+                  fmt::format("{}:{}: MoveSequence {}: '{}' is not a move", d_.file, sq.line, sq.name, printable(m)));
+            t = then(t, *part);
+          }
+          one = t;
+        }
+    if (!one)
+      for (const auto& a : d_.aliases)
+        if (a.name == name) {
+          one = resolve(a.target, depth + 1);
+          if (!one)
+            throw InputError(
+                fmt::format("{}:{}: MoveAlias {}: '{}' is not a move", d_.file, a.line, a.name, printable(a.target)));
+        }
+    if (!one) return std::nullopt;
+    // Each name is worked out once: sequences of sequences cost their length, not its power.
+    memo_.emplace(name, *one);
+    if (prime) one = Turn{d_.inverse(one->total), d_.inverse(one->rotation)};
+    Turn out = identity();
+    for (int i = 0; i < k; ++i) out = then(out, *one);
+    return out;
+  }
+
+  const Definition& d_;
+  MoveSet all_;
+  mutable std::map<std::string, Turn> memo_;
+};
+
+}  // namespace
+
+std::optional<Turn> resolve_turn(const Definition& d, const std::string& token) { return Resolver(d).resolve(token); }
+
+Position replay(const Definition& d, const Position& from, const std::string& text, const std::string& what) {
+  const Resolver r(d);
+  Turn w = r.identity();
+  for (const auto& t : split_state(text)) {
+    auto turn = r.resolve(t);
+    if (!turn) throw InputError(fmt::format("{}: '{}' is not a move of {}", what, printable(t), d.name));
+    w = r.then(w, *turn);
+  }
+  // Re-oriented: the rotations undone at the end (a product of moves conjugated by
+  // rotations, when the rotations are symmetries of the moves).
+  return d.applied(d.compose(w.total, d.inverse(w.rotation)), from);
+}
+
+void check_named(const Definition& d) {
+  std::map<std::string, int> names;  // name -> line
+  for (const auto& m : d.moves) names.emplace(m.name, m.line);
+  MoveSet all = build_moves(d, "htm", "");
+  auto claim = [&](const std::string& name, int line, const char* kind) {
+    if (auto [it, fresh] = names.emplace(name, line); !fresh)
+      throw InputError(
+          fmt::format("{}:{}: {} '{}': the name is taken (line {})", d.file, line, kind, printable(name), it->second));
+    if (find_written(d, all, name) >= 0)
+      throw InputError(
+          fmt::format("{}:{}: {} '{}' is already written as a power of a move", d.file, line, kind, printable(name)));
+  };
+  for (const auto& m : d.rotations) claim(m.name, m.line, "rotation");
+  for (const auto& s : d.sequences) claim(s.name, s.line, "MoveSequence");
+  for (const auto& a : d.aliases) claim(a.name, a.line, "MoveAlias");
+  const Resolver r(d);
+  for (const auto& s : d.sequences) (void)r.resolve(s.name);
+  for (const auto& a : d.aliases) (void)r.resolve(a.name);
 }
 
 }  // namespace tansaku::perm

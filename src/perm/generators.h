@@ -3,6 +3,7 @@
 // optionally restricted to some base moves (--moves). Move sequences are parsed from and
 // written in these names.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,5 +43,21 @@ std::vector<int> parse_sequence(const Definition& d, const MoveSet& ms, const st
 // The same, as Perms of the whole definition (every power of every base move).
 std::vector<Perm> parse_sequence_any(const Definition& d, const std::string& text, const std::string& what);
 std::string format_sequence(const MoveSet& ms, const std::vector<int>& moves);
+
+// A written token as a whole: the permutation it performs and the rotations of the whole
+// puzzle in it (the identity for moves that turn no rotation).
+struct Turn {
+  Perm total, rotation;
+};
+// Reads a written token: a power (R, R2, R') of a base move, of a rotation, of a named
+// sequence or of an alias (definition.h). nullopt when it names none.
+std::optional<Turn> resolve_turn(const Definition& d, const std::string& token);
+// Replays a sequence (spaces or commas) from `from`: the position the moves lead to, taken
+// up to the rotations in it (re-oriented at the end: the rotations undone), so a slice move
+// M = R L' x' leaves the same position as R L'. InputError naming an unknown token.
+Position replay(const Definition& d, const Position& from, const std::string& text, const std::string& what);
+// The definition's aliases and sequences all resolve, none of their names or the rotations'
+// is another move's (InputError "FILE:LINE: problem").
+void check_named(const Definition& d);
 
 }  // namespace tansaku::perm

@@ -5,8 +5,10 @@
 //   Poly SET POSITION SLOT FACE X1 Y1 X2 Y2 X3 Y3 ...
 //   Fixed FACE COLUMN ROW
 //   FixedPoly FACE X1 Y1 X2 Y2 X3 Y3 ...
+//   Facelets FACE FACE ...                (the faces' order in a facelet string)
 #include "perm/net.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <filesystem>
@@ -121,6 +123,16 @@ Net parse_net(const Definition& d, const std::string& text, const std::string& f
       net.fixed.push_back(cell_of(ls));
     } else if (kw == "FixedPoly") {
       net.fixed.push_back(poly_of(ls));
+    } else if (kw == "Facelets") {
+      if (!net.facelet_order.empty()) throw bad("a second Facelets line");
+      for (std::string f; ls >> f;) {
+        const int k = face_of(f);
+        if (std::find(net.facelet_order.begin(), net.facelet_order.end(), k) != net.facelet_order.end())
+          throw bad(fmt::format("face '{}' listed twice", printable(f)));
+        net.facelet_order.push_back(k);
+      }
+      if (net.facelet_order.size() != net.faces.size())
+        throw bad("Facelets lists every face once, after the Face lines");
     } else {
       throw bad(fmt::format("unknown line '{}'", printable(kw)));
     }
@@ -128,6 +140,8 @@ Net parse_net(const Definition& d, const std::string& text, const std::string& f
     if (ls >> extra) throw bad("extra text at the end of the line");
   }
   if (net.faces.empty()) throw InputError(fmt::format("{}: a net without faces", file));
+  if (net.facelet_order.empty())
+    for (std::size_t f = 0; f < net.faces.size(); ++f) net.facelet_order.push_back(static_cast<int>(f));
   return net;
 }
 

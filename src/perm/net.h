@@ -27,6 +27,9 @@ struct Net {
   // sticker[flat position][slot]: where it is drawn (face -1: not drawn).
   std::vector<std::vector<Cell>> sticker;
   std::vector<Cell> fixed;  // always in their face's colour (fixed centres, the pyraminx's tips)
+  // The faces in the order a facelet string lists them (a `Facelets F1 F2 ...` line; else
+  // the faces in the order of their lines). facelets.h.
+  std::vector<int> facelet_order;
 };
 
 // The net of `d` from its companion file (InputError "FILE:LINE: problem" when it is

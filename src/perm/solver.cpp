@@ -299,6 +299,7 @@ class Copying {
     for (int m = 0; m < static_cast<int>(c_->ms->gens.size()); ++m) {
       if (!c_->allowed(s.last, m)) continue;
       c_->apply(c_->ms->gens[static_cast<std::size_t>(m)].p, s.pos, t.pos);
+      if (!c_->d->legal(t.pos)) continue;  // Illegal rules: never passed through
       t.last = m;
       t.h = c_->step_h(t.pos, s.exact, t.exact);
       f(m, t);
@@ -318,6 +319,7 @@ void verify(const Definition& d, const MoveSet& ms, const Position& start, const
     if (m < 0 || m >= static_cast<int>(ms.gens.size())) throw std::logic_error("perm verifier: a move out of range");
     d.apply(ms.gens[static_cast<std::size_t>(m)].p, p, q);
     p = q;
+    if (!d.legal(p)) throw std::logic_error("perm verifier: the solution passes through an Illegal position");
   }
   for (int i = 0; i < d.positions; ++i)
     if (p.lab[static_cast<std::size_t>(i)] != goal.lab[static_cast<std::size_t>(i)] ||
@@ -434,7 +436,8 @@ void run_idastar(const Job& j, const search::Limits& lim) {
     out.heuristics.push_back(fmt::format("{} conjugate lookups (symmetries {})", lookups.size() - own, names));
   }
   for (const auto& p : pdbs) out.table_bytes = std::max<std::uint64_t>(out.table_bytes, p->size());
-  Context c{&d, &ms, &pdbs, &lookups, req.goal, {}, {}, req.mode == search::SolutionMode::First, {}};
+  Context c{&d, &ms, &pdbs, &lookups, req.goal, {}, {}, req.mode == search::SolutionMode::First && d.illegal.empty(),
+            {}};
   for (int i = 0; i < d.positions; ++i) {
     bool moved = false;
     for (const auto& g : ms.gens) moved = moved || g.p.perm[static_cast<std::size_t>(i)] != i || g.p.twist[static_cast<std::size_t>(i)];
@@ -469,7 +472,7 @@ void run_idastar(const Job& j, const search::Limits& lim) {
   c.last_move = std::move(minimal);
   if (!c.last_move.empty())
     out.heuristics.push_back(fmt::format("one more when the lookups meet at their maximum ({} kinds of last move)", c.last_move.size()));
-  if (req.mode == search::SolutionMode::First) {
+  if (req.mode == search::SolutionMode::First && d.illegal.empty()) {
     InPlace root(c, req.start, roots, exact);
     out.path = search::ida_star_inplace(root, {}, lim);
   } else {
@@ -490,6 +493,7 @@ const SolverTable<Job, void>& table() {
       {{"bibfs", {"bidirectional", "bidirectional-bfs", "bi-bfs"}, "bidirectional BFS over the ranked space: the default up to 2^22 positions"},
        [](const Job& j) -> std::string {
          if (!j.space) return "bidirectional search needs a space of at most 2^64 positions";
+         if (!j.req.d->illegal.empty()) return "bidirectional search does not keep out of Illegal positions";
          return "";
        },
        [](const Job& j) { return j.space->size() <= j.req.bibfs_limit; }, run_bibfs},
@@ -508,6 +512,10 @@ SolveResult solve(const SolveRequest& req, const search::Limits& lim) {
   const Definition& d = *req.d;
   const MoveSet& ms = *req.ms;
   SolveResult out;
+  if (const int line = d.broken_rule(req.start))
+    throw InputError(fmt::format("the start breaks the Illegal rule of {}:{}", d.file, line));
+  if (const int line = d.broken_rule(req.goal))
+    throw InputError(fmt::format("the goal breaks the Illegal rule of {}:{}", d.file, line));
   if (ms.gens.size() > static_cast<std::size_t>(InPlace::kMaxMoves))
     throw InputError(fmt::format("{} has {} moves; at most {} are supported", d.name, ms.gens.size(), InPlace::kMaxMoves));
   // Membership (distinct pieces per set: Schreier-Sims on the stickers decides it exactly).
@@ -546,6 +554,15 @@ SolveResult solve(const SolveRequest& req, const search::Limits& lim) {
                     : req.mode == search::SolutionMode::All ? Want::all : Want::count;
   const auto& solver = choose(table(), req.algorithm, job, kSolve, want);
   out.algorithm = solver.spec.name;
+  if (req.start == req.goal) {
+    // Solved already: the empty sequence, the only one of length 0, with no table loaded
+    // or built.
+    out.path.found = true;
+    out.path.cost = 0;
+    out.path.all = {{}};
+    out.path.count = 1;
+    return out;
+  }
   solver.run(job, lim);
   return out;
 }
