@@ -314,6 +314,8 @@ std::unique_ptr<Puzzle> make(const std::string& variant, const Options& o) {
 Family family() {
   Family f;
   f.prefix = "coloring";
+  f.file_extension = ".col";
+  f.file_kind = "a DIMACS .col graph: 'p edge V E' then one 'e U V' line per edge";
   f.summary = "graph colouring: chromatic number with a proof, K-colourings, colouring counts";
   f.builtins = {
       {"coloring:map12",
