@@ -61,7 +61,9 @@ def browser(profile):
     o.binary_location = "/usr/bin/chromium"
     for flag in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-dev-shm-usage", "--window-size=1280,1000", f"--user-data-dir={profile}"]:
+                 "--disable-dev-shm-usage", f"--user-data-dir={profile}",
+                 # the family pages' screenshots show the whole panel, options open
+                 "--window-size=1280,1900" if os.environ.get("TANSAKU_SHOTS") else "--window-size=1280,1000"]:
         o.add_argument(flag)
     o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     for attempt in range(3):  # chromedriver can time out starting Chromium on a busy machine
@@ -235,6 +237,8 @@ def main():
                     check(d.execute_script("return state.play") is None and not d.find_element(By.ID, "mode").is_enabled(),
                           f"{p}: no play mode")
                 if shots:
+                    if not d.find_element(By.ID, "options").get_attribute("open"):
+                        d.find_element(By.CSS_SELECTOR, "#options summary").click()
                     d.find_element(By.ID, "setup").screenshot(os.path.join(shots, f"serve-{family}.png"))
                 time.sleep(0.2)
                 board = d.find_element(By.ID, "board")
@@ -256,7 +260,8 @@ def main():
             d.execute_script("document.getElementById('paste').value = arguments[0]", tws)
             d.find_element(By.ID, "use-paste").click()
             wait.until(lambda d: d.find_element(By.ID, "name").get_attribute("value") == "perm:pasted.tws")
-            d.find_element(By.CSS_SELECTOR, "#options summary").click()
+            if not d.find_element(By.ID, "options").get_attribute("open"):
+                d.find_element(By.CSS_SELECTOR, "#options summary").click()
             extra = d.find_element(By.ID, "extra")
             extra.clear()
             extra.send_keys('--scramble "R U"', Keys.TAB)

@@ -72,6 +72,7 @@ function choose(name, keepPaste) {
   state.info = null;
   state.history = [];
   $('mode').value = 'play';
+  $('status').textContent = '';
   clearResult();
   loadFamily(name).then(drawStart);
 }
@@ -258,7 +259,7 @@ function setPlay(play) {
     const clickable = play.moves.some((m) => m.cells.length);
     hint.textContent = play.goal ? 'solved: this is the goal' :
       !play.moves.length ? 'no legal move from here' :
-      clickable ? `${play.moves.length} legal moves: click a piece (then where it goes) to play one` : `${play.moves.length} legal moves: press one`;
+      clickable ? `${play.moves.length} legal moves: click a piece or a cell (then where it goes) to play one` : `${play.moves.length} legal moves: press one`;
   } else {
     hint.textContent = !toks.length ? '' : binary(toks) ? 'click a cell to toggle it' : 'click two cells to swap them';
   }
