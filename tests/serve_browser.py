@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """The web app in a real browser (ctest ServeBrowser): headless Chromium driven by Selenium.
 Loads the app, solves the 8-puzzle and steps to the end, edits a start by clicking, cancels a
-long search, explores, plays a legal move by clicks (or a move button) in every family that
-has moves and undoes it, offers Explore only where the family explores, screenshots one
+long search, explores, plays a legal move by clicks (or a move button) in every family and
+undoes it, offers Explore only where the family explores, screenshots one
 picture of each family (not blank), solves a pasted .tws with command-line options, opens a
 solve --html page when the CLI writes them, and finds no console errors.
 Usage: serve_browser.py PATH/TO/tansaku  (uses /usr/bin/chromium and /usr/bin/chromedriver);
@@ -85,7 +85,7 @@ def console_errors(d):
 
 # Families with moves to play: a legal move made by clicks on the board (or a move button).
 PLAYABLE = {"sliding:3x3", "rotating-slide", "flip:4x4", "peg:triangle5", "knight-tour:3x4", "knight-swap:4x3",
-            "blocks:klotski", "perm:2x2x2"}
+            "blocks:klotski", "perm:2x2x2", "coloring:map12", "square-sum"}
 
 
 def click_cell(d, i):

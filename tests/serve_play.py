@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """The app's tool endpoints (ctest ServePlay): GET /api/family (the commands, options and
 solvers a family declares), POST /api/play (legal moves and the positions they lead to, in
-every family that has moves, checked against the CLI's solver: a move changes the optimal
+every family, checked against the CLI's solver: a move changes the optimal
 length by at most one) and pasted puzzles (the same answers as the CLI on the same file, the
 file limits, no file opened), with their refusals: one-line 400s.
 Usage: serve_play.py PATH/TO/tansaku"""
@@ -42,7 +42,7 @@ def read(*parts):
 
 # Families with moves: (puzzle, extra request fields, whether the optimal length is checked
 # against the CLI's solver before and after a move).
-PLAYABLE = [("sliding:3x3", {}, True), ("rotating-slide", {}, True), ("flip:4x4", {}, True),
+PLAYABLE = [("knight-tour:5x5", {}, False), ("sliding:3x3", {}, True), ("rotating-slide", {}, True), ("flip:4x4", {}, True),
             ("peg:triangle5", {}, False), ("knight-swap:4x3", {}, True), ("blocks:ma", {}, True),
             ("perm:2x2x2", {}, False)]
 
@@ -98,7 +98,9 @@ def play(s):
         m = moves[0]
         status, _, after = s.request("POST", "/api/play", {"puzzle": puzzle, "state": m["state"], **extra})
         check(status == 200 and after["state"] == m["state"], f"{puzzle}: play from {m['state']}: {status} {after}")
-        if puzzle.startswith("peg"):
+        if puzzle.startswith("knight-tour"):
+            check(after["state"] == got["state"] + " " + m["move"], f"tour: the path goes on {after['state']}")
+        elif puzzle.startswith("peg"):
             check(after["state"].count("1") == got["state"].count("1") - 1, f"peg: a jump removes a peg {after['state']}")
         else:
             check(any(b["state"] == got["state"] for b in after["moves"]), f"{puzzle}: no move back from {m['state']}")
@@ -119,10 +121,26 @@ def play(s):
     status, _, after = s.request("POST", "/api/play", {"puzzle": "perm:2x2x2", "state": u["state"]})
     back = next(m for m in after["moves"] if m["move"] == "U'")
     check(back["state"] == got["state"], "2x2x2: U then U' is where it started")
-    # families without moves say so
-    for puzzle in ["coloring:map12", "square-sum"]:
-        status, _, got = s.request("POST", "/api/play", {"puzzle": puzzle})
-        check(status == 200 and got["playable"] is False and got["moves"] == [], f"{puzzle}: {status} {got}")
+    # colouring: a press gives a vertex the next colour no neighbour has; square-sum: the next number
+    status, _, got = s.request("POST", "/api/play", {"puzzle": "coloring:map12"})
+    check(status == 200 and got["state"] == " ".join(["0"] * 12) and len(got["moves"]) == 12
+          and got["moves"][0] == {"move": "A=1", "state": "1" + " 0" * 11, "cells": [0]}, f"map12 play: {status} {got}")
+    status, _, got = s.request("POST", "/api/play", {"puzzle": "coloring:map12", "state": "1" + " 0" * 11})
+    b = next(m for m in got["moves"] if m["cells"] == [1])  # B is A's neighbour: colour 2
+    a = next(m for m in got["moves"] if m["cells"] == [0])  # A again: colour 2
+    check(b["move"] == "B=2" and a["move"] == "A=2", f"map12 after A=1: {b} {a}")
+    solved = cli_json("solve", "coloring:map12")[1]["moves"]
+    status, _, got = s.request("POST", "/api/play", {"puzzle": "coloring:map12", "state": " ".join(map(str, solved))})
+    check(status == 200 and got["goal"] is True, f"map12 coloured is the goal: {got.get('goal')}")
+    status, _, got = s.request("POST", "/api/play", {"puzzle": "square-sum", "state": "8 1"})
+    check(status == 200 and sorted(m["move"] for m in got["moves"]) == ["15", "3"] and got["moves"][0]["state"] == "8 1 3",
+          f"square-sum after 8 1: {got}")
+    row = cli_json("solve", "square-sum")[1]["moves"]
+    status, _, got = s.request("POST", "/api/play", {"puzzle": "square-sum", "state": " ".join(map(str, row))})
+    check(status == 200 and got["goal"] is True and got["moves"] == [], f"square-sum's row is the goal: {got}")
+    status, _, got = s.request("POST", "/api/play", {"puzzle": "square-sum"})
+    check(status == 200 and got["state"] == "" and len(got["moves"]) == 15 and got["board"].startswith("<svg"),
+          f"square-sum from nothing: {status} {str(got)[:200]}")
     # refusals: one line, 400
     for body, words in [({"puzzle": "8-puzzle", "state": "1 2 3"}, ["position"]),
                         ({"puzzle": "8-puzzle", "state": 7}, ["state"]),
@@ -130,6 +148,9 @@ def play(s):
                         ({"puzzle": "peg:triangle5", "state": "x"}, ["position"]),
                         ({"puzzle": "perm:2x2x2", "state": "CORNERS 1 1"}, ["position"]),
                         ({"puzzle": "flip:100x100"}, ["at most"]),
+                        ({"puzzle": "square-sum", "state": "8 2"}, ["not a square"]),
+                        ({"puzzle": "coloring:map12", "state": "99" + " 0" * 11}, ["colour 99"]),
+                        ({"puzzle": "knight-tour:3x4", "state": "0 1"}, ["knight's move"]),
                         ({"puzzle": "nosuch"}, ["unknown puzzle"])]:
         status, _, got = s.request("POST", "/api/play", body)
         check(one_line_400(status, got, *words), f"play {body}: {status} {got}")

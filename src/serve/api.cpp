@@ -242,8 +242,9 @@ void run_job(Job& job) {
       json p = play_json(*puzzle, o, *job.play);
       work = w.seconds();
       body = dump(p);
-      if (job.draw) drawing = json{{"board", count(p["playable"].get<bool>() ? puzzle->draw_state(o, p["state"].get<std::string>())
-                                                                             : puzzle->draw(o))}};
+      // (an empty position, as a row of no numbers yet, is drawn as show draws the puzzle)
+      const bool positioned = p["playable"].get<bool>() && !p["state"].get<std::string>().empty();
+      if (job.draw) drawing = json{{"board", count(positioned ? puzzle->draw_state(o, p["state"].get<std::string>()) : puzzle->draw(o))}};
     } else if (job.command == kShow) {
       ShowReport r = puzzle->show(o);
       work = w.seconds();
