@@ -238,7 +238,7 @@ class ColoringPuzzle final : public Puzzle {
   // Play: a press on a vertex gives it the next colour (up to one more than the largest degree,
   // which always leaves one free) that none of its neighbours has, after the last one none
   // (0). The position is one colour per vertex, 0 = none; the goal, every vertex coloured.
-  std::optional<Play> play(const Options& o, const std::string& state) const override {
+  std::optional<Play> play(const Options&, const std::string& state) const override {
     constexpr int kPlayVertices = 1000;
     if (g_.n > kPlayVertices)
       throw InputError(fmt::format("{} has {} vertices: play takes graphs of at most {}", name_, g_.n, kPlayVertices));
@@ -248,7 +248,10 @@ class ColoringPuzzle final : public Puzzle {
       if (x > k) throw InputError(fmt::format("position: colour {} is more than the {} colours", x, k));
     const auto text = [](const std::vector<int>& cs) {
       std::string t;
-      for (int x : cs) t += (t.empty() ? "" : " ") + std::to_string(x);
+      for (int x : cs) {
+        if (!t.empty()) t += ' ';
+        t += std::to_string(x);
+      }
       return t;
     };
     Play p;

@@ -215,7 +215,11 @@ class TourPuzzle final : public Puzzle {
     const std::vector<std::int64_t> path = state.empty() ? std::vector<std::int64_t>{first_square(o)} : path_of(state);
     std::vector<bool> seen(static_cast<std::size_t>(board_.squares()));
     std::string text;
-    for (auto sq : path) seen[static_cast<std::size_t>(sq)] = true, text += (text.empty() ? "" : " ") + std::to_string(sq);
+    for (auto sq : path) {
+      seen[static_cast<std::size_t>(sq)] = true;
+      if (!text.empty()) text += ' ';
+      text += std::to_string(sq);
+    }
     Play p;
     p.state = text;
     p.goal = static_cast<std::int64_t>(path.size()) == board_.squares() &&

@@ -162,7 +162,10 @@ class SquareSumPuzzle final : public Puzzle {
       used[static_cast<std::size_t>(x)] = true;
     }
     std::string text;
-    for (int x : seq) text += (text.empty() ? "" : " ") + std::to_string(x);
+    for (int x : seq) {
+      if (!text.empty()) text += ' ';
+      text += std::to_string(x);
+    }
     Play p;
     p.state = text;
     p.goal = static_cast<int>(seq.size()) == n && (!s.ring || n < 3 || adjacent(seq.back(), seq.front()));
