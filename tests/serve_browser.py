@@ -1,10 +1,13 @@
 #!/usr/bin/python3
 """The web app in a real browser (ctest ServeBrowser): headless Chromium driven by Selenium.
 Loads the app, solves the 8-puzzle and steps to the end, edits a start by clicking, cancels a
-long search, explores, screenshots one picture of each family (not blank), opens a solve
---html page when the CLI writes them, and finds no console errors.
+long search, explores, plays a legal move by clicks (or a move button) in every family and
+undoes it, offers Explore only where the family explores, screenshots one
+picture of each family (not blank), solves a pasted .tws with command-line options, opens a
+solve --html page when the CLI writes them, and finds no console errors.
 Usage: serve_browser.py PATH/TO/tansaku  (uses /usr/bin/chromium and /usr/bin/chromedriver);
-TANSAKU_SCREENSHOT=FILE.png also saves the app with a solution half-way (docs/serve-app.png)."""
+TANSAKU_SCREENSHOT=FILE.png also saves the app with a solution half-way (docs/serve-app.png);
+TANSAKU_SHOTS=DIR saves the puzzle panel of each family's page as DIR/serve-FAMILY.png."""
 import os
 import subprocess
 import sys
@@ -58,7 +61,9 @@ def browser(profile):
     o.binary_location = "/usr/bin/chromium"
     for flag in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-dev-shm-usage", "--window-size=1280,1000", f"--user-data-dir={profile}"]:
+                 "--disable-dev-shm-usage", f"--user-data-dir={profile}",
+                 # the family pages' screenshots show the whole panel, options open
+                 "--window-size=1280,1900" if os.environ.get("TANSAKU_SHOTS") else "--window-size=1280,1000"]:
         o.add_argument(flag)
     o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     for attempt in range(3):  # chromedriver can time out starting Chromium on a busy machine
@@ -76,6 +81,45 @@ def browser(profile):
 
 def console_errors(d):
     return [e for e in d.get_log("browser") if e["level"] == "SEVERE"]
+
+
+# Families with moves to play: a legal move made by clicks on the board (or a move button).
+PLAYABLE = {"sliding:3x3", "rotating-slide", "flip:4x4", "peg:triangle5", "knight-tour:3x4", "knight-swap:4x3",
+            "blocks:klotski", "perm:2x2x2", "coloring:map12", "square-sum"}
+
+
+def click_cell(d, i):
+    """Clicks the board's cell i, found again if the board was redrawn under the click."""
+    for attempt in range(20):
+        try:
+            # the last element of the cell is drawn on top (a piece over its square)
+            d.find_elements(By.CSS_SELECTOR, f'#board [data-cell="{i}"]')[-1].click()
+            return
+        except Exception:  # stale, or not there yet
+            time.sleep(0.1)
+    raise RuntimeError(f"cannot click cell {i}")
+
+
+def play_one(d, wait, p):
+    """Plays the first legal move (its cells clicked, or its button), checks the position it
+    leads to, then Undo."""
+    wait.until(lambda d: d.execute_script("return state.play !== null"))
+    before = d.execute_script("return state.play.state")
+    move = d.execute_script("return state.play.moves[0]")
+    if move["cells"]:
+        for c in move["cells"]:
+            click_cell(d, c)
+            if d.find_element(By.ID, "start").get_attribute("value") == move["state"]:
+                break
+    else:
+        d.find_element(By.CSS_SELECTOR, '#moves [data-move="0"]').click()
+    got = eventually(lambda: d.find_element(By.ID, "start").get_attribute("value") == move["state"], 30)
+    check(got, f"{p}: played {move['move']}: start is {d.find_element(By.ID, 'start').get_attribute('value')!r}, "
+               f"want {move['state']!r}")
+    wait.until(lambda d: d.execute_script("return state.play !== null && state.play.state === arguments[0]", move["state"]))
+    d.find_element(By.ID, "undo").click()
+    wait.until(lambda d: d.execute_script("return state.drawn === state.drawSeq && state.play !== null"))
+    check(d.execute_script("return state.play.state") == before, f"{p}: undo returns to {before}")
 
 
 def cells_text(el):
@@ -127,6 +171,9 @@ def main():
             # edit the start by clicking two cells: they swap
             d.find_element(By.ID, "reset").click()
             wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board [data-cell]"))
+            wait.until(lambda d: d.execute_script("return state.play !== null"))
+            Select(d.find_element(By.ID, "mode")).select_by_value("edit")
+            wait.until(lambda d: "swap" in d.find_element(By.ID, "edit-hint").text)
             before = d.execute_script("return currentStart()").split()
             for i in (0, 1):
                 # A click redraws the board: a cell found just before the redraw is stale, and
@@ -154,7 +201,10 @@ def main():
             d.find_element(By.ID, "solve").click()
             wait.until(lambda d: "running" in d.find_element(By.ID, "status").text)
             d.find_element(By.ID, "cancel").click()
-            wait.until(lambda d: d.find_element(By.ID, "error").text == "cancelled")
+            wait.until(lambda d: "cancelled" in d.find_element(By.ID, "status").text)
+            status = d.find_element(By.ID, "status").text
+            check(status.startswith("solve: cancelled after") and "done" not in status, f"status after cancel: {status!r}")
+            check(not d.find_element(By.ID, "error").is_displayed(), "no error after a cancel")
             check(eventually(lambda: d.find_element(By.ID, "solve").is_enabled()), "solve enabled again after cancel")
 
             # explore: the histogram as a chart, the farthest positions
@@ -168,12 +218,28 @@ def main():
             check("181440" in d.find_element(By.ID, "facts").text, "explore facts")
             check(len(d.find_elements(By.CSS_SELECTOR, "#farthest figure")) == 2, "two farthest positions")
 
-            # every family's picture is drawn (not blank)
+            # every family's picture is drawn (not blank); a legal move played and undone
             os.makedirs(os.path.join(tmp, "shots"), exist_ok=True)
+            shots = os.environ.get("TANSAKU_SHOTS")
             for p in PICTURES:
                 Select(d.find_element(By.ID, "pick")).select_by_value(p)
                 wait.until(lambda d: d.execute_script("return state.info && state.info.puzzle") is not None
                            and d.find_element(By.ID, "name").get_attribute("value") == p)
+                wait.until(lambda d: d.execute_script("return state.drawn === state.drawSeq"))
+                placeholder = d.find_element(By.ID, "start").get_attribute("placeholder")
+                check(placeholder != "8 6 7 2 5 4 3 0 1" or p == "sliding:3x3", f"{p}: the 8-puzzle's placeholder {placeholder!r}")
+                family = d.execute_script("return state.family.family")
+                explores = "explore" in d.execute_script("return state.family.commands")
+                check(d.find_element(By.ID, "explore").is_displayed() == explores, f"{p}: Explore offered = {explores}")
+                if p in PLAYABLE:
+                    play_one(d, wait, p)
+                else:
+                    check(d.execute_script("return state.play") is None and not d.find_element(By.ID, "mode").is_enabled(),
+                          f"{p}: no play mode")
+                if shots:
+                    if not d.find_element(By.ID, "options").get_attribute("open"):
+                        d.find_element(By.CSS_SELECTOR, "#options summary").click()
+                    d.find_element(By.ID, "setup").screenshot(os.path.join(shots, f"serve-{family}.png"))
                 time.sleep(0.2)
                 board = d.find_element(By.ID, "board")
                 has = board.find_elements(By.CSS_SELECTOR, "svg, [data-cell]")
@@ -183,6 +249,30 @@ def main():
                 # The picture may still be drawing: look again for a while before calling it blank.
                 n = eventually(lambda: (lambda k: k if k >= 3 else 0)(len(colours(d.find_element(By.ID, "board").screenshot_as_png))), 30) or 0
                 check(n >= 3, f"{p}: picture has {n} colours (blank?)")
+
+            # your own puzzle: a pasted .tws, solved from a scramble given as on the command line
+            Select(d.find_element(By.ID, "pick")).select_by_value("sliding:3x3")
+            wait.until(lambda d: d.execute_script("return state.drawn === state.drawSeq"))
+            d.find_element(By.CSS_SELECTOR, "#own summary").click()
+            Select(d.find_element(By.ID, "paste-kind")).select_by_value("perm")
+            with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "perm", "2x2x2.tws")) as f:
+                tws = f.read()
+            d.execute_script("document.getElementById('paste').value = arguments[0]", tws)
+            d.find_element(By.ID, "use-paste").click()
+            wait.until(lambda d: d.find_element(By.ID, "name").get_attribute("value") == "perm:pasted.tws")
+            if not d.find_element(By.ID, "options").get_attribute("open"):
+                d.find_element(By.CSS_SELECTOR, "#options summary").click()
+            extra = d.find_element(By.ID, "extra")
+            extra.clear()
+            extra.send_keys('--scramble "R U"', Keys.TAB)
+            wait.until(lambda d: d.execute_script("return state.drawn === state.drawSeq && state.play !== null"))
+            d.find_element(By.ID, "solve").click()
+            wait.until(lambda d: "solve: done" in d.find_element(By.ID, "status").text)
+            facts = d.find_element(By.ID, "facts").text
+            check("2 (optimal)" in facts and "perm:pasted.tws" in facts, f"pasted .tws solved: {facts!r}")
+            check(not d.find_element(By.ID, "error").is_displayed(), f"pasted: {d.find_element(By.ID, 'error').text}")
+            extra.clear()
+            extra.send_keys(Keys.TAB)
 
             # a --html page from the CLI, stepped through
             html = os.path.join(tmp, "solve.html")

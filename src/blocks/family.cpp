@@ -212,6 +212,50 @@ class BlocksPuzzle final : public Puzzle {
     return position_svg(b, grid_of(b, state));
   }
 
+  // Play: one piece one step up, down, left or right into free cells (a move of every
+  // metric; written as the solutions write it, "Gd": the piece's character and the step). A
+  // click on the piece, then on a cell it would move onto, makes it.
+  std::optional<Play> play(const Options& o, const std::string& state) const override {
+    const Board b = with_goal(o);
+    const std::vector<Piece> pos =
+        state.empty() ? start_of(o, false) : parse_position(b, state, "position", distinct_of(o));
+    std::vector<std::uint64_t> cover(pos.size());
+    for (std::size_t i = 0; i < pos.size(); ++i) cover[i] = b.cover(pos[i].kind, pos[i].anchor);
+    std::uint64_t first_col = 0, last_col = 0;
+    for (int r = 0; r < b.rows; ++r) {
+      first_col |= std::uint64_t{1} << (r * b.cols);
+      last_col |= std::uint64_t{1} << (r * b.cols + b.cols - 1);
+    }
+    Play p;
+    p.state = notation(b, pos);
+    const bool distinct = distinct_of(o);
+    p.goal = !b.goal.empty() && std::all_of(b.goal.begin(), b.goal.end(), [&](const Piece& g) {
+      return std::any_of(pos.begin(), pos.end(), [&](const Piece& q) {
+        return q.kind == g.kind && q.anchor == g.anchor && (!distinct || q.label == g.label);
+      });
+    });
+    const struct { char name; int delta; std::uint64_t edge; } steps[] = {
+        {'u', -b.cols, 0}, {'d', b.cols, 0}, {'l', -1, first_col}, {'r', 1, last_col}};
+    for (std::size_t i = 0; i < pos.size(); ++i) {
+      std::uint64_t others = 0;
+      for (std::size_t j = 0; j < pos.size(); ++j)
+        if (j != i) others |= cover[j];
+      for (const auto& st : steps) {
+        const int anchor = pos[i].anchor + st.delta;
+        if ((cover[i] & st.edge) || anchor < 0 || anchor >= b.cells()) continue;
+        const std::uint64_t moved = b.cover(pos[i].kind, anchor);
+        if (!moved || (moved & others)) continue;
+        std::vector<Piece> next = pos;
+        next[i].anchor = anchor;
+        std::sort(next.begin(), next.end(), [](const Piece& x, const Piece& y) { return x.anchor < y.anchor; });
+        std::vector<int> cells;
+        for (std::uint64_t m = cover[i] | moved; m; m &= m - 1) cells.push_back(std::countr_zero(m));
+        p.moves.push_back({std::string(1, pos[i].label) + st.name, notation(b, next), std::move(cells)});
+      }
+    }
+    return p;
+  }
+
   // Uniform over the positions reachable from the start (the board's, or --start): they are
   // solvable exactly when the start is (moves are reversible).
   std::vector<std::string> random(const Options& o, std::uint64_t seed, std::size_t count) const override {
@@ -268,7 +312,9 @@ std::unique_ptr<Puzzle> make(const std::string& variant, const Options&) {
   std::error_code ec;
   // A path outside the file policy of `tansaku serve` is refused before it is probed.
   if (!v.empty() && !file_allowed(v)) (void)allowed_file(v, "board file");
-  if (!v.empty() && fs::is_regular_file(v, ec)) return std::make_unique<BlocksPuzzle>("blocks:" + v, load_board(v));
+  // (a board pasted into `tansaku serve` is such a file: core/input.h PastedFile)
+  if (!v.empty() && (fs::is_regular_file(v, ec) || pasted_file(v)))
+    return std::make_unique<BlocksPuzzle>("blocks:" + v, load_board(v));
   std::string names;
   for (const auto& bi : kBuiltins) names += std::string(names.empty() ? "" : ", ") + "blocks:" + bi.name;
   if (v.find('/') != std::string::npos || v.find('.') != std::string::npos)
@@ -281,6 +327,8 @@ std::unique_ptr<Puzzle> make(const std::string& variant, const Options&) {
 Family family() {
   Family f;
   f.prefix = "blocks";
+  f.file_extension = ".txt";
+  f.file_kind = "a board picture: the tray with its pieces, 'start:' and optionally 'goal:' (docs/blocks.md)";
   f.summary = "sliding-block puzzles with pieces of any shape, drawn as pictures: optimal solutions, counts, whole spaces";
   for (const auto& bi : kBuiltins) f.builtins.push_back({std::string("blocks:") + bi.name, bi.summary});
   f.aliases = {{"klotski", "blocks:klotski"}, {"hakoiri-musume", "blocks:klotski"}};

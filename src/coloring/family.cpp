@@ -235,6 +235,41 @@ class ColoringPuzzle final : public Puzzle {
     return draw_graph(g_, name_, c, {}, colouring_caption(g_, c));
   }
 
+  // Play: a press on a vertex gives it the next colour (up to one more than the largest degree,
+  // which always leaves one free) that none of its neighbours has, after the last one none
+  // (0). The position is one colour per vertex, 0 = none; the goal, every vertex coloured.
+  std::optional<Play> play(const Options&, const std::string& state) const override {
+    constexpr int kPlayVertices = 1000;
+    if (g_.n > kPlayVertices)
+      throw InputError(fmt::format("{} has {} vertices: play takes graphs of at most {}", name_, g_.n, kPlayVertices));
+    const int k = g_.max_degree() + 1;
+    std::vector<int> c = state.empty() ? std::vector<int>(static_cast<std::size_t>(g_.n), 0) : parse_colouring(g_, state);
+    for (int x : c)
+      if (x > k) throw InputError(fmt::format("position: colour {} is more than the {} colours", x, k));
+    const auto text = [](const std::vector<int>& cs) {
+      std::string t;
+      for (int x : cs) {
+        if (!t.empty()) t += ' ';
+        t += std::to_string(x);
+      }
+      return t;
+    };
+    Play p;
+    p.state = text(c);
+    p.goal = std::none_of(c.begin(), c.end(), [](int x) { return x == 0; });
+    for (int v = 0; v < g_.n; ++v) {
+      int next = 0;
+      for (int x = c[static_cast<std::size_t>(v)] + 1; x <= k && !next; ++x)
+        if (std::none_of(g_.adj[v].begin(), g_.adj[v].end(), [&](int u) { return c[static_cast<std::size_t>(u)] == x; }))
+          next = x;
+      if (next == c[static_cast<std::size_t>(v)]) continue;
+      std::vector<int> after = c;
+      after[static_cast<std::size_t>(v)] = next;
+      p.moves.push_back({fmt::format("{}={}", g_.names[static_cast<std::size_t>(v)], next), text(after), {v}});
+    }
+    return p;
+  }
+
  private:
   void refuse_states(const Options& o) const {
     for (const auto& [given, opt] :
@@ -314,6 +349,8 @@ std::unique_ptr<Puzzle> make(const std::string& variant, const Options& o) {
 Family family() {
   Family f;
   f.prefix = "coloring";
+  f.file_extension = ".col";
+  f.file_kind = "a DIMACS .col graph: 'p edge V E' then one 'e U V' line per edge";
   f.summary = "graph colouring: chromatic number with a proof, K-colourings, colouring counts";
   f.builtins = {
       {"coloring:map12",

@@ -92,6 +92,11 @@ bool under(const std::string& path, const std::string& root) {
   return path == root || (path.starts_with(root) && path[root.size()] == '/');
 }
 
+thread_local const PastedFile* t_pasted = nullptr;
+
+// The text pasted for `path` on this thread, or nullptr.
+const PastedFile* pasted(const std::string& path) { return t_pasted && t_pasted->name() == path ? t_pasted : nullptr; }
+
 // Opens `path` without blocking (a FIFO with no writer would block a plain open) and
 // checks it is a regular file of at most `limit` bytes.
 int open_regular(const std::string& path, std::string_view what, std::uint64_t limit, std::uint64_t* size) {
@@ -112,6 +117,13 @@ int open_regular(const std::string& path, std::string_view what, std::uint64_t l
 
 }  // namespace
 
+PastedFile::PastedFile(std::string name, std::string text)
+    : name_(std::move(name)), text_(std::move(text)), outer_(t_pasted) {
+  t_pasted = this;
+}
+PastedFile::~PastedFile() { t_pasted = outer_; }
+bool pasted_file(const std::string& path) { return pasted(path) != nullptr; }
+
 void restrict_files(const std::vector<std::string>& roots, std::string refusal) {
   auto* p = new Policy{{}, std::move(refusal)};  // kept for the process's life: readers hold no lock
   for (const auto& r : roots) {
@@ -124,14 +136,14 @@ void restrict_files(const std::vector<std::string>& roots, std::string refusal) 
 
 std::string allowed_file(const std::string& path, std::string_view what) {
   const Policy* p = g_policy.load(std::memory_order_acquire);
-  if (!p) return path;
+  if (!p || pasted(path)) return path;
   if (file_allowed(path)) return canonical(path);
   throw InputError(fmt::format("{} '{}': {}", what, printable(path), p->refusal));
 }
 
 bool file_allowed(const std::string& path) {
   const Policy* p = g_policy.load(std::memory_order_acquire);
-  if (!p) return true;
+  if (!p || pasted(path)) return true;
   const std::string c = canonical(path);
   if (!c.empty())
     for (const auto& r : p->roots)
@@ -140,6 +152,7 @@ bool file_allowed(const std::string& path) {
 }
 
 bool path_present(const std::string& path) {
+  if (pasted(path)) return true;
   if (path.empty() || !file_allowed(path)) return false;
   std::error_code ec;
   const auto st = std::filesystem::symlink_status(path, ec);
@@ -152,6 +165,10 @@ std::uint64_t max_file_bytes(std::uint64_t memory) {
 }
 
 std::uint64_t regular_file_size(const std::string& path, std::string_view what, std::uint64_t limit) {
+  if (const PastedFile* p = pasted(path)) {
+    if (p->text().size() > limit) throw InputError(too_big(what, path, limit));
+    return p->text().size();
+  }
   std::uint64_t size = 0;
   Fd f;
   f.fd = open_regular(path, what, limit, &size);
@@ -160,6 +177,10 @@ std::uint64_t regular_file_size(const std::string& path, std::string_view what, 
 
 std::string read_file(const std::string& path, std::string_view what, std::uint64_t memory, const Deadline* deadline) {
   const std::uint64_t limit = max_file_bytes(memory);
+  if (const PastedFile* p = pasted(path)) {
+    if (p->text().size() > limit) throw InputError(too_big(what, path, limit));
+    return p->text();
+  }
   std::uint64_t size = 0;
   Fd f;
   f.fd = open_regular(path, what, limit, &size);

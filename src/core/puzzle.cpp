@@ -59,6 +59,10 @@ OptionSpec batch(OptionSpec s) {
   s.batch = true;
   return s;
 }
+OptionSpec defaults_to(std::string value, OptionSpec s) {
+  s.default_value = std::move(value);
+  return s;
+}
 }  // namespace opt
 
 std::vector<std::string> Puzzle::random(const Options&, std::uint64_t, std::size_t) const {
@@ -70,5 +74,6 @@ Drawing Puzzle::draw_solution(const Options&, const SolveReport&) const { return
 std::shared_ptr<const DepthTable> Puzzle::depth_table(const Options&) const { return nullptr; }
 
 std::string Puzzle::draw_state(const Options&, const std::string&) const { return {}; }
+std::optional<Play> Puzzle::play(const Options&, const std::string&) const { return std::nullopt; }
 
 }  // namespace tansaku

@@ -226,6 +226,24 @@ class FlipPuzzle final : public Puzzle {
     return board_svg(board_, board_.parse_grid(state, "state"), Bits(0));
   }
 
+  // Play: a press on any cell toggles the rule's pattern around it (the move is the cell, as
+  // a solution writes it). Each move carries its whole grid: boards up to kPlayCells.
+  std::optional<Play> play(const Options& o, const std::string& state) const override {
+    constexpr std::int64_t kPlayCells = 1024;
+    if (board_.cells() > kPlayCells)
+      throw InputError(fmt::format("{} has {} cells: play takes boards of at most {}", name_, board_.cells(), kPlayCells));
+    const Bits b = state.empty() ? start_of(o) : board_.parse_grid(state, "position");
+    Play p;
+    p.state = board_.format_grid(b);
+    p.goal = b == goal_of(o);
+    for (std::int64_t c = 0; c < board_.cells(); ++c) {
+      Bits next = b;
+      board_.for_each_toggled(c, [&](std::int64_t q) { next.flip(static_cast<std::size_t>(q)); });
+      p.moves.push_back({std::to_string(c), board_.format_grid(next), {static_cast<int>(c)}});
+    }
+    return p;
+  }
+
  private:
   // Refuses a board whose per-cell cost cannot fit the budget before anything is parsed or
   // allocated: the chase's bookkeeping (deciders, equations, lanes: 25 bytes a cell), the
@@ -484,8 +502,9 @@ Family family() {
       opt::all(),
       opt::count(),
       opt::farthest(),
-      opt::text(&Settings::rule, "rule", "RULE",
-                "eight (the 8 surrounding cells, not the cell; default) | lights-out | a 3x3 mask such as 010/111/010"),
+      opt::defaults_to("eight", opt::text(&Settings::rule, "rule", "RULE",
+                                          "eight (the 8 surrounding cells, not the cell; default) | lights-out | a 3x3 "
+                                          "mask such as 010/111/010")),
       opt::flag(&Settings::torus, "torus", "wrap the pattern around the edges")};
   f.settings = opt::settings<Settings>();
   f.solvers = merge_specs(solver_specs(FlipPuzzle::solve_table()), solver_specs(FlipPuzzle::explore_table()));

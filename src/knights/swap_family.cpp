@@ -196,6 +196,21 @@ class SwapPuzzle final : public Puzzle {
     return draw_swap_position(board_, a, parse(a, state, "state"));
   }
 
+  // Play: a knight to an empty square a knight's move away (the move [from, to]; a click on
+  // the knight, then on the square, makes it).
+  std::optional<Play> play(const Options& o, const std::string& state) const override {
+    const Instance inst = instance(o, false);
+    const Cells b = state.empty() ? (inst.has_start ? inst.start : inst.goal) : parse(inst.armies, state, "position");
+    SwapDomain d(board_, inst.armies, inst.goal);
+    Play p;
+    p.state = format(inst.armies, b);
+    p.goal = b == inst.goal;
+    d.for_each_move(d.make(b), [&](const SwapMove& m, const SwapState& next) {
+      p.moves.push_back({fmt::format("[{},{}]", m.from, m.to), format(inst.armies, d.cells_of(next)), {m.from, m.to}});
+    });
+    return p;
+  }
+
  private:
   static SolveReport finish(SolveReport& r, const Stopwatch&) {
     return r;

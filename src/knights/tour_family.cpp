@@ -201,10 +201,53 @@ class TourPuzzle final : public Puzzle {
   std::string draw(const Options& o) const override { return draw_tour_board(board_, first_square(o)); }
   Drawing draw_solution(const Options&, const SolveReport& r) const override { return draw_tour_report(board_, r); }
   std::string draw_state(const Options&, const std::string& state) const override {
-    return draw_tour_board(board_, board_.parse_square(state, "state"));
+    // A square; or, in the play mode, the squares visited so far (a path).
+    if (state.find_first_of(" ,") == std::string::npos) return draw_tour_board(board_, board_.parse_square(state, "state"));
+    return draw_tour(board_, path_of(state), false).frames.back();
+  }
+
+  // Play: the knight goes on to a square a knight's move away that it has not visited; the
+  // position is the path so far ("0 7 ..."), the move the square (a click on it makes it).
+  std::optional<Play> play(const Options& o, const std::string& state) const override {
+    constexpr std::int64_t kPlaySquares = 1024;
+    if (board_.squares() > kPlaySquares)
+      throw InputError(fmt::format("{} has {} squares: play takes boards of at most {}", name_, board_.squares(), kPlaySquares));
+    const std::vector<std::int64_t> path = state.empty() ? std::vector<std::int64_t>{first_square(o)} : path_of(state);
+    std::vector<bool> seen(static_cast<std::size_t>(board_.squares()));
+    std::string text;
+    for (auto sq : path) {
+      seen[static_cast<std::size_t>(sq)] = true;
+      if (!text.empty()) text += ' ';
+      text += std::to_string(sq);
+    }
+    Play p;
+    p.state = text;
+    p.goal = static_cast<std::int64_t>(path.size()) == board_.squares() &&
+             (!o.settings<Settings>().closed || path.size() < 3 || board_.adjacent(path.back(), path.front()));
+    board_.for_each_neighbor(path.back(), [&](std::int64_t sq) {
+      if (!seen[static_cast<std::size_t>(sq)])
+        p.moves.push_back({std::to_string(sq), text + " " + std::to_string(sq), {static_cast<int>(sq)}});
+    });
+    return p;
   }
 
  private:
+  // A path of distinct squares, each a knight's move from the one before (the play mode).
+  std::vector<std::int64_t> path_of(const std::string& text) const {
+    std::vector<std::int64_t> path;
+    std::vector<bool> seen(static_cast<std::size_t>(board_.squares()));
+    for (const auto& t : split_state(text)) {
+      const std::int64_t sq = board_.parse_square(t, "position");
+      if (seen[static_cast<std::size_t>(sq)]) throw InputError(fmt::format("position: square {} is visited twice", sq));
+      if (!path.empty() && !board_.adjacent(path.back(), sq))
+        throw InputError(fmt::format("position: {} to {} is not a knight's move", path.back(), sq));
+      seen[static_cast<std::size_t>(sq)] = true;
+      path.push_back(sq);
+    }
+    if (path.empty()) throw InputError("position: give the squares visited, such as '0 7'");
+    return path;
+  }
+
   std::int64_t first_square(const Options& o) const {
     if (o.from && o.start && *o.from != *o.start) throw InputError("--from and --start name different squares");
     if (o.from) return board_.parse_square(*o.from, "--from");

@@ -206,6 +206,21 @@ class PegPuzzle final : public Puzzle {
     return draw_position(solver_.board(), parse_position(solver_.board(), state, "state"));
   }
 
+  // Play: one jump, a peg over a neighbour into the empty hole beyond (the move "from-to";
+  // a click on the peg, then on the hole, makes it).
+  std::optional<Play> play(const Options& o, const std::string& state) const override {
+    const Board& bd = solver_.board();
+    const Bits start = start_of(o, false);
+    const Bits b = state.empty() ? start : parse_position(bd, state, "position");
+    Play p;
+    p.state = format_position(bd, b);
+    p.goal = goal_of(o, start).reached(b);
+    for (const Jump& j : bd.jumps)
+      if ((b & bd.bit(j.from)) && (b & bd.bit(j.over)) && !(b & bd.bit(j.to)))
+        p.moves.push_back({fmt::format("{}-{}", j.from, j.to), format_position(bd, b ^ j.mask), {j.from, j.to}});
+    return p;
+  }
+
   // Uniform over the positions from which the goal (as solve takes it: --goal, --finish, the
   // board's standard finish, else one peg anywhere) can be reached, with --pegs K pegs or any
   // number; each is a copyable --start (peg/random_positions.h).
@@ -318,6 +333,8 @@ std::unique_ptr<Puzzle> make(const std::string& variant, const Options& o) {
 Family family() {
   Family f;
   f.prefix = "peg";
+  f.file_extension = ".txt";
+  f.file_kind = "a peg board: an ASCII picture of the holes, and the lattice (docs/peg.md)";
   f.summary = "peg solitaire on any board: least moves, proofs of impossibility, solution counts, enumeration";
   for (auto& [name, summary] : builtin_list()) f.builtins.push_back({name, summary});
   f.options = {
@@ -329,8 +346,8 @@ Family family() {
       opt::text(&Settings::empty, "empty", "H[,H...]",
                 "holes that start empty (default: the board's standard vacancy)"),
       opt::text(&Settings::finish, "finish", "H", "hole the last peg must finish in (default: anywhere)", kAllCommands),
-      opt::text(&Settings::metric, "metric", "METRIC",
-                "moves (a run of jumps by one peg is one move, default) | jumps"),
+      opt::defaults_to("moves", opt::text(&Settings::metric, "metric", "METRIC",
+                                          "moves (a run of jumps by one peg is one move, default) | jumps")),
       opt::reads(opt::text(&Settings::file, "file", "FILE",
                            "board file (an ASCII picture of the holes: docs/peg.md), instead of peg:FILE",
                            kAllCommands)),

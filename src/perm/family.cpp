@@ -303,6 +303,20 @@ class PermPuzzle final : public Puzzle {
     return position_svg(d_, parse_position(d_, state, "state"), ref);
   }
 
+  // Play: every move of the metric (R, R2, R' ...) turns the puzzle; the app shows them as
+  // buttons (no cell names a turn).
+  std::optional<Play> play(const Options& o, const std::string& state) const override {
+    const Position goal = goal_of(o);
+    const bool has_start = o.start || o.settings<Settings>().scramble || !companion_scrambles(d_).empty();
+    const Position b = !state.empty() ? parse_position(d_, state, "position") : has_start ? start_of(o) : goal;
+    const MoveSet ms = moves_of(o);
+    Play p;
+    p.state = format_position(d_, b);
+    p.goal = b == goal;
+    for (const Gen& g : ms.gens) p.moves.push_back({g.name, format_position(d_, d_.applied(g.p, b)), {}});
+    return p;
+  }
+
  private:
   // The ranked spaces know nothing of Illegal positions: what walks them refuses such a
   // definition rather than count positions the rules forbid.
@@ -365,6 +379,8 @@ class PermPuzzle final : public Puzzle {
 Family family() {
   Family f;
   f.prefix = "perm";
+  f.file_extension = ".tws";
+  f.file_kind = "a twsearch / ksolve definition: Name, Set, Solved, Move blocks";
   f.summary = "permutation puzzles as data: ksolve/twsearch definition files (sets, orientations, moves)";
   f.builtins = {
       {"perm:2x2x2",

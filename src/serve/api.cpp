@@ -3,6 +3,8 @@
 #include "serve/api.h"
 
 #include <algorithm>
+#include <limits>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -67,6 +69,66 @@ std::string example_puzzle() {
 }
 
 }  // namespace
+
+void take_paste(json& body, Job& job) {
+  if (!body.is_object() || !body.contains("paste")) return;
+  const json v = body["paste"];
+  body.erase("paste");
+  if (v.is_null()) return;
+  if (!v.is_string()) throw InputError("\"paste\" must be a string: the text of the file the puzzle names");
+  job.paste_text = v.get<std::string>();
+  const std::string puzzle = body.contains("puzzle") && body["puzzle"].is_string() ? body["puzzle"].get<std::string>() : "";
+  const auto colon = puzzle.find(':');
+  const std::string name = colon == std::string::npos ? "" : puzzle.substr(colon + 1);
+  if (name.empty() || name.find('/') != std::string::npos || name.size() > 100 || name == "." || name == "..")
+    throw InputError("a pasted puzzle is named FAMILY:NAME (NAME a file name such as 'mine.tws', no '/'), "
+                     "and its text is read as that file");
+  const Family& f = family_of(puzzle);
+  if (f.file_extension.empty()) throw InputError(fmt::format("{} reads no puzzle from a file: nothing to paste", f.prefix));
+  job.paste_name = name;
+}
+
+json family_json(const std::string& puzzle, const Caps& caps) {
+  const Family& f = family_of(puzzle);
+  unsigned commands = kShow;
+  json solvers = json::array();
+  for (const auto& s : f.solvers) {
+    commands |= s.commands;
+    json c = json::array();
+    for (unsigned k : {kSolve, kExplore})
+      if (s.commands & k) c.push_back(command_name(k));
+    solvers.push_back({{"name", s.name}, {"summary", s.summary}, {"commands", c}, {"all", s.all}, {"count", s.count}});
+  }
+  json cmds = json::array();
+  for (unsigned k : {kShow, kSolve, kExplore})
+    if (commands & k) cmds.push_back(command_name(k));
+  json options = json::array();
+  for (const auto& o : f.options) {
+    if (!(o.commands & (kShow | kSolve | kExplore))) continue;  // random's own
+    json c = json::array();
+    for (unsigned k : {kShow, kSolve, kExplore})
+      if (o.commands & k) c.push_back(command_name(k));
+    json j = {{"name", o.name},
+              {"type", o.type == OptionSpec::Type::Flag ? "flag" : o.type == OptionSpec::Type::Integer ? "integer" : "text"},
+              {"help", o.help},
+              {"commands", c}};
+    if (!o.value_name.empty()) j["value_name"] = o.value_name;
+    if (o.type == OptionSpec::Type::Integer) {
+      if (o.min != std::numeric_limits<std::int64_t>::min()) j["min"] = o.min;
+      if (o.max != std::numeric_limits<std::int64_t>::max()) j["max"] = o.max;
+    }
+    if (!o.default_value.empty()) j["default"] = o.default_value;
+    const bool names_file = o.files == OptionSpec::Files::reads || o.files == OptionSpec::Files::writes;
+    if (names_file) j["files"] = o.files == OptionSpec::Files::reads ? "reads" : "writes";
+    if (names_file && !caps.files) j["refused"] = true;  // the API refuses it (--allow-files)
+    if (o.batch) j["batch"] = true;
+    options.push_back(std::move(j));
+  }
+  json out = {{"puzzle", puzzle}, {"family", f.prefix}, {"summary", f.summary}, {"commands", cmds},
+              {"options", options}, {"solvers", solvers}, {"notation", f.notation}};
+  if (!f.file_extension.empty()) out["paste"] = {{"extension", f.file_extension}, {"kind", f.file_kind}};
+  return out;
+}
 
 std::string error_body(const std::string& message, int exit_code) {
   return dump(json{{"error", printable(message, kMessageBytes)}, {"exit", exit_code}});
@@ -143,8 +205,20 @@ Options options_of(unsigned command, const json& body, const Caps& caps) {
   return o;
 }
 
+// A play: the position, its legal moves and the position drawn (Puzzle::play).
+json play_json(const Puzzle& puzzle, const Options& o, const std::string& state) {
+  std::optional<Play> p = puzzle.play(o, state);
+  if (!p) return json{{"puzzle", puzzle.name()}, {"playable", false}, {"state", state}, {"moves", json::array()}};
+  json moves = json::array();
+  for (auto& m : p->moves) moves.push_back({{"move", std::move(m.move)}, {"state", std::move(m.state)}, {"cells", m.cells}});
+  return json{{"puzzle", puzzle.name()}, {"playable", true}, {"state", p->state}, {"goal", p->goal}, {"moves", std::move(moves)}};
+}
+
 void run_job(Job& job) {
   set_thread_progress_sink(&job);
+  // A pasted puzzle: its text read in place of the file its name gives, on this thread.
+  std::optional<PastedFile> pasted;
+  if (!job.paste_name.empty()) pasted.emplace(job.paste_name, job.paste_text);
   int status = 200;
   std::string body;
   json drawing;
@@ -164,7 +238,14 @@ void run_job(Job& job) {
       if (drawn > cap) throw LimitError(reply_too_large(drawn, cap));
       return part;
     };
-    if (job.command == kShow) {
+    if (job.play) {
+      json p = play_json(*puzzle, o, *job.play);
+      work = w.seconds();
+      body = dump(p);
+      // (an empty position, as a row of no numbers yet, is drawn as show draws the puzzle)
+      const bool positioned = p["playable"].get<bool>() && !p["state"].get<std::string>().empty();
+      if (job.draw) drawing = json{{"board", count(positioned ? puzzle->draw_state(o, p["state"].get<std::string>()) : puzzle->draw(o))}};
+    } else if (job.command == kShow) {
       ShowReport r = puzzle->show(o);
       work = w.seconds();
       body = dump(r.info);

@@ -28,6 +28,16 @@ json parse_body(const std::string& text);
 // Query parameters (GET /api/show) as the same object: every value a string, a flag "true".
 json body_of_query(const std::multimap<std::string, std::string>& params);
 
+// Takes a request's own fields out of `body` into the job: "paste" (the text of the file the
+// puzzle names: "FAMILY:mine.txt" + its text) and, for POST /api/play, "state". Throws
+// InputError (a 400) on a bad value.
+void take_paste(json& body, Job& job);
+
+// What the app needs to build its form for one puzzle's family (GET /api/family?puzzle=P):
+// the commands it answers, its options as declared (name, type, help, range, default), its
+// solvers, its notation, whether a variant may be pasted as a file. Throws InputError.
+json family_json(const std::string& puzzle, const Caps& caps);
+
 // Runs the job (never throws): status 200 + the CLI's JSON, or 400 / 422 / 500 + {"error"}.
 void run_job(Job& job);
 

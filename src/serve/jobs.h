@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -28,6 +29,10 @@ struct Job final : ProgressSink {
   Options options;
   bool draw = false;  // also draw the result (frames) for the app
   std::vector<std::string> states;  // show + draw: positions to draw besides the board
+  std::optional<std::string> play;  // show: the position to play from (POST /api/play)
+  // A puzzle pasted by the user: the file name its puzzle names ("family:NAME") and the text
+  // read in its place (core/input.h PastedFile); no paste when `paste_name` is "".
+  std::string paste_name, paste_text;
   std::atomic<bool> cancel{false};
 
   // Everything below is guarded by `m`.

@@ -236,10 +236,11 @@ int run(const Config& c) {
   });
 
   // Queues a job; replies 503 when the pool is full. Returns the job or nullptr.
-  auto submit = [&](unsigned command, const json& body, const httplib::Request& req, httplib::Response& res,
+  auto submit = [&](unsigned command, json body, const httplib::Request& req, httplib::Response& res,
                     bool keep) -> std::shared_ptr<Job> {
     auto job = std::make_shared<Job>();
     job->command = command;
+    take_paste(body, *job);
     job->options = options_of(command, body, s.caps);  // refuses a body that is not an object
     job->puzzle = body["puzzle"].get<std::string>();
     job->draw = flag_param(req, "draw");
@@ -291,6 +292,7 @@ int run(const Config& c) {
     }
     auto job = std::make_shared<Job>();
     job->command = kShow;
+    take_paste(body, *job);
     job->options = options_of(kShow, body, s.caps);
     job->puzzle = body["puzzle"].get<std::string>();
     job->draw = true;
@@ -304,6 +306,46 @@ int run(const Config& c) {
     if (job->status != 200) return reply(res, job->status, job->body);
     json out = job->drawing;
     out["info"] = json::parse(job->body);
+    reply(res, 200, out.dump(-1, ' ', false, json::error_handler_t::replace));
+  });
+  // The play mode: {"puzzle", <options>, "state"} -> the position, its legal moves and the
+  // positions they lead to (Puzzle::play), and the position drawn ("board").
+  svr.Post("/api/play", [&](const httplib::Request& req, httplib::Response& res) {
+    json body = parse_body(req.body);  // InputError: 400 through the exception handler
+    std::string state;
+    if (body.is_object() && body.contains("state")) {
+      if (!body["state"].is_string()) return reply(res, 400, error_body("\"state\" must be a string: a position in the puzzle's notation", 2));
+      state = body["state"].get<std::string>();
+      if (!valid_utf8(state)) return reply(res, 400, error_body("\"state\" is not valid UTF-8", 2));
+      body.erase("state");
+    }
+    auto job = std::make_shared<Job>();
+    job->command = kShow;
+    take_paste(body, *job);
+    job->options = options_of(kShow, body, s.caps);
+    job->puzzle = body["puzzle"].get<std::string>();
+    job->draw = true;
+    job->play = state;
+    if (!pool.submit(job, false)) {
+      res.set_header("Retry-After", "1");
+      return reply(res, 503, error_body("busy", 3));
+    }
+    job->wait();
+    std::lock_guard lock(job->m);
+    if (job->status != 200) return reply(res, job->status, job->body);
+    json out = json::parse(job->body);
+    out["board"] = job->drawing.is_object() && job->drawing.contains("board") ? job->drawing["board"] : json("");
+    reply(res, 200, out.dump(-1, ' ', false, json::error_handler_t::replace));
+  });
+  // The app's form for a puzzle: its family's commands, options and solvers as declared.
+  svr.Get("/api/family", [&](const httplib::Request& req, httplib::Response& res) {
+    json out;
+    if (req.has_param("puzzle")) {
+      out = family_json(req.get_param_value("puzzle"), s.caps);
+    } else {  // every family, by a name of each (its prefix)
+      out = json{{"families", json::array()}};
+      for (const auto& f : families()) out["families"].push_back(family_json(f.prefix, s.caps));
+    }
     reply(res, 200, out.dump(-1, ' ', false, json::error_handler_t::replace));
   });
   svr.Get(R"(/api/job/(\d+))", [&](const httplib::Request& req, httplib::Response& res) {

@@ -226,6 +226,24 @@ class SlidingPuzzle final : public Puzzle {
     return board_svg(geo_, labels, parse_cells(geo_, labels, state, "state"));
   }
 
+  // Play: a tile next to the blank slides into it (the move is the tile's label, as a
+  // solution writes it; a click on the tile makes it).
+  std::optional<Play> play(const Options& o, const std::string& state) const override {
+    const Instance inst = instance(o, /*need_start=*/false);
+    const Cells b = !state.empty() ? parse_cells(geo_, inst.labels, state, "position")
+                    : inst.start.empty() ? inst.goal : inst.start;
+    Play p;
+    p.state = format_cells(inst.labels, b);
+    p.goal = b == inst.goal;
+    const int blank = static_cast<int>(std::find(b.begin(), b.end(), 0) - b.begin());
+    for (int c : geo_.adj[blank]) {
+      Cells next = b;
+      std::swap(next[c], next[blank]);
+      p.moves.push_back({inst.labels.names[b[c]], format_cells(inst.labels, next), {c}});
+    }
+    return p;
+  }
+
  private:
   Instance instance(const Options& o, bool need_start) const {
     Instance inst;

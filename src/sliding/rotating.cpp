@@ -303,6 +303,20 @@ class RotatingPuzzle final : public Puzzle {
     return picture(pieces, pieces.parse(state, "state"));
   }
 
+  // Play: one of the 8 turns (the move [x,4,z] as a solution writes it: the piece on z goes
+  // to the centre, the centre's to x, x's to z; a click on z, then on x, makes it).
+  std::optional<Play> play(const Options& o, const std::string& state) const override {
+    auto [pieces, start, goal] = instance(o);
+    const Cells b = state.empty() ? start : pieces.parse(state, "position");
+    Play p;
+    p.state = pieces.format(b);
+    p.goal = b == goal;
+    for (int i = 0; i < 8; ++i)
+      p.moves.push_back({json(kPatterns[i]).dump(), pieces.format(unpack(RotatingDomain::apply(RotatingDomain::pack(b), i))),
+                         {kPatterns[i][2], kPatterns[i][0]}});
+    return p;
+  }
+
  private:
   static std::string picture(const Pieces& p, const Cells& c, const std::vector<int>& marked = {}) {
     std::vector<std::string> text(9), colour(9);

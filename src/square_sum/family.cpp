@@ -11,6 +11,7 @@
 #include "square_sum/verify.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
+#include "tansaku/core/tokens.h"
 #include "tansaku/puzzles/square_sum.h"
 
 namespace tansaku::square_sum {
@@ -141,6 +142,37 @@ class SquareSumPuzzle final : public Puzzle {
   Drawing draw_solution(const Options&, const SolveReport& r) const override { return draw_report(r); }
   std::string draw_state(const Options& o, const std::string& state) const override {
     return draw_sequence(parse_sequence(state), o.settings<Settings>().ring);
+  }
+
+  // Play: the next number, one not yet placed whose sum with the last is a square (any to
+  // begin with). The position is the numbers placed so far; the goal, all N (ring: the last
+  // and the first summing to a square too). N: --n, else the least N with an answer.
+  std::optional<Play> play(const Options& o, const std::string& state) const override {
+    const Settings& s = check(o);
+    const int n = s.n.value_or(s.ring ? 32 : 15);  // the least N with a ring / a row
+    constexpr int kPlayNumbers = 1000;
+    if (n > kPlayNumbers) throw InputError(fmt::format("--n {}: play takes at most {} numbers", n, kPlayNumbers));
+    const std::vector<int> seq = trim(state).empty() ? std::vector<int>{} : parse_sequence(state);
+    std::vector<bool> used(static_cast<std::size_t>(n) + 1);
+    for (std::size_t i = 0; i < seq.size(); ++i) {
+      const int x = seq[i];
+      if (x < 1 || x > n) throw InputError(fmt::format("position: {} is not in 1..{}", x, n));
+      if (used[static_cast<std::size_t>(x)]) throw InputError(fmt::format("position: {} is placed twice", x));
+      if (i && !adjacent(seq[i - 1], x)) throw InputError(fmt::format("position: {} + {} is not a square", seq[i - 1], x));
+      used[static_cast<std::size_t>(x)] = true;
+    }
+    std::string text;
+    for (int x : seq) {
+      if (!text.empty()) text += ' ';
+      text += std::to_string(x);
+    }
+    Play p;
+    p.state = text;
+    p.goal = static_cast<int>(seq.size()) == n && (!s.ring || n < 3 || adjacent(seq.back(), seq.front()));
+    for (int x = 1; x <= n; ++x)
+      if (!used[static_cast<std::size_t>(x)] && (seq.empty() || adjacent(seq.back(), x)))
+        p.moves.push_back({std::to_string(x), text.empty() ? std::to_string(x) : text + " " + std::to_string(x), {}});
+    return p;
   }
 
  private:

@@ -64,6 +64,27 @@ std::string read_file(const std::string& path, std::string_view what, std::uint6
 std::string read_text_file(const std::string& path, std::string_view what, std::uint64_t memory,
                            const Deadline* deadline);
 
+// Text given in place of a file, for the calling thread while this object lives (`tansaku
+// serve`'s pasted puzzles: a request's own board, graph or definition, read by the same
+// parsers under the same limits as a file, and no file opened). A read of exactly `name`
+// (read_file, read_text_file, regular_file_size) gets `text`; path_present and file_allowed
+// say yes to it, whatever the file policy. `name` is a plain file name (no '/').
+class PastedFile {
+ public:
+  PastedFile(std::string name, std::string text);
+  ~PastedFile();
+  PastedFile(const PastedFile&) = delete;
+  PastedFile& operator=(const PastedFile&) = delete;
+  const std::string& name() const { return name_; }
+  const std::string& text() const { return text_; }
+
+ private:
+  std::string name_, text_;
+  const PastedFile* outer_;
+};
+// Whether `path` is the text pasted on this thread (code that probes with std::filesystem).
+bool pasted_file(const std::string& path);
+
 // Whether `text` is well-formed UTF-8 (no overlongs, no surrogates, nothing above U+10FFFF).
 bool valid_utf8(std::string_view text);
 // Byte offset of the first byte that is not well-formed UTF-8, or text.size().

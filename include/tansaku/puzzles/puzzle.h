@@ -49,6 +49,9 @@ struct OptionSpec {
   bool batch = false;
   // Integer: the values the request layer accepts (a value outside is refused, exit 2).
   std::int64_t min = std::numeric_limits<std::int64_t>::min(), max = std::numeric_limits<std::int64_t>::max();
+  // What applies when the option is not given, as a value ("eight"); "" = nothing to say
+  // beyond the help. For front ends that show a form (`tansaku serve`'s app).
+  std::string default_value;
   // Stores a checked value into the family's settings struct (Options::settings<T>()); set
   // by the member-pointer declarations below. Empty for the common options, which have
   // typed fields of Options itself.
@@ -80,6 +83,8 @@ OptionSpec flag(std::string name, std::string help, unsigned commands = kShow | 
 OptionSpec reads(OptionSpec s);
 OptionSpec writes(OptionSpec s);
 OptionSpec batch(OptionSpec s);
+// The value that applies when the option is not given (OptionSpec::default_value).
+OptionSpec defaults_to(std::string value, OptionSpec s);
 
 // The same, bound to a member of the family's settings struct T: the request layer checks
 // the value (type, range) and stores it there once; the family reads the field
@@ -237,6 +242,24 @@ struct Drawing {
   std::vector<std::string> labels;  // frames.size() - 1 captions: the step, as written in `moves`
 };
 
+// One legal move from a position, for a front end that lets a user play (`tansaku serve`'s
+// play mode): the move as a solution writes it, the position it leads to (the family's
+// notation), and the cells (draw_state's data-cell indices) it touches: the app makes the
+// move once the cells clicked so far belong to it alone (a tile: its cell; a jump: the peg
+// and the hole it lands in; a block: its cells and those it moves onto). No cells: a button.
+struct PlayMove {
+  std::string move;
+  std::string state;
+  std::vector<int> cells;
+};
+
+// A position and every legal move from it (Puzzle::play).
+struct Play {
+  std::string state;  // the position, in the family's notation as show prints it
+  bool goal = false;  // it is the goal (for families with one goal position)
+  std::vector<PlayMove> moves;
+};
+
 // A whole state space's distances, a byte per state by rank: for callers that look many
 // positions up at once (the Python module's `distances` and explore tables, docs/python.md).
 struct DepthTable {
@@ -275,6 +298,11 @@ class Puzzle {
   virtual Drawing draw_solution(const Options& o, const SolveReport& r) const;
   // One position in the family's state notation (explore's farthest positions).
   virtual std::string draw_state(const Options& o, const std::string& state) const;
+
+  // The position `state` (the family's notation, as --start takes it; "" = the position show
+  // describes) and every legal move from it, under the same options (goal, rules). nullopt:
+  // the family has no moves to play (the default). InputError for a state that does not parse.
+  virtual std::optional<Play> play(const Options& o, const std::string& state) const;
 };
 
 struct Builtin {
@@ -313,6 +341,10 @@ struct Family {
   std::string prefix;                // "sliding": names are "sliding" or "sliding:VARIANT"
   std::string summary;               // one line
   std::vector<Builtin> builtins;     // listed by `tansaku list`
+  // A variant may name a file of this kind (a board picture, a graph, a definition): its
+  // usual extension (".tws") and what it holds, one line. `tansaku serve` lets a user paste
+  // such a file's text (read as the file would be: core/input.h PastedFile). "": none.
+  std::string file_extension, file_kind;
   std::vector<std::pair<std::string, std::string>> aliases;  // {"8-puzzle", "sliding:3x3"}
   std::vector<OptionSpec> options;   // every option it takes beyond the universal ones
   std::vector<SolverSpec> solvers;   // --algorithm names, in the order of the automatic choice
