@@ -234,8 +234,11 @@ class BlocksPuzzle final : public Puzzle {
         return q.kind == g.kind && q.anchor == g.anchor && (!distinct || q.label == g.label);
       });
     });
-    const struct { char name; int delta; std::uint64_t edge; } steps[] = {
-        {'u', -b.cols, 0}, {'d', b.cols, 0}, {'l', -1, first_col}, {'r', 1, last_col}};
+    const struct {
+      char name;
+      int delta;
+      std::uint64_t edge;
+    } steps[] = {{'u', -b.cols, 0}, {'d', b.cols, 0}, {'l', -1, first_col}, {'r', 1, last_col}};
     for (std::size_t i = 0; i < pos.size(); ++i) {
       std::uint64_t others = 0;
       for (std::size_t j = 0; j < pos.size(); ++j)

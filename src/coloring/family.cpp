@@ -243,7 +243,8 @@ class ColoringPuzzle final : public Puzzle {
     if (g_.n > kPlayVertices)
       throw InputError(fmt::format("{} has {} vertices: play takes graphs of at most {}", name_, g_.n, kPlayVertices));
     const int k = g_.max_degree() + 1;
-    std::vector<int> c = state.empty() ? std::vector<int>(static_cast<std::size_t>(g_.n), 0) : parse_colouring(g_, state);
+    std::vector<int> c =
+        state.empty() ? std::vector<int>(static_cast<std::size_t>(g_.n), 0) : parse_colouring(g_, state);
     for (int x : c)
       if (x > k) throw InputError(fmt::format("position: colour {} is more than the {} colours", x, k));
     const auto text = [](const std::vector<int>& cs) {
@@ -260,7 +261,8 @@ class ColoringPuzzle final : public Puzzle {
     for (int v = 0; v < g_.n; ++v) {
       int next = 0;
       for (int x = c[static_cast<std::size_t>(v)] + 1; x <= k && !next; ++x)
-        if (std::none_of(g_.adj[v].begin(), g_.adj[v].end(), [&](int u) { return c[static_cast<std::size_t>(u)] == x; }))
+        if (std::none_of(g_.adj[v].begin(), g_.adj[v].end(),
+                         [&](int u) { return c[static_cast<std::size_t>(u)] == x; }))
           next = x;
       if (next == c[static_cast<std::size_t>(v)]) continue;
       std::vector<int> after = c;

@@ -231,7 +231,8 @@ class FlipPuzzle final : public Puzzle {
   std::optional<Play> play(const Options& o, const std::string& state) const override {
     constexpr std::int64_t kPlayCells = 1024;
     if (board_.cells() > kPlayCells)
-      throw InputError(fmt::format("{} has {} cells: play takes boards of at most {}", name_, board_.cells(), kPlayCells));
+      throw InputError(
+          fmt::format("{} has {} cells: play takes boards of at most {}", name_, board_.cells(), kPlayCells));
     const Bits b = state.empty() ? start_of(o) : board_.parse_grid(state, "position");
     Play p;
     p.state = board_.format_grid(b);

@@ -202,7 +202,8 @@ class TourPuzzle final : public Puzzle {
   Drawing draw_solution(const Options&, const SolveReport& r) const override { return draw_tour_report(board_, r); }
   std::string draw_state(const Options&, const std::string& state) const override {
     // A square; or, in the play mode, the squares visited so far (a path).
-    if (state.find_first_of(" ,") == std::string::npos) return draw_tour_board(board_, board_.parse_square(state, "state"));
+    if (state.find_first_of(" ,") == std::string::npos)
+      return draw_tour_board(board_, board_.parse_square(state, "state"));
     return draw_tour(board_, path_of(state), false).frames.back();
   }
 
@@ -211,7 +212,8 @@ class TourPuzzle final : public Puzzle {
   std::optional<Play> play(const Options& o, const std::string& state) const override {
     constexpr std::int64_t kPlaySquares = 1024;
     if (board_.squares() > kPlaySquares)
-      throw InputError(fmt::format("{} has {} squares: play takes boards of at most {}", name_, board_.squares(), kPlaySquares));
+      throw InputError(
+          fmt::format("{} has {} squares: play takes boards of at most {}", name_, board_.squares(), kPlaySquares));
     const std::vector<std::int64_t> path = state.empty() ? std::vector<std::int64_t>{first_square(o)} : path_of(state);
     std::vector<bool> seen(static_cast<std::size_t>(board_.squares()));
     std::string text;

@@ -77,14 +77,17 @@ void take_paste(json& body, Job& job) {
   if (v.is_null()) return;
   if (!v.is_string()) throw InputError("\"paste\" must be a string: the text of the file the puzzle names");
   job.paste_text = v.get<std::string>();
-  const std::string puzzle = body.contains("puzzle") && body["puzzle"].is_string() ? body["puzzle"].get<std::string>() : "";
+  const std::string puzzle =
+      body.contains("puzzle") && body["puzzle"].is_string() ? body["puzzle"].get<std::string>() : "";
   const auto colon = puzzle.find(':');
   const std::string name = colon == std::string::npos ? "" : puzzle.substr(colon + 1);
   if (name.empty() || name.find('/') != std::string::npos || name.size() > 100 || name == "." || name == "..")
-    throw InputError("a pasted puzzle is named FAMILY:NAME (NAME a file name such as 'mine.tws', no '/'), "
-                     "and its text is read as that file");
+    throw InputError(
+        "a pasted puzzle is named FAMILY:NAME (NAME a file name such as 'mine.tws', no '/'), "
+        "and its text is read as that file");
   const Family& f = family_of(puzzle);
-  if (f.file_extension.empty()) throw InputError(fmt::format("{} reads no puzzle from a file: nothing to paste", f.prefix));
+  if (f.file_extension.empty())
+    throw InputError(fmt::format("{} reads no puzzle from a file: nothing to paste", f.prefix));
   job.paste_name = name;
 }
 
@@ -109,7 +112,9 @@ json family_json(const std::string& puzzle, const Caps& caps) {
     for (unsigned k : {kShow, kSolve, kExplore})
       if (o.commands & k) c.push_back(command_name(k));
     json j = {{"name", o.name},
-              {"type", o.type == OptionSpec::Type::Flag ? "flag" : o.type == OptionSpec::Type::Integer ? "integer" : "text"},
+              {"type", o.type == OptionSpec::Type::Flag      ? "flag"
+                       : o.type == OptionSpec::Type::Integer ? "integer"
+                                                             : "text"},
               {"help", o.help},
               {"commands", c}};
     if (!o.value_name.empty()) j["value_name"] = o.value_name;
@@ -124,7 +129,7 @@ json family_json(const std::string& puzzle, const Caps& caps) {
     if (o.batch) j["batch"] = true;
     options.push_back(std::move(j));
   }
-  json out = {{"puzzle", puzzle}, {"family", f.prefix}, {"summary", f.summary}, {"commands", cmds},
+  json out = {{"puzzle", puzzle},   {"family", f.prefix}, {"summary", f.summary},  {"commands", cmds},
               {"options", options}, {"solvers", solvers}, {"notation", f.notation}};
   if (!f.file_extension.empty()) out["paste"] = {{"extension", f.file_extension}, {"kind", f.file_kind}};
   return out;
@@ -210,8 +215,13 @@ json play_json(const Puzzle& puzzle, const Options& o, const std::string& state)
   std::optional<Play> p = puzzle.play(o, state);
   if (!p) return json{{"puzzle", puzzle.name()}, {"playable", false}, {"state", state}, {"moves", json::array()}};
   json moves = json::array();
-  for (auto& m : p->moves) moves.push_back({{"move", std::move(m.move)}, {"state", std::move(m.state)}, {"cells", m.cells}});
-  return json{{"puzzle", puzzle.name()}, {"playable", true}, {"state", p->state}, {"goal", p->goal}, {"moves", std::move(moves)}};
+  for (auto& m : p->moves)
+    moves.push_back({{"move", std::move(m.move)}, {"state", std::move(m.state)}, {"cells", m.cells}});
+  return json{{"puzzle", puzzle.name()},
+              {"playable", true},
+              {"state", p->state},
+              {"goal", p->goal},
+              {"moves", std::move(moves)}};
 }
 
 void run_job(Job& job) {
@@ -244,7 +254,9 @@ void run_job(Job& job) {
       body = dump(p);
       // (an empty position, as a row of no numbers yet, is drawn as show draws the puzzle)
       const bool positioned = p["playable"].get<bool>() && !p["state"].get<std::string>().empty();
-      if (job.draw) drawing = json{{"board", count(positioned ? puzzle->draw_state(o, p["state"].get<std::string>()) : puzzle->draw(o))}};
+      if (job.draw)
+        drawing =
+            json{{"board", count(positioned ? puzzle->draw_state(o, p["state"].get<std::string>()) : puzzle->draw(o))}};
     } else if (job.command == kShow) {
       ShowReport r = puzzle->show(o);
       work = w.seconds();

@@ -314,7 +314,8 @@ int run(const Config& c) {
     json body = parse_body(req.body);  // InputError: 400 through the exception handler
     std::string state;
     if (body.is_object() && body.contains("state")) {
-      if (!body["state"].is_string()) return reply(res, 400, error_body("\"state\" must be a string: a position in the puzzle's notation", 2));
+      if (!body["state"].is_string())
+        return reply(res, 400, error_body("\"state\" must be a string: a position in the puzzle's notation", 2));
       state = body["state"].get<std::string>();
       if (!valid_utf8(state)) return reply(res, 400, error_body("\"state\" is not valid UTF-8", 2));
       body.erase("state");

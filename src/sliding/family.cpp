@@ -230,8 +230,9 @@ class SlidingPuzzle final : public Puzzle {
   // solution writes it; a click on the tile makes it).
   std::optional<Play> play(const Options& o, const std::string& state) const override {
     const Instance inst = instance(o, /*need_start=*/false);
-    const Cells b = !state.empty() ? parse_cells(geo_, inst.labels, state, "position")
-                    : inst.start.empty() ? inst.goal : inst.start;
+    const Cells b = !state.empty()       ? parse_cells(geo_, inst.labels, state, "position")
+                    : inst.start.empty() ? inst.goal
+                                         : inst.start;
     Play p;
     p.state = format_cells(inst.labels, b);
     p.goal = b == inst.goal;

@@ -312,7 +312,8 @@ class RotatingPuzzle final : public Puzzle {
     p.state = pieces.format(b);
     p.goal = b == goal;
     for (int i = 0; i < 8; ++i)
-      p.moves.push_back({json(kPatterns[i]).dump(), pieces.format(unpack(RotatingDomain::apply(RotatingDomain::pack(b), i))),
+      p.moves.push_back({json(kPatterns[i]).dump(),
+                         pieces.format(unpack(RotatingDomain::apply(RotatingDomain::pack(b), i))),
                          {kPatterns[i][2], kPatterns[i][0]}});
     return p;
   }

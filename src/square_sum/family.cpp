@@ -158,7 +158,8 @@ class SquareSumPuzzle final : public Puzzle {
       const int x = seq[i];
       if (x < 1 || x > n) throw InputError(fmt::format("position: {} is not in 1..{}", x, n));
       if (used[static_cast<std::size_t>(x)]) throw InputError(fmt::format("position: {} is placed twice", x));
-      if (i && !adjacent(seq[i - 1], x)) throw InputError(fmt::format("position: {} + {} is not a square", seq[i - 1], x));
+      if (i && !adjacent(seq[i - 1], x))
+        throw InputError(fmt::format("position: {} + {} is not a square", seq[i - 1], x));
       used[static_cast<std::size_t>(x)] = true;
     }
     std::string text;
