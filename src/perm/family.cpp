@@ -16,6 +16,7 @@
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/core/progress.h"
+#include "tansaku/puzzles/path_report.h"
 #include "tansaku/puzzles/perm.h"
 #include "tansaku/puzzles/solver_table.h"
 #include "tansaku/search/bidirectional_bfs.h"
@@ -111,6 +112,7 @@ class PermPuzzle final : public Puzzle {
     req.goal = goal;
     req.algorithm = o.algorithm;
     req.mode = o.all ? search::SolutionMode::All : o.count ? search::SolutionMode::Count : search::SolutionMode::First;
+    req.knobs = ida_options(o);
     Progress progress(o.progress());
     auto res = perm::solve(req, o.limits(&progress));
     progress.done();
@@ -120,6 +122,7 @@ class PermPuzzle final : public Puzzle {
     r.nodes = res.path.stats.expanded;
     if (res.table_bytes) r.table_bytes = res.table_bytes;
     r.extra["metric"] = ms.metric;
+    if (!res.hint.empty()) r.extra["hint"] = res.hint;
     if (!res.heuristics.empty()) r.extra["pattern_databases"] = res.heuristics;
     for (const auto& h : res.heuristics) r.heuristic += (r.heuristic.empty() ? "pdb " : " + ") + h;
     if (res.proved_unreachable || !res.path.found) {
@@ -131,6 +134,7 @@ class PermPuzzle final : public Puzzle {
     verify(d_, ms, start, goal, res.path.moves);
     r.length = static_cast<std::int64_t>(res.path.moves.size());
     r.moves = names_json(ms, res.path.moves);
+    non_optimal_figures(res.path, r);
     if (o.all) {
       json sols = json::array();
       for (const auto& s : res.path.all) {
@@ -345,6 +349,8 @@ Family family() {
       opt::count(),
       opt::farthest(),
       opt::spill(),
+      opt::weight(),
+      opt::beam_width(),
       opt::text(&Settings::moves, "moves", "A,B,...", "use only these base moves (all their powers)", kAllCommands),
       opt::text(&Settings::metric, "metric", "htm|qtm",
                 "htm: every power of a move is one move (default); qtm: only the move and its inverse", kAllCommands),
