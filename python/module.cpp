@@ -506,7 +506,8 @@ py::object solve_python(const py::object& p, const py::kwargs& kw) {
   // IDA* would), optimal for an admissible h; without: BFS.
   if (algorithm.empty()) algorithm = d.h_f.is_none() ? "bfs" : "astar";
   if (algorithm != "bfs" && algorithm != "idastar" && algorithm != "astar")
-    throw InputError(fmt::format("unknown algorithm '{}' for a Python puzzle: use one of astar, bfs, idastar", printable(algorithm)));
+    throw InputError(fmt::format("unknown algorithm '{}' for a Python puzzle: use one of astar, bfs, idastar",
+                                 printable(algorithm)));
   const PyState start(p.attr("start"));
   Stopwatch sw;
   search::PathResult<py::object> res;

@@ -61,7 +61,7 @@ COMMON = {
         "heuristic": ("string", "IDA*", "the lower bound, described (`manhattan + linear conflict`, `pdb 7-8 (disk) + reflection`)"),
         "bound": ("number", "`--algorithm wastar`", "the guarantee `--weight` gives: the length is at most this many times the optimum"),
         "lower_bound": ("integer", "`--algorithm wastar` (peg: always)", "the optimum is proved at least this (weighted A*: the length / W, rounded up)"),
-        "hint": ("string", "where a table would make the solve faster", "how (perm: `tansaku pdb build perm:NAME`)"),
+        "hint": ("string", "where a table would make the solve faster", "how (`tansaku pdb build 24-puzzle`, `tansaku pdb build perm:NAME`)"),
     },
     "explore": {
         "puzzle": ("string", "", "the puzzle's name, resolved"),
@@ -220,7 +220,7 @@ PLAIN = {
                        "message": ("string", "", "the message stderr carries"),
                        "seconds": ("number", "", "the work's wall time until it stopped"),
                        "lower_bound": ("integer", "an optimal search proved one", "no solution is shorter: the bound IDA* was searching (every smaller one searched in full), the depth breadth-first search reached"),
-                       "hint": ("string", "where a table would make the solve faster", "how (`tansaku pdb build perm:NAME`)")},
+                       "hint": ("string", "where a table would make the solve faster", "how (`tansaku pdb build 24-puzzle`, `tansaku pdb build perm:NAME`)")},
                       "tansaku solve PUZZLE --json (exit 3)"),
     "pdb_list": ({"dir": ("string", "", "the table directory"),
                   "tables": ("array<object>", "", "one per table file found, as its family records it (`file`, `puzzle`, sizes ...)")},

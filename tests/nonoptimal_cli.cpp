@@ -83,8 +83,9 @@ TEST(NonOptimal, EveryFamilyWithAHeuristicAnswersWithinItsBound) {
 
 TEST(NonOptimal, LargeBoardsAnswer) {
   // A 6x6 board: greedy best-first over Manhattan distance + linear conflict.
-  const auto r = run_cli("solve sliding:6x6 --json --quiet --algorithm greedy --start \""
-                         "7 1 3 4 5 6 2 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 0 35\"");
+  const auto r = run_cli(
+      "solve sliding:6x6 --json --quiet --algorithm greedy --start \""
+      "7 1 3 4 5 6 2 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 0 35\"");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_FALSE(r.json()["optimal"].get<bool>());
   EXPECT_EQ(r.json()["length"].get<long>() % 2, 1);  // the blank moves one cell: an odd length

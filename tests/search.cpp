@@ -13,8 +13,8 @@
 #include "tansaku/search/bidirectional_bfs.h"
 #include "tansaku/search/explore.h"
 #include "tansaku/search/explore_path.h"
-#include "tansaku/search/iddfs.h"
 #include "tansaku/search/ida_star.h"
+#include "tansaku/search/iddfs.h"
 
 using namespace tansaku::search;
 
@@ -199,7 +199,8 @@ struct Maze {
   void for_each_move(int s, F&& f) const {
     const int x = s % w, y = s / w;
     const auto go = [&](char m, int nx, int ny) {
-      if (nx >= 0 && nx < w && ny >= 0 && ny < rows && cells[static_cast<std::size_t>(ny * w + nx)] != '#') f(m, ny * w + nx);
+      if (nx >= 0 && nx < w && ny >= 0 && ny < rows && cells[static_cast<std::size_t>(ny * w + nx)] != '#')
+        f(m, ny * w + nx);
     };
     go('r', x + 1, y), go('l', x - 1, y), go('d', x, y + 1), go('u', x, y - 1);
   }

@@ -73,11 +73,18 @@ const SolverTable<Job<W>, search::PathResult<Move>>& table() {
           return search::ida_star_tt(j.d, j.start, tt, lim);
         }};
     SolverTable<J, search::PathResult<Move>> table{
-        bibfs, bfs_solver<J>({"bfs", {"breadth-first"}, "breadth-first search; chosen when the goal leaves pieces free", kSolve}),
+        bibfs,
+        bfs_solver<J>(
+            {"bfs", {"breadth-first"}, "breadth-first search; chosen when the goal leaves pieces free", kSolve}),
         idastar,
-        {{"layered", {"shortest-paths", "paths"}, "layered shortest paths: every optimal solution (--all) or their number (--count)",
-          kSolve, true, true},
-         nullptr, nullptr,
+        {{"layered",
+          {"shortest-paths", "paths"},
+          "layered shortest paths: every optimal solution (--all) or their number (--count)",
+          kSolve,
+          true,
+          true},
+         nullptr,
+         nullptr,
          [](const J& j, const search::Limits& lim) {
            return search::shortest_paths(j.d, j.start, j.want == Want::all ? j.max_all : 0, lim);
          }}};

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "tansaku/core/count.h"
 #include "blocks/board.h"
+#include "tansaku/core/count.h"
 #include "tansaku/puzzles/puzzle.h"
 #include "tansaku/search/ida_star.h"
 #include "tansaku/search/limits.h"

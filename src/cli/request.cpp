@@ -98,10 +98,13 @@ void store_option(const OptionSpec& s, const std::string& value, Options& o) {
 // as num / den in lowest terms.
 void weight_value(const std::string& v, Options& o) {
   const auto bad = [&] {
-    return InputError(fmt::format("--weight '{}': give a number at least 1 and at most 1000000 (1.5, 3/2)", printable(v)));
+    return InputError(
+        fmt::format("--weight '{}': give a number at least 1 and at most 1000000 (1.5, 3/2)", printable(v)));
   };
   std::int64_t num = 0, den = 1;
-  const auto digits = [](const std::string& t) { return !t.empty() && t.size() <= 7 && t.find_first_not_of("0123456789") == std::string::npos; };
+  const auto digits = [](const std::string& t) {
+    return !t.empty() && t.size() <= 7 && t.find_first_not_of("0123456789") == std::string::npos;
+  };
   if (const auto slash = v.find('/'); slash != std::string::npos) {
     const std::string a = v.substr(0, slash), b = v.substr(slash + 1);
     if (!digits(a) || !digits(b)) throw bad();
@@ -204,7 +207,8 @@ void family_options(const Family& f, const std::string& puzzle, unsigned command
   }
   // --weight is weighted A*'s, --beam-width beam search's: each names its solver when no
   // --algorithm does, and is refused beside another.
-  for (const auto& [option, solver] : {std::pair<const char*, const char*>{"weight", "wastar"}, {"beam-width", "beam"}}) {
+  for (const auto& [option, solver] :
+       {std::pair<const char*, const char*>{"weight", "wastar"}, {"beam-width", "beam"}}) {
     if (!o.values.count(option)) continue;
     if (o.algorithm.empty()) o.algorithm = solver;
     else if (o.algorithm != solver)
@@ -255,9 +259,14 @@ Report named_and_timed(const Puzzle& p, Run run) {
 // hint; in one line of text and as the JSON object.
 SolveStopped stopped(const Puzzle& p, const Options& o, const std::string& what, double seconds, bool memory) {
   const search::Proved& proved = o.proved;
-  json j = {{"puzzle", p.name()}, {"complete", false},
-            {"stopped", memory ? "memory" : o.deadline.cancelled() ? "cancelled" : o.deadline.expired() ? "timeout" : "limit"},
-            {"message", what}, {"seconds", seconds}};
+  json j = {{"puzzle", p.name()},
+            {"complete", false},
+            {"stopped", memory                   ? "memory"
+                        : o.deadline.cancelled() ? "cancelled"
+                        : o.deadline.expired()   ? "timeout"
+                                                 : "limit"},
+            {"message", what},
+            {"seconds", seconds}};
   std::string text = what;
   if (proved.lower_bound >= 0) {
     j["lower_bound"] = proved.lower_bound;

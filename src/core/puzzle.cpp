@@ -43,8 +43,8 @@ OptionSpec weight() {
               "weighted A*'s weight, a decimal >= 1 (default 2): the length is at most W times the optimum", kSolve);
 }
 OptionSpec beam_width() {
-  OptionSpec s = make("beam-width", OptionSpec::Type::Integer, "N", "beam search: positions kept per depth (default 1000)",
-                      kSolve);
+  OptionSpec s = make("beam-width", OptionSpec::Type::Integer, "N",
+                      "beam search: positions kept per depth (default 1000)", kSolve);
   s.min = 1;
   s.max = 10000000;
   return s;

@@ -447,7 +447,9 @@ Family swap_family() {
       {"knight-swap:RxC", "first row against last row, or any --start/--goal"}};
   f.aliases = {{"guarini", "knight-swap:guarini"}};
   f.options = {opt::start(), opt::goal(kAllCommands, "goal position (explore: the source when --from is not given)"),
-               opt::from(), opt::all(), opt::count(), opt::farthest(), opt::spill(), opt::weight(), opt::beam_width()};
+               opt::from(), opt::all(), opt::count(), opt::farthest(), opt::spill()};
+  for (auto& s : opt::heuristic_search()) f.options.push_back(std::move(s));  // --weight, --beam-width
+
   f.solvers = merge_specs(solver_specs(SwapPuzzle::solvers()), solver_specs(SwapPuzzle::explore_table()));
   f.notation =
       "a position is one token per square in row-major order: 0 empty, any other label a knight of that army,\n"

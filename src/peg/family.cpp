@@ -15,8 +15,8 @@
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
 #include "tansaku/core/memory.h"
-#include "tansaku/puzzles/peg.h"
 #include "tansaku/puzzles/path_report.h"
+#include "tansaku/puzzles/peg.h"
 #include "tansaku/puzzles/solver_table.h"
 
 namespace tansaku::peg {

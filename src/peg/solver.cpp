@@ -197,7 +197,8 @@ struct SolveJob {
   // A non-optimal search (kind "wastar", "greedy" or "beam") over the metric's domain and
   // its lower bound, without the pruning functions.
   template <class D>
-  search::PathResult<typename D::Move> heuristic_path(const D& d, const std::string& kind, const search::Limits& lim) const {
+  search::PathResult<typename D::Move> heuristic_path(const D& d, const std::string& kind,
+                                                      const search::Limits& lim) const {
     search::PathResult<typename D::Move> res;
     if (kind == "beam") res = search::beam_search(d, start, p.beam_width, lim);
     else if (kind == "greedy") res = search::greedy_best_first(d, start, lim);
@@ -275,14 +276,18 @@ const SolverTable<SolveJob, void>& table() {
   };
   // A non-optimal search: one solution, never the automatic choice.
   const auto heuristic = [](const char* name, std::vector<std::string> aliases, const char* summary) {
-    return SolverEntry<SolveJob, void>{{name, std::move(aliases), summary}, nullptr, [](const SolveJob&) { return false; },
-                                       [kind = std::string(name)](const SolveJob& j, const search::Limits& lim) {
-                                         j.heuristic(kind, lim);
-                                       }};
+    return SolverEntry<SolveJob, void>{
+        {name, std::move(aliases), summary},
+        nullptr,
+        [](const SolveJob&) { return false; },
+        [kind = std::string(name)](const SolveJob& j, const search::Limits& lim) { j.heuristic(kind, lim); }};
   };
   static const SolverTable<SolveJob, void> t = {
-      {{"auto", {}, "IDA* for 2^20 expansions, then the layered programme within 3 GiB, then IDA* without a bound (default)"},
-       moves_only("auto"), nullptr,
+      {{"auto",
+        {},
+        "IDA* for 2^20 expansions, then the layered programme within 3 GiB, then IDA* without a bound (default)"},
+       moves_only("auto"),
+       nullptr,
        [](const SolveJob& j, const search::Limits& lim) {
          if (j.ida(kAutoExpansions, lim)) {
            j.out.algorithm = "idastar", j.out.method = kIda;
@@ -301,16 +306,24 @@ const SolverTable<SolveJob, void>& table() {
            j.ida(0, lim);
          }
        }},
-      {{"layered", {"dp", "bfs", "layers"}, "exhaustive layers of positions by pegs left: least moves with a proof, or --count",
-        kSolve, false, true},
-       moves_only("layered"), nullptr,
+      {{"layered",
+        {"dp", "bfs", "layers"},
+        "exhaustive layers of positions by pegs left: least moves with a proof, or --count",
+        kSolve,
+        false,
+        true},
+       moves_only("layered"),
+       nullptr,
        [](const SolveJob& j, const search::Limits& lim) {
          if (j.counted) return j.count(lim);
          j.out.algorithm = "layered", j.out.method = kLayered;
          j.layered(lim);
        }},
-      {{"idastar", {"ida*", "ida", "ida-star"}, "IDA* with a table of dead positions (the only solver for --metric jumps)"},
-       nullptr, nullptr,
+      {{"idastar",
+        {"ida*", "ida", "ida-star"},
+        "IDA* with a table of dead positions (the only solver for --metric jumps)"},
+       nullptr,
+       nullptr,
        [](const SolveJob& j, const search::Limits& lim) {
          j.out.algorithm = "idastar";
          if (j.p.metric == Metric::Jumps) return j.ida_jumps(lim);
@@ -319,8 +332,10 @@ const SolverTable<SolveJob, void>& table() {
        }},
       heuristic("wastar", {"weighted-astar", "wa*", "weighted-a*"},
                 "weighted A* over the moves' lower bound: length at most --weight W (default 2) times the least"),
-      heuristic("greedy", {"greedy-best-first", "gbfs"}, "greedy best-first over the moves' lower bound: fast, no bound"),
-      heuristic("beam", {"beam-search"}, "beam search: the --beam-width N (default 1000) best positions per move, no bound"),
+      heuristic("greedy", {"greedy-best-first", "gbfs"},
+                "greedy best-first over the moves' lower bound: fast, no bound"),
+      heuristic("beam", {"beam-search"},
+                "beam search: the --beam-width N (default 1000) best positions per move, no bound"),
   };
   return t;
 }

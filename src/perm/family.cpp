@@ -3,11 +3,11 @@
 #include <fmt/format.h>
 
 #include "perm/definition.h"
+#include "perm/draw.h"
 #include "perm/generators.h"
 #include "perm/group_order.h"
 #include "perm/notation.h"
 #include "perm/pdb_cli.h"
-#include "perm/draw.h"
 #include "perm/ranked_domain.h"
 #include "perm/solver.h"
 #include "perm/space.h"

@@ -13,8 +13,8 @@
 
 #include "perm/group_order.h"
 #include "perm/piece_file.h"
-#include "perm/symmetry.h"
 #include "perm/ranked_domain.h"
+#include "perm/symmetry.h"
 #include "tansaku/core/error.h"
 #include "tansaku/puzzles/solver_table.h"
 #include "tansaku/search/beam_search.h"
@@ -326,7 +326,8 @@ class ByPosition {
   int h(const State& s) const { return s.s.h; }
   std::size_t hash(const State& s) const {
     std::size_t x = 1469598103934665603ull;
-    for (std::size_t i = 0; i < s.s.pos.lab.size(); ++i) x = (x ^ (s.s.pos.lab[i] * 8u + s.s.pos.ori[i])) * 1099511628211ull;
+    for (std::size_t i = 0; i < s.s.pos.lab.size(); ++i)
+      x = (x ^ (s.s.pos.lab[i] * 8u + s.s.pos.ori[i])) * 1099511628211ull;
     return x;
   }
   template <class F>
@@ -516,7 +517,8 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
     else if (kind == "greedy") out.path = search::greedy_best_first(by, r0, lim);
     else out.path = search::weighted_astar(by, r0, req.knobs.weight_num, req.knobs.weight_den, lim);
     out.path.optimal = false;
-    if (kind == "wastar") out.path.bound = static_cast<double>(req.knobs.weight_num) / static_cast<double>(req.knobs.weight_den);
+    if (kind == "wastar")
+      out.path.bound = static_cast<double>(req.knobs.weight_num) / static_cast<double>(req.knobs.weight_den);
     return;
   }
   if (req.mode == search::SolutionMode::First) {
@@ -538,26 +540,38 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
 const SolverTable<Job, void>& table() {
   // A non-optimal search: one solution, never the automatic choice.
   const auto heuristic = [](const char* name, std::vector<std::string> aliases, const char* summary) {
-    return SolverEntry<Job, void>{{name, std::move(aliases), summary}, nullptr, [](const Job&) { return false; },
-                                  [name = std::string(name)](const Job& j, const search::Limits& lim) {
-                                    run_heuristic(j, lim, name);
-                                  }};
+    return SolverEntry<Job, void>{
+        {name, std::move(aliases), summary},
+        nullptr,
+        [](const Job&) { return false; },
+        [name = std::string(name)](const Job& j, const search::Limits& lim) { run_heuristic(j, lim, name); }};
   };
   static const SolverTable<Job, void> t = {
-      {{"bibfs", {"bidirectional", "bidirectional-bfs", "bi-bfs"}, "bidirectional BFS over the ranked space: the default up to 2^22 positions"},
+      {{"bibfs",
+        {"bidirectional", "bidirectional-bfs", "bi-bfs"},
+        "bidirectional BFS over the ranked space: the default up to 2^22 positions"},
        [](const Job& j) -> std::string {
          if (!j.space) return "bidirectional search needs a space of at most 2^64 positions";
          return "";
        },
-       [](const Job& j) { return j.space->size() <= j.req.bibfs_limit; }, run_bibfs},
-      {{"idastar", {"ida*", "ida-star", "ida"}, "IDA* over pattern databases (projections onto groups of pieces); --all, --count",
-        kSolve, true, true},
-       nullptr, nullptr, run_idastar},
+       [](const Job& j) { return j.space->size() <= j.req.bibfs_limit; },
+       run_bibfs},
+      {{"idastar",
+        {"ida*", "ida-star", "ida"},
+        "IDA* over pattern databases (projections onto groups of pieces); --all, --count",
+        kSolve,
+        true,
+        true},
+       nullptr,
+       nullptr,
+       run_idastar},
       heuristic("wastar", {"weighted-astar", "wa*", "weighted-a*"},
                 "weighted A* over the same pattern databases: length at most --weight W (default 2) times the optimum"),
-      heuristic("greedy", {"greedy-best-first", "gbfs"}, "greedy best-first over the same pattern databases: fast, no bound"),
-      heuristic("beam", {"beam-search"},
-                "beam search over the same pattern databases: the --beam-width N (default 1000) best positions per depth"),
+      heuristic("greedy", {"greedy-best-first", "gbfs"},
+                "greedy best-first over the same pattern databases: fast, no bound"),
+      heuristic(
+          "beam", {"beam-search"},
+          "beam search over the same pattern databases: the --beam-width N (default 1000) best positions per depth"),
   };
   return t;
 }

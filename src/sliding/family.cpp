@@ -109,13 +109,15 @@ const SolverTable<Job<C>, void>& solvers() {
                         });
     SolverTable<J, void> t{
         bibfs, pdb, idastar, then(bfs_solver<J>({"bfs", {"breadth-first"}, "breadth-first search"}), as("bfs")),
-        then(iddfs_solver<J>({"iddfs", {"id", "iterative-deepening"}, "iterative deepening depth-first search (--all, --count)"}),
+        then(iddfs_solver<J>(
+                 {"iddfs", {"id", "iterative-deepening"}, "iterative deepening depth-first search (--all, --count)"}),
              as("iddfs"))};
     // The non-optimal searches over the same bound as idastar (never the automatic choice).
     for (auto& e : heuristic_solvers<J>("Manhattan distance + linear conflict")) {
       const std::string name = e.spec.name;
       t.push_back(then(std::move(e), [name](const J& j, Path res) {
-        report(j, res, name, j.d.uses_linear_conflict() ? "manhattan + linear conflict" : "manhattan to nearest same label");
+        report(j, res, name,
+               j.d.uses_linear_conflict() ? "manhattan + linear conflict" : "manhattan to nearest same label");
       }));
     }
     return t;

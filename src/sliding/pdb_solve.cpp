@@ -58,9 +58,10 @@ void solve(const Instance& inst, int prune, const search::Limits& lim, SolveRepo
     const std::string name = inst.geo.rows == inst.geo.cols && (n == 16 || n == 25)
                                  ? fmt::format("{}-puzzle", n - 1)
                                  : fmt::format("sliding:{}x{}", inst.geo.rows, inst.geo.cols);
-    r.extra["hint"] = fmt::format("`tansaku pdb build {}` builds larger pattern databases once (into {}), and solves then "
-                                  "load them: much faster",
-                                  name, default_dir().string());
+    r.extra["hint"] = fmt::format(
+        "`tansaku pdb build {}` builds larger pattern databases once (into {}), and solves then "
+        "load them: much faster",
+        name, default_dir().string());
     if (lim.proved) lim.proved->hint = r.extra["hint"].get<std::string>();
   }
   Context ctx(f, h);

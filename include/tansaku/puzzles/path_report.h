@@ -5,14 +5,14 @@
 #pragma once
 #include <cmath>
 #include <functional>
-#include <type_traits>
-#include <utility>
 #include <limits>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
-#include "tansaku/core/error.h"
 #include "tansaku/core/count.h"
+#include "tansaku/core/error.h"
 #include "tansaku/puzzles/puzzle.h"
 #include "tansaku/puzzles/solver_table.h"
 #include "tansaku/search/beam_search.h"
@@ -90,21 +90,30 @@ std::vector<SolverEntry<Job, PathOf<Job>>> heuristic_solvers(const std::string& 
     return res;
   };
   return {
-      {{"wastar", {"weighted-astar", "wa*", "weighted-a*"},
-        fmt::format("weighted A* over {}: length at most --weight W (default 2) times the optimum, not proved least", h)},
-       one("wastar"), never,
+      {{"wastar",
+        {"weighted-astar", "wa*", "weighted-a*"},
+        fmt::format("weighted A* over {}: length at most --weight W (default 2) times the optimum, not proved least",
+                    h)},
+       one("wastar"),
+       never,
        [non_optimal](const Job& j, const search::Limits& lim) {
          return non_optimal(search::weighted_astar(j.d, j.start, j.ida.weight_num, j.ida.weight_den, lim),
                             static_cast<double>(j.ida.weight_num) / static_cast<double>(j.ida.weight_den));
        }},
-      {{"greedy", {"greedy-best-first", "gbfs"}, fmt::format("greedy best-first over {}: fast, no bound on the length", h)},
-       one("greedy"), never,
+      {{"greedy",
+        {"greedy-best-first", "gbfs"},
+        fmt::format("greedy best-first over {}: fast, no bound on the length", h)},
+       one("greedy"),
+       never,
        [non_optimal](const Job& j, const search::Limits& lim) {
          return non_optimal(search::greedy_best_first(j.d, j.start, lim), 0);
        }},
-      {{"beam", {"beam-search"},
+      {{"beam",
+        {"beam-search"},
         fmt::format("beam search over {}: the --beam-width N (default 1000) best positions per depth, no bound", h)},
-       one("beam"), never, [non_optimal](const Job& j, const search::Limits& lim) {
+       one("beam"),
+       never,
+       [non_optimal](const Job& j, const search::Limits& lim) {
          return non_optimal(search::beam_search(j.d, j.start, j.ida.beam_width, lim), 0);
        }}};
 }

@@ -71,7 +71,7 @@ OptionSpec all();       // solve: every optimal solution
 OptionSpec count();     // solve: count optimal solutions
 OptionSpec farthest();  // explore: how many farthest positions to print
 OptionSpec spill();     // explore: a directory for the layers of a table beyond --memory (search/explore_spill.h); writes
-OptionSpec weight();      // solve: weighted A*'s W (a decimal >= 1): the length is at most W times the optimum
+OptionSpec weight();    // solve: weighted A*'s W (a decimal >= 1): the length is at most W times the optimum
 OptionSpec beam_width();  // solve: beam search's states kept per layer
 // Both, for a family that offers the non-optimal solvers (path_report.h heuristic_solvers).
 std::vector<OptionSpec> heuristic_search();

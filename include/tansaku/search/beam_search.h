@@ -90,9 +90,10 @@ PathResult<typename D::Move> beam_search(const D& d, const typename D::State& st
     res.exhausted = true;
     return res;
   }
-  throw LimitError(fmt::format("beam search: the beam of width {} ran dry before a solution (every position kept "
-                               "was a dead end or seen before); a wider --beam-width may find one",
-                               width));
+  throw LimitError(
+      fmt::format("beam search: the beam of width {} ran dry before a solution (every position kept "
+                  "was a dead end or seen before); a wider --beam-width may find one",
+                  width));
 }
 
 }  // namespace tansaku::search
