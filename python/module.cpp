@@ -35,6 +35,7 @@
 #include "tansaku/core/input.h"
 #include "tansaku/core/suggest.h"
 #include "tansaku/puzzles/registry.h"
+#include "tansaku/search/best_first.h"
 #include "tansaku/search/bfs.h"
 #include "tansaku/search/ida_star.h"
 
@@ -500,15 +501,20 @@ py::object solve_python(const py::object& p, const py::kwargs& kw) {
   PyDomain d = domain_of(p);
   for (auto& c : algorithm) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (algorithm == "ida*" || algorithm == "ida-star") algorithm = "idastar";
-  if (algorithm.empty()) algorithm = d.h_f.is_none() ? "bfs" : "idastar";
-  if (algorithm != "bfs" && algorithm != "idastar")
-    throw InputError(fmt::format("unknown algorithm '{}' for a Python puzzle: use one of bfs, idastar", printable(algorithm)));
+  if (algorithm == "a*" || algorithm == "a-star") algorithm = "astar";
+  // With h: A* with duplicate detection (a state reached again is not searched again, as
+  // IDA* would), optimal for an admissible h; without: BFS.
+  if (algorithm.empty()) algorithm = d.h_f.is_none() ? "bfs" : "astar";
+  if (algorithm != "bfs" && algorithm != "idastar" && algorithm != "astar")
+    throw InputError(fmt::format("unknown algorithm '{}' for a Python puzzle: use one of astar, bfs, idastar",
+                                 printable(algorithm)));
   const PyState start(p.attr("start"));
   Stopwatch sw;
   search::PathResult<py::object> res;
   search::Limits lim = o.limits();
   lim.cluster = nullptr;
   if (algorithm == "bfs") res = search::bfs(d, start, lim);
+  else if (algorithm == "astar") res = search::weighted_astar(d, start, 1, 1, lim);
   else res = search::ida_star(d, start, {}, lim);
   py::list moves, states;
   if (res.found) {

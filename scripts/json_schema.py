@@ -59,6 +59,9 @@ COMMON = {
         "generated": ("integer", "where the solver counts them", "successors generated"),
         "table_bytes": ("integer", "where the solver holds tables", "the largest table held"),
         "heuristic": ("string", "IDA*", "the lower bound, described (`manhattan + linear conflict`, `pdb 7-8 (disk) + reflection`)"),
+        "bound": ("number", "`--algorithm wastar`", "the guarantee `--weight` gives: the length is at most this many times the optimum"),
+        "lower_bound": ("integer", "`--algorithm wastar` (peg: always)", "the optimum is proved at least this (weighted A*: the length / W, rounded up)"),
+        "hint": ("string", "where a table would make the solve faster", "how (`tansaku pdb build 24-puzzle`, `tansaku pdb build perm:NAME`)"),
     },
     "explore": {
         "puzzle": ("string", "", "the puzzle's name, resolved"),
@@ -214,6 +217,13 @@ PLAIN = {
     "bench": ({"nodes": ("integer", "", "the total nodes: the signature"), "seconds": ("number", "", "the total time"),
                "nps": ("number", "", "nodes per second"), "threads": ("integer", "", "threads used"),
                "runs": ("array<bench_run>", "", "each run")}, "tansaku bench --json"),
+    "solve_stopped": ({"puzzle": ("string", "", "the puzzle's name, resolved"), "complete": ("boolean", "", "false: a limit stopped the solve (exit 3)"),
+                       "stopped": ("string", "", "what stopped it: `timeout`, `memory`, `cancelled` or `limit` (a solver's own bound)"),
+                       "message": ("string", "", "the message stderr carries"),
+                       "seconds": ("number", "", "the work's wall time until it stopped"),
+                       "lower_bound": ("integer", "an optimal search proved one", "no solution is shorter: the bound IDA* was searching (every smaller one searched in full), the depth breadth-first search reached"),
+                       "hint": ("string", "where a table would make the solve faster", "how (`tansaku pdb build 24-puzzle`, `tansaku pdb build perm:NAME`)")},
+                      "tansaku solve PUZZLE --json (exit 3)"),
     "pdb_list": ({"dir": ("string", "", "the table directory"),
                   "tables": ("array<object>", "", "one per table file found, as its family records it (`file`, `puzzle`, sizes ...)")},
                  "tansaku pdb list --json"),
@@ -297,7 +307,7 @@ def plain_schema(name):
     keys, cmd = PLAIN[name]
     s = {"$schema": DRAFT, "$id": f"https://tansaku.example/schema/{name}.json", "title": f"{cmd}",
          "description": f"What `{cmd}` prints (docs/cli.md).", "type": "object", "properties": props(keys),
-         "required": list(keys), "additionalProperties": False}
+         "required": [k for k, (_, w, _) in keys.items() if not w], "additionalProperties": False}
     s["$defs"] = defs_for(s)
     return s
 
@@ -345,7 +355,7 @@ def main():
         write(f"{name}.json", plain_schema(name))
     blocks = {f"{cmd}-common": table(COMMON[cmd]) for cmd in ("solve", "explore")}
     blocks.update({f"{cmd}-families": family_tables(cmd) for cmd in ("show", "solve", "explore")})
-    blocks.update({name: table(PLAIN[name][0], when=False) for name in PLAIN})
+    blocks.update({name: table(PLAIN[name][0], when=any(w for _, w, _ in PLAIN[name][0].values())) for name in PLAIN})
     blocks["shapes"] = "\n\n".join(f"**{n}**\n\n" + table(k, when=False) for n, k in SHAPES.items())
     path = os.path.join(ROOT, "docs", "cli.md")
     text = open(path, encoding="utf-8").read()

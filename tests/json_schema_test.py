@@ -28,7 +28,7 @@ def schema(name):
     return s
 
 
-SCHEMAS = {n: schema(n) for n in ("list", "show", "solve", "explore", "random", "bench", "pdb_list")}
+SCHEMAS = {n: schema(n) for n in ("list", "show", "solve", "explore", "random", "bench", "pdb_list", "solve_stopped")}
 
 
 def validate(kind, obj):
@@ -198,6 +198,20 @@ def test_memory_refusal_names_spill(tmp_path):
     assert "--memory" in p.stderr and "--spill" not in p.stderr, p.stderr
     p = run("explore", "sliding:3x4", "--memory", "20K", "--spill", str(tmp_path), ok=(2,))
     assert "--spill DIR keeps" not in p.stderr, p.stderr
+
+
+def test_solve_stopped_and_nonoptimal():
+    """A solve --timeout stopped prints what it proved (exit 3); the non-optimal solvers' keys."""
+    reversed24 = " ".join(str(i) for i in range(24, -1, -1))
+    p = run("solve", "24-puzzle", "--start", reversed24, "--algorithm", "idastar", "--timeout", "0.3", "--json", "--quiet", ok=(3,))
+    out = json.loads(p.stdout)
+    validate("solve_stopped", out)
+    assert out["complete"] is False and out["stopped"] == "timeout" and out["lower_bound"] >= 100
+    for args in (["8-puzzle", "--weight", "1.5"], ["8-puzzle", "--algorithm", "greedy"], ["peg:triangle5", "--weight", "2"],
+                 ["knight-swap", "--algorithm", "beam"]):
+        out, _ = run_json("solve", *args)
+        validate("solve", out)
+        assert out["optimal"] is False
 
 
 def test_schema_has_teeth():

@@ -3,14 +3,18 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <string>
 #include <utility>
 
+#include "tansaku/search/beam_search.h"
+#include "tansaku/search/best_first.h"
 #include "tansaku/search/bfs.h"
 #include "tansaku/search/bidirectional_bfs.h"
 #include "tansaku/search/explore.h"
 #include "tansaku/search/explore_path.h"
-#include "tansaku/search/iddfs.h"
 #include "tansaku/search/ida_star.h"
+#include "tansaku/search/iddfs.h"
 
 using namespace tansaku::search;
 
@@ -178,4 +182,96 @@ TEST(Search, BfsReportsExhaustion) {
   auto r = bfs(d, 0);
   EXPECT_FALSE(r.found);
   EXPECT_TRUE(r.exhausted);
+}
+
+namespace {
+// A grid with walls: the plain Manhattan distance is admissible but often far off, so the
+// non-optimal searches take detours a BFS does not.
+struct Maze {
+  using State = int;
+  using Move = char;
+  int w, rows;
+  std::string cells;  // '#' wall
+  int target;
+  bool is_goal(int s) const { return s == target; }
+  int h(int s) const { return std::abs(s % w - target % w) + std::abs(s / w - target / w); }
+  template <class F>
+  void for_each_move(int s, F&& f) const {
+    const int x = s % w, y = s / w;
+    const auto go = [&](char m, int nx, int ny) {
+      if (nx >= 0 && nx < w && ny >= 0 && ny < rows && cells[static_cast<std::size_t>(ny * w + nx)] != '#')
+        f(m, ny * w + nx);
+    };
+    go('r', x + 1, y), go('l', x - 1, y), go('d', x, y + 1), go('u', x, y - 1);
+  }
+};
+// Replays moves from `start`: the cell reached (-1 on an illegal move).
+int replay(const Maze& d, int s, const std::vector<char>& moves) {
+  for (char m : moves) {
+    int next = -1;
+    d.for_each_move(s, [&](char mv, int t) {
+      if (mv == m) next = t;
+    });
+    if (next < 0) return -1;
+    s = next;
+  }
+  return s;
+}
+const Maze kMaze{8, 6,
+                 "........"
+                 ".######."
+                 ".#....#."
+                 ".#.##.#."
+                 "...#...."
+                 "####.##.",
+                 4 * 8 + 4};
+}  // namespace
+
+TEST(Search, WeightedAStarKeepsItsBound) {
+  const int least = bfs(kMaze, 0).cost;
+  ASSERT_GT(least, 0);
+  for (auto [num, den] : {std::pair{1, 1}, {3, 2}, {2, 1}, {5, 1}}) {
+    const auto r = weighted_astar(kMaze, 0, num, den);
+    ASSERT_TRUE(r.found);
+    EXPECT_EQ(replay(kMaze, 0, r.moves), kMaze.target);
+    EXPECT_EQ(r.cost, static_cast<int>(r.moves.size()));
+    EXPECT_LE(r.cost * den, least * num) << num << "/" << den;
+    if (num == den) EXPECT_EQ(r.cost, least);  // A*
+  }
+}
+
+TEST(Search, GreedyAndBeamFindAPath) {
+  const int least = bfs(kMaze, 0).cost;
+  const auto g = greedy_best_first(kMaze, 0);
+  ASSERT_TRUE(g.found);
+  EXPECT_EQ(replay(kMaze, 0, g.moves), kMaze.target);
+  EXPECT_GE(g.cost, least);
+  for (std::size_t width : {1u, 2u, 1000u}) {
+    const auto b = beam_search(kMaze, 0, width);
+    ASSERT_TRUE(b.found) << width;
+    EXPECT_EQ(replay(kMaze, 0, b.moves), kMaze.target);
+    EXPECT_GE(b.cost, least);
+  }
+  EXPECT_EQ(beam_search(kMaze, 0, 1000).cost, least);  // nothing cut: breadth-first
+}
+
+TEST(Search, NonOptimalSearchesProveExhaustion) {
+  Maze walled = kMaze;
+  walled.cells[static_cast<std::size_t>(3 * 8 + 4)] = '#';  // the goal's only ways in
+  walled.cells[static_cast<std::size_t>(4 * 8 + 5)] = '#';
+  walled.cells[static_cast<std::size_t>(5 * 8 + 4)] = '#';
+  for (const auto& r : {weighted_astar(walled, 0, 2, 1), greedy_best_first(walled, 0), beam_search(walled, 0, 1000)}) {
+    EXPECT_FALSE(r.found);
+    EXPECT_TRUE(r.exhausted);
+  }
+  EXPECT_THROW(beam_search(walled, 0, 1), tansaku::LimitError);  // a cut beam proves nothing
+}
+
+TEST(Search, IdaStarRecordsItsLowerBound) {
+  Proved proved;
+  Limits lim;
+  lim.proved = &proved;
+  const auto r = ida_star(kMaze, 0, {}, lim);
+  ASSERT_TRUE(r.found);
+  EXPECT_EQ(proved.lower_bound, r.cost);  // the last bound searched is the optimum
 }

@@ -388,6 +388,41 @@ def test_python_eight_puzzle_agrees_with_engine():
     assert e.histogram == tansaku.explore("8-puzzle").histogram
 
 
+class Hanoi:
+    """The Tower of Hanoi with n discs on three pegs: a state is each disc's peg (smallest
+    first); h counts the discs not yet on the last peg (admissible: each must move once)."""
+
+    def __init__(self, discs):
+        self.start = (0,) * discs
+        self.name = f"hanoi-{discs}"
+
+    def is_goal(self, s):
+        return all(p == 2 for p in s)
+
+    def h(self, s):
+        return sum(p != 2 for p in s)
+
+    def moves(self, s):
+        for a in range(3):
+            for b in range(3):
+                if a == b or a not in s:
+                    continue
+                disc = s.index(a)  # the smallest disc on peg a: its top
+                if b in s and s.index(b) < disc:
+                    continue  # a smaller disc lies on peg b
+                yield (a, b), s[:disc] + (b,) + s[disc + 1:]
+
+
+def test_python_puzzle_with_h_detects_duplicates():
+    # 3^8 = 6,561 states, reached along very many paths: the default search for a puzzle
+    # with h (A* with duplicate detection) answers with the least 2^8 - 1 moves.
+    r = tansaku.solve(Hanoi(8))
+    assert r.algorithm == "astar"
+    assert r.solvable and r.optimal and r.length == 255
+    assert r.states[-1] == (2,) * 8
+    assert tansaku.solve(Hanoi(4), algorithm="bfs").length == tansaku.solve(Hanoi(4)).length == 15
+
+
 def test_python_puzzle_errors():
     class NoMoves:
         start = 0

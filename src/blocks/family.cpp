@@ -136,7 +136,8 @@ class BlocksPuzzle final : public Puzzle {
   SolveReport solve(const Options& o) const override {
     const Board b = with_goal(o);
     if (b.goal.empty()) throw InputError(fmt::format("{} has no 'goal:' picture; give one with --goal", b.source));
-    const Request q{&b, metric_of(o), distinct_of(o), start_of(o, false)};
+    Request q{&b, metric_of(o), distinct_of(o), start_of(o, false), {}};
+    q.knobs = ida_options(o);
     Progress progress(o.progress());
     const Want want = o.all ? Want::all : o.want();  // --all also counts
     const Solution s = blocks::solve(q, o.algorithm, want, 10000, o.limits(&progress));
@@ -156,6 +157,7 @@ class BlocksPuzzle final : public Puzzle {
       return r;
     }
     r.length = s.length;
+    non_optimal_figures(s.optimal, s.bound, s.length, r);
     for (const auto& m : s.moves) r.moves.push_back(m);
     if (s.count) r.count = count_json(*s.count);
     if (o.all) {
@@ -180,7 +182,7 @@ class BlocksPuzzle final : public Puzzle {
 
   ExploreReport explore_bfs(const Options& o, const search::Limits& lim) const {
     const Board b = with_goal(o);
-    const Request q{&b, metric_of(o), distinct_of(o), start_of(o, true)};
+    const Request q{&b, metric_of(o), distinct_of(o), start_of(o, true), {}};
     const Exploration e = blocks::explore(q, o.farthest, lim);
     ExploreReport r;
     r.from = notation(b, q.start);
@@ -263,7 +265,7 @@ class BlocksPuzzle final : public Puzzle {
   // solvable exactly when the start is (moves are reversible).
   std::vector<std::string> random(const Options& o, std::uint64_t seed, std::size_t count) const override {
     const Board b = with_goal(o);
-    const Request q{&b, metric_of(o), distinct_of(o), start_of(o, false)};
+    const Request q{&b, metric_of(o), distinct_of(o), start_of(o, false), {}};
     // The positions and their lines, kept until printed.
     require_memory(static_cast<std::uint64_t>(count) * (128 + 8 * static_cast<std::uint64_t>(b.cells())), o.memory,
                    "the random positions");
@@ -342,6 +344,8 @@ Family family() {
       opt::all(),
       opt::count(),
       opt::farthest(),
+      opt::weight(),
+      opt::beam_width(),
       opt::text(&Settings::metric, "metric", "step|line|path",
                 "a move is one cell (step), any straight run (line) or any path of free cells (path); "
                 "default: the file's, else path",

@@ -72,15 +72,24 @@ const SolverTable<Job<W>, search::PathResult<Move>>& table() {
           tt.table_bytes = std::min<std::uint64_t>(tt.table_bytes, lim.memory / 4);
           return search::ida_star_tt(j.d, j.start, tt, lim);
         }};
-    return SolverTable<J, search::PathResult<Move>>{
-        bibfs, bfs_solver<J>({"bfs", {"breadth-first"}, "breadth-first search; chosen when the goal leaves pieces free", kSolve}),
+    SolverTable<J, search::PathResult<Move>> table{
+        bibfs,
+        bfs_solver<J>(
+            {"bfs", {"breadth-first"}, "breadth-first search; chosen when the goal leaves pieces free", kSolve}),
         idastar,
-        {{"layered", {"shortest-paths", "paths"}, "layered shortest paths: every optimal solution (--all) or their number (--count)",
-          kSolve, true, true},
-         nullptr, nullptr,
+        {{"layered",
+          {"shortest-paths", "paths"},
+          "layered shortest paths: every optimal solution (--all) or their number (--count)",
+          kSolve,
+          true,
+          true},
+         nullptr,
+         nullptr,
          [](const J& j, const search::Limits& lim) {
            return search::shortest_paths(j.d, j.start, j.want == Want::all ? j.max_all : 0, lim);
          }}};
+    for (auto& e : heuristic_solvers<J>("the goal pieces' distances")) table.push_back(std::move(e));
+    return table;
   }();
   return t;
 }
@@ -92,13 +101,17 @@ Solution solve_width(const Request& q, const std::shared_ptr<const Rules>& r, co
   const auto start = d.encode(q.start);
   search::PathResult<Move> res;
   Solution out;
-  const Job<W> job{d, start, search::IdaOptions{}, r->single_goal(), want, max_all};
+  search::IdaOptions ida = q.knobs;
+  ida.mode = search::SolutionMode::First;
+  const Job<W> job{d, start, ida, r->single_goal(), want, max_all};
   const auto& solver = choose(table<W>(), algorithm, job, kSolve, want);
   res = solver.run(job, lim);
   out.algorithm = solver.spec.name;
   out.nodes = res.stats.expanded;
   out.found = res.found;
   out.exhausted = res.exhausted;
+  out.optimal = res.optimal;
+  out.bound = res.bound;
   if (!res.found) return out;
   out.length = res.cost;
   auto printed = print_solution(*r, q.start, res.moves);

@@ -9,9 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "tansaku/core/count.h"
 #include "blocks/board.h"
+#include "tansaku/core/count.h"
 #include "tansaku/puzzles/puzzle.h"
+#include "tansaku/search/ida_star.h"
 #include "tansaku/search/limits.h"
 
 namespace tansaku::blocks {
@@ -21,6 +22,7 @@ struct Request {
   Metric metric = Metric::Path;
   bool distinct = false;
   std::vector<Piece> start;       // labelled, checked against the board
+  search::IdaOptions knobs;       // --weight, --beam-width (path_report.h ida_options)
 };
 
 struct Solution {
@@ -33,6 +35,8 @@ struct Solution {
   std::optional<mpz_class> count;             // Want::count / all
   std::uint64_t nodes = 0;
   std::string algorithm;          // the search that ran
+  bool optimal = true;            // false: a non-optimal search's answer ...
+  double bound = 0;               // ... within this factor of the optimum (> 0)
 };
 
 // algorithm: "" (automatic) or a name of solvers(); `want` (one, all, count) passes over the

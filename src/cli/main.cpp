@@ -184,7 +184,14 @@ int run_puzzle_command(Commands& c) {
     return 0;
   }
   if (command == kSolve) {
-    const SolveReport r = run_solve(*puzzle, o);
+    SolveReport r;
+    try {
+      r = run_solve(*puzzle, o);
+    } catch (const SolveStopped& e) {
+      // --json: what was proved, as one object on stdout (the message still goes to stderr).
+      if (o.json && !pictures.stdout_taken()) fmt::print("{}\n", e.report.dump());
+      throw;
+    }
     if (!pictures.stdout_taken()) print_solve(r, o.json);
     pictures.solve(r);
     return r.solvable ? 0 : 1;

@@ -77,6 +77,8 @@ json solve_json(const SolveReport& r) {
   if (r.solutions) j["solutions"] = *r.solutions;
   if (r.count) j["count"] = *r.count;
   if (!r.reason.empty()) j["reason"] = r.reason;
+  if (r.bound) j["bound"] = *r.bound;
+  if (r.lower_bound) j["lower_bound"] = *r.lower_bound;
   add_figures(j, r, false);
   add_extra(j, r.extra);
   if (truncated(r)) j["truncated"] = true, j["listed"] = r.solutions->size();
@@ -92,7 +94,12 @@ void print_solve(const SolveReport& r, bool as_json) {
   if (!r.solvable) {
     fmt::print("no solution: {}\n", r.reason.empty() ? "proved unsolvable" : r.reason);
   } else {
-    if (r.length) fmt::print("length:    {}{}\n", *r.length, r.optimal ? " (optimal)" : " (not proved optimal)");
+    if (r.length)
+      fmt::print("length:    {}{}\n", *r.length,
+                 r.optimal ? " (optimal)"
+                 : r.bound ? fmt::format(" (at most {} times the optimum, so the optimum is at least {})", *r.bound,
+                                         r.lower_bound.value_or(0))
+                           : " (not proved optimal)");
     if (!r.moves.empty()) fmt::print("moves:     {}\n", move_text(r.moves));
     if (r.count) fmt::print("count:     {}\n", r.count->is_string() ? r.count->get<std::string>() : r.count->dump());
     if (r.solutions) {

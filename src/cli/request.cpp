@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <numeric>
 #include <thread>
 
 #include <fmt/format.h>
@@ -93,6 +94,34 @@ void store_option(const OptionSpec& s, const std::string& value, Options& o) {
   if (s.store) s.store(o.settings_value, o.values[s.name]);
 }
 
+// --weight W: a decimal (at most 6 places) or a fraction A/B, at least 1 and at most 10^6,
+// as num / den in lowest terms.
+void weight_value(const std::string& v, Options& o) {
+  const auto bad = [&] {
+    return InputError(
+        fmt::format("--weight '{}': give a number at least 1 and at most 1000000 (1.5, 3/2)", printable(v)));
+  };
+  std::int64_t num = 0, den = 1;
+  const auto digits = [](const std::string& t) {
+    return !t.empty() && t.size() <= 7 && t.find_first_not_of("0123456789") == std::string::npos;
+  };
+  if (const auto slash = v.find('/'); slash != std::string::npos) {
+    const std::string a = v.substr(0, slash), b = v.substr(slash + 1);
+    if (!digits(a) || !digits(b)) throw bad();
+    num = std::stoll(a), den = std::stoll(b);
+  } else {
+    const auto dot = v.find('.');
+    const std::string a = v.substr(0, dot), b = dot == std::string::npos ? "" : v.substr(dot + 1);
+    if (!digits(a) || (dot != std::string::npos && (b.empty() || b.size() > 6 || !digits(b)))) throw bad();
+    num = std::stoll(a);
+    for (char c : b) num = num * 10 + (c - '0'), den *= 10;
+  }
+  if (den == 0 || num < den || num > 1000000 * den) throw bad();
+  const std::int64_t g = std::gcd(num, den);
+  o.weight_num = num / g, o.weight_den = den / g;
+  o.weight = v;
+}
+
 // Fills the universal fields of `o` from the raw values.
 void universal(const std::set<std::string>& given, Raw& raw, Options& o) {
   o.given = given;
@@ -156,6 +185,8 @@ void family_options(const Family& f, const std::string& puzzle, unsigned command
   o.all = o.values.count("all") != 0;
   o.count = o.values.count("count") != 0;
   if (o.values.count("farthest")) o.farthest = whole("farthest", o.values["farthest"], std::uint64_t{1} << 32);
+  if (o.values.count("weight")) weight_value(o.values["weight"], o);
+  if (o.values.count("beam-width")) o.beam_width = static_cast<std::size_t>(std::stoll(o.values["beam-width"]));
   // --algorithm: a solver of the family for this subcommand, by name or alias.
   if (o.has("algorithm")) {
     std::string a = raw.text["algorithm"];
@@ -173,6 +204,15 @@ void family_options(const Family& f, const std::string& puzzle, unsigned command
       throw InputError(fmt::format("unknown algorithm '{}' for {} {}{}: use one of {}", printable(raw.text["algorithm"]),
                                    command_name(command), puzzle, did_you_mean(a, names), list));
     }
+  }
+  // --weight is weighted A*'s, --beam-width beam search's: each names its solver when no
+  // --algorithm does, and is refused beside another.
+  for (const auto& [option, solver] :
+       {std::pair<const char*, const char*>{"weight", "wastar"}, {"beam-width", "beam"}}) {
+    if (!o.values.count(option)) continue;
+    if (o.algorithm.empty()) o.algorithm = solver;
+    else if (o.algorithm != solver)
+      throw InputError(fmt::format("--{} applies to --algorithm {}, not {}", option, solver, o.algorithm));
   }
 }
 
@@ -215,8 +255,44 @@ Report named_and_timed(const Puzzle& p, Run run) {
 }
 }  // namespace
 
+// What a stopped solve had proved: the limit that stopped it, the least length proved, the
+// hint; in one line of text and as the JSON object.
+SolveStopped stopped(const Puzzle& p, const Options& o, const std::string& what, double seconds, bool memory) {
+  const search::Proved& proved = o.proved;
+  json j = {{"puzzle", p.name()},
+            {"complete", false},
+            {"stopped", memory                   ? "memory"
+                        : o.deadline.cancelled() ? "cancelled"
+                        : o.deadline.expired()   ? "timeout"
+                                                 : "limit"},
+            {"message", what},
+            {"seconds", seconds}};
+  std::string text = what;
+  if (proved.lower_bound >= 0) {
+    j["lower_bound"] = proved.lower_bound;
+    text += fmt::format("; proved so far: no solution is shorter than {}", proved.lower_bound);
+  }
+  if (!proved.hint.empty()) {
+    j["hint"] = proved.hint;
+    text += "; hint: " + proved.hint;
+  }
+  return SolveStopped(text, std::move(j));
+}
+
 SolveReport run_solve(const Puzzle& p, const Options& o) {
-  return named_and_timed<SolveReport>(p, [&] { return p.solve(o); });
+  Stopwatch sw;
+  o.proved = {};
+  try {
+    SolveReport r = named_and_timed<SolveReport>(p, [&] { return p.solve(o); });
+    if (!o.proved.hint.empty() && !r.extra.contains("hint")) r.extra["hint"] = o.proved.hint;
+    return r;
+  } catch (const SolveStopped&) {
+    throw;
+  } catch (const LimitError& e) {
+    throw stopped(p, o, e.what(), sw.seconds(), std::string(e.what()).find("memory") != std::string::npos);
+  } catch (const std::bad_alloc&) {
+    throw stopped(p, o, "out of memory", sw.seconds(), true);
+  }
 }
 
 // An explore whose table is beyond --memory names --spill where the puzzle takes it (the

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "tansaku/core/error.h"
 #include "tansaku/puzzles/puzzle.h"
 
 namespace tansaku {
@@ -65,8 +66,17 @@ struct RandomRun {
 };
 RandomRun run_random(const std::set<std::string>& given, Raw& raw, const std::string& seed, const std::string& count);
 
+// A solve a limit stopped (--timeout, a memory budget, a cancel): still a LimitError (exit
+// 3), whose message adds what was proved so far, and that as the JSON object --json prints
+// (`"complete": false`, `stopped`, `lower_bound`, `hint`: docs/cli.md).
+struct SolveStopped : LimitError {
+  SolveStopped(const std::string& message, json report) : LimitError(message), report(std::move(report)) {}
+  json report;
+};
+
 // A solve / explore run by the caller (the CLI, the server): the family's report with
-// `puzzle` (the puzzle's name) and `seconds` (the wall time of the call) filled in.
+// `puzzle` (the puzzle's name) and `seconds` (the wall time of the call) filled in. A limit
+// that stops a solve throws SolveStopped.
 SolveReport run_solve(const Puzzle& p, const Options& o);
 ExploreReport run_explore(const Puzzle& p, const Options& o);
 

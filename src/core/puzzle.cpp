@@ -38,6 +38,18 @@ OptionSpec spill() {
   return writes(make("spill", OptionSpec::Type::Text, "DIR",
                      "keep the table on disk in DIR, a part at a time, when it does not fit --memory", kExplore));
 }
+OptionSpec weight() {
+  return make("weight", OptionSpec::Type::Text, "W",
+              "weighted A*'s weight, a decimal >= 1 (default 2): the length is at most W times the optimum", kSolve);
+}
+OptionSpec beam_width() {
+  OptionSpec s = make("beam-width", OptionSpec::Type::Integer, "N",
+                      "beam search: positions kept per depth (default 1000)", kSolve);
+  s.min = 1;
+  s.max = 10000000;
+  return s;
+}
+std::vector<OptionSpec> heuristic_search() { return {weight(), beam_width()}; }
 OptionSpec text(std::string name, std::string value_name, std::string help, unsigned commands) {
   return make(std::move(name), OptionSpec::Type::Text, std::move(value_name), std::move(help), commands);
 }

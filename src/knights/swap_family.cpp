@@ -393,7 +393,7 @@ class SwapPuzzle final : public Puzzle {
                               const bool all = j.ida.mode == search::SolutionMode::All;
                               return Found{search::shortest_paths(j.d, j.start, all ? j.ida.max_all : 0, lim), ""};
                             }};
-      return Table{
+      Table t{
           bibfs, bfs,
           entry(with_table(idastar_solver<Job>({"idastar",
                                                 {"ida*", "ida-star", "ida"},
@@ -411,6 +411,9 @@ class SwapPuzzle final : public Puzzle {
                                               true,
                                               true}),
                            false))};
+      for (auto& e : heuristic_solvers<Job>("knight distances to the nearest goal square"))
+        t.push_back(entry(std::move(e), "knight distances to the nearest goal square"));
+      return t;
     }();
     return table;
   }
@@ -460,6 +463,8 @@ Family swap_family() {
   f.aliases = {{"guarini", "knight-swap:guarini"}};
   f.options = {opt::start(), opt::goal(kAllCommands, "goal position (explore: the source when --from is not given)"),
                opt::from(), opt::all(), opt::count(), opt::farthest(), opt::spill()};
+  for (auto& s : opt::heuristic_search()) f.options.push_back(std::move(s));  // --weight, --beam-width
+
   f.solvers = merge_specs(solver_specs(SwapPuzzle::solvers()), solver_specs(SwapPuzzle::explore_table()));
   f.notation =
       "a position is one token per square in row-major order: 0 empty, any other label a knight of that army,\n"

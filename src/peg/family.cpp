@@ -15,6 +15,7 @@
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
 #include "tansaku/core/memory.h"
+#include "tansaku/puzzles/path_report.h"
 #include "tansaku/puzzles/peg.h"
 #include "tansaku/puzzles/solver_table.h"
 
@@ -136,6 +137,8 @@ class PegPuzzle final : public Puzzle {
       return r;
     }
     r.length = s.length;
+    non_optimal_figures(s.optimal, s.bound, s.length, r);
+    if (r.lower_bound) r.lower_bound = std::max<std::int64_t>(*r.lower_bound, s.lower_bound);
     r.moves = moves_json(s.moves);
     r.extra["jumps"] = std::popcount(start) - std::popcount(replay(bd, start, s.moves).end);
     r.text = solution_text(start, s.moves);
@@ -251,6 +254,8 @@ class PegPuzzle final : public Puzzle {
       else throw InputError(fmt::format("--metric '{}': use moves or jumps", *m));
     }
     p.algorithm = o.algorithm;
+    p.weight_num = o.weight_num, p.weight_den = o.weight_den;
+    p.beam_width = o.beam_width;
     return p;
   }
 
@@ -343,6 +348,8 @@ Family family() {
       opt::from(kExplore, "the position to explore from (same as --start)"),
       opt::count(),
       opt::farthest(),
+      opt::weight(),
+      opt::beam_width(),
       opt::text(&Settings::empty, "empty", "H[,H...]",
                 "holes that start empty (default: the board's standard vacancy)"),
       opt::text(&Settings::finish, "finish", "H", "hole the last peg must finish in (default: anywhere)", kAllCommands),

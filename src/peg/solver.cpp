@@ -11,6 +11,8 @@
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/puzzles/solver_table.h"
+#include "tansaku/search/beam_search.h"
+#include "tansaku/search/best_first.h"
 #include "tansaku/search/ida_star_tt.h"
 
 namespace tansaku::peg {
@@ -192,6 +194,44 @@ struct SolveJob {
     }
     return res.found || res.exhausted;
   }
+  // A non-optimal search (kind "wastar", "greedy" or "beam") over the metric's domain and
+  // its lower bound, without the pruning functions.
+  template <class D>
+  search::PathResult<typename D::Move> heuristic_path(const D& d, const std::string& kind,
+                                                      const search::Limits& lim) const {
+    search::PathResult<typename D::Move> res;
+    if (kind == "beam") res = search::beam_search(d, start, p.beam_width, lim);
+    else if (kind == "greedy") res = search::greedy_best_first(d, start, lim);
+    else res = search::weighted_astar(d, start, p.weight_num, p.weight_den, lim);
+    out.nodes += res.stats.expanded;
+    out.optimal = false;
+    if (kind == "wastar") out.bound = static_cast<double>(p.weight_num) / static_cast<double>(p.weight_den);
+    return res;
+  }
+  void heuristic(const std::string& kind, const search::Limits& lim) const {
+    out.algorithm = kind;
+    if (p.metric == Metric::Jumps) {
+      const JumpDomain d(bd(), gsym, goal);
+      auto res = heuristic_path(d, kind, lim);
+      if (res.found) {
+        f.found = true;
+        for (auto ji : res.moves) f.jumps.push_back(ji);
+      }
+      return;
+    }
+    const DemandBound dem = s.demand(goal);
+    const MoveDomain d(bd(), gsym, goal, dem);
+    auto res = heuristic_path(d, kind, lim);
+    if (!res.found) return;
+    f.found = true;
+    Bits b = start;
+    for (const auto& m : res.moves) {
+      auto chain = d.chain_of(b, m);
+      if (chain.empty()) throw std::logic_error("peg: a move's jumps could not be recovered");
+      f.moves.push_back(chain);
+      b = m.after;
+    }
+  }
   // IDA* without pagoda functions for a few expansions, then with them.
   bool ida(std::uint64_t max_expanded, const search::Limits& lim) const {
     if (ida_once(kPlainExpansions, false, lim)) return true;
@@ -234,9 +274,20 @@ const SolverTable<SolveJob, void>& table() {
       return j.p.metric == Metric::Jumps && !j.counted ? fmt::format("--metric jumps uses idastar (a depth-first proof), not {}", name) : "";
     };
   };
+  // A non-optimal search: one solution, never the automatic choice.
+  const auto heuristic = [](const char* name, std::vector<std::string> aliases, const char* summary) {
+    return SolverEntry<SolveJob, void>{
+        {name, std::move(aliases), summary},
+        nullptr,
+        [](const SolveJob&) { return false; },
+        [kind = std::string(name)](const SolveJob& j, const search::Limits& lim) { j.heuristic(kind, lim); }};
+  };
   static const SolverTable<SolveJob, void> t = {
-      {{"auto", {}, "IDA* for 2^20 expansions, then the layered programme within 3 GiB, then IDA* without a bound (default)"},
-       moves_only("auto"), nullptr,
+      {{"auto",
+        {},
+        "IDA* for 2^20 expansions, then the layered programme within 3 GiB, then IDA* without a bound (default)"},
+       moves_only("auto"),
+       nullptr,
        [](const SolveJob& j, const search::Limits& lim) {
          if (j.ida(kAutoExpansions, lim)) {
            j.out.algorithm = "idastar", j.out.method = kIda;
@@ -255,22 +306,36 @@ const SolverTable<SolveJob, void>& table() {
            j.ida(0, lim);
          }
        }},
-      {{"layered", {"dp", "bfs", "layers"}, "exhaustive layers of positions by pegs left: least moves with a proof, or --count",
-        kSolve, false, true},
-       moves_only("layered"), nullptr,
+      {{"layered",
+        {"dp", "bfs", "layers"},
+        "exhaustive layers of positions by pegs left: least moves with a proof, or --count",
+        kSolve,
+        false,
+        true},
+       moves_only("layered"),
+       nullptr,
        [](const SolveJob& j, const search::Limits& lim) {
          if (j.counted) return j.count(lim);
          j.out.algorithm = "layered", j.out.method = kLayered;
          j.layered(lim);
        }},
-      {{"idastar", {"ida*", "ida", "ida-star"}, "IDA* with a table of dead positions (the only solver for --metric jumps)"},
-       nullptr, nullptr,
+      {{"idastar",
+        {"ida*", "ida", "ida-star"},
+        "IDA* with a table of dead positions (the only solver for --metric jumps)"},
+       nullptr,
+       nullptr,
        [](const SolveJob& j, const search::Limits& lim) {
          j.out.algorithm = "idastar";
          if (j.p.metric == Metric::Jumps) return j.ida_jumps(lim);
          j.out.method = kIda;
          j.ida(0, lim);
        }},
+      heuristic("wastar", {"weighted-astar", "wa*", "weighted-a*"},
+                "weighted A* over the moves' lower bound: length at most --weight W (default 2) times the least"),
+      heuristic("greedy", {"greedy-best-first", "gbfs"},
+                "greedy best-first over the moves' lower bound: fast, no bound"),
+      heuristic("beam", {"beam-search"},
+                "beam search: the --beam-width N (default 1000) best positions per move, no bound"),
   };
   return t;
 }

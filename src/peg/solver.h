@@ -34,6 +34,9 @@ struct SolveParams {
   // Pagoda functions (the proof before any search, and pruning inside it): -1 as
   // TANSAKU_PEG_PAGODA says (default on), 0 off, 1 on.
   int pagoda = -1;
+  // --weight, --beam-width for the non-optimal searches (wastar, greedy, beam).
+  std::int64_t weight_num = 2, weight_den = 1;
+  std::size_t beam_width = 1000;
 };
 
 struct SolveOutcome {
@@ -48,6 +51,8 @@ struct SolveOutcome {
   int lower_bound = 0;                   // the bound at the start
   std::optional<Weights> pagoda_proof;   // the function proving impossibility, if that was the proof
   int pagoda_functions = 0;              // pagoda functions pruning the search (distinct up to symmetry)
+  bool optimal = true;                   // false: a non-optimal search's answer ...
+  double bound = 0;                      // ... within this factor of the least length (> 0)
 };
 
 struct CountOutcome {

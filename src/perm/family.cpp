@@ -20,6 +20,7 @@
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/core/progress.h"
+#include "tansaku/puzzles/path_report.h"
 #include "tansaku/puzzles/perm.h"
 #include "tansaku/puzzles/solver_table.h"
 #include "tansaku/search/bidirectional_bfs.h"
@@ -122,6 +123,7 @@ class PermPuzzle final : public Puzzle {
     req.goal = goal;
     req.algorithm = o.algorithm;
     req.mode = o.all ? search::SolutionMode::All : o.count ? search::SolutionMode::Count : search::SolutionMode::First;
+    req.knobs = ida_options(o);
     Progress progress(o.progress());
     auto res = perm::solve(req, o.limits(&progress));
     progress.done();
@@ -131,6 +133,7 @@ class PermPuzzle final : public Puzzle {
     r.nodes = res.path.stats.expanded;
     if (res.table_bytes) r.table_bytes = res.table_bytes;
     r.extra["metric"] = ms.metric;
+    if (!res.hint.empty()) r.extra["hint"] = res.hint;
     if (!res.heuristics.empty()) r.extra["pattern_databases"] = res.heuristics;
     for (const auto& h : res.heuristics) r.heuristic += (r.heuristic.empty() ? "pdb " : " + ") + h;
     if (res.proved_unreachable || !res.path.found) {
@@ -142,6 +145,7 @@ class PermPuzzle final : public Puzzle {
     verify(d_, ms, start, goal, res.path.moves);
     r.length = static_cast<std::int64_t>(res.path.moves.size());
     r.moves = names_json(ms, res.path.moves);
+    non_optimal_figures(res.path, r);
     if (o.all) {
       json sols = json::array();
       for (const auto& s : res.path.all) {
@@ -401,6 +405,8 @@ Family family() {
       opt::count(),
       opt::farthest(),
       opt::spill(),
+      opt::weight(),
+      opt::beam_width(),
       opt::text(&Settings::moves, "moves", "A,B,...", "use only these base moves (all their powers)", kAllCommands),
       opt::text(&Settings::metric, "metric", "htm|qtm",
                 "htm: every power of a move is one move (default); qtm: only the move and its inverse", kAllCommands),

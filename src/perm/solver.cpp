@@ -13,10 +13,12 @@
 
 #include "perm/group_order.h"
 #include "perm/piece_file.h"
-#include "perm/symmetry.h"
 #include "perm/ranked_domain.h"
+#include "perm/symmetry.h"
 #include "tansaku/core/error.h"
 #include "tansaku/puzzles/solver_table.h"
+#include "tansaku/search/beam_search.h"
+#include "tansaku/search/best_first.h"
 #include "tansaku/search/bidirectional_bfs.h"
 #include "tansaku/search/ida_star_inplace.h"
 
@@ -310,6 +312,34 @@ class Copying {
   const Context* c_;
 };
 
+// Copying for the non-optimal searches (best_first.h, beam_search.h), which detect
+// duplicates: a state is its position (the last move, kept for the move pruning, and the
+// lookups' exact values follow from it).
+class ByPosition {
+ public:
+  struct State {
+    Copying::State s;
+    bool operator==(const State& o) const { return s.pos == o.s.pos; }
+  };
+  using Move = int;
+  explicit ByPosition(const Context& c) : c_(c) {}
+  bool is_goal(const State& s) const { return c_.is_goal(s.s); }
+  int h(const State& s) const { return s.s.h; }
+  std::size_t hash(const State& s) const {
+    std::size_t x = 1469598103934665603ull;
+    for (std::size_t i = 0; i < s.s.pos.lab.size(); ++i)
+      x = (x ^ (s.s.pos.lab[i] * 8u + s.s.pos.ori[i])) * 1099511628211ull;
+    return x;
+  }
+  template <class F>
+  void for_each_move(const State& s, F&& f) const {
+    c_.for_each_move(s.s, [&](int m, const Copying::State& t) { f(m, State{t}); });
+  }
+
+ private:
+  Copying c_;
+};
+
 }  // namespace
 
 void verify(const Definition& d, const MoveSet& ms, const Position& start, const Position& goal,
@@ -350,7 +380,12 @@ void run_bibfs(const Job& j, const search::Limits& lim) {
   }
 }
 
-void run_idastar(const Job& j, const search::Limits& lim) {
+void run_heuristic(const Job& j, const search::Limits& lim, const std::string& kind);
+void run_idastar(const Job& j, const search::Limits& lim) { run_heuristic(j, lim, "idastar"); }
+
+// IDA* over pattern databases, or (kind "wastar", "greedy", "beam") a non-optimal search over
+// the same lower bound.
+void run_heuristic(const Job& j, const search::Limits& lim, const std::string& kind) {
   const SolveRequest& req = j.req;
   const Definition& d = *req.d;
   const MoveSet& ms = *req.ms;
@@ -369,10 +404,12 @@ void run_idastar(const Job& j, const search::Limits& lim) {
   if (pieces.size() + patterns.size() > kMaxPieceTables) pieces.resize(kMaxPieceTables - patterns.size());
   std::vector<std::unique_ptr<PatternDb>> pdbs;
   if (cached.empty()) {
-    if (req.use_cache)
+    if (req.use_cache) {
       out.hint = fmt::format("no cached tables for this instance: `tansaku pdb build perm:{}` (with the same --moves, "
                              "--metric, --goal) builds them once, and solves then load them",
                              d.name);
+      if (lim.proved) lim.proved->hint = out.hint;  // said also when a limit stops the search
+    }
     pdbs = make_pattern_dbs(d, ms, req.goal, req.pdb_budget, lim);
   }
   for (const auto& p : pdbs) out.heuristics.push_back(fmt::format("{} ({} states, max {})", p->description(), p->size(), p->max_value()));
@@ -472,6 +509,21 @@ void run_idastar(const Job& j, const search::Limits& lim) {
   c.last_move = std::move(minimal);
   if (!c.last_move.empty())
     out.heuristics.push_back(fmt::format("one more when the lookups meet at their maximum ({} kinds of last move)", c.last_move.size()));
+  if (kind != "idastar") {
+    Copying dom(c);
+    Copying::State root{req.start, -1, exact, c.h(req.start)};
+    for (std::size_t i = 0; i < lookups.size(); ++i)
+      if (!lookups[i].conj) root.h = std::max<int>(root.h, exact[i]);
+    const ByPosition by(c);
+    const ByPosition::State r0{root};
+    if (kind == "beam") out.path = search::beam_search(by, r0, req.knobs.beam_width, lim);
+    else if (kind == "greedy") out.path = search::greedy_best_first(by, r0, lim);
+    else out.path = search::weighted_astar(by, r0, req.knobs.weight_num, req.knobs.weight_den, lim);
+    out.path.optimal = false;
+    if (kind == "wastar")
+      out.path.bound = static_cast<double>(req.knobs.weight_num) / static_cast<double>(req.knobs.weight_den);
+    return;
+  }
   if (req.mode == search::SolutionMode::First && d.illegal.empty()) {
     InPlace root(c, req.start, roots, exact);
     out.path = search::ida_star_inplace(root, {}, lim);
@@ -489,17 +541,41 @@ void run_idastar(const Job& j, const search::Limits& lim) {
 // In the order of the automatic choice: bidirectional BFS over the ranked space for one
 // solution when it has at most req.bibfs_limit positions, else IDA* over pattern databases.
 const SolverTable<Job, void>& table() {
+  // A non-optimal search: one solution, never the automatic choice.
+  const auto heuristic = [](const char* name, std::vector<std::string> aliases, const char* summary) {
+    return SolverEntry<Job, void>{
+        {name, std::move(aliases), summary},
+        nullptr,
+        [](const Job&) { return false; },
+        [name = std::string(name)](const Job& j, const search::Limits& lim) { run_heuristic(j, lim, name); }};
+  };
   static const SolverTable<Job, void> t = {
-      {{"bibfs", {"bidirectional", "bidirectional-bfs", "bi-bfs"}, "bidirectional BFS over the ranked space: the default up to 2^22 positions"},
+      {{"bibfs",
+        {"bidirectional", "bidirectional-bfs", "bi-bfs"},
+        "bidirectional BFS over the ranked space: the default up to 2^22 positions"},
        [](const Job& j) -> std::string {
          if (!j.space) return "bidirectional search needs a space of at most 2^64 positions";
          if (!j.req.d->illegal.empty()) return "bidirectional search does not keep out of Illegal positions";
          return "";
        },
-       [](const Job& j) { return j.space->size() <= j.req.bibfs_limit; }, run_bibfs},
-      {{"idastar", {"ida*", "ida-star", "ida"}, "IDA* over pattern databases (projections onto groups of pieces); --all, --count",
-        kSolve, true, true},
-       nullptr, nullptr, run_idastar},
+       [](const Job& j) { return j.space->size() <= j.req.bibfs_limit; },
+       run_bibfs},
+      {{"idastar",
+        {"ida*", "ida-star", "ida"},
+        "IDA* over pattern databases (projections onto groups of pieces); --all, --count",
+        kSolve,
+        true,
+        true},
+       nullptr,
+       nullptr,
+       run_idastar},
+      heuristic("wastar", {"weighted-astar", "wa*", "weighted-a*"},
+                "weighted A* over the same pattern databases: length at most --weight W (default 2) times the optimum"),
+      heuristic("greedy", {"greedy-best-first", "gbfs"},
+                "greedy best-first over the same pattern databases: fast, no bound"),
+      heuristic(
+          "beam", {"beam-search"},
+          "beam search over the same pattern databases: the --beam-width N (default 1000) best positions per depth"),
   };
   return t;
 }

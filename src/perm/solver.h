@@ -25,6 +25,7 @@ struct SolveRequest {
   std::uint64_t pdb_budget = std::uint64_t{1} << 25;  // states per pattern database
   std::uint64_t bibfs_limit = std::uint64_t{1} << 22;  // automatic choice: bibfs up to this many states
   bool use_cache = true;  // IDA*: the cached piece tables of the instance when there are any
+  search::IdaOptions knobs;  // --weight, --beam-width for the non-optimal searches
 };
 
 struct SolveResult {

@@ -107,10 +107,20 @@ const SolverTable<Job<C>, void>& solvers() {
                           report(j, res, "idastar",
                                  j.d.uses_linear_conflict() ? "manhattan + linear conflict" : "manhattan to nearest same label");
                         });
-    return SolverTable<J, void>{
+    SolverTable<J, void> t{
         bibfs, pdb, idastar, then(bfs_solver<J>({"bfs", {"breadth-first"}, "breadth-first search"}), as("bfs")),
-        then(iddfs_solver<J>({"iddfs", {"id", "iterative-deepening"}, "iterative deepening depth-first search (--all, --count)"}),
+        then(iddfs_solver<J>(
+                 {"iddfs", {"id", "iterative-deepening"}, "iterative deepening depth-first search (--all, --count)"}),
              as("iddfs"))};
+    // The non-optimal searches over the same bound as idastar (never the automatic choice).
+    for (auto& e : heuristic_solvers<J>("Manhattan distance + linear conflict")) {
+      const std::string name = e.spec.name;
+      t.push_back(then(std::move(e), [name](const J& j, Path res) {
+        report(j, res, name,
+               j.d.uses_linear_conflict() ? "manhattan + linear conflict" : "manhattan to nearest same label");
+      }));
+    }
+    return t;
   }();
   return table;
 }
@@ -379,6 +389,8 @@ Family family() {
                    opt::text(&Settings::batch, "batch", "FILE",
                              "solve every instance of FILE (one start state a line; JSON Lines with --json)", kSolve))),
                opt::flag(&Settings::steps, "steps", "draw the board after every move of the solution", kSolve),
+               opt::weight(),
+               opt::beam_width(),
                opt::integer(&Settings::prune_depth, "prune-depth",
                             "pdb: never play a move string of up to N moves that an earlier one of no greater length "
                             "does the same as (default 14; 2: only the inverse of the last move, as Korf & Felner)",

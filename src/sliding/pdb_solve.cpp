@@ -49,6 +49,21 @@ search::PathResult<std::uint8_t> find_path(const Instance& inst, const Frame& f,
 void solve(const Instance& inst, int prune, const search::Limits& lim, SolveReport& r) {
   Frame f = make_frame(inst.geo, inst.goal);
   auto h = choose_heuristic(f, default_dir(), lim.memory, lim.threads);
+  // Nothing on disk for a board where the small tables built now make a slow search: the
+  // hint (said also when a limit stops the search, and as the JSON key `hint`).
+  const bool from_disk =
+      std::any_of(h->tables.begin(), h->tables.end(), [](const auto& t) { return t->origin.rfind("disk", 0) == 0; });
+  if (!from_disk && inst.geo.n >= 16) {
+    const int n = inst.geo.n;
+    const std::string name = inst.geo.rows == inst.geo.cols && (n == 16 || n == 25)
+                                 ? fmt::format("{}-puzzle", n - 1)
+                                 : fmt::format("sliding:{}x{}", inst.geo.rows, inst.geo.cols);
+    r.extra["hint"] = fmt::format(
+        "`tansaku pdb build {}` builds larger pattern databases once (into {}), and solves then "
+        "load them: much faster",
+        name, default_dir().string());
+    if (lim.proved) lim.proved->hint = r.extra["hint"].get<std::string>();
+  }
   Context ctx(f, h);
   const int h0 = Position(&ctx, f.canonical(inst.start)).h();
   int used = 0;

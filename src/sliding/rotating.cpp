@@ -138,12 +138,19 @@ struct Job {
 
 // In the order of the automatic choice: bidirectional BFS for one solution, else IDA*.
 const SolverTable<Job, search::PathResult<std::uint8_t>>& solvers() {
-  static const SolverTable<Job, search::PathResult<std::uint8_t>> table = {
-      bibfs_solver<Job>({"bibfs", {"bidirectional", "bidirectional-bfs", "bi-bfs"}, "bidirectional BFS: the default for one solution"}),
-      idastar_solver<Job>({"idastar", {"ida*", "ida-star", "ida"}, "IDA* (misplaced pieces / 3): the default for --all and --count"}),
-      bfs_solver<Job>({"bfs", {"breadth-first"}, "breadth-first search"}),
-      iddfs_solver<Job>({"iddfs", {"id", "iterative-deepening"}, "iterative deepening depth-first search"}),
-  };
+  static const SolverTable<Job, search::PathResult<std::uint8_t>> table = [] {
+    SolverTable<Job, search::PathResult<std::uint8_t>> t = {
+        bibfs_solver<Job>({"bibfs",
+                           {"bidirectional", "bidirectional-bfs", "bi-bfs"},
+                           "bidirectional BFS: the default for one solution"}),
+        idastar_solver<Job>(
+            {"idastar", {"ida*", "ida-star", "ida"}, "IDA* (misplaced pieces / 3): the default for --all and --count"}),
+        bfs_solver<Job>({"bfs", {"breadth-first"}, "breadth-first search"}),
+        iddfs_solver<Job>({"iddfs", {"id", "iterative-deepening"}, "iterative deepening depth-first search"}),
+    };
+    for (auto& e : heuristic_solvers<Job>("misplaced pieces / 3")) t.push_back(std::move(e));
+    return t;
+  }();
   return table;
 }
 
@@ -347,6 +354,7 @@ Family rotating_family() {
       {"rotating-slide", "3x3, 8 three-cycles through the centre; default start 9 8 7 6 5 4 3 2 1, 12 moves"}};
   f.options = {opt::start(), opt::goal(kAllCommands, "goal state (explore: the source when --from is not given)"),
                opt::from(), opt::all(), opt::count(), opt::farthest(), opt::spill()};
+  for (auto& s : opt::heuristic_search()) f.options.push_back(std::move(s));  // --weight, --beam-width
   f.solvers = merge_specs(solver_specs(solvers()), solver_specs(RotatingPuzzle::explore_table()));
   f.notation = "the nine pieces in cell order (row-major from 0), e.g. --start \"9 8 7 6 5 4 3 2 1\" or 987654321";
   f.examples = {"tansaku solve rotating-slide --start 987654321", "tansaku explore rotating-slide --farthest 13",

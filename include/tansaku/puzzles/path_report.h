@@ -3,17 +3,20 @@
 // entries (solver_table.h), and the report fields (nodes; an exhausted search as a proof of
 // unsolvability, a stopped one as a limit; the verified moves, solutions and count).
 #pragma once
+#include <cmath>
 #include <functional>
-#include <type_traits>
-#include <utility>
 #include <limits>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
-#include "tansaku/core/error.h"
 #include "tansaku/core/count.h"
+#include "tansaku/core/error.h"
 #include "tansaku/puzzles/puzzle.h"
 #include "tansaku/puzzles/solver_table.h"
+#include "tansaku/search/beam_search.h"
+#include "tansaku/search/best_first.h"
 #include "tansaku/search/bfs.h"
 #include "tansaku/search/bidirectional_bfs.h"
 #include "tansaku/search/ida_star.h"
@@ -26,6 +29,8 @@ inline search::IdaOptions ida_options(const Options& o, int step = 1) {
   search::IdaOptions ida;
   ida.step = step;
   ida.mode = o.all ? search::SolutionMode::All : o.count ? search::SolutionMode::Count : search::SolutionMode::First;
+  ida.weight_num = o.weight_num, ida.weight_den = o.weight_den;
+  ida.beam_width = o.beam_width;
   return ida;
 }
 
@@ -69,6 +74,50 @@ SolverEntry<Job, PathOf<Job>> idastar_solver(SolverSpec spec) {
           [](const Job& j, const search::Limits& lim) { return search::ida_star(j.d, j.start, j.ida, lim); }};
 }
 
+// The non-optimal searches over the domain's heuristic (best_first.h, beam_search.h), for
+// any job with `d`, `start` and `ida` (whose knobs ida_options() fills from --weight and
+// --beam-width): weighted A* (length at most W times the optimum, stated in the result),
+// greedy best-first and beam search. One solution each (neither --all nor --count), never the
+// automatic choice. `h` names the heuristic in their summaries ("Manhattan distance").
+template <class Job>
+std::vector<SolverEntry<Job, PathOf<Job>>> heuristic_solvers(const std::string& h) {
+  using Path = PathOf<Job>;
+  const auto never = [](const Job&) { return false; };
+  const auto one = [](std::string name) { return [name](const Job& j) { return one_solution_only(j, name); }; };
+  const auto non_optimal = [](Path res, double bound) {
+    res.optimal = false;
+    res.bound = bound;
+    return res;
+  };
+  return {
+      {{"wastar",
+        {"weighted-astar", "wa*", "weighted-a*"},
+        fmt::format("weighted A* over {}: length at most --weight W (default 2) times the optimum, not proved least",
+                    h)},
+       one("wastar"),
+       never,
+       [non_optimal](const Job& j, const search::Limits& lim) {
+         return non_optimal(search::weighted_astar(j.d, j.start, j.ida.weight_num, j.ida.weight_den, lim),
+                            static_cast<double>(j.ida.weight_num) / static_cast<double>(j.ida.weight_den));
+       }},
+      {{"greedy",
+        {"greedy-best-first", "gbfs"},
+        fmt::format("greedy best-first over {}: fast, no bound on the length", h)},
+       one("greedy"),
+       never,
+       [non_optimal](const Job& j, const search::Limits& lim) {
+         return non_optimal(search::greedy_best_first(j.d, j.start, lim), 0);
+       }},
+      {{"beam",
+        {"beam-search"},
+        fmt::format("beam search over {}: the --beam-width N (default 1000) best positions per depth, no bound", h)},
+       one("beam"),
+       never,
+       [non_optimal](const Job& j, const search::Limits& lim) {
+         return non_optimal(search::beam_search(j.d, j.start, j.ida.beam_width, lim), 0);
+       }}};
+}
+
 // An entry whose result is passed through `then(job, result)`: a family turning the engine's
 // path into its report.
 template <class Job, class R, class F>
@@ -77,6 +126,21 @@ auto then(SolverEntry<Job, R> e, F f) {
   auto run = e.run;
   return SolverEntry<Job, Out>{std::move(e.spec), std::move(e.refuses), std::move(e.automatic),
                                [run, f](const Job& j, const search::Limits& lim) { return f(j, run(j, lim)); }};
+}
+
+// A non-optimal search's answer in the report: not optimal, its bound, and the least length
+// the bound proves (length / W, rounded up).
+inline void non_optimal_figures(bool optimal, double bound, std::int64_t cost, SolveReport& r) {
+  if (optimal) return;
+  r.optimal = false;
+  if (bound > 0) {
+    r.bound = bound;
+    r.lower_bound = static_cast<std::int64_t>(std::ceil(static_cast<double>(cost) / bound - 1e-9));
+  }
+}
+template <class Move>
+void non_optimal_figures(const search::PathResult<Move>& res, SolveReport& r) {
+  if (res.found) non_optimal_figures(res.optimal, res.bound, res.cost, r);
 }
 
 // Fills r from res. `verified(moves)` replays one solution through the family's verifier
@@ -96,6 +160,7 @@ void report_path(const search::PathResult<Move>& res, const Options& o, const st
   }
   r.moves = verified(res.moves);
   r.length = res.cost;
+  non_optimal_figures(res, r);
   if (o.all) {
     json sols = json::array();
     for (const auto& sol : res.all) sols.push_back(verified(sol));

@@ -74,6 +74,10 @@ OptionSpec all();       // solve: every optimal solution
 OptionSpec count();     // solve: count optimal solutions
 OptionSpec farthest();  // explore: how many farthest positions to print
 OptionSpec spill();     // explore: a directory for the layers of a table beyond --memory (search/explore_spill.h); writes
+OptionSpec weight();    // solve: weighted A*'s W (a decimal >= 1): the length is at most W times the optimum
+OptionSpec beam_width();  // solve: beam search's states kept per layer
+// Both, for a family that offers the non-optimal solvers (path_report.h heuristic_solvers).
+std::vector<OptionSpec> heuristic_search();
 // An option of the family's own.
 OptionSpec text(std::string name, std::string value_name, std::string help, unsigned commands = kShow | kSolve | kExplore);
 OptionSpec integer(std::string name, std::string help, unsigned commands = kShow | kSolve | kExplore);
@@ -157,6 +161,11 @@ struct Options {
   bool all = false, count = false, quiet = false, json = false;
   std::string svg, html;  // --svg FILE, --html FILE (the CLI writes them: cli/pictures.h); "-" = stdout
   std::size_t farthest = 20;
+  // --weight W as a fraction num / den (>= 1; the request layer reads "1.5", "3/2") and as
+  // given; --beam-width. Read by the non-optimal solvers (path_report.h heuristic_solvers).
+  std::int64_t weight_num = 2, weight_den = 1;
+  std::string weight = "2";
+  std::size_t beam_width = 1000;
 
   // The family's own options as given (flags hold "true"), already checked and stored in
   // `settings`: a record for the front ends (serve echoes a request), not for the families.
@@ -173,6 +182,9 @@ struct Options {
   }
 
   mutable Deadline deadline;  // built from timeout by the CLI
+  // What the solve's searches proved so far (limits() points them here): said when a limit
+  // stops the work (cli/request.h SolveStopped).
+  mutable search::Proved proved;
   bool progress() const { return !quiet; }
   // --count wins over --all; neither: one solution.
   Want want() const { return count ? Want::count : all ? Want::all : Want::one; }
@@ -183,6 +195,7 @@ struct Options {
     lim.deadline = &deadline;
     lim.progress = p;
     lim.threads = threads;
+    lim.proved = &proved;
     lim.cluster = world();  // the ranks of mpirun, if any (core/cluster.h)
     if (!spill.empty()) lim.spill = spill;
     return lim;
@@ -208,6 +221,8 @@ struct SolveReport : SearchFigures {
   std::string puzzle, start, goal;
   bool solvable = true;
   bool optimal = true;  // the length is proved least; on an unsolvable result: the proof is complete
+  std::optional<double> bound;              // a non-optimal solve's guarantee: length <= bound x the optimum
+  std::optional<std::int64_t> lower_bound;  // the optimum is proved at least this (where a solver proves one)
   std::optional<std::int64_t> length;
   json moves = json::array();
   double seconds = 0;

@@ -48,6 +48,7 @@ PathResult<typename D::Move> bfs(const D& d, const typename D::State& start, con
     if (head == layer_end) {
       layer_end = nodes.size();
       if (++depth >= lim.max_cost) break;
+      if (lim.proved) lim.proved->raise(depth);  // no goal within depth - 1 moves
       if (lim.progress) lim.progress->update("bfs: depth {}, {} states", depth, nodes.size());
     }
     if (lim.deadline) lim.deadline->poll();

@@ -89,6 +89,7 @@ PathResult<typename D::Move> bidirectional_bfs(const D& d, const typename D::Sta
       if (forward) build(best_a, best_b); else build(best_b, best_a);
       return res;
     }
+    if (lim.proved) lim.proved->raise(fw.depth + bw.depth + 1);  // the two balls do not meet
   }
   res.exhausted = fw.begin >= fw.end || bw.begin >= bw.end;
   res.stats.stored = fw.nodes.size() + bw.nodes.size();

@@ -5,6 +5,7 @@
 // solution has a known parity, as when every move flips a parity of the state).
 #pragma once
 #include <algorithm>
+#include <cstdint>
 #include <limits>
 #include <vector>
 
@@ -20,6 +21,10 @@ struct IdaOptions {
   SolutionMode mode = SolutionMode::First;
   int step = 1;                 // bound increment granularity (2 for parity-constrained costs)
   std::size_t max_all = 100000; // cap on solutions kept in All mode
+  // The knobs of the non-optimal searches a family offers beside IDA* (best_first.h,
+  // beam_search.h), carried with the solution mode so every family's job has them.
+  std::int64_t weight_num = 2, weight_den = 1;  // weighted A*: W = num / den >= 1
+  std::size_t beam_width = 1000;                // beam search: states kept per layer
 };
 
 namespace detail {
@@ -92,6 +97,7 @@ PathResult<typename D::Move> ida_star(const D& d, const typename D::State& start
   int bound = d.h(start);
   while (true) {
     if (lim.progress) lim.progress->update("ida*: bound {}, {} nodes", bound, res.stats.expanded);
+    if (lim.proved) lim.proved->raise(bound);  // every solution costs at least the bound searched
     run.iterate(start, bound);
     if (res.found) return res;
     int next = run.next_bound();

@@ -223,6 +223,7 @@ PathResult<typename D::Move> ida_star_inplace(const D& root, const InPlaceIdaOpt
   while (true) {
     if (o.before_iteration) o.before_iteration(bound, last_iteration);
     if (lim.progress) lim.progress->update("ida*: bound {}, {} nodes", bound, res.stats.expanded);
+    if (lim.proved) lim.proved->raise(bound);  // every solution costs at least the bound searched
     int next = std::numeric_limits<int>::max();
     bool done = false;
     detail::Frontier<D> frontier;

@@ -186,6 +186,7 @@ PathResult<typename D::Move> ida_star_tt(const D& d, const typename D::State& st
   int bound = d.h(start);
   while (true) {
     if (lim.progress) lim.progress->update("ida* + table: bound {}, {} nodes", bound, res.stats.expanded);
+    if (lim.proved) lim.proved->raise(bound);  // every solution costs at least the bound searched
     const int next = run.probe(start, bound);
     res.stats.stored = tt.bytes();
     if (res.found || run.gave_up()) return res;

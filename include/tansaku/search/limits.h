@@ -14,6 +14,18 @@ class Cluster;
 
 namespace tansaku::search {
 
+// What a search has proved so far, kept up to date as it runs, so that a limit that stops it
+// can still say it (--timeout): the least length a solution can have (an optimal search's
+// completed bound), and a hint on how the next run gets faster. Written by the search's own
+// thread (the one that called it), read after it returns or throws.
+struct Proved {
+  std::int64_t lower_bound = -1;  // -1: none proved
+  std::string hint;               // "" = none
+  void raise(std::int64_t b) {
+    if (b > lower_bound) lower_bound = b;
+  }
+};
+
 struct Limits {
   std::uint64_t memory = std::numeric_limits<std::uint64_t>::max();  // bytes
   Deadline* deadline = nullptr;
@@ -24,6 +36,7 @@ struct Limits {
   // this process alone), and a directory for layers that do not fit `memory` ("" = none).
   Cluster* cluster = nullptr;
   std::string spill;
+  Proved* proved = nullptr;  // where an optimal search records its lower bound (null: nowhere)
 };
 
 }  // namespace tansaku::search

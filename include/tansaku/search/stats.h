@@ -23,6 +23,10 @@ struct PathResult {
   std::vector<Move> moves;    // one optimal solution
   std::vector<std::vector<Move>> all;  // every optimal solution (when asked)
   mpz_class count = 0;                 // number of optimal solutions (when asked)
+  // A non-optimal search's answer (best_first.h, beam_search.h): `cost` is not proved least;
+  // bound > 0: it is at most `bound` times the least (weighted A*).
+  bool optimal = true;
+  double bound = 0;
   Stats stats;
 };
 

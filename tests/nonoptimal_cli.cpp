@@ -1,0 +1,140 @@
+// The non-optimal solvers (weighted A*, greedy best-first, beam search) in every family that
+// offers them, walked from the registry: each answers a small instance with a verified
+// solution, says it is not proved optimal, and weighted A* keeps within W times the length
+// the optimal solver finds. Also: their refusals, and what a solve stopped by --timeout says
+// it proved (the JSON object of exit 3).
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+
+#include "cli_util.h"
+#include "tansaku/puzzles/registry.h"
+
+namespace {
+
+// A small instance per family that offers the solvers: the optimal solver answers it at once.
+const std::map<std::string, std::string>& small_instances() {
+  static const std::map<std::string, std::string> m = {
+      {"sliding", "8-puzzle"},
+      {"rotating-slide", "rotating-slide"},
+      {"knight-swap", "knight-swap"},
+      {"blocks", "blocks:ma"},
+      {"perm", "perm:pyraminx --scramble \"U L R' B U'\""},
+      {"peg", "peg:triangle5"},
+  };
+  return m;
+}
+
+bool offers(const tansaku::Family& f, const std::string& name) {
+  for (const auto& s : f.solvers)
+    if (s.name == name) return true;
+  return false;
+}
+
+TEST(NonOptimal, EveryFamilyWithAHeuristicAnswersWithinItsBound) {
+  int families = 0;
+  for (const auto& f : tansaku::families()) {
+    if (!offers(f, "wastar")) continue;
+    ASSERT_TRUE(offers(f, "greedy") && offers(f, "beam")) << f.prefix;
+    const auto it = small_instances().find(f.prefix);
+    ASSERT_NE(it, small_instances().end()) << "no small instance for " << f.prefix << " in this test";
+    ++families;
+    const std::string puzzle = it->second;
+    const auto opt = run_cli("solve " + puzzle + " --json --quiet");
+    ASSERT_EQ(opt.code, 0) << puzzle << opt.err;
+    const auto optimal = opt.json();
+    ASSERT_TRUE(optimal["optimal"].get<bool>()) << puzzle;
+    const long least = optimal["length"].get<long>();
+    struct Case {
+      std::string args, algorithm;
+      double weight;  // wastar's W; 0: no bound
+    };
+    for (const Case& c : {Case{"--algorithm greedy", "greedy", 0}, Case{"--algorithm beam", "beam", 0},
+                          Case{"--algorithm beam --beam-width 50", "beam", 0}, Case{"--algorithm wastar", "wastar", 2},
+                          Case{"--weight 1.5", "wastar", 1.5}, Case{"--algorithm wastar --weight 1", "wastar", 1},
+                          Case{"--weight 3/2", "wastar", 1.5}}) {
+      SCOPED_TRACE(puzzle + " " + c.args);
+      const auto r = run_cli("solve " + puzzle + " --json --quiet " + c.args);
+      ASSERT_EQ(r.code, 0) << r.err;
+      const auto j = r.json();
+      EXPECT_TRUE(j["solvable"].get<bool>());
+      EXPECT_FALSE(j["optimal"].get<bool>());
+      const long length = j["length"].get<long>();
+      EXPECT_GE(length, least);
+      EXPECT_FALSE(j["moves"].empty());
+      EXPECT_EQ(j["algorithm"], c.algorithm);
+      if (c.weight > 0) {
+        EXPECT_EQ(j["bound"].get<double>(), c.weight);
+        EXPECT_LE(static_cast<double>(length), c.weight * static_cast<double>(least) + 1e-9);
+        EXPECT_LE(j["lower_bound"].get<long>(), least);
+        if (c.weight == 1) EXPECT_EQ(length, least);  // W = 1 is A*: optimal
+      } else {
+        EXPECT_FALSE(j.contains("bound"));
+      }
+    }
+    // The text says what is proved.
+    const auto text = run_cli("solve " + puzzle + " --quiet --weight 2");
+    ASSERT_EQ(text.code, 0) << text.err;
+    EXPECT_NE(text.out.find("at most 2 times the optimum"), std::string::npos) << text.out;
+  }
+  EXPECT_GE(families, 6);
+}
+
+TEST(NonOptimal, LargeBoardsAnswer) {
+  // A 6x6 board: greedy best-first over Manhattan distance + linear conflict.
+  const auto r = run_cli(
+      "solve sliding:6x6 --json --quiet --algorithm greedy --start \""
+      "7 1 3 4 5 6 2 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 0 35\"");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_FALSE(r.json()["optimal"].get<bool>());
+  EXPECT_EQ(r.json()["length"].get<long>() % 2, 1);  // the blank moves one cell: an odd length
+}
+
+TEST(NonOptimal, Refusals) {
+  expect_refused("solve 8-puzzle --weight 0.5", "--weight '0.5'");
+  expect_refused("solve 8-puzzle --weight abc", "--weight 'abc'");
+  expect_refused("solve 8-puzzle --weight 1.0000001", "--weight");
+  expect_refused("solve 8-puzzle --weight 2/0", "--weight");
+  expect_refused("solve 8-puzzle --beam-width 0", "--beam-width must be at least 1");
+  expect_refused("solve 8-puzzle --weight 2 --algorithm beam", "--weight applies to --algorithm wastar, not beam");
+  expect_refused("solve 8-puzzle --beam-width 9 --algorithm idastar", "--beam-width applies to --algorithm beam");
+  expect_refused("solve 8-puzzle --count --algorithm greedy", "algorithm greedy does not take --count");
+  expect_refused("solve 8-puzzle --all --algorithm wastar", "algorithm wastar does not take --all");
+  expect_refused("solve peg:triangle5 --count --algorithm beam", "does not take --count");
+  expect_refused("explore 8-puzzle --weight 2", "--weight does not apply to 'explore 8-puzzle'");
+  expect_refused("solve flip:4x4 --algorithm greedy", "unknown algorithm 'greedy'");
+}
+
+TEST(NonOptimal, UnsolvableIsStillProved) {
+  // Another parity class: decided before any search, whichever solver is named.
+  const auto r = run_cli("solve 8-puzzle --json --quiet --algorithm greedy --start \"2 1 3 4 5 6 7 8 0\"");
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_FALSE(r.json()["solvable"].get<bool>());
+}
+
+TEST(StoppedSolve, TimeoutPrintsWhatWasProved) {
+  // A 24-puzzle far from its goal under IDA* over Manhattan distance: stopped at once.
+  const std::string hard =
+      "solve 24-puzzle --quiet --algorithm idastar --timeout 0.3 --start \""
+      "24 23 22 21 20 19 18 17 16 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1 0\"";
+  const auto j = run_cli(hard + " --json");
+  ASSERT_EQ(j.code, 3) << j.err;
+  const auto o = j.json();
+  EXPECT_FALSE(o["complete"].get<bool>());
+  EXPECT_EQ(o["stopped"], "timeout");
+  EXPECT_EQ(o["puzzle"], "sliding:5x5");
+  ASSERT_TRUE(o["lower_bound"].is_number_integer());
+  EXPECT_GE(o["lower_bound"].get<long>(), 100);  // at least the Manhattan distance of the start (144)
+  EXPECT_EQ(j.err.find('\n'), j.err.size() - 1) << "one line on stderr: " << j.err;
+  EXPECT_NE(j.err.find("time limit reached"), std::string::npos) << j.err;
+  // Text: nothing on stdout, the bound in the one line on stderr.
+  const auto t = run_cli(hard);
+  expect_clean(t, 3, "no solution is shorter than");
+}
+
+TEST(StoppedSolve, BadInputStillPrintsNothing) {
+  expect_refused("solve 24-puzzle --json --timeout 0.3 --start \"1 2 3\"");
+}
+
+}  // namespace
