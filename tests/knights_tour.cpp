@@ -1,5 +1,5 @@
 // Knight's tour: the frontier-DP count against backtracking on every small board, known
-// counts (OEIS A165134, A001230), the seed's tours, Warnsdorff on big boards, the proofs
+// counts (OEIS A165134, A001230), the split count of closed tours against both, the seed's tours, Warnsdorff on big boards, the proofs
 // that need no search, and the verifier.
 #include <gtest/gtest.h>
 
@@ -9,6 +9,7 @@
 #include "tansaku/core/error.h"
 #include "knights/board.h"
 #include "knights/tour_analysis.h"
+#include "knights/tour_count.h"
 #include "knights/tour_verify.h"
 #include "knights/warnsdorff.h"
 #include "tansaku/graph/frontier_dp.h"
@@ -246,4 +247,77 @@ TEST(KnightTour, DpMemoryBudgetIsRespected) {
   l.threads = 2;
   l.memory = 1 << 20;  // 1 MiB: far too small for 6x6 open tours
   EXPECT_THROW(count_hamiltonian(g.adj, {false, -1}, l), tansaku::LimitError);
+}
+
+namespace {
+// Closed tours by the split count, in `parts` parts (0: chosen by size) on `threads` threads.
+std::string split_count(const Board& b, unsigned parts, unsigned threads, SplitCountStats* stats = nullptr) {
+  tansaku::search::Limits l;
+  l.threads = threads;
+  SplitCountOptions o;
+  o.parts = parts;
+  const SplitCountStats st = count_cycles_split(narrow_graph(b).adj, l, o);
+  if (stats) *stats = st;
+  return st.count.get_str();
+}
+}  // namespace
+
+// The split count of closed tours against the frontier dp on every board up to 6x6 and 5x8,
+// unsplit and split, on one and two threads, with the same states in every step.
+TEST(KnightTour, SplitCountAgreesWithDp) {
+  for (int r = 1; r <= 6; ++r)
+    for (int c = r; c <= 8; ++c) {
+      if (r * c > 40 || (r == 6 && c > 6)) continue;
+      Board b(r, c);
+      NarrowGraph g = narrow_graph(b);
+      tansaku::search::Limits two;
+      two.threads = 2;
+      const FrontierStats dp = count_hamiltonian(g.adj, {true, -1}, two);
+      for (unsigned parts : {1u, 4u, 64u, 0u})
+        for (unsigned threads : {1u, 2u}) {
+          SplitCountStats st;
+          EXPECT_EQ(split_count(b, parts, threads, &st), dp.count.get_str())
+              << r << "x" << c << ", " << parts << " parts, " << threads << " threads";
+          EXPECT_EQ(st.states, dp.states) << r << "x" << c;
+          EXPECT_EQ(st.widest, dp.widest) << r << "x" << c;
+          if (parts == 1) {
+            EXPECT_EQ(st.parts, 1u);
+          }
+          if (parts == 64 && r * c >= 20 && dp.states > 0) {
+            EXPECT_EQ(st.parts, 64u) << r << "x" << c;
+          }
+        }
+    }
+  EXPECT_EQ(split_count(Board(6, 6), 0, 2), "9862");  // A001230
+  EXPECT_EQ(split_count(Board(5, 8), 16, 2), "44202");
+  EXPECT_EQ(split_count(Board(3, 12), 8, 2), "176");
+}
+
+// Against backtracking (each cycle found from both ends) on the largest of those boards.
+TEST(KnightTour, SplitCountAgreesWithBacktracking) {
+  tansaku::search::Limits two;
+  two.threads = 2;
+  for (auto [r, c] : {std::pair{5, 6}, std::pair{3, 10}, std::pair{6, 6}, std::pair{5, 8}}) {
+    Board b(r, c);
+    auto res = count_hamiltonian_dfs(AdjacencyGraph(b.adjacency()), symmetry_classes(b), -1, true, UINT64_MAX, two);
+    ASSERT_TRUE(res.complete);
+    for (unsigned parts : {1u, 16u})
+      EXPECT_EQ(split_count(b, parts, 2), to_string(res.count / 2)) << r << "x" << c << ", " << parts << " parts";
+  }
+}
+
+// The budgets: a memory budget the layers outgrow and an expired deadline stop the count.
+TEST(KnightTour, SplitCountHonoursItsLimits) {
+  const NarrowGraph g = narrow_graph(Board(6, 6));
+  tansaku::search::Limits l;
+  l.threads = 2;
+  l.memory = 1 << 20;
+  EXPECT_THROW(count_cycles_split(g.adj, l, {}), tansaku::LimitError);
+  tansaku::Deadline past(1e-9);
+  tansaku::search::Limits d;
+  d.deadline = &past;
+  EXPECT_THROW(count_cycles_split(g.adj, d, {}), tansaku::LimitError);
+  // The estimate grows with the widest layer: 8x8 (about 540 M states) fits 16 GiB, not 8.
+  EXPECT_LT(split_count_bytes(540e6, 2), 16ull << 30);
+  EXPECT_GT(split_count_bytes(540e6, 2), 8ull << 30);
 }

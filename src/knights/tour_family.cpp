@@ -8,6 +8,7 @@
 #include "knights/board.h"
 #include "knights/draw.h"
 #include "knights/tour_analysis.h"
+#include "knights/tour_count.h"
 #include "knights/tour_verify.h"
 #include "knights/warnsdorff.h"
 #include "tansaku/core/count.h"
@@ -47,6 +48,15 @@ std::uint64_t count_memory_estimate(int w, bool closed, bool odd) {
   for (int i = w; i < 7; ++i) widest /= 24;
   const double per_state = w >= 8 ? 136.0 : 91.0;
   return static_cast<std::uint64_t>(std::min(widest * per_state, 1e19));
+}
+
+// States of the widest layer of the split count of closed tours on a board `w` squares wide
+// (the same states as the frontier dp's: 22.5 M on 7x8, about 24 times more a square of width).
+double split_widest(int w) {
+  double widest = 22.5e6;
+  for (int i = 7; i < w; ++i) widest *= 24;
+  for (int i = w; i < 7; ++i) widest /= 24;
+  return widest;
 }
 
 // Boards up to this many squares get a picture of the tour.
@@ -144,6 +154,16 @@ class TourPuzzle final : public Puzzle {
          [](const Job& j, const search::Limits& lim) {
            return j.want == Want::count ? j.p.count_dp(j, lim) : j.p.tour_dp(j, lim);
          }},
+        {{"split", {"split-dp"},
+          "the frontier dp with compact states, each layer split into parts merged on every thread: --count --closed "
+          "(what dp --count --closed uses on boards 8 or more wide)",
+          kSolve, /*all=*/false, /*count=*/true},
+         [](const Job& j) {
+           return j.want == Want::count && j.closed() ? std::string()
+                                                      : std::string("it counts closed tours only (--count --closed)");
+         },
+         [](const Job&) { return false; },
+         [](const Job& j, const search::Limits& lim) { return j.p.count_split(j, lim); }},
     };
     return table;
   }
@@ -461,6 +481,8 @@ class TourPuzzle final : public Puzzle {
     // Refuse before starting what cannot fit (by this estimate 7x7 open needs about
     // 18 GiB, 8x8 closed about 68 GiB).
     const int w = min_side();
+    // Closed tours of boards 8 or more wide: the split count (its states take 16 bytes).
+    if (j.closed() && w >= 8) return count_split(j, lim);
     if (w >= 7)
       require_memory(count_memory_estimate(w, j.closed(), board_.squares() % 2 == 1), lim.memory,
                      fmt::format("counting {} tours of a {}-wide board by the frontier dp (estimate)",
@@ -475,6 +497,30 @@ class TourPuzzle final : public Puzzle {
     j.r.extra["frontier"] = st.frontier;
     j.r.extra["widest_step"] = st.widest;
     j.r.table_bytes = st.table_bytes;
+    report_count(j, from, st.count);
+    return true;
+  }
+
+  // Closed tours by the split frontier count (src/knights/tour_count.cpp).
+  bool count_split(const Job& j, const search::Limits& lim) const {
+    const std::int64_t from = count_setup(j);
+    if (count_proved_none(j, from)) return true;
+    need_lists(lim, "counting");
+    const int w = min_side();
+    if (w >= 7)
+      require_memory(split_count_bytes(split_widest(w), lim.threads), lim.memory,
+                     fmt::format("counting closed tours of a {}-wide board by the split frontier dp (estimate)", w));
+    NarrowGraph g = narrow_graph(board_);
+    SplitCountOptions so;
+    so.row_width = w;
+    const SplitCountStats st = count_cycles_split(g.adj, lim, so);
+    j.r.extra["method"] = "split frontier dp (exact count)";
+    j.r.nodes += st.states;
+    j.r.extra["frontier"] = st.frontier;
+    j.r.extra["widest_step"] = st.widest;
+    j.r.extra["parts"] = st.parts;
+    j.r.extra["largest_part"] = st.largest_part;
+    j.r.table_bytes = st.peak_bytes;
     report_count(j, from, st.count);
     return true;
   }

@@ -1,0 +1,41 @@
+// Counting closed knight's tours on boards whose frontier tables outgrow memory (8x8): a
+// frontier dp whose states take 16 bytes (a compact canonical key and a 64-bit count) and whose
+// layers are split into parts by the degrees of frontier squares a step does not touch, so each
+// part is merged in a small table of its own and the parts run on every thread.
+#pragma once
+#include <cstdint>
+
+#include "tansaku/core/count.h"
+#include "tansaku/graph/graph.h"
+#include "tansaku/search/limits.h"
+
+namespace tansaku::knights {
+
+struct SplitCountOptions {
+  // Parts each layer is split into: 0 = chosen from the layer's size; 1 = no split.
+  unsigned parts = 0;
+  // The board's width, for the progress line (which row the count is in); 0 = unknown.
+  int row_width = 0;
+};
+
+struct SplitCountStats {
+  mpz_class count = 0;            // Hamiltonian cycles, each once
+  std::uint64_t states = 0;       // frontier states summed over all steps
+  std::uint64_t widest = 0;       // largest layer
+  int frontier = 0;               // largest number of frontier vertices
+  unsigned parts = 1;             // most parts of one layer
+  std::uint64_t largest_part = 0; // most states in one part
+  std::uint64_t peak_bytes = 0;   // largest memory the layers and tables held at once
+};
+
+// Hamiltonian cycles of `g`, whose vertices are processed in index order (number them along
+// the board's narrow direction). Uses limits.threads, memory, deadline and progress; throws
+// LimitError on the memory budget or the deadline, InputError when a frontier state does not
+// fit the 64-bit key (graphs much wider than a 9-wide board).
+SplitCountStats count_cycles_split(const graph::AdjacencyGraph& g, const search::Limits& limits,
+                                   const SplitCountOptions& o = {});
+
+// Bytes count_cycles_split is expected to need when its widest layer holds `widest` states.
+std::uint64_t split_count_bytes(double widest, unsigned threads);
+
+}  // namespace tansaku::knights
