@@ -3,7 +3,10 @@
 // that need no search, and the verifier.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <set>
+
+#include <unistd.h>
 #include <stdexcept>
 
 #include "tansaku/core/error.h"
@@ -320,4 +323,39 @@ TEST(KnightTour, SplitCountHonoursItsLimits) {
   // The estimate grows with the widest layer: 8x8 (about 540 M states) fits 16 GiB, not 8.
   EXPECT_LT(split_count_bytes(540e6, 2), 16ull << 30);
   EXPECT_GT(split_count_bytes(540e6, 2), 8ull << 30);
+}
+
+// A count stopped after a checkpoint resumes from it and ends with the same count.
+TEST(KnightTour, SplitCountResumesFromItsCheckpoint) {
+  const auto dir = std::filesystem::temp_directory_path() / ("tansaku-split-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  const NarrowGraph g = narrow_graph(Board(6, 6));
+  tansaku::search::Limits l;
+  l.threads = 2;
+  SplitCountOptions o;
+  o.row_width = 6;
+  o.checkpoint = dir.string();
+  o.stop_after = 2;
+  EXPECT_THROW(count_cycles_split(g.adj, l, o), tansaku::LimitError);
+  auto files = [&] {
+    int n = 0;
+    for (const auto& e : std::filesystem::directory_iterator(dir)) n += e.path().extension() == ".layer";
+    return n;
+  };
+  EXPECT_EQ(files(), 1);
+  // Another graph does not take it (nor remove it).
+  SplitCountOptions other = o;
+  other.stop_after = 0;
+  const SplitCountStats fresh = count_cycles_split(narrow_graph(Board(6, 7)).adj, l, other);
+  EXPECT_EQ(fresh.resumed_at, -1);
+  EXPECT_EQ(fresh.count.get_str(), "1067638");
+  EXPECT_EQ(files(), 1);
+  // This one resumes at the third row (the second checkpoint) with the same states.
+  o.stop_after = 0;
+  const SplitCountStats st = count_cycles_split(g.adj, l, o);
+  EXPECT_EQ(st.resumed_at, 12);
+  EXPECT_EQ(st.count.get_str(), "9862");
+  EXPECT_EQ(st.states, 587821u);
+  EXPECT_EQ(files(), 0);
+  std::filesystem::remove_all(dir);
 }

@@ -7,7 +7,9 @@
 #include <atomic>
 #include <bit>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -115,6 +117,33 @@ inline unsigned part_of(std::uint64_t key, std::uint64_t mask, int bits) {
 }
 
 struct CountOverflow {};
+
+// What a checkpoint must match: the graph (its size and every adjacency list).
+std::uint64_t fingerprint(const graph::AdjacencyGraph& g) {
+  std::uint64_t h = bits::mix64(static_cast<std::uint64_t>(g.size()) + 0x51);
+  for (int v = 0; v < static_cast<int>(g.size()); ++v)
+    for (int w : g[v]) h = bits::mix64(h ^ (static_cast<std::uint64_t>(v) << 32 | static_cast<std::uint32_t>(w)));
+  return h;
+}
+
+// The header of a checkpoint file (native byte order: it is read back on the same machine).
+struct CheckpointHeader {
+  char magic[8] = {'T', 'K', 'S', 'P', 'L', 'I', 'T', '1'};
+  std::uint64_t graph = 0;
+  std::uint32_t count_bytes = 0;
+  std::int32_t step = 0;  // the next step to take
+  std::uint64_t parts = 0, states = 0, widest = 0, done = 0;
+  double growth = 0;
+};
+
+struct File {
+  std::FILE* f = nullptr;
+  File(const std::filesystem::path& p, const char* mode) : f(std::fopen(p.c_str(), mode)) {}
+  ~File() {
+    if (f) std::fclose(f);
+  }
+  File(const File&) = delete;
+};
 
 inline bool add_to(std::uint64_t& a, std::uint64_t b) { return __builtin_add_overflow(a, b, &a); }
 inline bool add_to(u128& a, u128 b) {
@@ -255,8 +284,8 @@ class SplitCount {
     std::uint64_t budget_ = ~0ull;
   };
 
-  SplitCount(const std::vector<Step>& steps, const search::Limits& lim, const SplitCountOptions& o)
-      : steps_(steps), lim_(lim), o_(o) {}
+  SplitCount(const std::vector<Step>& steps, const search::Limits& lim, const SplitCountOptions& o, std::uint64_t graph)
+      : steps_(steps), lim_(lim), o_(o), graph_(graph) {}
 
   // Successors of `key` at step st: emit(next_key) for each, accept() for each complete cycle.
   template <class Emit, class Accept>
@@ -398,7 +427,13 @@ class SplitCount {
     double growth = 2.0;
     const auto t0 = std::chrono::steady_clock::now();
     Count total = 0;
-    for (int v = 0; v < n; ++v) {
+    int first = 0;
+    if (!o_.checkpoint.empty() && load(pool, cur, first, stats, growth, done_states)) {
+      cur_size = 0;
+      for (const Part& p : cur) cur_size += p.size;
+      stats.resumed_at = first;
+    }
+    for (int v = first; v < n; ++v) {
       if (lim_.deadline) lim_.deadline->check();
       const Step& st = steps_[v];
       // The parts of the next layer.
@@ -500,6 +535,15 @@ class SplitCount {
       cur_size = next_size;
       stats.states += next_size;
       stats.widest = std::max(stats.widest, next_size);
+      if (!o_.checkpoint.empty() && o_.row_width > 0 && (v + 1) % o_.row_width == 0 && v + 1 < n)
+      {
+        save(cur, v + 1, stats, growth, done_states);
+        if (++saved_ == o_.stop_after) throw LimitError("the split count: stopped after its checkpoint");
+      }
+    }
+    if (!o_.checkpoint.empty()) {
+      std::error_code ec;
+      std::filesystem::remove(std::filesystem::path(o_.checkpoint) / file_name(), ec);
     }
     for (Worker& w : workers)
       if (add_to(total, w.acc)) throw CountOverflow{};
@@ -510,6 +554,62 @@ class SplitCount {
   }
 
  private:
+  // The checkpoint's file, named by the graph so counts of different boards share a directory.
+  std::string file_name() const { return fmt::format("knight-tour-split-{:016x}.layer", graph_); }
+
+  // Writes the layer before step `step` to the checkpoint directory (a new file, then renamed
+  // over the old one, so a crash leaves the previous checkpoint whole).
+  void save(const std::vector<Part>& parts, int step, const SplitCountStats& stats, double growth,
+            std::uint64_t done) const {
+    const std::filesystem::path dir(o_.checkpoint), tmp = dir / (file_name() + ".new");
+    CheckpointHeader h;
+    h.graph = graph_, h.count_bytes = sizeof(Count), h.step = step, h.parts = parts.size();
+    h.states = stats.states, h.widest = stats.widest, h.done = done, h.growth = growth;
+    {
+      File out(tmp, "wb");
+      bool ok = out.f && std::fwrite(&h, sizeof h, 1, out.f) == 1;
+      for (const Part& p : parts) {
+        if (lim_.deadline) lim_.deadline->check();
+        ok = ok && std::fwrite(&p.size, sizeof p.size, 1, out.f) == 1;
+        for (const Chunk* c : p.chunks) ok = ok && std::fwrite(c->e, sizeof(E), c->n, out.f) == c->n;
+      }
+      ok = ok && std::fflush(out.f) == 0;
+      if (!ok) throw LimitError(fmt::format("the split count: cannot write its checkpoint {}", tmp.string()));
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, dir / file_name(), ec);
+    if (ec) throw LimitError(fmt::format("the split count: cannot write its checkpoint in {}: {}", dir.string(), ec.message()));
+  }
+
+  // Reads a checkpoint of this graph, if there is one: true when the count resumes from it.
+  bool load(Pool& pool, std::vector<Part>& parts, int& step, SplitCountStats& stats, double& growth,
+            std::uint64_t& done) const {
+    File in(std::filesystem::path(o_.checkpoint) / file_name(), "rb");
+    if (!in.f) return false;
+    CheckpointHeader h, want;
+    if (std::fread(&h, sizeof h, 1, in.f) != 1 || std::memcmp(h.magic, want.magic, sizeof h.magic) != 0 ||
+        h.graph != graph_ || h.count_bytes != sizeof(Count) || h.step <= 0 ||
+        h.step >= static_cast<int>(steps_.size()) || h.parts == 0 || h.parts > kMaxParts)
+      return false;
+    std::vector<Part> got(h.parts);
+    for (Part& p : got) {
+      if (lim_.deadline) lim_.deadline->check();
+      std::uint64_t size = 0;
+      if (std::fread(&size, sizeof size, 1, in.f) != 1) throw InputError("the split count: its checkpoint is cut short");
+      while (p.size < size) {
+        Chunk* c = pool.get();
+        c->n = static_cast<std::uint32_t>(std::min<std::uint64_t>(kChunk, size - p.size));
+        p.chunks.push_back(c);
+        if (std::fread(c->e, sizeof(E), c->n, in.f) != c->n) throw InputError("the split count: its checkpoint is cut short");
+        p.size += c->n;
+      }
+    }
+    parts.swap(got);
+    step = h.step, growth = h.growth, done = h.done;
+    stats.states = h.states, stats.widest = h.widest;
+    return true;
+  }
+
   void progress(int v, int n, std::uint64_t parts_done, std::size_t parts, std::uint64_t done, std::uint64_t layer,
                 std::uint64_t before, std::chrono::steady_clock::time_point t0) const {
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -532,6 +632,8 @@ class SplitCount {
   const std::vector<Step>& steps_;
   const search::Limits& lim_;
   const SplitCountOptions& o_;
+  std::uint64_t graph_;
+  int saved_ = 0;
 };
 
 }  // namespace
@@ -560,10 +662,17 @@ SplitCountStats count_cycles_split(const graph::AdjacencyGraph& g, const search:
   }
   int width = 0;
   const std::vector<Step> steps = make_steps(g, width);
+  if (!o.checkpoint.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(o.checkpoint, ec);
+    if (!std::filesystem::is_directory(o.checkpoint))
+      throw InputError(fmt::format("--checkpoint {}: not a directory that can be made", o.checkpoint));
+  }
+  const std::uint64_t graph = fingerprint(g);
   try {
-    stats = SplitCount<std::uint64_t>(steps, limits, o).run();
+    stats = SplitCount<std::uint64_t>(steps, limits, o, graph).run();
   } catch (const CountOverflow&) {
-    stats = SplitCount<u128>(steps, limits, o).run();
+    stats = SplitCount<u128>(steps, limits, o, graph).run();
   }
   stats.frontier = width;
   return stats;

@@ -4,6 +4,7 @@
 // part is merged in a small table of its own and the parts run on every thread.
 #pragma once
 #include <cstdint>
+#include <string>
 
 #include "tansaku/core/count.h"
 #include "tansaku/graph/graph.h"
@@ -14,8 +15,15 @@ namespace tansaku::knights {
 struct SplitCountOptions {
   // Parts each layer is split into: 0 = chosen from the layer's size; 1 = no split.
   unsigned parts = 0;
-  // The board's width, for the progress line (which row the count is in); 0 = unknown.
+  // The board's width, for the progress line (which row the count is in) and the checkpoints;
+  // 0 = unknown.
   int row_width = 0;
+  // A directory for a checkpoint: the layer after each finished row is saved there, and a
+  // count of the same graph resumes from it ("" = none). Removed when the count ends.
+  std::string checkpoint;
+  // Stop with a LimitError after saving this many checkpoints, as an interrupted count would
+  // (0: never).
+  int stop_after = 0;
 };
 
 struct SplitCountStats {
@@ -26,6 +34,7 @@ struct SplitCountStats {
   unsigned parts = 1;             // most parts of one layer
   std::uint64_t largest_part = 0; // most states in one part
   std::uint64_t peak_bytes = 0;   // largest memory the layers and tables held at once
+  int resumed_at = -1;            // the step a checkpoint resumed the count at (-1: none)
 };
 
 // Hamiltonian cycles of `g`, whose vertices are processed in index order (number them along

@@ -26,6 +26,7 @@ namespace {
 // The family's own options (declared in tour_family() below).
 struct Settings {
   bool closed = false;  // --closed: the tour returns to its first square
+  std::optional<std::string> checkpoint;  // --checkpoint DIR: the split count saves and resumes there
 };
 
 // Boards with at most this many squares get adjacency lists and exhaustive searches.
@@ -513,6 +514,7 @@ class TourPuzzle final : public Puzzle {
     NarrowGraph g = narrow_graph(board_);
     SplitCountOptions so;
     so.row_width = w;
+    so.checkpoint = j.o.settings<Settings>().checkpoint.value_or("");
     const SplitCountStats st = count_cycles_split(g.adj, lim, so);
     j.r.extra["method"] = "split frontier dp (exact count)";
     j.r.nodes += st.states;
@@ -520,6 +522,7 @@ class TourPuzzle final : public Puzzle {
     j.r.extra["widest_step"] = st.widest;
     j.r.extra["parts"] = st.parts;
     j.r.extra["largest_part"] = st.largest_part;
+    if (st.resumed_at >= 0) j.r.extra["resumed_at_square"] = st.resumed_at;
     j.r.table_bytes = st.peak_bytes;
     report_count(j, from, st.count);
     return true;
@@ -551,7 +554,11 @@ Family tour_family() {
                opt::all(),
                opt::count(),
                opt::farthest(),
-               opt::flag(&Settings::closed, "closed", "the tour returns to its first square", kShow | kSolve)};
+               opt::flag(&Settings::closed, "closed", "the tour returns to its first square", kShow | kSolve),
+               opt::writes(opt::text(&Settings::checkpoint, "checkpoint", "DIR",
+                                     "--count --closed on boards 8 or more wide: save the count after each row in DIR "
+                                     "and resume from what DIR holds",
+                                     kSolve))};
   f.settings = opt::settings<Settings>();
   f.solvers = merge_specs(solver_specs(TourPuzzle::solvers()), solver_specs(TourPuzzle::explore_table()));
   f.notation = "a square is its number, row-major from 0 ('tansaku show knight-tour:RxC' prints them), e.g. --from 7";
