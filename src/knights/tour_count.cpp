@@ -293,26 +293,28 @@ class SplitCount {
     const int k = st.k;
     std::int8_t deg0[kMaxSlots + 1], mate0[kMaxSlots + 1];
     {
-      std::int8_t open[kMaxSlots];
-      int nopen = 0;
+      // Paths opened so far, by opening order: their first ends, and the ones still open.
+      std::int8_t opener[kMaxSlots];
+      unsigned open = 0;
+      int opened = 0;
       std::uint64_t extra = k ? key >> (2 * k) : key;
       for (int i = 0; i < k; ++i) {
         const unsigned t = static_cast<unsigned>(key >> (2 * i)) & 3u;
         const auto i8 = static_cast<std::int8_t>(i);
-        if (t == 0) {
-          deg0[i] = 0, mate0[i] = i8;
-        } else if (t == 1) {
-          deg0[i] = 2, mate0[i] = i8;
-        } else if (t == 2) {
-          deg0[i] = 1, open[nopen++] = i8;
-        } else {
-          const int w = std::bit_width(static_cast<unsigned>(nopen - 1));
-          const int p = static_cast<int>(extra & ((1ull << w) - 1));
+        mate0[i] = i8;
+        deg0[i] = static_cast<std::int8_t>(t == 0 ? 0 : t == 1 ? 2 : 1);
+        if (t == 2) {
+          opener[opened] = i8, open |= 1u << opened, ++opened;
+        } else if (t == 3) {
+          const int w = std::bit_width(static_cast<unsigned>(std::popcount(open) - 1));
+          int p = static_cast<int>(extra & ((1ull << w) - 1));
           extra >>= w;
-          const std::int8_t j = open[p];
-          for (int q = p; q + 1 < nopen; ++q) open[q] = open[q + 1];
-          --nopen;
-          deg0[i] = 1, mate0[i] = j, mate0[j] = i8;
+          unsigned m = open;
+          for (; p > 0; --p) m &= m - 1;
+          const int q = std::countr_zero(m);
+          open &= ~(1u << q);
+          const std::int8_t j = opener[q];
+          mate0[i] = j, mate0[j] = i8;
         }
       }
     }
@@ -360,28 +362,27 @@ class SplitCount {
         if (deg[i] + st.rem[i] < 2) return;
       // The key: kinds in the low bits, then the partners of second ends.
       std::uint64_t out = 0, extra = 0;
-      int ebits = 0, nopen = 0;
-      std::int8_t open[kMaxSlots];
+      int ebits = 0, opened = 0;
+      unsigned open = 0;            // paths still open, by opening order
+      std::int8_t id[kMaxSlots + 1];  // per first end: its path's opening order
       const int kk = static_cast<int>(st.keep.size());
       for (int j = 0; j < kk; ++j) {
         const int i = st.keep[j];
-        std::uint64_t t;
-        if (deg[i] == 0) {
-          t = 0;
-        } else if (deg[i] == 2) {
-          t = 1;
-        } else if (st.newpos[mate[i]] > j) {
-          t = 2, open[nopen++] = static_cast<std::int8_t>(i);
-        } else {
-          t = 3;
-          int p = 0;
-          while (open[p] != mate[i]) ++p;
-          extra |= static_cast<std::uint64_t>(p) << ebits;
-          ebits += std::bit_width(static_cast<unsigned>(nopen - 1));
-          for (int q = p; q + 1 < nopen; ++q) open[q] = open[q + 1];
-          --nopen;
+        if (deg[i] != 1) {
+          out |= static_cast<std::uint64_t>(deg[i] >> 1) << (2 * j);
+          continue;
         }
-        out |= t << (2 * j);
+        if (st.newpos[mate[i]] > j) {
+          out |= 2ull << (2 * j);
+          id[i] = static_cast<std::int8_t>(opened), open |= 1u << opened, ++opened;
+          continue;
+        }
+        out |= 3ull << (2 * j);
+        const unsigned q = static_cast<unsigned>(id[mate[i]]);
+        const int p = std::popcount(open & ((1u << q) - 1));
+        extra |= static_cast<std::uint64_t>(p) << ebits;
+        ebits += std::bit_width(static_cast<unsigned>(std::popcount(open) - 1));
+        open &= ~(1u << q);
       }
       if (kk < 32) out |= extra << (2 * kk);
       emit(out);
