@@ -118,6 +118,8 @@ TEST(KnightsCli, SplitCount) {
   std::filesystem::remove_all(dir);
   expect_refused("solve knight-tour:6x6 --count --algorithm split", "closed tours only");
   expect_refused("solve knight-tour:6x6 --closed --algorithm split", "closed tours only");
+  // --timeout stops it (exit 3) and says so.
+  expect_clean(run_cli("solve knight-tour:7x8 --count --closed --algorithm split --timeout 0.5"), 3, "time limit");
   // 8x8 closed needs about 9.3 GiB: refused before it starts under a smaller budget.
   EXPECT_TRUE(refused_cleanly(run_cli("solve knight-tour:8x8 --count --closed --memory 4G"),
                               "by the split frontier dp (estimate) needs"));
