@@ -433,6 +433,7 @@ class SplitCount {
       cur_size = 0;
       for (const Part& p : cur) cur_size += p.size;
       stats.resumed_at = first;
+      resumed_states_ = done_states;
     }
     for (int v = first; v < n; ++v) {
       if (lim_.deadline) lim_.deadline->check();
@@ -616,7 +617,8 @@ class SplitCount {
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     // Work left, in states to expand: the rest of this layer and as many again for each step
     // to come (the layers of the last rows shrink, so this errs long).
-    const double so_far = static_cast<double>(before + done);
+    // The rate counts only the states expanded since this run started (not before a resume).
+    const double so_far = static_cast<double>(before + done - resumed_states_);
     const double left = static_cast<double>(layer - std::min(done, layer)) + static_cast<double>(layer) * (n - v - 1) * 0.8;
     const double eta = so_far > 0 ? secs * left / so_far : 0;
     const int w = o_.row_width > 0 ? o_.row_width : n;
@@ -635,6 +637,7 @@ class SplitCount {
   const SplitCountOptions& o_;
   std::uint64_t graph_;
   int saved_ = 0;
+  std::uint64_t resumed_states_ = 0;  // states expanded before the checkpoint this run resumed
 };
 
 }  // namespace
