@@ -359,3 +359,31 @@ TEST(KnightTour, SplitCountResumesFromItsCheckpoint) {
   EXPECT_EQ(files(), 0);
   std::filesystem::remove_all(dir);
 }
+
+// Short of memory (here: beyond 256 KiB of layers) the split count keeps chunks of its layers
+// on disk in the checkpoint directory, and counts the same; the checkpoint saves them too.
+TEST(KnightTour, SplitCountSpillsToDisk) {
+  const auto dir = std::filesystem::temp_directory_path() / ("tansaku-spill-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  tansaku::search::Limits l;
+  l.threads = 2;
+  SplitCountOptions o;
+  o.row_width = 6;
+  o.checkpoint = dir.string();
+  o.spill_above = 256 << 10;
+  const NarrowGraph g = narrow_graph(Board(6, 6));
+  const SplitCountStats st = count_cycles_split(g.adj, l, o);
+  EXPECT_EQ(st.count.get_str(), "9862");
+  EXPECT_EQ(st.states, 587821u);
+  EXPECT_GT(st.spilled, 0u);
+  // Stopped after the fourth row (its layer partly on disk), then resumed.
+  o.stop_after = 4;
+  EXPECT_THROW(count_cycles_split(g.adj, l, o), tansaku::LimitError);
+  o.stop_after = 0;
+  const SplitCountStats again = count_cycles_split(g.adj, l, o);
+  EXPECT_EQ(again.resumed_at, 24);
+  EXPECT_EQ(again.count.get_str(), "9862");
+  EXPECT_EQ(split_count(Board(5, 8), 0, 1), "44202");
+  EXPECT_TRUE(std::filesystem::is_empty(dir));  // no spill file or checkpoint left behind
+  std::filesystem::remove_all(dir);
+}

@@ -14,6 +14,9 @@
 #include <mutex>
 #include <vector>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <fmt/format.h>
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
@@ -136,6 +139,43 @@ struct CheckpointHeader {
   double growth = 0;
 };
 
+// Chunks of a layer written to disk when memory runs short (only with a checkpoint directory):
+// appended under a lock, read back at their offsets from any thread.
+class SpillFile {
+ public:
+  explicit SpillFile(std::filesystem::path path) : path_(std::move(path)) {}
+  SpillFile(const SpillFile&) = delete;
+  ~SpillFile() {
+    if (fd_ >= 0) {
+      ::close(fd_);
+      std::error_code ec;
+      std::filesystem::remove(path_, ec);
+    }
+  }
+  std::uint64_t write(const void* data, std::size_t bytes) {
+    std::lock_guard lock(mu_);
+    if (fd_ < 0) {
+      fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+      if (fd_ < 0) throw LimitError(fmt::format("the split count: cannot write {}", path_.string()));
+    }
+    const std::uint64_t at = end_;
+    if (::pwrite(fd_, data, bytes, static_cast<off_t>(at)) != static_cast<ssize_t>(bytes))
+      throw LimitError(fmt::format("the split count: cannot write {} (disk full?)", path_.string()));
+    end_ += bytes;
+    return at;
+  }
+  void read(std::uint64_t at, void* data, std::size_t bytes) const {
+    if (::pread(fd_, data, bytes, static_cast<off_t>(at)) != static_cast<ssize_t>(bytes))
+      throw LimitError(fmt::format("the split count: cannot read {}", path_.string()));
+  }
+
+ private:
+  std::filesystem::path path_;
+  std::mutex mu_;
+  int fd_ = -1;
+  std::uint64_t end_ = 0;
+};
+
 struct File {
   std::FILE* f = nullptr;
   File(const std::filesystem::path& p, const char* mode) : f(std::fopen(p.c_str(), mode)) {}
@@ -208,6 +248,7 @@ class SplitCount {
 
   struct Part {
     std::vector<Chunk*> chunks;
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> spilled;  // chunks on disk: offset, states
     std::uint64_t size = 0;
   };
 
@@ -408,6 +449,12 @@ class SplitCount {
       }
     };
     Pool pool(bytes, lim_.memory);
+    // Spill files of the layer being read and of the layer being written (declared after the
+    // pool and before the parts, so they go before the chunks they index).
+    std::unique_ptr<SpillFile> cur_spill, next_spill;
+    if (!o_.checkpoint.empty())
+      spill_at_ = o_.spill_above ? o_.spill_above
+                                 : lim_.memory == ~0ull ? 0 : static_cast<std::uint64_t>(0.8 * static_cast<double>(lim_.memory));
     const int n = static_cast<int>(steps_.size());
     const unsigned threads = std::max(1u, lim_.threads);
     tbb::task_arena arena(static_cast<int>(threads));
@@ -458,7 +505,21 @@ class SplitCount {
       for (unsigned i = 0; i < cur.size(); ++i) order[i] = i;
       std::sort(order.begin(), order.end(), [&](unsigned a, unsigned b) { return cur[a].size > cur[b].size; });
       std::atomic<std::uint64_t> step_done{0}, step_parts{0};
+      if (spill_at_ && !next_spill)
+        next_spill = std::make_unique<SpillFile>(std::filesystem::path(o_.checkpoint) /
+                                                 fmt::format("{}.spill{}", file_name(), v % 2));
       auto push = [&](unsigned p, Chunk* c) {
+        if (spill_at_ && bytes.load(std::memory_order_relaxed) > spill_at_) {  // memory runs short: to disk
+          const std::uint64_t at = next_spill->write(c->e, c->n * sizeof(E));
+          {
+            std::lock_guard lock(next_mu[p]);
+            next[p].spilled.emplace_back(at, c->n);
+            next[p].size += c->n;
+          }
+          spilled_states_ += c->n;
+          pool.put(c);
+          return;
+        }
         std::lock_guard lock(next_mu[p]);
         next[p].chunks.push_back(c);
         next[p].size += c->n;
@@ -487,7 +548,7 @@ class SplitCount {
                   w.over |= !w.table.add(e.key, e.hash, e.count);
                   --pending;
                 };
-                for (Chunk* c : part.chunks) {
+                auto eat = [&](Chunk* c) {
                   if (lim_.deadline && lim_.deadline->expired()) throw LimitError(lim_.deadline->message());
                   for (std::uint32_t i = 0; i < c->n; ++i) {
                     const Count cnt = c->e[i].count;
@@ -506,9 +567,17 @@ class SplitCount {
                   pool.put(c);
                   if (lim_.progress && tbb::this_task_arena::current_thread_index() == 0)
                     progress(v, n, step_parts.load(), cur.size(), done, cur_size, done_states, t0);
-                }
-                while (pending) flush_one();
+                };
+                for (Chunk* c : part.chunks) eat(c);
                 part.chunks.clear();
+                for (auto [at, count] : part.spilled) {
+                  Chunk* c = pool.get();
+                  cur_spill->read(at, c->e, count * sizeof(E));
+                  c->n = count;
+                  eat(c);
+                }
+                part.spilled.clear();
+                while (pending) flush_one();
                 if (w.over) throw CountOverflow{};
                 w.table.drain([&](std::uint64_t key, Count cnt) {
                   const unsigned p = part_of(key, next_mask, next_bits);
@@ -534,12 +603,13 @@ class SplitCount {
       if (cur_size > 0 && next_size > 0)
         growth = std::clamp(static_cast<double>(next_size) / static_cast<double>(cur_size), 0.25, 4.0);
       cur.swap(next);
+      cur_spill = std::move(next_spill);  // the file just read is removed
       cur_size = next_size;
       stats.states += next_size;
       stats.widest = std::max(stats.widest, next_size);
       if (!o_.checkpoint.empty() && o_.row_width > 0 && (v + 1) % o_.row_width == 0 && v + 1 < n)
       {
-        save(cur, v + 1, stats, growth, done_states);
+        save(pool, cur_spill.get(), cur, v + 1, stats, growth, done_states);
         if (++saved_ == o_.stop_after) throw LimitError("the split count: stopped after its checkpoint");
       }
     }
@@ -552,6 +622,7 @@ class SplitCount {
     stats.count = to_mpz(total);
     note_peak();
     stats.peak_bytes = peak.load();
+    stats.spilled = spilled_states_.load();
     return stats;
   }
 
@@ -561,8 +632,8 @@ class SplitCount {
 
   // Writes the layer before step `step` to the checkpoint directory (a new file, then renamed
   // over the old one, so a crash leaves the previous checkpoint whole).
-  void save(const std::vector<Part>& parts, int step, const SplitCountStats& stats, double growth,
-            std::uint64_t done) const {
+  void save(Pool& pool, const SpillFile* spill, const std::vector<Part>& parts, int step, const SplitCountStats& stats,
+            double growth, std::uint64_t done) const {
     const std::filesystem::path dir(o_.checkpoint), tmp = dir / (file_name() + ".new");
     CheckpointHeader h;
     h.graph = graph_, h.count_bytes = sizeof(Count), h.step = step, h.parts = parts.size();
@@ -574,6 +645,14 @@ class SplitCount {
         if (lim_.deadline) lim_.deadline->check();
         ok = ok && std::fwrite(&p.size, sizeof p.size, 1, out.f) == 1;
         for (const Chunk* c : p.chunks) ok = ok && std::fwrite(c->e, sizeof(E), c->n, out.f) == c->n;
+        if (!p.spilled.empty()) {
+          Chunk* c = pool.get();
+          for (auto [at, count] : p.spilled) {
+            spill->read(at, c->e, count * sizeof(E));
+            ok = ok && std::fwrite(c->e, sizeof(E), count, out.f) == count;
+          }
+          pool.put(c);
+        }
       }
       ok = ok && std::fflush(out.f) == 0;
       if (!ok) throw LimitError(fmt::format("the split count: cannot write its checkpoint {}", tmp.string()));
@@ -637,6 +716,8 @@ class SplitCount {
   const SplitCountOptions& o_;
   std::uint64_t graph_;
   int saved_ = 0;
+  std::uint64_t spill_at_ = 0;                    // pool bytes beyond which finished chunks go to disk
+  std::atomic<std::uint64_t> spilled_states_{0};  // states written to disk, all steps
   std::uint64_t resumed_states_ = 0;  // states expanded before the checkpoint this run resumed
 };
 

@@ -21,6 +21,10 @@ struct SplitCountOptions {
   // A directory for a checkpoint: the layer after each finished row is saved there, and a
   // count of the same graph resumes from it ("" = none). Removed when the count ends.
   std::string checkpoint;
+  // With a checkpoint directory: once the layers hold this many bytes, finished chunks of the
+  // next layer go to a file there and are read back when their part is taken (0: 80% of
+  // limits.memory).
+  std::uint64_t spill_above = 0;
   // Stop with a LimitError after saving this many checkpoints, as an interrupted count would
   // (0: never).
   int stop_after = 0;
@@ -35,6 +39,7 @@ struct SplitCountStats {
   std::uint64_t largest_part = 0; // most states in one part
   std::uint64_t peak_bytes = 0;   // largest memory the layers and tables held at once
   int resumed_at = -1;            // the step a checkpoint resumed the count at (-1: none)
+  std::uint64_t spilled = 0;      // states written to disk for lack of memory, all steps
 };
 
 // Hamiltonian cycles of `g`, whose vertices are processed in index order (number them along
