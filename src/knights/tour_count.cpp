@@ -97,13 +97,14 @@ std::vector<Step> make_steps(const graph::AdjacencyGraph& adj, int& width) {
       st.keep.push_back(i8);
       next.push_back(cur[i]);
       if (st.rem[i] < 2) st.watch.push_back(i8);
-      const bool touched = static_cast<int>(i) == st.k || std::find(st.back.begin(), st.back.end(), i8) != st.back.end();
+      const bool touched =
+          static_cast<int>(i) == st.k || std::find(st.back.begin(), st.back.end(), i8) != st.back.end();
       if (!touched) st.part_mask |= 3ull << (2 * i);
     }
     st.final = v == n - 1;
     if (key_bits(static_cast<int>(st.keep.size())) > 64)
-      throw InputError(fmt::format("the split count: a frontier of {} vertices does not fit its 64-bit key",
-                                   st.keep.size()));
+      throw InputError(
+          fmt::format("the split count: a frontier of {} vertices does not fit its 64-bit key", st.keep.size()));
     width = std::max({width, st.k, static_cast<int>(st.keep.size())});
     front = std::move(next);
   }
@@ -296,7 +297,8 @@ class SplitCount {
       const std::uint64_t need = want * sizeof(E);
       if (bytes_->fetch_add(need) + need > budget_) {
         bytes_->fetch_sub(need);
-        throw LimitError(fmt::format("the split count: its tables outgrow the memory budget ({})", format_size(budget_)));
+        throw LimitError(
+            fmt::format("the split count: its tables outgrow the memory budget ({})", format_size(budget_)));
       }
       std::unique_ptr<E[]> fresh(new E[want]);
       for (std::size_t i = 0; i < want; ++i) fresh[i].key = kEmpty;
@@ -404,7 +406,7 @@ class SplitCount {
       // The key: kinds in the low bits, then the partners of second ends.
       std::uint64_t out = 0, extra = 0;
       int ebits = 0, opened = 0;
-      unsigned open = 0;            // paths still open, by opening order
+      unsigned open = 0;              // paths still open, by opening order
       std::int8_t id[kMaxSlots + 1];  // per first end: its path's opening order
       const int kk = static_cast<int>(st.keep.size());
       for (int j = 0; j < kk; ++j) {
@@ -445,16 +447,16 @@ class SplitCount {
     auto note_peak = [&] {
       const std::uint64_t now = bytes.load();
       std::uint64_t seen = peak.load();
-      while (now > seen && !peak.compare_exchange_weak(seen, now)) {
-      }
+      while (now > seen && !peak.compare_exchange_weak(seen, now)) {}
     };
     Pool pool(bytes, lim_.memory);
     // Spill files of the layer being read and of the layer being written (declared after the
     // pool and before the parts, so they go before the chunks they index).
     std::unique_ptr<SpillFile> cur_spill, next_spill;
     if (!o_.checkpoint.empty())
-      spill_at_ = o_.spill_above ? o_.spill_above
-                                 : lim_.memory == ~0ull ? 0 : static_cast<std::uint64_t>(0.8 * static_cast<double>(lim_.memory));
+      spill_at_ = o_.spill_above         ? o_.spill_above
+                  : lim_.memory == ~0ull ? 0
+                                         : static_cast<std::uint64_t>(0.8 * static_cast<double>(lim_.memory));
     const int n = static_cast<int>(steps_.size());
     const unsigned threads = std::max(1u, lim_.threads);
     tbb::task_arena arena(static_cast<int>(threads));
@@ -607,8 +609,7 @@ class SplitCount {
       cur_size = next_size;
       stats.states += next_size;
       stats.widest = std::max(stats.widest, next_size);
-      if (!o_.checkpoint.empty() && o_.row_width > 0 && (v + 1) % o_.row_width == 0 && v + 1 < n)
-      {
+      if (!o_.checkpoint.empty() && o_.row_width > 0 && (v + 1) % o_.row_width == 0 && v + 1 < n) {
         save(pool, cur_spill.get(), cur, v + 1, stats, growth, done_states);
         if (++saved_ == o_.stop_after) throw LimitError("the split count: stopped after its checkpoint");
       }
@@ -659,7 +660,9 @@ class SplitCount {
     }
     std::error_code ec;
     std::filesystem::rename(tmp, dir / file_name(), ec);
-    if (ec) throw LimitError(fmt::format("the split count: cannot write its checkpoint in {}: {}", dir.string(), ec.message()));
+    if (ec)
+      throw LimitError(
+          fmt::format("the split count: cannot write its checkpoint in {}: {}", dir.string(), ec.message()));
   }
 
   // Reads a checkpoint of this graph, if there is one: true when the count resumes from it.
@@ -676,12 +679,14 @@ class SplitCount {
     for (Part& p : got) {
       if (lim_.deadline) lim_.deadline->check();
       std::uint64_t size = 0;
-      if (std::fread(&size, sizeof size, 1, in.f) != 1) throw InputError("the split count: its checkpoint is cut short");
+      if (std::fread(&size, sizeof size, 1, in.f) != 1)
+        throw InputError("the split count: its checkpoint is cut short");
       while (p.size < size) {
         Chunk* c = pool.get();
         c->n = static_cast<std::uint32_t>(std::min<std::uint64_t>(kChunk, size - p.size));
         p.chunks.push_back(c);
-        if (std::fread(c->e, sizeof(E), c->n, in.f) != c->n) throw InputError("the split count: its checkpoint is cut short");
+        if (std::fread(c->e, sizeof(E), c->n, in.f) != c->n)
+          throw InputError("the split count: its checkpoint is cut short");
         p.size += c->n;
       }
     }
@@ -698,12 +703,13 @@ class SplitCount {
     // to come (the layers of the last rows shrink, so this errs long).
     // The rate counts only the states expanded since this run started (not before a resume).
     const double so_far = static_cast<double>(before + done - resumed_states_);
-    const double left = static_cast<double>(layer - std::min(done, layer)) + static_cast<double>(layer) * (n - v - 1) * 0.8;
+    const double left =
+        static_cast<double>(layer - std::min(done, layer)) + static_cast<double>(layer) * (n - v - 1) * 0.8;
     const double eta = so_far > 0 ? secs * left / so_far : 0;
     const int w = o_.row_width > 0 ? o_.row_width : n;
-    lim_.progress->update("closed tours: row {} of {}, square {} of {}, part {} of {}, {} of {} states; {} states so far, about {} left",
-                          v / w + 1, (n + w - 1) / w, v + 1, n, parts_done + 1, parts, done, layer, before + done,
-                          format_duration(eta));
+    lim_.progress->update(
+        "closed tours: row {} of {}, square {} of {}, part {} of {}, {} of {} states; {} states so far, about {} left",
+        v / w + 1, (n + w - 1) / w, v + 1, n, parts_done + 1, parts, done, layer, before + done, format_duration(eta));
   }
   static std::string format_duration(double s) {
     if (s < 90) return fmt::format("{:.0f} s", s);
@@ -718,7 +724,7 @@ class SplitCount {
   int saved_ = 0;
   std::uint64_t spill_at_ = 0;                    // pool bytes beyond which finished chunks go to disk
   std::atomic<std::uint64_t> spilled_states_{0};  // states written to disk, all steps
-  std::uint64_t resumed_states_ = 0;  // states expanded before the checkpoint this run resumed
+  std::uint64_t resumed_states_ = 0;              // states expanded before the checkpoint this run resumed
 };
 
 }  // namespace

@@ -31,15 +31,15 @@ struct SplitCountOptions {
 };
 
 struct SplitCountStats {
-  mpz_class count = 0;            // Hamiltonian cycles, each once
-  std::uint64_t states = 0;       // frontier states summed over all steps
-  std::uint64_t widest = 0;       // largest layer
-  int frontier = 0;               // largest number of frontier vertices
-  unsigned parts = 1;             // most parts of one layer
-  std::uint64_t largest_part = 0; // most states in one part
-  std::uint64_t peak_bytes = 0;   // largest memory the layers and tables held at once
-  int resumed_at = -1;            // the step a checkpoint resumed the count at (-1: none)
-  std::uint64_t spilled = 0;      // states written to disk for lack of memory, all steps
+  mpz_class count = 0;             // Hamiltonian cycles, each once
+  std::uint64_t states = 0;        // frontier states summed over all steps
+  std::uint64_t widest = 0;        // largest layer
+  int frontier = 0;                // largest number of frontier vertices
+  unsigned parts = 1;              // most parts of one layer
+  std::uint64_t largest_part = 0;  // most states in one part
+  std::uint64_t peak_bytes = 0;    // largest memory the layers and tables held at once
+  int resumed_at = -1;             // the step a checkpoint resumed the count at (-1: none)
+  std::uint64_t spilled = 0;       // states written to disk for lack of memory, all steps
 };
 
 // Hamiltonian cycles of `g`, whose vertices are processed in index order (number them along
