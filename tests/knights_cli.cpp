@@ -120,9 +120,17 @@ TEST(KnightsCli, SplitCount) {
   expect_refused("solve knight-tour:6x6 --closed --algorithm split", "closed tours only");
   // --timeout stops it (exit 3) and says so.
   expect_clean(run_cli("solve knight-tour:7x8 --count --closed --algorithm split --timeout 0.5"), 3, "time limit");
-  // 8x8 closed needs about 9.3 GiB: refused before it starts under a smaller budget.
-  EXPECT_TRUE(refused_cleanly(run_cli("solve knight-tour:8x8 --count --closed --memory 4G"),
+  // 8x8 closed needs about 17 GiB: refused before it starts under 16G, unless a checkpoint
+  // directory takes what does not fit (then only a budget below its 80% is refused).
+  EXPECT_TRUE(refused_cleanly(run_cli("solve knight-tour:8x8 --count --closed --memory 16G"),
+                              "--checkpoint DIR keeps what does not fit on disk"));
+  EXPECT_TRUE(refused_cleanly(run_cli("solve knight-tour:8x8 --count --closed --memory 4G --checkpoint " + dir.string()),
                               "by the split frontier dp (estimate) needs"));
+  expect_clean(run_cli("solve knight-tour:8x8 --count --closed --algorithm split --memory 16G --timeout 1 --checkpoint " +
+                       dir.string()),
+               3,
+               "time limit");
+  std::filesystem::remove_all(dir);
 }
 
 TEST(KnightsCli, ClosedAndFrom) {

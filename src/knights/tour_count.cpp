@@ -769,12 +769,27 @@ SplitCountStats count_cycles_split(const graph::AdjacencyGraph& g, const search:
   return stats;
 }
 
+namespace {
+// The widest layer in chunks: 16 bytes a state, chunks about 95% full.
+double layer_bytes(double widest) { return widest * 16 / 0.95; }
+// Each thread's merge table for its largest part (2% of the layer) and its open chunks, and
+// the program itself.
+double overhead_bytes(double widest, unsigned threads) {
+  return std::max(1u, threads) * (widest * 0.02 * 16 / 0.6 + 4096.0 * kChunk * 16) + 64e6;
+}
+std::uint64_t clamp_bytes(double b) { return static_cast<std::uint64_t>(std::min(b, 1e19)); }
+}  // namespace
+
 std::uint64_t split_count_bytes(double widest, unsigned threads) {
-  // The widest layer in chunks (16 bytes a state, chunks about 95% full), each thread's merge
-  // table for its largest part and its open chunks, and the program itself.
-  const double layer = widest * 16 / 0.95;
-  const double tables = std::max(1u, threads) * (widest * 0.02 * 16 / 0.6 + 4096.0 * kChunk * 16);
-  return static_cast<std::uint64_t>(std::min(layer + tables + 64e6, 1e19));
+  return clamp_bytes(layer_bytes(widest) + overhead_bytes(widest, threads));
+}
+
+SplitNeed split_count_need(double widest, unsigned threads, std::uint64_t budget) {
+  const double layer = layer_bytes(widest), cap = 0.8 * static_cast<double>(budget);
+  SplitNeed need;
+  need.memory = clamp_bytes(std::min(layer, cap) + overhead_bytes(widest, threads));
+  need.disk = clamp_bytes(2 * std::max(0.0, layer - cap) + widest * 16);
+  return need;
 }
 
 }  // namespace tansaku::knights

@@ -52,4 +52,12 @@ SplitCountStats count_cycles_split(const graph::AdjacencyGraph& g, const search:
 // Bytes count_cycles_split is expected to need when its widest layer holds `widest` states.
 std::uint64_t split_count_bytes(double widest, unsigned threads);
 
+// The same within a memory budget when it may spill (a checkpoint directory): the memory it
+// keeps (its layers stop at 80% of the budget) and the disk it needs in that directory (the
+// spilled chunks of two layers and a checkpoint of the widest layer).
+struct SplitNeed {
+  std::uint64_t memory = 0, disk = 0;
+};
+SplitNeed split_count_need(double widest, unsigned threads, std::uint64_t budget);
+
 }  // namespace tansaku::knights

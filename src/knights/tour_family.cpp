@@ -1,6 +1,7 @@
 // knight-tour:RxC — a tour from a square (open or --closed), all of them (--all), how many
 // (--count), or a proof that there is none; explore = knight distances from a square.
 #include <algorithm>
+#include <filesystem>
 #include <limits>
 
 #include <fmt/format.h>
@@ -14,6 +15,7 @@
 #include "tansaku/core/count.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
+#include "tansaku/core/memory_error.h"
 #include "tansaku/core/tokens.h"
 #include "tansaku/graph/frontier_dp.h"
 #include "tansaku/graph/hamiltonian_search.h"
@@ -53,9 +55,15 @@ std::uint64_t count_memory_estimate(int w, bool closed, bool odd) {
 
 // States of the widest layer of the split count of closed tours on a board `w` squares wide
 // (the same states as the frontier dp's: 22.5 M on 7x8, about 24 times more a square of width).
+// On 8x8 the layers grow faster than that: 384 M states at square 42 of 64, still growing
+// by half a square; about 1.0e9 are expected at the widest (and 44 times more a square).
 double split_widest(int w) {
+  if (w >= 8) {
+    double widest = 1.0e9;
+    for (int i = 8; i < w; ++i) widest *= 44;
+    return widest;
+  }
   double widest = 22.5e6;
-  for (int i = 7; i < w; ++i) widest *= 24;
   for (int i = w; i < 7; ++i) widest /= 24;
   return widest;
 }
@@ -509,13 +517,31 @@ class TourPuzzle final : public Puzzle {
     if (count_proved_none(j, from)) return true;
     need_lists(lim, "counting");
     const int w = min_side();
-    if (w >= 7)
-      require_memory(split_count_bytes(split_widest(w), lim.threads), lim.memory,
-                     fmt::format("counting closed tours of a {}-wide board by the split frontier dp (estimate)", w));
-    NarrowGraph g = narrow_graph(board_);
     SplitCountOptions so;
     so.row_width = w;
     so.checkpoint = j.o.settings<Settings>().checkpoint.value_or("");
+    if (w >= 7) {
+      const std::string what =
+          fmt::format("counting closed tours of a {}-wide board by the split frontier dp (estimate)", w);
+      if (so.checkpoint.empty()) {
+        const std::uint64_t need = split_count_bytes(split_widest(w), lim.threads);
+        if (need > lim.memory)
+          throw MemoryRefused(fmt::format("{} needs {} but the memory budget is {} (--memory); --checkpoint DIR "
+                                          "keeps what does not fit on disk",
+                                          what, format_size(need), format_size(lim.memory)));
+      } else {
+        // With a directory the layers beyond 80% of the budget go to disk: memory and disk.
+        const SplitNeed need = split_count_need(split_widest(w), lim.threads, lim.memory);
+        require_memory(need.memory, lim.memory, what);
+        std::error_code ec;
+        std::filesystem::create_directories(so.checkpoint, ec);
+        const auto space = std::filesystem::space(so.checkpoint, ec);
+        if (!ec && space.available < need.disk)
+          throw InputError(fmt::format("{} needs {} of disk in {} but {} are free", what, format_size(need.disk),
+                                       so.checkpoint, format_size(space.available)));
+      }
+    }
+    NarrowGraph g = narrow_graph(board_);
     const SplitCountStats st = count_cycles_split(g.adj, lim, so);
     j.r.extra["method"] = !j.r.extra.contains("tasks")
                               ? std::string("split frontier dp (exact count)")
