@@ -5,9 +5,9 @@
 # docs/knights.md.
 # Usage: bench/knights_count.sh [path/to/tansaku] [--small | --big]
 #   --small skips 7x8 closed and 7x7 (minutes); --big also counts 8x8 closed (OEIS A001230:
-#   13,267,364,410,532) within --memory 16G: about an hour on 2 quiet cores, 10-14 GiB; its
-#   checkpoint goes to ${KNIGHTS_CHECKPOINT:-/tmp/knights-8x8-checkpoint}, so a run stopped
-#   half way resumes from its last finished row.
+#   13,267,364,410,532) within --memory 16G: hours on 2 cores, up to 14 GiB resident and
+#   about 20 GiB of disk at the widest rows in ${KNIGHTS_CHECKPOINT:-/tmp/knights-8x8-checkpoint},
+#   where its checkpoint goes too, so a run stopped half way resumes from its last finished row.
 set -euo pipefail
 bin=build/release/tansaku
 big=0 small=0
