@@ -55,8 +55,8 @@ std::uint64_t count_memory_estimate(int w, bool closed, bool odd) {
 
 // States of the widest layer of the split count of closed tours on a board `w` squares wide
 // (the same states as the frontier dp's: 22.5 M on 7x8, about 24 times more a square of width).
-// On 8x8 the layers grow faster than that: 384 M states at square 42 of 64, still growing
-// by half a square; about 1.0e9 are expected at the widest (and 44 times more a square).
+// On 8x8 the layers grow faster than that: 384, 436 and 547 M states at squares 42-44 of 64,
+// still growing; about 1.0e9 are expected at the widest (and 44 times more a square).
 double split_widest(int w) {
   if (w >= 8) {
     double widest = 1.0e9;
