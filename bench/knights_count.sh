@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Exact knight's-tour counts by the frontier dp (src/graph/frontier_dp.cpp): time and
-# peak resident set of each run (/usr/bin/time -v), for the tables of docs/benchmarks.md and
+# Exact knight's-tour counts by the frontier dp (src/graph/frontier_dp.cpp) and, for closed
+# tours of boards 7 or more wide, its split count (src/knights/tour_count.cpp): time and peak
+# resident set of each run (/usr/bin/time -v), for the tables of docs/benchmarks.md and
 # docs/knights.md.
 # Usage: bench/knights_count.sh [path/to/tansaku] [--small | --big]
-#   --small skips 7x8 closed and 7x7 (minutes); --big also tries 8x8 closed (OEIS A001230:
-#   13,267,364,410,532), which needs far more time and memory (see docs/knights.md, Limits).
+#   --small skips 7x8 closed and 7x7 (minutes); --big also counts 8x8 closed (OEIS A001230:
+#   13,267,364,410,532) within --memory 16G: hours on 2 cores, up to 14 GiB resident and
+#   about 20 GiB of disk at the widest rows in ${KNIGHTS_CHECKPOINT:-/tmp/knights-8x8-checkpoint},
+#   where its checkpoint goes too, so a run stopped half way resumes from its last finished row.
 set -euo pipefail
 bin=build/release/tansaku
 big=0 small=0
@@ -30,10 +33,10 @@ run() {
 }
 run knight-tour:6x6            # 6,637,920 directed open tours (OEIS A165134)
 run knight-tour:6x6 --closed   # 9,862 (OEIS A001230)
-((small)) || run knight-tour:7x8 --closed  # 34,524,432,316 (OEIS A193054)
+((small)) || run knight-tour:6x8 --closed  # 55,488,142 (the dp; the split count from 7 wide)
+((small)) || run knight-tour:7x8 --closed  # 34,524,432,316 (OEIS A193054), by the split count
 ((small)) || run knight-tour:7x7  # 165,575,218,320 directed open tours (OEIS A165134)
 if ((big)); then
-  # 13,267,364,410,532 (OEIS A001230). With the default budget (3/4 of RAM) this shows the
-  # refusal on a 24 GiB machine; give more with: run knight-tour:8x8 --closed --memory 80G
-  run knight-tour:8x8 --closed
+  # 13,267,364,410,532 (OEIS A001230), by the split count.
+  run knight-tour:8x8 --closed --memory 16G --checkpoint "${KNIGHTS_CHECKPOINT:-/tmp/knights-8x8-checkpoint}"
 fi

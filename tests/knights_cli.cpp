@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <set>
 #include <string>
 #include <utility>
@@ -100,6 +101,36 @@ TEST(KnightsCli, CountFiveByFive) {
   EXPECT_EQ(d["count"].get<int>(), 1728);
   EXPECT_EQ(run_cli("solve knight-tour:5x5 --count --from 0 --json").json()["count"].get<int>(), 304);
   EXPECT_EQ(run_cli("solve knight-tour:6x6 --count --closed --json").json()["count"].get<int>(), 9862);
+}
+
+// The split count of closed tours: the same counts as the dp, its refusals, its checkpoint.
+TEST(KnightsCli, SplitCount) {
+  auto r = run_cli("solve knight-tour:6x6 --count --closed --algorithm split --threads 2 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.json()["count"].get<int>(), 9862);  // OEIS A001230
+  EXPECT_EQ(r.json()["algorithm"], "split");
+  EXPECT_EQ(r.json()["widest_step"].get<int>(), 147050);
+  const auto dir = std::filesystem::temp_directory_path() / "tansaku-split-cli";
+  auto c = run_cli("solve knight-tour:8x5 --count --closed --algorithm split --checkpoint " + dir.string() + " --json");
+  ASSERT_EQ(c.code, 0) << c.err;
+  EXPECT_EQ(c.json()["count"].get<int>(), 44202);
+  EXPECT_TRUE(std::filesystem::is_empty(dir));  // the checkpoint goes when the count is done
+  std::filesystem::remove_all(dir);
+  expect_refused("solve knight-tour:6x6 --count --algorithm split", "closed tours only");
+  expect_refused("solve knight-tour:6x6 --closed --algorithm split", "closed tours only");
+  // --timeout stops it (exit 3) and says so.
+  expect_clean(run_cli("solve knight-tour:7x8 --count --closed --algorithm split --timeout 0.5"), 3, "time limit");
+  // 8x8 closed needs about 17 GiB: refused before it starts under 16G, unless a checkpoint
+  // directory takes what does not fit (then only a budget below its 80% is refused).
+  EXPECT_TRUE(refused_cleanly(run_cli("solve knight-tour:8x8 --count --closed --memory 16G"),
+                              "--checkpoint DIR keeps what does not fit on disk"));
+  EXPECT_TRUE(refused_cleanly(run_cli("solve knight-tour:8x8 --count --closed --memory 4G --checkpoint " + dir.string()),
+                              "by the split frontier dp (estimate) needs"));
+  expect_clean(run_cli("solve knight-tour:8x8 --count --closed --algorithm split --memory 16G --timeout 1 --checkpoint " +
+                       dir.string()),
+               3,
+               "time limit");
+  std::filesystem::remove_all(dir);
 }
 
 TEST(KnightsCli, ClosedAndFrom) {

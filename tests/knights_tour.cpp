@@ -1,14 +1,18 @@
 // Knight's tour: the frontier-DP count against backtracking on every small board, known
-// counts (OEIS A165134, A001230), the seed's tours, Warnsdorff on big boards, the proofs
+// counts (OEIS A165134, A001230), the split count of closed tours against both, the seed's tours, Warnsdorff on big boards, the proofs
 // that need no search, and the verifier.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <set>
+
+#include <unistd.h>
 #include <stdexcept>
 
 #include "tansaku/core/error.h"
 #include "knights/board.h"
 #include "knights/tour_analysis.h"
+#include "knights/tour_count.h"
 #include "knights/tour_verify.h"
 #include "knights/warnsdorff.h"
 #include "tansaku/graph/frontier_dp.h"
@@ -246,4 +250,144 @@ TEST(KnightTour, DpMemoryBudgetIsRespected) {
   l.threads = 2;
   l.memory = 1 << 20;  // 1 MiB: far too small for 6x6 open tours
   EXPECT_THROW(count_hamiltonian(g.adj, {false, -1}, l), tansaku::LimitError);
+}
+
+namespace {
+// Closed tours by the split count, in `parts` parts (0: chosen by size) on `threads` threads.
+std::string split_count(const Board& b, unsigned parts, unsigned threads, SplitCountStats* stats = nullptr) {
+  tansaku::search::Limits l;
+  l.threads = threads;
+  SplitCountOptions o;
+  o.parts = parts;
+  const SplitCountStats st = count_cycles_split(narrow_graph(b).adj, l, o);
+  if (stats) *stats = st;
+  return st.count.get_str();
+}
+}  // namespace
+
+// The split count of closed tours against the frontier dp on every board up to 6x6 and 5x8,
+// unsplit and split, on one and two threads, with the same states in every step.
+TEST(KnightTour, SplitCountAgreesWithDp) {
+  for (int r = 1; r <= 6; ++r)
+    for (int c = r; c <= 8; ++c) {
+      if (r * c > 40 || (r == 6 && c > 6)) continue;
+      Board b(r, c);
+      NarrowGraph g = narrow_graph(b);
+      tansaku::search::Limits two;
+      two.threads = 2;
+      const FrontierStats dp = count_hamiltonian(g.adj, {true, -1}, two);
+      for (unsigned parts : {1u, 4u, 64u, 0u})
+        for (unsigned threads : {1u, 2u}) {
+          SplitCountStats st;
+          EXPECT_EQ(split_count(b, parts, threads, &st), dp.count.get_str())
+              << r << "x" << c << ", " << parts << " parts, " << threads << " threads";
+          EXPECT_EQ(st.states, dp.states) << r << "x" << c;
+          EXPECT_EQ(st.widest, dp.widest) << r << "x" << c;
+          if (parts == 1) {
+            EXPECT_EQ(st.parts, 1u);
+          }
+          if (parts == 64 && r * c >= 20 && dp.states > 0) {
+            EXPECT_EQ(st.parts, 64u) << r << "x" << c;
+          }
+        }
+    }
+  EXPECT_EQ(split_count(Board(6, 6), 0, 2), "9862");  // A001230
+  EXPECT_EQ(split_count(Board(5, 8), 16, 2), "44202");
+  EXPECT_EQ(split_count(Board(3, 12), 8, 2), "176");
+}
+
+// Against backtracking (each cycle found from both ends) on the largest of those boards.
+TEST(KnightTour, SplitCountAgreesWithBacktracking) {
+  tansaku::search::Limits two;
+  two.threads = 2;
+  for (auto [r, c] : {std::pair{5, 6}, std::pair{3, 10}, std::pair{6, 6}, std::pair{5, 8}}) {
+    Board b(r, c);
+    auto res = count_hamiltonian_dfs(AdjacencyGraph(b.adjacency()), symmetry_classes(b), -1, true, UINT64_MAX, two);
+    ASSERT_TRUE(res.complete);
+    for (unsigned parts : {1u, 16u})
+      EXPECT_EQ(split_count(b, parts, 2), to_string(res.count / 2)) << r << "x" << c << ", " << parts << " parts";
+  }
+}
+
+// The budgets: a memory budget the layers outgrow and an expired deadline stop the count.
+TEST(KnightTour, SplitCountHonoursItsLimits) {
+  const NarrowGraph g = narrow_graph(Board(6, 6));
+  tansaku::search::Limits l;
+  l.threads = 2;
+  l.memory = 1 << 20;
+  EXPECT_THROW(count_cycles_split(g.adj, l, {}), tansaku::LimitError);
+  tansaku::Deadline past(1e-9);
+  tansaku::search::Limits d;
+  d.deadline = &past;
+  EXPECT_THROW(count_cycles_split(g.adj, d, {}), tansaku::LimitError);
+  // The estimate grows with the widest layer: 8x8 (about 1e9 states) needs about 17 GiB, or
+  // under 16 GiB of memory and about 21 GiB of disk when it may spill within 16 GiB.
+  EXPECT_GT(split_count_bytes(1e9, 2), 16ull << 30);
+  const SplitNeed spill = split_count_need(1e9, 2, 16ull << 30);
+  EXPECT_LT(spill.memory, 16ull << 30);
+  EXPECT_GT(spill.disk, 16e9);
+  EXPECT_EQ(split_count_need(22.5e6, 2, 16ull << 30).memory, split_count_bytes(22.5e6, 2));
+}
+
+// A count stopped after a checkpoint resumes from it and ends with the same count.
+TEST(KnightTour, SplitCountResumesFromItsCheckpoint) {
+  const auto dir = std::filesystem::temp_directory_path() / ("tansaku-split-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  const NarrowGraph g = narrow_graph(Board(6, 6));
+  tansaku::search::Limits l;
+  l.threads = 2;
+  SplitCountOptions o;
+  o.row_width = 6;
+  o.checkpoint = dir.string();
+  o.stop_after = 2;
+  EXPECT_THROW(count_cycles_split(g.adj, l, o), tansaku::LimitError);
+  auto files = [&] {
+    int n = 0;
+    for (const auto& e : std::filesystem::directory_iterator(dir)) n += e.path().extension() == ".layer";
+    return n;
+  };
+  EXPECT_EQ(files(), 1);
+  // Another graph does not take it (nor remove it).
+  SplitCountOptions other = o;
+  other.stop_after = 0;
+  const SplitCountStats fresh = count_cycles_split(narrow_graph(Board(6, 7)).adj, l, other);
+  EXPECT_EQ(fresh.resumed_at, -1);
+  EXPECT_EQ(fresh.count.get_str(), "1067638");
+  EXPECT_EQ(files(), 1);
+  // This one resumes at the third row (the second checkpoint) with the same states.
+  o.stop_after = 0;
+  const SplitCountStats st = count_cycles_split(g.adj, l, o);
+  EXPECT_EQ(st.resumed_at, 12);
+  EXPECT_EQ(st.count.get_str(), "9862");
+  EXPECT_EQ(st.states, 587821u);
+  EXPECT_EQ(files(), 0);
+  std::filesystem::remove_all(dir);
+}
+
+// Short of memory (here: beyond 256 KiB of layers) the split count keeps chunks of its layers
+// on disk in the checkpoint directory, and counts the same; the checkpoint saves them too.
+TEST(KnightTour, SplitCountSpillsToDisk) {
+  const auto dir = std::filesystem::temp_directory_path() / ("tansaku-spill-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  tansaku::search::Limits l;
+  l.threads = 2;
+  SplitCountOptions o;
+  o.row_width = 6;
+  o.checkpoint = dir.string();
+  o.spill_above = 256 << 10;
+  const NarrowGraph g = narrow_graph(Board(6, 6));
+  const SplitCountStats st = count_cycles_split(g.adj, l, o);
+  EXPECT_EQ(st.count.get_str(), "9862");
+  EXPECT_EQ(st.states, 587821u);
+  EXPECT_GT(st.spilled, 0u);
+  // Stopped after the fourth row (its layer partly on disk), then resumed.
+  o.stop_after = 4;
+  EXPECT_THROW(count_cycles_split(g.adj, l, o), tansaku::LimitError);
+  o.stop_after = 0;
+  const SplitCountStats again = count_cycles_split(g.adj, l, o);
+  EXPECT_EQ(again.resumed_at, 24);
+  EXPECT_EQ(again.count.get_str(), "9862");
+  EXPECT_EQ(split_count(Board(5, 8), 0, 1), "44202");
+  EXPECT_TRUE(std::filesystem::is_empty(dir));  // no spill file or checkpoint left behind
+  std::filesystem::remove_all(dir);
 }

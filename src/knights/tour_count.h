@@ -1,0 +1,63 @@
+// Counting closed knight's tours on boards whose frontier tables outgrow memory (8x8): a
+// frontier dp whose states take 16 bytes (a compact canonical key and a 64-bit count) and whose
+// layers are split into parts by the degrees of frontier squares a step does not touch, so each
+// part is merged in a small table of its own and the parts run on every thread.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "tansaku/core/count.h"
+#include "tansaku/graph/graph.h"
+#include "tansaku/search/limits.h"
+
+namespace tansaku::knights {
+
+struct SplitCountOptions {
+  // Parts each layer is split into: 0 = chosen from the layer's size; 1 = no split.
+  unsigned parts = 0;
+  // The board's width, for the progress line (which row the count is in) and the checkpoints;
+  // 0 = unknown.
+  int row_width = 0;
+  // A directory for a checkpoint: the layer after each finished row is saved there, and a
+  // count of the same graph resumes from it ("" = none). Removed when the count ends.
+  std::string checkpoint;
+  // With a checkpoint directory: once the layers hold this many bytes, finished chunks of the
+  // next layer go to a file there and are read back when their part is taken (0: 80% of
+  // limits.memory).
+  std::uint64_t spill_above = 0;
+  // Stop with a LimitError after saving this many checkpoints, as an interrupted count would
+  // (0: never).
+  int stop_after = 0;
+};
+
+struct SplitCountStats {
+  mpz_class count = 0;             // Hamiltonian cycles, each once
+  std::uint64_t states = 0;        // frontier states summed over all steps
+  std::uint64_t widest = 0;        // largest layer
+  int frontier = 0;                // largest number of frontier vertices
+  unsigned parts = 1;              // most parts of one layer
+  std::uint64_t largest_part = 0;  // most states in one part
+  std::uint64_t peak_bytes = 0;    // largest memory the layers and tables held at once
+  int resumed_at = -1;             // the step a checkpoint resumed the count at (-1: none)
+  std::uint64_t spilled = 0;       // states written to disk for lack of memory, all steps
+};
+
+// Hamiltonian cycles of `g`, whose vertices are processed in index order (number them along
+// the board's narrow direction). Uses limits.threads, memory, deadline and progress; throws
+// LimitError on the memory budget or the deadline, InputError when a frontier state does not
+// fit the 64-bit key (graphs much wider than a 9-wide board).
+SplitCountStats count_cycles_split(const graph::AdjacencyGraph& g, const search::Limits& limits,
+                                   const SplitCountOptions& o = {});
+
+// Bytes count_cycles_split is expected to need when its widest layer holds `widest` states.
+std::uint64_t split_count_bytes(double widest, unsigned threads);
+
+// The same within a memory budget when it may spill (a checkpoint directory): the memory it
+// keeps (its layers stop at 80% of the budget) and the disk it needs in that directory (the
+// spilled chunks of two layers and a checkpoint of the widest layer).
+struct SplitNeed {
+  std::uint64_t memory = 0, disk = 0;
+};
+SplitNeed split_count_need(double widest, unsigned threads, std::uint64_t budget);
+
+}  // namespace tansaku::knights
