@@ -124,12 +124,13 @@ TEST(KnightsCli, SplitCount) {
   // directory takes what does not fit (then only a budget below its 80% is refused).
   EXPECT_TRUE(refused_cleanly(run_cli("solve knight-tour:8x8 --count --closed --memory 16G"),
                               "--checkpoint DIR keeps what does not fit on disk"));
-  EXPECT_TRUE(refused_cleanly(run_cli("solve knight-tour:8x8 --count --closed --memory 4G --checkpoint " + dir.string()),
-                              "by the split frontier dp (estimate) needs"));
-  expect_clean(run_cli("solve knight-tour:8x8 --count --closed --algorithm split --memory 16G --timeout 1 --checkpoint " +
-                       dir.string()),
-               3,
-               "time limit");
+  EXPECT_TRUE(
+      refused_cleanly(run_cli("solve knight-tour:8x8 --count --closed --memory 4G --checkpoint " + dir.string()),
+                      "by the split frontier dp (estimate) needs"));
+  expect_clean(
+      run_cli("solve knight-tour:8x8 --count --closed --algorithm split --memory 16G --timeout 1 --checkpoint " +
+              dir.string()),
+      3, "time limit");
   std::filesystem::remove_all(dir);
 }
 

@@ -1,6 +1,6 @@
 // Knight's tour: the frontier-DP count against backtracking on every small board, known
-// counts (OEIS A165134, A001230), the split count of closed tours against both, the seed's tours, Warnsdorff on big boards, the proofs
-// that need no search, and the verifier.
+// counts (OEIS A165134, A001230), the split count of closed tours against both, the seed's tours, Warnsdorff on big
+// boards, the proofs that need no search, and the verifier.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -9,12 +9,12 @@
 #include <unistd.h>
 #include <stdexcept>
 
-#include "tansaku/core/error.h"
 #include "knights/board.h"
 #include "knights/tour_analysis.h"
 #include "knights/tour_count.h"
 #include "knights/tour_verify.h"
 #include "knights/warnsdorff.h"
+#include "tansaku/core/error.h"
 #include "tansaku/graph/frontier_dp.h"
 #include "tansaku/graph/hamiltonian_search.h"
 

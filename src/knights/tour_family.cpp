@@ -27,7 +27,7 @@ namespace {
 
 // The family's own options (declared in tour_family() below).
 struct Settings {
-  bool closed = false;  // --closed: the tour returns to its first square
+  bool closed = false;                    // --closed: the tour returns to its first square
   std::optional<std::string> checkpoint;  // --checkpoint DIR: the split count saves and resumes there
 };
 
@@ -139,14 +139,20 @@ class TourPuzzle final : public Puzzle {
   // backtracking within kCountDfsBudget steps on boards at least 5 wide, then the dp.
   static const Table& solvers() {
     static const Table table = {
-        {{"warnsdorff", {"heuristic"},
+        {{"warnsdorff",
+          {"heuristic"},
           "Warnsdorff's rule with tie-breaking and Posa rotations: one tour, any size (default; when it finds none, "
           "it hands over to dp or dfs)"},
-         nullptr, nullptr, [](const Job& j, const search::Limits& lim) { return j.p.tour_warnsdorff(j, lim); }},
-        {{"dfs", {"backtrack", "backtracking"},
+         nullptr,
+         nullptr,
+         [](const Job& j, const search::Limits& lim) { return j.p.tour_warnsdorff(j, lim); }},
+        {{"dfs",
+          {"backtrack", "backtracking"},
           "backtracking in Warnsdorff order with dead-end pruning: one tour, --all, --count (chosen automatically: "
           "within a budget of steps, then the dp)",
-          kSolve, /*all=*/true, /*count=*/true},
+          kSolve,
+          /*all=*/true,
+          /*count=*/true},
          nullptr,
          [](const Job& j) {
            if (j.want == Want::count) return j.p.min_side() >= 5;
@@ -157,16 +163,24 @@ class TourPuzzle final : public Puzzle {
            if (j.want == Want::all) return j.p.all(j, lim);
            return j.p.tour_dfs(j, lim);
          }},
-        {{"dp", {"frontier", "frontier-dp"}, "frontier dynamic programming over the board's columns: one tour or an exact --count",
-          kSolve, /*all=*/false, /*count=*/true},
-         nullptr, [](const Job& j) { return j.want == Want::count || j.p.dp_fits(); },
+        {{"dp",
+          {"frontier", "frontier-dp"},
+          "frontier dynamic programming over the board's columns: one tour or an exact --count",
+          kSolve,
+          /*all=*/false,
+          /*count=*/true},
+         nullptr,
+         [](const Job& j) { return j.want == Want::count || j.p.dp_fits(); },
          [](const Job& j, const search::Limits& lim) {
            return j.want == Want::count ? j.p.count_dp(j, lim) : j.p.tour_dp(j, lim);
          }},
-        {{"split", {"split-dp"},
+        {{"split",
+          {"split-dp"},
           "the frontier dp with compact states, each layer split into parts merged on every thread: --count --closed "
           "(what dp --count --closed uses on boards 7 or more wide)",
-          kSolve, /*all=*/false, /*count=*/true},
+          kSolve,
+          /*all=*/false,
+          /*count=*/true},
          [](const Job& j) {
            return j.want == Want::count && j.closed() ? std::string()
                                                       : std::string("it counts closed tours only (--count --closed)");
@@ -571,9 +585,10 @@ class TourPuzzle final : public Puzzle {
       if (so.checkpoint.empty()) {
         const std::uint64_t need = split_count_bytes(split_widest(w), lim.threads);
         if (need > lim.memory)
-          throw MemoryRefused(fmt::format("{} needs {} but the memory budget is {} (--memory); --checkpoint DIR "
-                                          "keeps what does not fit on disk",
-                                          what, format_size(need), format_size(lim.memory)));
+          throw MemoryRefused(
+              fmt::format("{} needs {} but the memory budget is {} (--memory); --checkpoint DIR "
+                          "keeps what does not fit on disk",
+                          what, format_size(need), format_size(lim.memory)));
       } else {
         // With a directory the layers beyond 80% of the budget go to disk: memory and disk.
         const SplitNeed need = split_count_need(split_widest(w), lim.threads, lim.memory);
@@ -588,9 +603,10 @@ class TourPuzzle final : public Puzzle {
     }
     NarrowGraph g = narrow_graph(board_);
     const SplitCountStats st = count_cycles_split(g.adj, lim, so);
-    j.r.extra["method"] = !j.r.extra.contains("tasks")
-                              ? std::string("split frontier dp (exact count)")
-                              : fmt::format("split frontier dp (exact count; backtracking gave up after {} steps)", j.r.nodes);
+    j.r.extra["method"] =
+        !j.r.extra.contains("tasks")
+            ? std::string("split frontier dp (exact count)")
+            : fmt::format("split frontier dp (exact count; backtracking gave up after {} steps)", j.r.nodes);
     j.r.nodes += st.states;
     j.r.extra["frontier"] = st.frontier;
     j.r.extra["widest_step"] = st.widest;
