@@ -327,7 +327,7 @@ def main():
         # timeout: the request's own, and the server's cap (--timeout 20 here)
         t = time.time()
         status, headers, got = s.request("POST", "/api/solve", {"puzzle": "24-puzzle", "start": LONG, "timeout": 0.5})
-        check(status == 422 and got["error"] == "time limit reached (--timeout)", f"timeout: {status} {got}")
+        check(status == 422 and got["error"].startswith("time limit reached (--timeout)"), f"timeout: {status} {got}")
         check(0.4 < time.time() - t < 3, f"timeout 0.5 took {time.time() - t:.2f} s")
         check("Server-Timing" in headers, "Server-Timing header")
 
