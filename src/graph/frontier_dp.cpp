@@ -444,8 +444,11 @@ class FrontierDp {
         if (shape(u) == shape(v)) r = ratio[u] * 1.1;
       if (r == 0)
         for (int u = std::max(0, v - 8); u < v; ++u) r = std::max(r, ratio[u] * 1.25);
-      if (r < 1) r = v == 0 ? 4 : 1;
-      auto want = static_cast<std::uint64_t>(static_cast<double>(cur_size) * r / 0.7) + 4096;
+      // A step from no states has no ratio (0/0): fall back, and cap the forecast, so that the
+      // double -> integer conversion below is always defined (NaN or 2^64 and above is not).
+      if (!(r >= 1)) r = v == 0 ? 4 : 1;
+      const double forecast = std::min(static_cast<double>(cur_size) * r / 0.7, 0x1p60);
+      auto want = static_cast<std::uint64_t>(forecast) + 4096;
       std::uint64_t accepted = 0, used = 0;
       for (;;) {
         const std::uint64_t in_use = cur.size() * sizeof(Entry);
