@@ -153,7 +153,8 @@ Cache& cache() {
 }
 
 // The table for `info`: from the cache, else loaded from `file` (if given), else built.
-std::shared_ptr<const Table> get_table(const TableInfo& info, const std::filesystem::path* file, unsigned threads) {
+std::shared_ptr<const Table> get_table(const TableInfo& info, const std::filesystem::path* file, unsigned threads,
+                                       Deadline* deadline) {
   const std::string key = info.file_name();
   {
     std::lock_guard lock(cache().m);
@@ -166,6 +167,7 @@ std::shared_ptr<const Table> get_table(const TableInfo& info, const std::filesys
   } else {
     search::Limits bo;
     bo.threads = info.entries() >= (std::uint64_t{1} << 22) ? threads : 1;
+    bo.deadline = deadline;
     t = build_table(info, bo);
   }
   t->setup_seconds = sw.seconds();
@@ -188,7 +190,7 @@ std::string views_text(const Frame& f, const std::vector<std::vector<std::uint8_
 
 std::shared_ptr<const Heuristic> assemble(const Frame& f, const std::vector<std::vector<std::uint8_t>>& groups,
                                           const std::vector<std::filesystem::path>& files, unsigned threads,
-                                          const std::vector<Extra>& extra = {}) {
+                                          const std::vector<Extra>& extra = {}, Deadline* deadline = nullptr) {
   // All tables in one list: the first partition (files for its first groups, the rest
   // built), then each extra partition (all files).
   std::vector<std::vector<std::uint8_t>> all = groups;
@@ -219,7 +221,7 @@ std::shared_ptr<const Heuristic> assemble(const Frame& f, const std::vector<std:
   tbb::task_arena arena(static_cast<int>(std::max(1u, threads)));
   arena.execute([&] {
     tbb::parallel_for(std::size_t{0}, all.size(), [&](std::size_t i) {
-      h->tables[i] = get_table(TableInfo{f.rows, f.cols, f.blank, all[i]}, where[i], threads);
+      h->tables[i] = get_table(TableInfo{f.rows, f.cols, f.blank, all[i]}, where[i], threads, deadline);
     });
   });
   h->setup_seconds = sw.seconds();
@@ -384,7 +386,7 @@ std::shared_ptr<const Heuristic> memory_heuristic(const Frame& f, const std::vec
 }
 
 std::shared_ptr<const Heuristic> choose_heuristic(const Frame& f, const std::filesystem::path& dir, std::uint64_t memory,
-                                                  unsigned threads) {
+                                                  unsigned threads, Deadline* deadline) {
   // Tables on disk for this board and blank cell.
   struct Found {
     TableInfo info;
@@ -494,8 +496,8 @@ std::shared_ptr<const Heuristic> choose_heuristic(const Frame& f, const std::fil
   auto quick = groups_of_sizes(f, quick_sizes(f.n));
   std::uint64_t quick_entries = 0;
   for (const auto& g : quick) quick_entries += TableInfo{f.rows, f.cols, f.blank, g}.entries();
-  if (files.empty() || entries < quick_entries) return assemble(f, quick, {}, threads);
-  return assemble(f, groups, files, threads, extra);
+  if (files.empty() || entries < quick_entries) return assemble(f, quick, {}, threads, {}, deadline);
+  return assemble(f, groups, files, threads, extra, deadline);
 }
 
 }  // namespace tansaku::sliding::pdb

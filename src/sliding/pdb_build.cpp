@@ -153,16 +153,27 @@ class Bfs {
       const std::uint64_t before = reached_.load();
       for (std::size_t b = 0; b < todo.size(); b += batch) {
         const std::size_t e = std::min(todo.size(), b + batch);
+        // A chunk (65,536 placements) is the unit of work between looks at the deadline, so a
+        // limit stops the build within a chunk per thread, however large the batch.
+        std::atomic<bool> stop{false};
+        auto work = [&](std::size_t i) {
+          if (stop.load(std::memory_order_relaxed)) return;
+          if (bo_.deadline && bo_.deadline->expired()) {
+            stop = true;
+            return;
+          }
+          chunk(todo[i]);
+        };
         if constexpr (!kParallel) {
-          for (std::size_t i = b; i < e; ++i) chunk(todo[i]);
+          for (std::size_t i = b; i < e; ++i) work(i);
         } else {
           arena.execute([&] {
             tbb::parallel_for(tbb::blocked_range<std::size_t>(b, e, 1), [&](const tbb::blocked_range<std::size_t>& r) {
-              for (std::size_t i = r.begin(); i != r.end(); ++i) chunk(todo[i]);
+              for (std::size_t i = r.begin(); i != r.end(); ++i) work(i);
             });
           });
         }
-        if (bo_.deadline && bo_.deadline->expired()) throw LimitError("time limit reached (--timeout)");
+        if (stop.load() || (bo_.deadline && bo_.deadline->expired())) bo_.deadline->check();
         if (bo_.progress)
           bo_.progress->update("pdb {} tiles: depth {}, {} of {} placements ({:.1f}%)", info_.k(), depth_,
                                reached_.load(), size_, 100.0 * static_cast<double>(reached_.load()) / static_cast<double>(size_));

@@ -48,7 +48,7 @@ search::PathResult<std::uint8_t> find_path(const Instance& inst, const Frame& f,
 
 void solve(const Instance& inst, int prune, const search::Limits& lim, SolveReport& r) {
   Frame f = make_frame(inst.geo, inst.goal);
-  auto h = choose_heuristic(f, default_dir(), lim.memory, lim.threads);
+  auto h = choose_heuristic(f, default_dir(), lim.memory, lim.threads, lim.deadline);
   // Nothing on disk for a board where the small tables built now make a slow search: the
   // hint (said also when a limit stops the search, and as the JSON key `hint`).
   const bool from_disk =
