@@ -364,6 +364,29 @@ TEST(KnightTour, SplitCountResumesFromItsCheckpoint) {
   std::filesystem::remove_all(dir);
 }
 
+// Once its time between saves has passed, the count also saves inside a row: stopped after
+// the fifth such save (every square here), it resumes at square 5 with the same count.
+TEST(KnightTour, SplitCountSavesInsideARowWhenOverdue) {
+  const auto dir = std::filesystem::temp_directory_path() / ("tansaku-overdue-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  const NarrowGraph g = narrow_graph(Board(6, 6));
+  tansaku::search::Limits l;
+  l.threads = 2;
+  SplitCountOptions o;
+  o.row_width = 6;
+  o.checkpoint = dir.string();
+  o.checkpoint_seconds = 1e-9;
+  o.stop_after = 5;
+  EXPECT_THROW(count_cycles_split(g.adj, l, o), tansaku::LimitError);
+  o.stop_after = 0;
+  const SplitCountStats st = count_cycles_split(g.adj, l, o);
+  EXPECT_EQ(st.resumed_at, 5);
+  EXPECT_EQ(st.count.get_str(), "9862");
+  EXPECT_EQ(st.states, 587821u);
+  EXPECT_TRUE(std::filesystem::is_empty(dir));
+  std::filesystem::remove_all(dir);
+}
+
 // Short of memory (here: beyond 256 KiB of layers) the split count keeps chunks of its layers
 // on disk in the checkpoint directory, and counts the same; the checkpoint saves them too.
 TEST(KnightTour, SplitCountSpillsToDisk) {

@@ -484,6 +484,7 @@ class SplitCount {
       stats.resumed_at = first;
       resumed_states_ = done_states;
     }
+    Stopwatch since_save;
     for (int v = first; v < n; ++v) {
       if (lim_.deadline) lim_.deadline->check();
       const Step& st = steps_[v];
@@ -609,8 +610,11 @@ class SplitCount {
       cur_size = next_size;
       stats.states += next_size;
       stats.widest = std::max(stats.widest, next_size);
-      if (!o_.checkpoint.empty() && o_.row_width > 0 && (v + 1) % o_.row_width == 0 && v + 1 < n) {
+      const bool row_end = o_.row_width > 0 && (v + 1) % o_.row_width == 0;
+      const bool overdue = o_.checkpoint_seconds > 0 && since_save.seconds() >= o_.checkpoint_seconds;
+      if (!o_.checkpoint.empty() && (row_end || overdue) && v + 1 < n) {
         save(pool, cur_spill.get(), cur, v + 1, stats, growth, done_states);
+        since_save = Stopwatch();
         if (++saved_ == o_.stop_after) throw LimitError("the split count: stopped after its checkpoint");
       }
     }

@@ -21,6 +21,9 @@ struct SplitCountOptions {
   // A directory for a checkpoint: the layer after each finished row is saved there, and a
   // count of the same graph resumes from it ("" = none). Removed when the count ends.
   std::string checkpoint;
+  // With a checkpoint directory: also save after any step once this many seconds have passed
+  // since the last save (or the start), so a long row is not lost whole (0: at row ends only).
+  double checkpoint_seconds = 1800;
   // With a checkpoint directory: once the layers hold this many bytes, finished chunks of the
   // next layer go to a file there and are read back when their part is taken (0: 80% of
   // limits.memory).
