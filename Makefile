@@ -75,9 +75,10 @@ check-package: build
 check: check-deps
 	@bash scripts/check.sh
 
-# The suite under ASan + UBSan (-O1; the slow cases are left to the Release run): any
-# finding fails the test.
+# The suite under ASan + UBSan (clang, -O1; the slow cases are left to the Release run): any
+# finding fails the test. The same tree holds the libFuzzer harnesses that fuzz-ci runs.
 sanitize: test-deps
+	@bash scripts/install-fuzz-deps.sh
 	@cmake --preset asan >/dev/null
 	@cmake --build --preset asan
 	@ctest --preset asan
@@ -100,9 +101,11 @@ fuzz:
 	@bash scripts/install-fuzz-deps.sh
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) bash scripts/fuzz.sh
 
+# The seed corpora and short bounded runs, with the harnesses of the asan tree (make sanitize).
 fuzz-ci:
 	@bash scripts/install-fuzz-deps.sh
-	@bash scripts/fuzz.sh --ci
+	@cmake --preset asan >/dev/null
+	@FUZZ_TREE=build/asan bash scripts/fuzz.sh --ci
 
 clean:
 	rm -rf build

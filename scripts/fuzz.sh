@@ -9,6 +9,9 @@
 #                                      FUZZ_CI_RUNS inputs (default 100000) from seed 1, at
 #                                      most FUZZ_CI_SECONDS (15): `make check` runs this
 #   FUZZ_ONLY=dimacs scripts/fuzz.sh   one harness
+#   FUZZ_TREE=build/asan scripts/fuzz.sh --ci
+#                                      the harnesses of an existing clang build tree (the
+#                                      asan preset builds them), instead of configuring build/fuzz
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=fuzz
@@ -17,8 +20,11 @@ if [ "${1:-}" = "--corpus-only" ]; then mode=corpus
 elif [ "${1:-}" = "--ci" ]; then mode=ci; seconds=${FUZZ_CI_SECONDS:-15}
 elif [ -n "${1:-}" ]; then seconds=$1; fi
 jobs=${FUZZ_BUILD_JOBS:-2}
-CC=clang CXX=clang++ cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g1 -fno-omit-frame-pointer" -DTANSAKU_FUZZ=ON \
-  -DTANSAKU_TESTS=OFF -DTANSAKU_BENCH=OFF -DTANSAKU_NATIVE=OFF >/dev/null
+tree=${FUZZ_TREE:-build/fuzz}
+if [ -z "${FUZZ_TREE:-}" ]; then
+  CC=clang CXX=clang++ cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g1 -fno-omit-frame-pointer" -DTANSAKU_FUZZ=ON \
+    -DTANSAKU_TESTS=OFF -DTANSAKU_BENCH=OFF -DTANSAKU_NATIVE=OFF >/dev/null
+fi
 harnesses=()
 for src in fuzz/fuzz_*.cpp; do
   name=$(basename "$src" .cpp)
@@ -28,11 +34,11 @@ for src in fuzz/fuzz_*.cpp; do
 done
 targets=()
 for h in "${harnesses[@]}"; do targets+=("fuzz_$h"); done
-cmake --build build/fuzz --target "${targets[@]}" -j"$jobs"
+cmake --build "$tree" --target "${targets[@]}" -j"$jobs"
 mkdir -p build/fuzz/artifacts
 status=0
 for h in "${harnesses[@]}"; do
-  bin=build/fuzz/fuzz/fuzz_$h
+  bin=$tree/fuzz/fuzz_$h
   seeds=fuzz/corpus/$h
   if [ "$mode" != fuzz ]; then
     echo "== fuzz_$h: seed corpus ($(ls "$seeds" | wc -l) inputs)"

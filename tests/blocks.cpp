@@ -73,7 +73,9 @@ class Brute {
 
   std::vector<std::string> next(const std::string& g) const {
     std::vector<std::string> out;
-    for (const auto& [ch, cells] : pieces(g)) {
+    for (const auto& piece : pieces(g)) {
+      const char ch = piece.first;
+      const auto& cells = piece.second;
       auto placed = [&](int dr, int dc, std::string* result) {
         for (int p : cells) {
           const int r = p / C + dr, c = p % C + dc;

@@ -55,13 +55,13 @@ CliResult run_cli(const std::string& args) { return run_sh("", args); }
   return ::testing::AssertionSuccess();
 }
 
-void expect_clean(const CliResult& r, int code, const std::string& needle, std::source_location at) {
-  ::testing::ScopedTrace trace(at.file_name(), static_cast<int>(at.line()), "called here");
+void expect_clean(const CliResult& r, int code, const std::string& needle, CallSite at) {
+  ::testing::ScopedTrace trace(at.file, at.line, "called here");
   EXPECT_TRUE(refused_cleanly(r, needle, code));
 }
 
-void expect_refused(const std::string& args, const std::string& needle, std::source_location at) {
-  ::testing::ScopedTrace trace(at.file_name(), static_cast<int>(at.line()), "tansaku " + args);
+void expect_refused(const std::string& args, const std::string& needle, CallSite at) {
+  ::testing::ScopedTrace trace(at.file, at.line, "tansaku " + args);
   EXPECT_TRUE(refused_cleanly(run_cli(args), needle));
 }
 

@@ -2,11 +2,29 @@
 // check of the contract for bad input (exit 2, one line on stderr, nothing on stdout).
 // Compiled once into tansaku_test_util (tests/CMakeLists.txt), which every test links.
 #pragma once
-#include <source_location>
 #include <string>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+
+// Whether this test program is built with AddressSanitizer or ThreadSanitizer (gcc defines
+// __SANITIZE_*__; clang 14 answers __has_feature): such builds run several times slower and
+// reserve terabytes of address space for their shadow memory.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define TANSAKU_TEST_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define TANSAKU_TEST_SANITIZED 1
+#endif
+#endif
+
+// Where a helper was called from, for its failure messages (std::source_location is not
+// usable with clang 14 and libstdc++ 12, which the sanitizer build uses).
+struct CallSite {
+  const char* file;
+  int line;
+  CallSite(const char* f = __builtin_FILE(), int l = __builtin_LINE()) : file(f), line(l) {}
+};
 
 struct CliResult {
   int code = -1;
@@ -24,10 +42,10 @@ CliResult run_sh(const std::string& prefix, const std::string& args, const std::
 ::testing::AssertionResult refused_cleanly(const CliResult& r, const std::string& needle = "", int code = 2);
 // The same as a check: expect_clean(run_cli(args), 3, "time limit"). A failure names the caller's line.
 void expect_clean(const CliResult& r, int code, const std::string& needle,
-                  std::source_location at = std::source_location::current());
+                  CallSite at = CallSite());
 // Runs `args` and expects it refused as bad input: exit 2, one line on stderr holding `needle`.
 void expect_refused(const std::string& args, const std::string& needle = "",
-                    std::source_location at = std::source_location::current());
+                    CallSite at = CallSite());
 
 namespace tansaku {
 struct Options;

@@ -31,7 +31,7 @@ namespace fs = std::filesystem;
 // Under AddressSanitizer (the asan preset) the shadow memory needs terabytes of address
 // space, so no limit is set there: the refusals are still checked, before any allocation.
 std::string vm_limit(std::uint64_t mib) {
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#ifdef TANSAKU_TEST_SANITIZED
   (void)mib;
   return "";
 #else

@@ -177,7 +177,7 @@ TEST(RedTeam, KnightSwapIdaFinishes) {
 // Instrumented builds (the asan and tsan presets) run several times slower, and their resident
 // set holds the sanitizer's shadow memory and quarantine: the wall bound widens there, and the
 // memory walk checks outcomes but not the peak.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#ifdef TANSAKU_TEST_SANITIZED
 constexpr double kWallBound = 60.0;
 constexpr bool kPeakIsTheProgram = false;
 #else

@@ -6,7 +6,6 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <source_location>
 #include <sstream>
 
 #include <unistd.h>
@@ -19,7 +18,7 @@ namespace fs = std::filesystem;
 
 // Refused as bad input (cli_util.h): exit 2, one line on stderr holding `needle`.
 void expect_usage(const CliResult& r, const std::string& needle,
-                  std::source_location at = std::source_location::current()) {
+                  CallSite at = CallSite()) {
   expect_clean(r, 2, needle, at);
 }
 
