@@ -257,7 +257,7 @@ TEST(BlocksBrute, KlotskiStepAndLine) {
   }
 }
 
-TEST(BlocksClassics, PublishedLengths) {  // labels: tsan
+TEST(BlocksClassics, PublishedLengths) {               // labels: tsan
   EXPECT_EQ(solved("klotski.txt", Metric::Path), 81);  // Gardner: L'Âne Rouge, 81 moves
   EXPECT_EQ(solved("pennant.txt", Metric::Path), 59);  // Gardner: Dad's Puzzle, 59 moves
   EXPECT_EQ(solved("ma.txt", Metric::Path), 23);       // Hordern: 23 rectilinear moves

@@ -58,6 +58,8 @@ static void add_figures(json& j, const SearchFigures& f, bool explore) {
   if (f.generated) j["generated"] = *f.generated;
   if (f.table_bytes) j["table_bytes"] = *f.table_bytes;
   if (!f.heuristic.empty()) j["heuristic"] = f.heuristic;
+  if (f.peak_rss_bytes) j["peak_rss_bytes"] = *f.peak_rss_bytes;
+  if (f.threads) j["threads"] = *f.threads;
 }
 
 // A family's extra keys: added, never replacing a key the report already set.
