@@ -78,9 +78,9 @@ constexpr const char* kBacktracking = "backtracking (warnsdorff order, dead-end 
 struct TourKeys {
   std::int64_t rows = 0, cols = 0;
   bool closed = false;
+  std::optional<std::size_t> tasks;   // parallel counts: subtrees searched
   std::optional<std::string> method;  // how the answer was found (a hand-over rewrites it)
   std::optional<std::uint64_t> rotations;
-  std::optional<std::size_t> tasks;
   std::optional<int> frontier;
   std::optional<std::uint64_t> widest_step;
   std::optional<unsigned> parts;
@@ -89,7 +89,7 @@ struct TourKeys {
   std::optional<json> directed_from_a_square, undirected;
   std::optional<std::string> counted;
 };
-TANSAKU_REPORT_KEYS(TourKeys, rows, cols, closed, method, rotations, tasks, frontier, widest_step, parts, largest_part,
+TANSAKU_REPORT_KEYS(TourKeys, rows, cols, closed, tasks, method, rotations, frontier, widest_step, parts, largest_part,
                     resumed_at_square, directed_from_a_square, undirected, counted)
 
 class TourPuzzle final : public Puzzle {
