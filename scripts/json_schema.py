@@ -77,11 +77,12 @@ COMMON = {
         "generated": ("integer", "where counted", "successors generated"),
         "table_bytes": ("integer", "where tables are held", "the largest table held"),
         "heuristic": ("string", "never so far", "as for solve"),
+        "peak_rss_bytes": ("integer", "", "the process's peak resident set, bytes"),
+        "threads": ("integer", "", "threads the explore could use (`--threads`)"),
     },
 }
 
 RSS = ("integer", "", "the process's peak resident set, bytes")
-THREADS = ("integer", "", "threads used")
 EXTRAS = {
     "show": {
         "sliding": {"rows": ("integer", "", "rows"), "cols": ("integer", "", "columns"), "cells": ("integer", "", "cells"),
@@ -191,7 +192,7 @@ EXTRAS = {
                  "facelets": ("string", "the puzzle's net reads facelets", "the start sticker by sticker (`--facelets`)")},
     },
     "explore": {
-        "sliding": {"peak_rss_bytes": RSS, "threads": THREADS},
+        "sliding": {},
         "rotating-slide": {},
         "peg": {"symmetries": ("integer", "", "symmetries fixing the start"), "states_symmetry_reduced": ("integer", "", "positions up to symmetry"),
                 "histogram_symmetry_reduced": ("array<integer>", "", "the histogram up to symmetry"),
@@ -200,14 +201,14 @@ EXTRAS = {
                 "can_finish_symmetry_reduced": ("count", "", "the same up to symmetry"), "can_finish_histogram": ("array<integer>", "", "by depth"),
                 "finish": ("integer", "`--finish H`", "H"), "can_finish_at": ("count", "`--finish H`", "positions that can finish in H"),
                 "can_finish_at_symmetry_reduced": ("count", "`--finish H`", "the same up to symmetry"),
-                "can_finish_at_histogram": ("array<integer>", "`--finish H`", "by depth"), "peak_rss_bytes": RSS, "threads": THREADS},
+                "can_finish_at_histogram": ("array<integer>", "`--finish H`", "by depth")},
         "flip": {"method": ("string", "", "how"), "rank": ("integer", "", "rank"), "nullity": ("integer", "", "nullity"),
-                 "rule": ("string", "", "the rule"), "peak_rss_bytes": RSS, "threads": ("integer", "`--algorithm bfs`", "threads used")},
+                 "rule": ("string", "", "the rule")},
         "knight-tour": {"unreachable": ("integer", "", "squares a knight cannot reach from the first")},
-        "knight-swap": {"arrangements": ("integer", "", "arrangements of the pieces"), "threads": THREADS},
+        "knight-swap": {"arrangements": ("integer", "", "arrangements of the pieces")},
         "coloring": {}, "square-sum": {},
         "blocks": {"metric": ("string", "", "the metric"), "distinct": ("boolean", "", "`--distinct`"),
-                   "code_bits": ("integer", "", "bits a position takes"), "threads": THREADS},
+                   "code_bits": ("integer", "", "bits a position takes")},
         "perm": {"farthest_moves": ("array<string>", "", "a move sequence reaching each farthest position"),
                  "metric": ("string", "", "`htm` or `qtm`"), "ranked_size": ("integer", "", "positions in the ranked space")},
     },

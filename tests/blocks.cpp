@@ -259,7 +259,7 @@ TEST(BlocksBrute, KlotskiStepAndLine) {
   }
 }
 
-TEST(BlocksClassics, PublishedLengths) {
+TEST(BlocksClassics, PublishedLengths) {               // labels: tsan
   EXPECT_EQ(solved("klotski.txt", Metric::Path), 81);  // Gardner: L'Âne Rouge, 81 moves
   EXPECT_EQ(solved("pennant.txt", Metric::Path), 59);  // Gardner: Dad's Puzzle, 59 moves
   EXPECT_EQ(solved("ma.txt", Metric::Path), 23);       // Hordern: 23 rectilinear moves
@@ -267,7 +267,7 @@ TEST(BlocksClassics, PublishedLengths) {
   EXPECT_EQ(solved("century.txt", Metric::Path), 99);  // Storer, Pegg: 99 (+1 half-cell move)
 }
 
-TEST(BlocksClassics, PublishedStateCounts) {
+TEST(BlocksClassics, PublishedStateCounts) {  // labels: tsan
   // TLC's counts of distinct states reachable from the start (tlaplus/Examples).
   for (const auto& [file, states] : std::vector<std::pair<std::string, std::uint64_t>>{
            {"klotski.txt", 25955}, {"pennant.txt", 1398}, {"ma.txt", 110804}}) {
@@ -277,7 +277,7 @@ TEST(BlocksClassics, PublishedStateCounts) {
   }
 }
 
-TEST(BlocksClassics, EightPuzzleAsBlocks) {
+TEST(BlocksClassics, EightPuzzleAsBlocks) {  // labels: tsan
   // The sliding family's seed: 31 slides; the whole space from the goal: 181,440 states,
   // God's number 31 with 2 farthest positions (OEIS A089473).
   EXPECT_EQ(solved("eight.txt", Metric::Step, true), 31);
@@ -294,7 +294,7 @@ TEST(BlocksClassics, EightPuzzleAsBlocks) {
   EXPECT_EQ(explore(Request{&b, Metric::Step, false, from}, 1, limits()).states, 9u);
 }
 
-TEST(BlocksClassics, TwoByThreeLikeSliding) {
+TEST(BlocksClassics, TwoByThreeLikeSliding) {  // labels: tsan
   // sliding:2x3 from its goal: 360 states, 21 moves deep.
   const Board b = parse_board("distinct: yes\nstart:\n1 2 3\n4 5 .\n", "2x3");
   const Exploration e = explore(Request{&b, Metric::Step, true, b.pieces}, 3, limits());
@@ -396,7 +396,7 @@ struct PlainBlocks {
 };
 }  // namespace
 
-TEST(BlocksExplore, FrontierAndPruningChangeNothing) {
+TEST(BlocksExplore, FrontierAndPruningChangeNothing) {  // labels: tsan
   // Frontier search and leaving out the moves after the last one (the piece just moved, in
   // the path metric; along the same line; straight back) give the same layers and farthest
   // positions as keeping everything and expanding every move, with fewer successors.

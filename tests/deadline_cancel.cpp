@@ -16,7 +16,7 @@
 
 using namespace tansaku;
 
-TEST(DeadlineCancel, FlagExpiresItAndCopiesFollow) {
+TEST(DeadlineCancel, FlagExpiresItAndCopiesFollow) {  // labels: tsan
   std::atomic<bool> flag{false};
   Deadline d;  // no time limit
   EXPECT_FALSE(d.active());
@@ -43,7 +43,7 @@ TEST(DeadlineCancel, FlagExpiresItAndCopiesFollow) {
   EXPECT_TRUE(thrown);
 }
 
-TEST(DeadlineCancel, TimeoutStillReportsTheTimeout) {
+TEST(DeadlineCancel, TimeoutStillReportsTheTimeout) {  // labels: tsan
   std::atomic<bool> flag{false};
   Deadline d(1e-9);
   d.cancel_on(&flag);
@@ -57,7 +57,7 @@ TEST(DeadlineCancel, TimeoutStillReportsTheTimeout) {
 }
 
 // A 24-puzzle search that would run for hours stops soon after another thread sets the flag.
-TEST(DeadlineCancel, StopsARunningSolve) {
+TEST(DeadlineCancel, StopsARunningSolve) {  // labels: tsan
   Options o;
   o.start = "5 14 18 6 22 20 0 2 1 10 15 11 12 17 21 7 19 4 3 9 13 24 23 8 16";
   o.given = {"start"};

@@ -167,7 +167,7 @@ std::vector<int> refused_ranks(const Ring& d, std::uint64_t memory, const std::s
 
 }  // namespace
 
-TEST(ExploreDistributed, SameAsOneProcessForAnyRanks) {
+TEST(ExploreDistributed, SameAsOneProcessForAnyRanks) {  // labels: tsan
   const Ring d{100003};
   const std::vector<std::uint64_t> src = {5};
   const auto want = search::explore(d, src, 7);
@@ -175,7 +175,7 @@ TEST(ExploreDistributed, SameAsOneProcessForAnyRanks) {
   for (int k : {1, 2, 3, 4, 7}) check_ranks(d, src, k, std::uint64_t{1} << 30, 7, want);
 }
 
-TEST(ExploreDistributed, SmallBuffersManyRounds) {
+TEST(ExploreDistributed, SmallBuffersManyRounds) {  // labels: tsan
   const Ring d{100003};
   const std::vector<std::uint64_t> src = {0, 99999, 4242};
   const auto want = search::explore(d, src, 30);
@@ -184,7 +184,7 @@ TEST(ExploreDistributed, SmallBuffersManyRounds) {
 
 // Hybrid: each rank expands with several threads (chunks of 32768 states: the larger rings
 // give each rank several); small buffers force many rounds with threads stopping mid-chunk.
-TEST(ExploreDistributed, ThreadsPerRank) {
+TEST(ExploreDistributed, ThreadsPerRank) {  // labels: tsan
   for (std::uint64_t n : {100003u, 400009u}) {
     const Ring d{n};
     const std::vector<std::uint64_t> src = {0, n / 3, 77};
@@ -208,7 +208,7 @@ TEST(ExploreDistributed, ThreadsPerRank) {
 // the others as lists of ranks in rounds. Here a share (125 KB) and the lists' buffers fit
 // 300 KB but the bitmaps (250 KB more) do not: every layer goes by lists, in many rounds; with
 // 1 GB the large layers go by bitmaps. Both with threads in each rank too.
-TEST(ExploreDistributed, ListsWhenBitmapsDoNotFit) {
+TEST(ExploreDistributed, ListsWhenBitmapsDoNotFit) {  // labels: tsan
   const OneWay d{1000003};
   const std::vector<std::uint64_t> src = {1};
   const auto want = search::explore(d, src, 6);
@@ -232,7 +232,7 @@ TEST(ClaimBitmaps, SpreadAndBitsOfEachOwner) {
   EXPECT_EQ(search::ClaimBitmaps::bytes(128, 3), 2u * 2 * 3 * 8);
 }
 
-TEST(ExploreDistributed, NotSymmetricAndUnreachedStates) {
+TEST(ExploreDistributed, NotSymmetricAndUnreachedStates) {  // labels: tsan
   const OneWay d{65536 + 37};
   const std::vector<std::uint64_t> src = {1};
   const auto want = search::explore(d, src, 5);
@@ -240,21 +240,21 @@ TEST(ExploreDistributed, NotSymmetricAndUnreachedStates) {
   for (int k : {2, 3}) check_ranks(d, src, k, std::uint64_t{1} << 30, 5, want);
 }
 
-TEST(ExploreDistributed, MoreRanksThanWords) {
+TEST(ExploreDistributed, MoreRanksThanWords) {  // labels: tsan
   const Ring d{70};  // 3 words of the table for 5 ranks (blocks of 2 words): three own nothing
   const std::vector<std::uint64_t> src = {0};
   const auto want = search::explore(d, src, 3);
   check_ranks(d, src, 5, std::uint64_t{1} << 30, 3, want);
 }
 
-TEST(ExploreDistributed, PathsFromDistributedDistances) {
+TEST(ExploreDistributed, PathsFromDistributedDistances) {  // labels: tsan
   const Ring d{20011};
   const std::vector<std::uint64_t> src = {3};
   const auto want = search::explore(d, src, 4, {}, true);
   check_ranks(d, src, 3, std::uint64_t{1} << 30, 4, want, true);
 }
 
-TEST(ExploreDistributed, RefusedWhenAShareDoesNotFit) {
+TEST(ExploreDistributed, RefusedWhenAShareDoesNotFit) {  // labels: tsan
   const Ring d{1000000};
   EXPECT_EQ(refused_ranks(d, 100000), (std::vector<int>{1, 1}));  // a share is 125 KB
 }

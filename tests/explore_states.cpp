@@ -102,7 +102,7 @@ std::uint64_t binomial(int n, int k) {
 
 }  // namespace
 
-TEST(ExploreStates, CubeLayersAreBinomials) {
+TEST(ExploreStates, CubeLayersAreBinomials) {  // labels: tsan
   // 2^20 states, the widest layer C(20, 10) = 184,756: the parallel path.
   {
     const Cube c{20, false};
@@ -130,7 +130,7 @@ TEST(ExploreStates, CubeLayersAreBinomials) {
   }
 }
 
-TEST(ExploreStates, SameLayerEdgesAgreeWithArrayBfs) {
+TEST(ExploreStates, SameLayerEdgesAgreeWithArrayBfs) {  // labels: tsan
   for (bool pairs : {false, true}) {
     const Cube c{16, pairs};
     check(c, 0);
@@ -140,7 +140,7 @@ TEST(ExploreStates, SameLayerEdgesAgreeWithArrayBfs) {
   }
 }
 
-TEST(ExploreStates, MemoryBudgetRefusesCleanly) {
+TEST(ExploreStates, MemoryBudgetRefusesCleanly) {  // labels: tsan
   Limits lim;
   lim.memory = 1 << 20;  // the plain explore of 2^20 states needs far more
   std::uint32_t src = 0;
@@ -149,7 +149,7 @@ TEST(ExploreStates, MemoryBudgetRefusesCleanly) {
 
 // The visit (random positions are drawn from it) sees every reachable state exactly once, also
 // in a frontier search that drops old layers, with 1 and 2 threads.
-TEST(ExploreStates, VisitSeesEveryStateOnce) {
+TEST(ExploreStates, VisitSeesEveryStateOnce) {  // labels: tsan
   for (unsigned threads : {1u, 2u}) {
     Limits lim;
     lim.threads = threads;

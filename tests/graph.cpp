@@ -135,7 +135,7 @@ std::uint64_t each_once(const AdjacencyGraph& g, bool closed) {
 
 }  // namespace
 
-TEST(FrontierDp, CompleteGraphs) {
+TEST(FrontierDp, CompleteGraphs) {  // labels: tsan
   std::uint64_t fact = 1;  // (n-1)!
   for (int n = 3; n <= 10; ++n) {
     fact *= static_cast<std::uint64_t>(n - 1);
@@ -148,7 +148,7 @@ TEST(FrontierDp, CompleteGraphs) {
   EXPECT_EQ(ham(complete_graph(2), true), "0");  // a cycle needs 3 vertices
 }
 
-TEST(FrontierDp, GridGraphCycles) {
+TEST(FrontierDp, GridGraphCycles) {  // labels: tsan
   for (int n = 2; n <= 12; ++n) EXPECT_EQ(ham(grid_graph(2, n), true), "1") << "2x" << n;
   EXPECT_EQ(ham(grid_graph(4, 4), true), "6");  // OEIS A003763
   EXPECT_EQ(ham(grid_graph(6, 6), true), "1072");
@@ -159,7 +159,7 @@ TEST(FrontierDp, GridGraphCycles) {
   EXPECT_EQ(ham(grid_graph(4, 6), true), "37");
 }
 
-TEST(FrontierDp, GridGraphPathsAgreeWithBacktracking) {
+TEST(FrontierDp, GridGraphPathsAgreeWithBacktracking) {  // labels: tsan
   for (int r = 1; r <= 4; ++r)
     for (int c = r; c <= 5; ++c) {
       const AdjacencyGraph g = grid_graph(r, c);
@@ -172,7 +172,7 @@ TEST(FrontierDp, GridGraphPathsAgreeWithBacktracking) {
   EXPECT_EQ(ham(grid_graph(6, 6), false), "229348");
 }
 
-TEST(FrontierDp, CyclesAndPetersen) {
+TEST(FrontierDp, CyclesAndPetersen) {  // labels: tsan
   for (int n = 3; n <= 9; ++n) {
     EXPECT_EQ(ham(cycle_graph(n), true), "1") << "C_" << n;
     EXPECT_EQ(ham(cycle_graph(n), false), std::to_string(n)) << "C_" << n;
@@ -190,7 +190,7 @@ TEST(FrontierDp, CyclesAndPetersen) {
 
 // 1 and 2 threads count the same cycles and paths; the cycles are the published 1,072
 // (OEIS A003763: Hamiltonian cycles on the 6x6 grid graph).
-TEST(FrontierDp, ThreadsAgree) {
+TEST(FrontierDp, ThreadsAgree) {  // labels: tsan
   const AdjacencyGraph g = grid_graph(6, 6);
   for (bool closed : {true, false}) {
     const std::string one = ham(g, closed, -1, 1);
@@ -202,7 +202,7 @@ TEST(FrontierDp, ThreadsAgree) {
 
 // The count does not depend on the vertex order: a grid numbered along its long side has a
 // frontier of more than 16 vertices (128-bit states), along its short side 5 (64-bit).
-TEST(FrontierDp, WideStatesAgreeWithNarrowOrder) {
+TEST(FrontierDp, WideStatesAgreeWithNarrowOrder) {  // labels: tsan
   const int rows = 2, cols = 17;
   const AdjacencyGraph wide = grid_graph(rows, cols);  // row-major: rows of 17
   auto at = [&](int v) { return (v % cols) * rows + v / cols; };
@@ -324,7 +324,7 @@ TEST(HamiltonianSearch, BudgetStopsWithoutAProof) {
   EXPECT_EQ(cut_each.nodes, 3u);
 }
 
-TEST(HamiltonianSearch, ParallelCountAgreesWithOneByOne) {
+TEST(HamiltonianSearch, ParallelCountAgreesWithOneByOne) {  // labels: tsan
   tansaku::search::Limits two;
   two.threads = 2;
   for (const AdjacencyGraph& g : {grid_graph(4, 4), grid_graph(3, 5), complete_graph(6), petersen(), hypercube(4)}) {

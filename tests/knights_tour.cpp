@@ -127,7 +127,7 @@ TEST(KnightTour, DpAgreesWithBacktrackingOnSmallBoards) {
 
 // The parallel count (first squares up to symmetry, split by the first two moves) against
 // the dp, on square and oblong boards.
-TEST(KnightTour, SymmetricParallelCountAgreesWithDp) {
+TEST(KnightTour, SymmetricParallelCountAgreesWithDp) {  // labels: tsan
   tansaku::search::Limits two;
   two.threads = 2;
   auto count_dfs = [&](const Board& b, int from, bool closed, std::uint64_t budget = UINT64_MAX) {
@@ -232,7 +232,7 @@ TEST(KnightTour, VerifierRejectsBadTours) {
 }
 
 // One thread and several give the same counts (the shared table and its retries).
-TEST(KnightTour, DpThreadsAgree) {
+TEST(KnightTour, DpThreadsAgree) {  // labels: tsan
   NarrowGraph g = narrow_graph(Board(5, 6));
   for (bool closed : {false, true}) {
     tansaku::search::Limits l;

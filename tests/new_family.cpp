@@ -10,6 +10,7 @@
 #include "tansaku/core/error.h"
 #include "tansaku/puzzles/path_report.h"
 #include "tansaku/puzzles/puzzle.h"
+#include "tansaku/puzzles/solution.h"
 #include "tansaku/puzzles/solver_table.h"
 #include "tansaku/search/explore.h"
 
@@ -96,6 +97,25 @@ Domain::State parse(const Domain& d, const std::string& text, const std::string&
 }
 std::string move_name(Domain::Move m) { return fmt::format("{}>{}", m / 3, m % 3); }
 
+// The rules over the family's own types (puzzles/solution.h): how a position and a move are
+// written, and what a move does (nullopt: not legal there). The base verifies a solution by
+// replaying it through `apply` and writes the report from it; with `frame` hooks it would
+// also draw it (draw_solution_of).
+struct Rules {
+  using Position = Domain::State;
+  using Move = Domain::Move;
+  Domain d;
+  std::string state(Position s) const { return format(d, s); }
+  json move(Position, Move m) const { return move_name(m); }
+  std::optional<Position> apply(Position s, Move m) const {
+    std::optional<Position> out;
+    d.for_each_move(s, [&](Move mm, Position next) {
+      if (mm == m && !out) out = next;
+    });
+    return out;
+  }
+};
+
 // Step 4: the puzzle: show, solve through a solver table, explore through an explore table.
 class Puzzle final : public tansaku::Puzzle {
  public:
@@ -128,25 +148,11 @@ class Puzzle final : public tansaku::Puzzle {
     const auto& entry = choose(solvers(), o.algorithm, job, kSolve, o.want());
     const auto res = run_with_progress(entry, job, o);
     SolveReport r;
-    r.start = format(d_, start);
-    r.goal = format(d_, d_.goal());
+    // The solution in the family's own types: start and goal now, the moves from the path,
+    // every one replayed through the rules before anything is reported.
+    Solution<Rules>& sol = *typed_solution(Rules{d_}, start, d_.goal(), r);
     r.algorithm = entry.spec.name;
-    // The verifier: replay every move against the rules before anything is reported.
-    const auto verified = [&](const std::vector<Domain::Move>& moves) {
-      Domain::State s = start;
-      json out = json::array();
-      for (auto m : moves) {
-        bool legal = false;
-        d_.for_each_move(s, [&](Domain::Move mm, Domain::State next) {
-          if (mm == m && !legal) legal = true, s = next;
-        });
-        if (!legal) throw std::logic_error("hanoi verifier: an illegal move");
-        out.push_back(move_name(m));
-      }
-      if (!d_.is_goal(s)) throw std::logic_error("hanoi verifier: the moves do not reach the goal");
-      return out;
-    };
-    report_path<Domain::Move>(res, o, "the goal is not reachable", verified, r);
+    report_solution(res, o, "the goal is not reachable", sol, r);
     return r;
   }
 
@@ -229,7 +235,20 @@ TEST(NewFamily, HanoiSolvesInTwoToTheNMinusOneMoves) {
     EXPECT_EQ(r.length, (std::int64_t{1} << n) - 1) << n << " discs";
     EXPECT_EQ(r.algorithm, "bfs");  // the first entry of the table that applies
     EXPECT_EQ(r.moves.size(), static_cast<std::size_t>(*r.length));
+    // The same solution, typed: the moves the printed ones were written from, ending on the goal.
+    const auto* sol = solution_of<hanoi::Rules>(r);
+    ASSERT_NE(sol, nullptr);
+    EXPECT_EQ(sol->moves.size(), r.moves.size());
+    EXPECT_EQ(sol->positions().back(), sol->goal);
   }
+}
+
+TEST(NewFamily, HanoiSolutionsAreVerifiedByReplayingTheRules) {
+  hanoi::Domain d;
+  const Solution<hanoi::Rules> s(hanoi::Rules{d}, 0, d.goal());
+  EXPECT_THROW(s.verify({1, 1}), std::logic_error);  // disc 1 onto disc 0: not a legal move
+  EXPECT_THROW(s.verify({2}), std::logic_error);     // one move: the goal is not reached
+  EXPECT_EQ(s.verify({2, 1, 7, 2, 3, 5, 2}).size(), 7u);
 }
 
 TEST(NewFamily, HanoiSolversAgreeAndCountTheOneSolution) {
@@ -252,6 +271,8 @@ TEST(NewFamily, HanoiExploresThreeToTheNPositions) {
   EXPECT_EQ(r.states, 729u);  // 3^6: every position is reachable
   EXPECT_EQ(r.depth, 63);     // 2^6 - 1: the other two towers are as far as anything
   EXPECT_EQ(r.algorithm, "bfs");
+  EXPECT_EQ(r.threads, 1u);  // the machine figures, filled by explore_by_table
+  EXPECT_TRUE(r.peak_rss_bytes.has_value());
   // The histogram against a plain breadth-first search over the same rules.
   hanoi::Domain d;
   d.discs = 6;

@@ -311,7 +311,7 @@ TEST(PegCount, SymmetryReductionDoesNotChangeCounts) {
   }
 }
 
-TEST(PegExplore, Triangle5AgainstBruteForce) {
+TEST(PegExplore, Triangle5AgainstBruteForce) {  // labels: tsan
   Solver s(builtin_board("triangle5"));
   const Board& bd = s.board();
   for (int h : {0, 3, 4, 12}) {

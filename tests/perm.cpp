@@ -35,7 +35,7 @@ search::ExploreResult explore_def(const Definition& d, const std::string& metric
 
 }  // namespace
 
-TEST(PermExplore, Cube2x2x2UFRHtm) {
+TEST(PermExplore, Cube2x2x2UFRHtm) {  // labels: tsan
   auto res = explore_def(load_definition("2x2x2"), "htm", "U,F,R");
   EXPECT_EQ(res.states, 3674160u);
   EXPECT_EQ(res.depth, 11);
@@ -47,7 +47,7 @@ TEST(PermExplore, Cube2x2x2UFRQtm) {
   EXPECT_EQ(res.depth, 14);
 }
 
-TEST(PermExplore, RotatingSlide) {
+TEST(PermExplore, RotatingSlide) {  // labels: tsan
   auto res = explore_def(load_definition("rotating-slide"), "htm", "");
   EXPECT_EQ(res.states, 181440u);
   EXPECT_EQ(res.depth, 12);
@@ -358,7 +358,7 @@ TEST(PermSpace, CombinationsRankAndSelect) {
   EXPECT_EQ(seen, members);
 }
 
-TEST(PermExplore, OneAndTwoThreadsAgree) {
+TEST(PermExplore, OneAndTwoThreadsAgree) {  // labels: tsan
   for (const auto& [name, moves] : {std::pair<std::string, std::string>{"2x2x2", "U,F,R"}, {"skewb-fixed", ""}, {"pyraminx", ""}}) {
     const Definition d = load_definition(name);
     auto a = explore_def(d, "htm", moves, 50, 1);

@@ -71,7 +71,7 @@ TEST(Search, CountsOptimalSolutions) {
   EXPECT_EQ(all.all.size(), 3u);
 }
 
-TEST(Search, ExploreHistogramAnyThreadCount) {
+TEST(Search, ExploreHistogramAnyThreadCount) {  // labels: tsan
   Ring d{1001, 0};
   std::uint64_t src = 0;
   for (unsigned threads : {1u, 2u, 4u}) {
@@ -162,7 +162,7 @@ void check_sym_ring() {
 }
 }  // namespace
 
-TEST(Search, ExploreKeepsDistancesMod3AndPathsFollow) {
+TEST(Search, ExploreKeepsDistancesMod3AndPathsFollow) {  // labels: tsan
   check_sym_ring<false>();
   check_sym_ring<true>();  // the batch paths, forward and backward
 }

@@ -162,7 +162,7 @@ TEST(SlidingCli, RotatingSlide) {
   EXPECT_TRUE(has_seed_start);
 }
 
-TEST(SlidingCli, ExploreEightPuzzleJson) {
+TEST(SlidingCli, ExploreEightPuzzleJson) {  // labels: tsan
   auto r = run_cli("explore 8-puzzle --json --farthest 5");
   ASSERT_EQ(r.code, 0) << r.err;
   auto j = r.json();

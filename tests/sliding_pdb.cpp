@@ -149,7 +149,7 @@ TEST(PdbFrame, SymmetriesAndCanonicalGoal) {
   }
 }
 
-TEST(PdbTable, WholeBoardGroupIsExact) {
+TEST(PdbTable, WholeBoardGroupIsExact) {  // labels: tsan
   // 3x3 with all 8 tiles in one group: the table is the distance itself.
   for (bool first : {true, false}) {
     Instance inst = make_instance(3, 3, identity_goal(9, first));
@@ -258,7 +258,7 @@ TEST(PdbSearch, TwentyFourPuzzleShortInstance) {
   EXPECT_EQ(res.cost, ref.cost);
 }
 
-TEST(PdbTable, IncrementalUpdatesMatchFreshPositions) {
+TEST(PdbTable, IncrementalUpdatesMatchFreshPositions) {  // labels: tsan
   // A random walk on 4x4 with 5-5-5 + reflection: h after each apply (and undo) equals h of
   // a position built afresh from the board.
   Instance inst = make_instance(4, 4, identity_goal(16, true));
@@ -441,7 +441,7 @@ TEST(PdbSearch, ElevenPuzzleMatchesManhattan) {
   EXPECT_LT(pruned_generated, generated) << "skipping redundant move strings should save nodes";
 }
 
-TEST(PdbSearch, ParallelSearchMatchesSerial) {
+TEST(PdbSearch, ParallelSearchMatchesSerial) {  // labels: tsan
   // Korf #1 with quick tables: same length, same solution, same node count on 1 and 2 threads.
   Instance inst = make_instance(4, 4, identity_goal(16, true), "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3");
   pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
@@ -550,7 +550,7 @@ std::vector<int> group_distances_bfs(int rows, int cols, const std::vector<std::
 
 }  // namespace
 
-TEST(PdbTable, RegionStateMatchesCellStateAndBfs) {
+TEST(PdbTable, RegionStateMatchesCellStateAndBfs) {  // labels: tsan
   // The two build representations give the same bytes (1 and 2 threads), and both the
   // distances of a plain BFS; groups that cut the free cells into many regions included.
   struct Case {
@@ -656,7 +656,7 @@ TEST(PdbGroups, SevenSevenSevenThreeOnFiveByFive) {
   EXPECT_EQ(images, 2);
 }
 
-TEST(PdbTable, MirrorImageTablesAreDerived) {
+TEST(PdbTable, MirrorImageTablesAreDerived) {  // labels: tsan
   // The table of a group's image under a grid symmetry, read through the symmetry, is the
   // table a search of the image group builds.
   struct Case {

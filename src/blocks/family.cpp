@@ -16,6 +16,7 @@
 #include "tansaku/core/memory.h"
 #include "tansaku/puzzles/blocks.h"
 #include "tansaku/puzzles/path_report.h"
+#include "tansaku/puzzles/report_keys.h"
 #include "tansaku/puzzles/solver_table.h"
 
 namespace tansaku::blocks {
@@ -74,6 +75,19 @@ std::string shape_text(const Board& b, int kind) {
   }
   return s;
 }
+
+// The family's own report keys (docs/cli.md): solve's, then explore's.
+struct SolveKeys {
+  std::string metric;
+  bool distinct = false;
+};
+TANSAKU_REPORT_KEYS(SolveKeys, metric, distinct)
+struct ExploreKeys {
+  std::string metric;
+  bool distinct = false;
+  int code_bits = 0;  // bits a position takes
+};
+TANSAKU_REPORT_KEYS(ExploreKeys, metric, distinct, code_bits)
 
 class BlocksPuzzle final : public Puzzle {
  public:
@@ -147,8 +161,7 @@ class BlocksPuzzle final : public Puzzle {
     r.goal = notation(b, b.goal);
     r.algorithm = s.algorithm;
     r.nodes = s.nodes;
-    r.extra["metric"] = metric_name(q.metric);
-    r.extra["distinct"] = q.distinct;
+    put(SolveKeys{metric_name(q.metric), q.distinct}, r.extra);
     if (!s.found) {
       r.solvable = false;
       r.optimal = s.exhausted;
@@ -191,12 +204,9 @@ class BlocksPuzzle final : public Puzzle {
     r.histogram = e.histogram;
     r.farthest_count = e.farthest_count;
     for (const auto& f : e.farthest) r.farthest.push_back(notation(b, f));
-    r.extra["metric"] = metric_name(q.metric);
-    r.extra["distinct"] = q.distinct;
+    put(ExploreKeys{metric_name(q.metric), q.distinct, e.code_bits}, r.extra);
     r.nodes = e.nodes;
     r.table_bytes = e.table_bytes;
-    r.extra["code_bits"] = e.code_bits;
-    r.extra["threads"] = o.threads;
     r.text = fmt::format("farthest positions ({} moves from the source, {} of {} drawn):\n", e.depth, e.farthest.size(),
                          e.farthest_count);
     for (const auto& f : e.farthest) r.text += render(b, f) + "\n";

@@ -59,6 +59,11 @@ static void add_figures(json& j, const SearchFigures& f, bool explore) {
   if (f.table_bytes) j["table_bytes"] = *f.table_bytes;
   if (!f.heuristic.empty()) j["heuristic"] = f.heuristic;
 }
+// The machine figures, after the family's keys (where the families wrote them before).
+static void add_machine(json& j, const SearchFigures& f) {
+  if (f.peak_rss_bytes) j["peak_rss_bytes"] = *f.peak_rss_bytes;
+  if (f.threads) j["threads"] = *f.threads;
+}
 
 // A family's extra keys: added, never replacing a key the report already set.
 static void add_extra(json& j, const json& extra) {
@@ -81,6 +86,7 @@ json solve_json(const SolveReport& r) {
   if (r.lower_bound) j["lower_bound"] = *r.lower_bound;
   add_figures(j, r, false);
   add_extra(j, r.extra);
+  add_machine(j, r);
   if (truncated(r)) j["truncated"] = true, j["listed"] = r.solutions->size();
   return j;
 }
@@ -119,6 +125,7 @@ json explore_json(const ExploreReport& r) {
   if (!r.algorithm.empty()) j["algorithm"] = r.algorithm;
   add_figures(j, r, true);
   add_extra(j, r.extra);
+  add_machine(j, r);
   return j;
 }
 

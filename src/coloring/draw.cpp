@@ -224,22 +224,16 @@ std::vector<int> parse_colouring(const Graph& g, const std::string& text) {
 
 Drawing draw_report(const Graph& g, const std::string& name, const SolveReport& r) {
   Drawing d;
-  if (r.solvable && r.moves.is_array() && static_cast<int>(r.moves.size()) == g.n) {
-    std::vector<int> c;
-    for (const auto& x : r.moves) c.push_back(x.get<int>());
-    d.frames.push_back(draw_graph(g, name, c, {}, colouring_caption(g, c)));
+  const auto* a = dynamic_cast<const Answer*>(r.solution.get());
+  if (!a) return d;
+  if (a->found) {
+    d.frames.push_back(draw_graph(g, name, a->colouring, {}, colouring_caption(g, a->colouring)));
     return d;
   }
-  std::vector<int> clique;
-  if (r.extra.contains("clique") && r.extra["clique"].is_array() && r.extra.value("proof", "") == "clique")
-    for (const auto& nm : r.extra["clique"]) {
-      auto it = std::find(g.names.begin(), g.names.end(), nm.get<std::string>());
-      if (it != g.names.end()) clique.push_back(static_cast<int>(it - g.names.begin()));
-    }
   std::string caption = r.solvable ? fmt::format("{} vertices, {} edges", g.n, g.edge_count())
-                                   : fmt::format("no {}-colouring", r.extra.value("colors", 0));
-  if (!clique.empty()) caption += fmt::format(": a {}-clique (red)", clique.size());
-  d.frames.push_back(draw_graph(g, name, {}, clique, caption));
+                                   : fmt::format("no {}-colouring", a->colors);
+  if (!a->clique.empty()) caption += fmt::format(": a {}-clique (red)", a->clique.size());
+  d.frames.push_back(draw_graph(g, name, {}, a->clique, caption));
   return d;
 }
 

@@ -29,6 +29,14 @@ std::string draw_graph(const Graph& g, const std::string& name, const std::vecto
 std::vector<int> parse_colouring(const Graph& g, const std::string& text);
 // The caption of a colouring: "12 vertices, 30 edges, 4 colours".
 std::string colouring_caption(const Graph& g, const std::vector<int>& colours);
+// A solve's answer in the family's own types (SolveReport::solution): what the picture is
+// drawn from.
+struct Answer final : TypedSolution {
+  bool found = false;
+  std::vector<int> colouring;  // the colouring found (a colour >= 1 per vertex)
+  std::vector<int> clique;     // none found: the clique that refutes --colors K (empty: another proof)
+  int colors = 0;              // --colors K; 0 without
+};
 // One frame: the colouring found, or (none found) the graph with the refuting clique.
 Drawing draw_report(const Graph& g, const std::string& name, const SolveReport& r);
 

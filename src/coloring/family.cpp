@@ -17,6 +17,7 @@
 #include "tansaku/core/input.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/puzzles/coloring.h"
+#include "tansaku/puzzles/report_keys.h"
 #include "tansaku/puzzles/solver_table.h"
 
 namespace tansaku::coloring {
@@ -41,6 +42,40 @@ json colours_json(const std::vector<int>& c) {
   for (int x : c) a.push_back(x);
   return a;
 }
+
+// solve's own keys (docs/cli.md), in their JSON order: with --colors K ...
+struct ColorsKeys {
+  int colors = 0;
+  json clique;
+  bool clique_exact = false;
+  json steps;
+  std::optional<std::string> proof;  // no K-colouring: what proves it
+  std::optional<int> lower_bound;    // found: how good it is
+  std::optional<std::string> lower_bound_by, found_by;
+  std::optional<int> count_first_fixed;  // no K-colouring, --count
+};
+TANSAKU_REPORT_KEYS(ColorsKeys, colors, clique, clique_exact, steps, proof, lower_bound, lower_bound_by, found_by,
+                    count_first_fixed)
+// ... without --colors: the chromatic number's bounds ...
+struct ChromaticKeys {
+  json chromatic_number;  // null when not proved
+  int lower_bound = 0, upper_bound = 0;
+  std::string lower_bound_by, upper_bound_by;
+  json clique;
+  bool clique_exact = false;
+  json steps;
+};
+TANSAKU_REPORT_KEYS(ChromaticKeys, chromatic_number, lower_bound, upper_bound, lower_bound_by, upper_bound_by, clique,
+                    clique_exact, steps)
+// ... and, a colouring found, the graph's size and the count.
+struct GraphKeys {
+  int vertices = 0;
+  std::optional<std::uint64_t> self_loops_ignored;
+  std::uint64_t edges = 0;
+  std::optional<int> count_colors;
+  std::optional<json> count_first_fixed;
+};
+TANSAKU_REPORT_KEYS(GraphKeys, vertices, self_loops_ignored, edges, count_colors, count_first_fixed)
 
 class ColoringPuzzle final : public Puzzle {
  public:
@@ -124,32 +159,40 @@ class ColoringPuzzle final : public Puzzle {
     SolverOptions so;
     so.strategy = st;
     r.algorithm = name;
+    auto answer = std::make_shared<Answer>();
+    r.solution = answer;
     int K = 0;
     if (const auto colors = o.settings<Settings>().colors) {
       K = *colors;
       KResult kr = colour_with(g_, K, so, lim);
       r.nodes = kr.nodes;
-      r.extra["colors"] = K;
-      r.extra["clique"] = names_of(kr.clique);
-      r.extra["clique_exact"] = kr.clique_exact;
-      r.extra["steps"] = steps_json(kr.steps);
+      answer->colors = K;
+      ColorsKeys k;
+      k.colors = K;
+      k.clique = names_of(kr.clique);
+      k.clique_exact = kr.clique_exact;
+      k.steps = steps_json(kr.steps);
       if (!kr.found) {
         r.solvable = false;
         r.optimal = true;  // the refutation is exhaustive: a complete proof
-        r.extra["proof"] = kr.by;
+        k.proof = kr.by;
+        if (kr.by == "clique") answer->clique = kr.clique;
         r.reason = kr.by == "clique"
                        ? fmt::format("the {} vertices {} are pairwise adjacent: at least {} colours are needed",
                                      kr.clique.size(), fmt::join(names_of_vec(kr.clique), " "), kr.clique.size())
                        : fmt::format("no proper colouring with {} colours exists ({} search{})", K,
                                      kr.by == "cadical" ? "SAT solver CaDiCaL" : "exhaustive DSATUR",
                                      kr.by == "cadical" ? ": unsatisfiable" : "");
-        if (o.count) r.count = 0, r.extra["count_first_fixed"] = 0;
+        if (o.count) r.count = 0, k.count_first_fixed = 0;
         if (o.all) r.solutions = json::array();
+        put(k, r.extra);
         return;
       }
       const int used = verify_colouring(g_, kr.colouring, K);
       r.length = used;
       r.moves = colours_json(kr.colouring);
+      answer->found = true;
+      answer->colouring = kr.colouring;
       // Optimal only with a proof: a clique needing every colour used, or a quick DSATUR
       // refutation of one colour fewer (20 k nodes; skipped by --algorithm greedy).
       int lower = static_cast<int>(kr.clique.size());
@@ -160,9 +203,10 @@ class ColoringPuzzle final : public Puzzle {
         if (d.status == Decision::None) lower = used, lower_by = "dsatur";
       }
       r.optimal = used == lower;
-      r.extra["lower_bound"] = lower;
-      r.extra["lower_bound_by"] = lower_by;
-      r.extra["found_by"] = kr.by;
+      k.lower_bound = lower;
+      k.lower_bound_by = lower_by;
+      k.found_by = kr.by;
+      put(k, r.extra);
       r.text = render(kr.colouring);
     } else {
       ChromaticResult cr = chromatic_number(g_, so, lim);
@@ -172,14 +216,11 @@ class ColoringPuzzle final : public Puzzle {
       r.length = cr.upper;
       r.optimal = cr.exact;
       r.moves = colours_json(cr.colouring);
-      r.extra["chromatic_number"] = cr.exact ? json(cr.upper) : json(nullptr);
-      r.extra["lower_bound"] = cr.lower;
-      r.extra["upper_bound"] = cr.upper;
-      r.extra["lower_bound_by"] = cr.lower_by;
-      r.extra["upper_bound_by"] = cr.upper_by;
-      r.extra["clique"] = names_of(cr.clique);
-      r.extra["clique_exact"] = cr.clique_exact;
-      r.extra["steps"] = steps_json(cr.steps);
+      answer->found = true;
+      answer->colouring = cr.colouring;
+      put(ChromaticKeys{cr.exact ? json(cr.upper) : json(nullptr), cr.lower, cr.upper, cr.lower_by, cr.upper_by,
+                        names_of(cr.clique), cr.clique_exact, steps_json(cr.steps)},
+          r.extra);
       r.text = cr.exact && cr.lower > 1 ? fmt::format("chromatic number {}: no {}-colouring (lower bound by {}{}), a {}-colouring found by {}\n",
                                       cr.upper, cr.lower - 1, cr.lower_by,
                                       cr.clique.size() == static_cast<std::size_t>(cr.lower) ? fmt::format(", a {}-clique", cr.lower) : "",
@@ -188,10 +229,13 @@ class ColoringPuzzle final : public Puzzle {
       r.text += render(cr.colouring);
       if (!cr.exact) r.text += fmt::format("bounds: {} <= chromatic number <= {} (no proof attempted)\n", cr.lower, cr.upper);
     }
-    r.extra["vertices"] = g_.n;
-    if (info_.self_loops) r.extra["self_loops_ignored"] = info_.self_loops;
-    r.extra["edges"] = g_.edge_count();
-    if (o.count || o.all) {
+    GraphKeys gk;
+    gk.vertices = g_.n;
+    gk.edges = g_.edge_count();
+    if (info_.self_loops) gk.self_loops_ignored = info_.self_loops;
+    const auto put_graph = [&] { put(gk, r.extra); };
+    if (!(o.count || o.all)) return put_graph();
+    {
       CountResult c = count_colourings(g_, K, lim);
       r.nodes += c.nodes;
       mpz_class first = c.total;  // vertex 0 fixed to colour 1: count / K by colour symmetry
@@ -201,8 +245,9 @@ class ColoringPuzzle final : public Puzzle {
         mpz_divexact_ui(first.get_mpz_t(), c.total.get_mpz_t(), static_cast<unsigned long>(K));
       }
       r.count = count_json(c.total);
-      r.extra["count_colors"] = K;
-      r.extra["count_first_fixed"] = g_.n ? count_json(first) : json(nullptr);
+      gk.count_colors = K;
+      gk.count_first_fixed = g_.n ? count_json(first) : json(nullptr);
+      put_graph();
       if (g_.n) r.text += fmt::format("colourings with colours 1..{}: {}; with vertex {} fixed to colour 1: {}\n", K, to_string(c.total),
                             g_.n ? g_.names[0] : "-", to_string(first));
       if (o.all) {

@@ -5,19 +5,20 @@
 #include <fmt/format.h>
 
 #include "flip/board.h"
+#include "flip/draw.h"
 #include "flip/linear.h"
 #include "flip/minimize.h"
-#include "flip/draw.h"
 #include "flip/space.h"
 #include "flip/verify.h"
 #include "tansaku/core/count.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
-#include "tansaku/core/random.h"
 #include "tansaku/core/memory.h"
+#include "tansaku/core/random.h"
 #include "tansaku/core/tokens.h"
 #include "tansaku/puzzles/flip.h"
 #include "tansaku/puzzles/path_report.h"
+#include "tansaku/puzzles/report_keys.h"
 #include "tansaku/puzzles/solver_table.h"
 #include "tansaku/search/bfs.h"
 #include "tansaku/search/distance_table.h"
@@ -74,6 +75,24 @@ std::string power_of_two(std::int64_t r) {
   if (r < 128) return to_string(mpz_class(1) << static_cast<mp_bitcnt_t>(r));
   return fmt::format("2^{}", r);
 }
+
+// solve's own keys (docs/cli.md), in their JSON order.
+struct SolveKeys {
+  std::string rule;
+  bool torus = false;
+  std::string method;                                   // how it was solved
+  std::optional<std::int64_t> rank, nullity, unknowns;  // the algebraic solvers
+  std::optional<json> witness;                          // unsolvable: the cells every press toggles evenly
+  std::optional<json> coset_weights;                    // an exact minimum, nullity <= 16
+};
+TANSAKU_REPORT_KEYS(SolveKeys, rule, torus, method, rank, nullity, unknowns, witness, coset_weights)
+// explore's.
+struct ExploreKeys {
+  std::string method;
+  std::int64_t rank = 0, nullity = 0;
+  std::string rule;
+};
+TANSAKU_REPORT_KEYS(ExploreKeys, method, rank, nullity, rule)
 
 class FlipPuzzle final : public Puzzle {
  public:
@@ -142,11 +161,13 @@ class FlipPuzzle final : public Puzzle {
   // check that the board's cells fit the budget (require_cells), BFS needs no such check.
   SolveReport solve(const Options& o) const override {
     SolveReport r;
-    r.extra["rule"] = board_.rule().name;
-    r.extra["torus"] = board_.torus();
-    const SolveJob job{*this, o, r};
+    SolveKeys k;
+    k.rule = board_.rule().name;
+    k.torus = board_.torus();
+    const SolveJob job{*this, o, r, k};
     run_with_progress(choose(solve_table(), o.algorithm, job, kSolve, o.want()), job, o);
-    r.extra["peak_rss_bytes"] = peak_rss();
+    put(k, r.extra);
+    r.peak_rss_bytes = peak_rss();
     return r;
   }
 
@@ -160,12 +181,14 @@ class FlipPuzzle final : public Puzzle {
     const std::uint64_t source = to_word(src);
     ExploreReport r;
     r.from = board_.format_grid(src);
-    const ExploreJob job{*this, source, o, r};
+    ExploreKeys k;
+    k.rule = board_.rule().name;
+    const ExploreJob job{*this, source, o, r, k};
     const auto& entry = choose(explore_table(), o.algorithm, job, kExplore);
     run_with_progress(entry, job, o);
     r.algorithm = entry.spec.name;
-    r.extra["rule"] = board_.rule().name;
-    r.extra["peak_rss_bytes"] = peak_rss();
+    put(k, r.extra);
+    machine_figures(o, r);
     return r;
   }
 
@@ -271,22 +294,22 @@ class FlipPuzzle final : public Puzzle {
     return {std::move(start), std::move(goal)};
   }
 
-  void solve_linear(bool dense, const Options& o, const search::Limits& lim, SolveReport& r) const {
+  void solve_linear(bool dense, const Options& o, const search::Limits& lim, SolveReport& r, SolveKeys& k) const {
     require_cells(o);
     const auto [start, goal] = instance(o, r);
     const Bits rhs = start ^ goal;
     const LinearOptions lo;
     LinearResult lin = dense ? solve_dense(board_, rhs, lo, lim) : solve_chase(board_, rhs, lo, lim);
     r.algorithm = dense ? "dense" : "chase";  // the solver's name; how it went is `method`
-    r.extra["method"] = lin.method;
-    r.extra["rank"] = lin.rank;
-    r.extra["nullity"] = lin.nullity;
-    r.extra["unknowns"] = lin.unknowns;
+    k.method = lin.method;
+    k.rank = lin.rank;
+    k.nullity = lin.nullity;
+    k.unknowns = lin.unknowns;
     const Replayer replay(board_);
     for (const auto& k : lin.kernel)
       if (!replay.effect(k).none()) throw std::logic_error("flip: a quiet pattern is not quiet");
     if (!lin.solvable) {
-      unsolvable(rhs, lin, lim, r);
+      unsolvable(rhs, lin, lim, r, k);
       if (o.count) r.count = 0;
       return;
     }
@@ -303,12 +326,12 @@ class FlipPuzzle final : public Puzzle {
     r.length = m.weight;
     r.moves = cells_json(m.best);
     r.nodes = m.examined;
-    r.extra["method"] = lin.method + "; " + m.method;
+    k.method = lin.method + "; " + m.method;
     if (m.exact) {
       json w = json::object();
       for (std::size_t i = 0; i < m.weights.size(); ++i)
         if (m.weights[i]) w[std::to_string(i)] = m.weights[i];
-      if (lin.nullity <= 16) r.extra["coset_weights"] = w;
+      if (lin.nullity <= 16) k.coset_weights = w;
     }
     if (o.all) {
       json sols = json::array();
@@ -327,7 +350,8 @@ class FlipPuzzle final : public Puzzle {
 
   // A proof that no press set works: a vector y with A^T y = 0 (every press toggles an even
   // number of y's cells) and y . (start + goal) = 1.
-  void unsolvable(const Bits& rhs, const LinearResult& lin, const search::Limits& lim, SolveReport& r) const {
+  void unsolvable(const Bits& rhs, const LinearResult& lin, const search::Limits& lim, SolveReport& r,
+                  SolveKeys& k) const {
     const bool symmetric = board_.rule().point_symmetric();
     const Board dual = board_.reflected();
     LinearResult dual_lin;
@@ -354,16 +378,16 @@ class FlipPuzzle final : public Puzzle {
         "start + goal is not orthogonal to the null space{}: every press toggles an even number of the cells {{{}}}, "
         "but start and goal differ on an odd number ({}) of them",
         symmetric ? "" : " of the transposed press matrix", cell_list(*witness, 40), meet.count());
-    r.extra["witness"] = cells_json(*witness);
+    k.witness = cells_json(*witness);
   }
 
-  void solve_bfs(const Options& o, const search::Limits& lim, SolveReport& r) const {
+  void solve_bfs(const Options& o, const search::Limits& lim, SolveReport& r, SolveKeys& k) const {
     const auto [start, goal] = instance(o, r);
     const std::int64_t n = board_.cells();
     SpaceDomain d{word_patterns(board_), static_cast<int>(n), to_word(goal)};
     auto res = search::bfs(d, to_word(start), lim);
     r.algorithm = "bfs";
-    r.extra["method"] = "breadth-first search over configurations";
+    k.method = "breadth-first search over configurations";
     r.nodes = res.stats.expanded;
     if (!res.found) {
       r.solvable = false;
@@ -380,7 +404,8 @@ class FlipPuzzle final : public Puzzle {
       r.text = "presses (X):\n" + board_.picture(presses, "X", ".");
   }
 
-  void explore_algebra_into(std::uint64_t source, const Options& o, const search::Limits& lim, ExploreReport& r) const {
+  void explore_algebra_into(std::uint64_t source, const Options& o, const search::Limits& lim, ExploreReport& r,
+                            ExploreKeys& k) const {
     const std::int64_t n = board_.cells();
     SpaceReport s = explore_algebra(board_, source, o.farthest, lim);
     r.states = s.states;
@@ -388,16 +413,17 @@ class FlipPuzzle final : public Puzzle {
     r.histogram = s.histogram;
     r.farthest_count = s.farthest_count;
     for (auto f : s.farthest) r.farthest.push_back(board_.format_grid(from_word(f, static_cast<std::size_t>(n))));
-    r.extra["method"] =
+    k.method =
         "algebra: distance = lightest press set of the coset; L1 distance transform over the 2^rank cube seeded "
         "with the 2^nullity quiet patterns";
-    r.extra["rank"] = s.rank;
-    r.extra["nullity"] = s.nullity;
+    k.rank = s.rank;
+    k.nullity = s.nullity;
     r.nodes = s.nodes;
     r.table_bytes = s.table_bytes;
   }
 
-  void explore_bfs_into(std::uint64_t source, const Options& o, const search::Limits& lim, ExploreReport& r) const {
+  void explore_bfs_into(std::uint64_t source, const Options& o, const search::Limits& lim, ExploreReport& r,
+                        ExploreKeys& k) const {
     const std::int64_t n = board_.cells();
     SpaceDomain d{word_patterns(board_), static_cast<int>(n), 0};
     auto res = search::explore(d, std::span<const std::uint64_t>(&source, 1), o.farthest, lim);
@@ -406,14 +432,13 @@ class FlipPuzzle final : public Puzzle {
     r.histogram = res.histogram;
     r.farthest_count = res.farthest_count;
     for (auto f : res.farthest) r.farthest.push_back(board_.format_grid(from_word(f, static_cast<std::size_t>(n))));
-    r.extra["method"] = "breadth-first search over the 2-bit table of all 2^cells configurations";
+    k.method = "breadth-first search over the 2-bit table of all 2^cells configurations";
     int rank = 0;
     while ((std::uint64_t{1} << rank) < res.states) ++rank;
-    r.extra["rank"] = rank;
-    r.extra["nullity"] = n - rank;
+    k.rank = rank;
+    k.nullity = n - rank;
     r.nodes = res.stats.expanded;
     r.table_bytes = res.table_bytes;
-    r.extra["threads"] = o.threads;
   }
 
  public:
@@ -422,48 +447,71 @@ class FlipPuzzle final : public Puzzle {
     const FlipPuzzle& p;
     const Options& o;
     SolveReport& r;
+    SolveKeys& k;
   };
   struct ExploreJob {
     const FlipPuzzle& p;
     std::uint64_t source;
     const Options& o;
     ExploreReport& r;
+    ExploreKeys& k;
   };
 
   // In the order of the automatic choice: elimination on boards of at most kDenseDefaultCells
   // cells (none: the chase is the default everywhere), light chasing, BFS as a cross-check.
   static const SolverTable<SolveJob, void>& solve_table() {
     static const SolverTable<SolveJob, void> table = {
-        {{"dense", {"gauss", "elimination", "gaussian"}, "Gaussian elimination over GF(2) (M4RI): the default for small boards",
-          kSolve, true, true},
-         nullptr, [](const SolveJob& j) { return j.p.board_.cells() <= kDenseDefaultCells; },
-         [](const SolveJob& j, const search::Limits& lim) { j.p.solve_linear(true, j.o, lim, j.r); }},
-        {{"chase", {"chasing", "light-chasing"}, "light chasing along the shorter side, then a small GF(2) system: large boards",
-          kSolve, true, true},
-         nullptr, nullptr,
-         [](const SolveJob& j, const search::Limits& lim) { j.p.solve_linear(false, j.o, lim, j.r); }},
-        {{"bfs", {"breadth-first"}, "breadth-first search over configurations (small boards; a cross-check)", kSolve | kExplore},
+        {{"dense",
+          {"gauss", "elimination", "gaussian"},
+          "Gaussian elimination over GF(2) (M4RI): the default for small boards",
+          kSolve,
+          true,
+          true},
+         nullptr,
+         [](const SolveJob& j) { return j.p.board_.cells() <= kDenseDefaultCells; },
+         [](const SolveJob& j, const search::Limits& lim) { j.p.solve_linear(true, j.o, lim, j.r, j.k); }},
+        {{"chase",
+          {"chasing", "light-chasing"},
+          "light chasing along the shorter side, then a small GF(2) system: large boards",
+          kSolve,
+          true,
+          true},
+         nullptr,
+         nullptr,
+         [](const SolveJob& j, const search::Limits& lim) { j.p.solve_linear(false, j.o, lim, j.r, j.k); }},
+        {{"bfs",
+          {"breadth-first"},
+          "breadth-first search over configurations (small boards; a cross-check)",
+          kSolve | kExplore},
          [](const SolveJob& j) -> std::string {
            if (j.p.board_.cells() > kBfsSolveCells)
              return fmt::format("solve --algorithm bfs is limited to {} cells ({} has {})", kBfsSolveCells, j.p.name_,
                                 j.p.board_.cells());
            return "";
          },
-         nullptr, [](const SolveJob& j, const search::Limits& lim) { j.p.solve_bfs(j.o, lim, j.r); }},
+         nullptr,
+         [](const SolveJob& j, const search::Limits& lim) { j.p.solve_bfs(j.o, lim, j.r, j.k); }},
     };
     return table;
   }
   static const SolverTable<ExploreJob, void>& explore_table() {
     static const SolverTable<ExploreJob, void> table = {
         {{"algebra", {"gf2"}, "the reachable set as a coset of the press space: explore by linear algebra", kExplore},
-         nullptr, nullptr,
-         [](const ExploreJob& j, const search::Limits& lim) { j.p.explore_algebra_into(j.source, j.o, lim, j.r); }},
-        {{"bfs", {"breadth-first"}, "breadth-first search over configurations (small boards; a cross-check)", kSolve | kExplore},
+         nullptr,
+         nullptr,
+         [](const ExploreJob& j, const search::Limits& lim) {
+           j.p.explore_algebra_into(j.source, j.o, lim, j.r, j.k);
+         }},
+        {{"bfs",
+          {"breadth-first"},
+          "breadth-first search over configurations (small boards; a cross-check)",
+          kSolve | kExplore},
          [](const ExploreJob& j) -> std::string {
            const std::int64_t n = j.p.board_.cells();
            return n > 40 ? fmt::format("explore --algorithm bfs: {} cells need a 2^{} table", n, n) : "";
          },
-         nullptr, [](const ExploreJob& j, const search::Limits& lim) { j.p.explore_bfs_into(j.source, j.o, lim, j.r); }},
+         nullptr,
+         [](const ExploreJob& j, const search::Limits& lim) { j.p.explore_bfs_into(j.source, j.o, lim, j.r, j.k); }},
     };
     return table;
   }

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "tansaku/core/tokens.h"
 #include "tansaku/render/svg.h"
 
 namespace tansaku::knights {
@@ -202,16 +203,10 @@ Drawing draw_tour(const Board& b, const std::vector<std::int64_t>& tour, bool cl
 }
 
 Drawing draw_tour_report(const Board& b, const SolveReport& r) {
-  if (r.solvable && !r.moves.empty()) {
-    std::vector<std::int64_t> tour;
-    tour.reserve(r.moves.size());
-    for (const auto& s : r.moves) tour.push_back(s.get<std::int64_t>());
-    return draw_tour(b, tour, r.extra.value("closed", false));
-  }
+  const auto* a = dynamic_cast<const TourAnswer*>(r.solution.get());
+  if (a && r.solvable && !a->tour.empty()) return draw_tour(b, a->tour, a->closed);
   Drawing d;
-  std::optional<std::int64_t> k;
-  if (!r.start.empty()) k = b.parse_square(r.start, "start");
-  d.frames.push_back(draw_tour_board(b, k));
+  d.frames.push_back(draw_tour_board(b, a ? a->first : std::nullopt));
   return d;
 }
 
@@ -234,34 +229,33 @@ std::string draw_swap_position(const Board& b, const Armies& a, const Cells& cel
   return svg.str();
 }
 
-Drawing draw_swap(const Board& b, const Armies& a, const Cells& start, const std::vector<SwapMove>& moves) {
-  Drawing d;
-  d.frames.push_back(draw_swap_position(b, a, start));
-  Cells cells = start;
-  for (const auto& m : moves) {
-    cells[m.to] = cells[m.from];
-    cells[m.from] = 0;
-    std::string f = draw_swap_position(b, a, cells);
-    const double x1 = b.col(m.from) + 0.5, y1 = b.row(m.from) + 0.5, x2 = b.col(m.to) + 0.5, y2 = b.row(m.to) + 0.5;
-    const double len = std::hypot(x2 - x1, y2 - y1), ux = (x2 - x1) / len, uy = (y2 - y1) / len;
-    std::string step = fmt::format(
-        "<g class=\"step\" data-mark=\"1\" pointer-events=\"none\"><circle cx=\"{}\" cy=\"{}\" r=\"0.33\" fill=\"none\" stroke=\"#222\" "
-        "stroke-width=\"0.05\" stroke-dasharray=\"0.1 0.08\"/><path d=\"{}\" fill=\"#222\" stroke=\"#222\" "
-        "stroke-width=\"0.07\" opacity=\"0.75\"/></g>",
-        num(x1), num(y1 + 0.02), render::arrow_path(x1 + ux * 0.2, y1 + uy * 0.2, x2 - ux * 0.34, y2 - uy * 0.34, 0.25));
-    f.insert(f.size() - 6, step);  // before "</svg>"
-    d.frames.push_back(std::move(f));
-    d.labels.push_back(fmt::format("[{},{}]", m.from, m.to));
-  }
-  return d;
+std::string SwapRules::state(const Cells& c) const {
+  std::vector<std::string> t;
+  for (auto x : c) t.push_back(armies.names[x]);
+  return join(t);
 }
 
-std::vector<SwapMove> swap_moves(const SolveReport& r) {
-  std::vector<SwapMove> out;
-  if (!r.solvable) return out;
-  for (const auto& m : r.moves)
-    out.push_back({static_cast<std::uint8_t>(m.at(0).get<int>()), static_cast<std::uint8_t>(m.at(1).get<int>())});
-  return out;
+std::optional<Cells> SwapRules::apply(const Cells& c, const SwapMove& m) const {
+  if (m.from >= board.squares() || m.to >= board.squares() || !c[m.from] || c[m.to] || !board.adjacent(m.from, m.to))
+    return std::nullopt;  // off the board, no knight, an occupied square or not a knight's move
+  Cells next = c;
+  std::swap(next[m.from], next[m.to]);
+  return next;
+}
+
+std::string SwapRules::frame(const Cells&, const SwapMove& m, const Cells& after) const {
+  const Board& b = board;
+  std::string f = draw_swap_position(b, armies, after);
+  const double x1 = b.col(m.from) + 0.5, y1 = b.row(m.from) + 0.5, x2 = b.col(m.to) + 0.5, y2 = b.row(m.to) + 0.5;
+  const double len = std::hypot(x2 - x1, y2 - y1), ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+  std::string step = fmt::format(
+      "<g class=\"step\" data-mark=\"1\" pointer-events=\"none\"><circle cx=\"{}\" cy=\"{}\" r=\"0.33\" fill=\"none\" "
+      "stroke=\"#222\" "
+      "stroke-width=\"0.05\" stroke-dasharray=\"0.1 0.08\"/><path d=\"{}\" fill=\"#222\" stroke=\"#222\" "
+      "stroke-width=\"0.07\" opacity=\"0.75\"/></g>",
+      num(x1), num(y1 + 0.02), render::arrow_path(x1 + ux * 0.2, y1 + uy * 0.2, x2 - ux * 0.34, y2 - uy * 0.34, 0.25));
+  f.insert(f.size() - 6, step);  // before "</svg>"
+  return f;
 }
 
 }  // namespace tansaku::knights

@@ -32,17 +32,36 @@ std::string draw_tour_board(const Board& b, std::optional<std::int64_t> knight);
 // half a minute) are drawn as blocks of squares coloured by when the knight was there (the
 // mean move number of the squares visited so far, dark blue early to yellow late).
 Drawing draw_tour(const Board& b, const std::vector<std::int64_t>& tour, bool closed);
+// A knight-tour solve's answer in the family's own types (SolveReport::solution): the tour
+// found (empty: none, or a count), open or closed, and the first square (none: every one).
+struct TourAnswer final : TypedSolution {
+  std::vector<std::int64_t> tour;
+  bool closed = false;
+  std::optional<std::int64_t> first;
+  TourAnswer(std::vector<std::int64_t> t, bool c, std::optional<std::int64_t> f)
+      : tour(std::move(t)), closed(c), first(f) {}
+};
 // draw_tour of a report's tour; without one (a count, no tour): the board with the knight on
-// the report's first square, if any.
+// the first square, if any.
 Drawing draw_tour_report(const Board& b, const SolveReport& r);
 
 // knight-swap: one position (cells: army index per square, 0 empty; names: army labels);
 // every square is a <g data-cell="S">.
 std::string draw_swap_position(const Board& b, const Armies& a, const Cells& cells);
-// The start, then the position after each move, with the move drawn in <g class="step">.
-// Labels: "[from,to]" as in the report's moves.
-Drawing draw_swap(const Board& b, const Armies& a, const Cells& start, const std::vector<SwapMove>& moves);
-// The moves [[from, to], ...] of a report (none when it is unsolvable).
-std::vector<SwapMove> swap_moves(const SolveReport& r);
+
+// knight-swap's rules over its own types (puzzles/solution.h): a move takes a knight to an
+// empty square a knight's move away, written [from, to]; a step's picture draws the move in
+// <g class="step">.
+struct SwapRules {
+  using Position = Cells;
+  using Move = SwapMove;
+  Board board;
+  Armies armies;
+  std::string state(const Cells& c) const;
+  json move(const Cells&, const SwapMove& m) const { return json::array({m.from, m.to}); }
+  std::optional<Cells> apply(const Cells& c, const SwapMove& m) const;
+  std::string frame(const Cells& c) const { return draw_swap_position(board, armies, c); }
+  std::string frame(const Cells& before, const SwapMove& m, const Cells& after) const;
+};
 
 }  // namespace tansaku::knights

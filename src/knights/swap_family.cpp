@@ -9,7 +9,6 @@
 #include "knights/board.h"
 #include "knights/draw.h"
 #include "knights/swap_domain.h"
-#include "knights/swap_verify.h"
 #include "knights/tour_analysis.h"
 #include "tansaku/core/count.h"
 #include "tansaku/core/error.h"
@@ -18,6 +17,7 @@
 #include "tansaku/core/tokens.h"
 #include "tansaku/puzzles/knights.h"
 #include "tansaku/puzzles/path_report.h"
+#include "tansaku/puzzles/solution.h"
 #include "tansaku/puzzles/solver_table.h"
 #include "tansaku/search/explore.h"
 #include "tansaku/search/ida_star_tt.h"
@@ -81,12 +81,10 @@ class SwapPuzzle final : public Puzzle {
   }
 
   SolveReport solve(const Options& o) const override {
-    Stopwatch sw;
     Instance inst = instance(o, true);
     SwapDomain d(board_, inst.armies, inst.goal);
     SolveReport r;
-    r.start = format(inst.armies, inst.start);
-    r.goal = format(inst.armies, inst.goal);
+    Solution<SwapRules>& sol = *typed_solution(SwapRules{board_, inst.armies}, inst.start, inst.goal, r);
     const auto start = d.make(inst.start);
     const int parity = (d.colour_sum(start) - d.colour_sum(d.goal()) + 64) % 2;
     r.extra["length_parity"] = parity == 0 ? "even" : "odd";
@@ -95,20 +93,11 @@ class SwapPuzzle final : public Puzzle {
     auto [res, heuristic] = run_with_progress(solver, job, o);
     r.algorithm = solver.spec.name;
     r.heuristic = heuristic;
-    std::vector<Cells> positions;
-    const auto verified = [&](const std::vector<SwapMove>& sol) {
-      auto p = verify_swap(board_, inst.start, inst.goal, sol);  // throws on a bad solution
-      if (positions.empty()) positions = std::move(p);
-      json one = json::array();
-      for (const auto& m : sol) one.push_back(json::array({m.from, m.to}));
-      return one;
-    };
-    report_path<SwapMove>(res, o, "every position reachable from the start was searched; the goal is not among them",
-                          verified, r);
-    if (!r.solvable) return finish(r, sw);
-    r.text = "positions:\n  " + format(inst.armies, inst.start) + "\n";
-    for (const auto& p : positions) r.text += "  " + format(inst.armies, p) + "\n";
-    return finish(r, sw);
+    report_solution(res, o, "every position reachable from the start was searched; the goal is not among them", sol, r);
+    if (!r.solvable) return r;
+    r.text = "positions:\n";
+    for (const auto& p : sol.positions()) r.text += "  " + format(inst.armies, p) + "\n";
+    return r;
   }
 
   // Uniform over the arrangements from which the goal (the variant's, or --goal) can be
@@ -178,7 +167,6 @@ class SwapPuzzle final : public Puzzle {
     r.extra["arrangements"] = d.size();
     r.nodes = res.stats.expanded;
     r.table_bytes = res.table_bytes;
-    r.extra["threads"] = o.threads;
     return r;
   }
 
@@ -187,10 +175,7 @@ class SwapPuzzle final : public Puzzle {
     const Instance inst = instance(o, false);
     return draw_swap_position(board_, inst.armies, inst.has_start ? inst.start : inst.goal);
   }
-  Drawing draw_solution(const Options&, const SolveReport& r) const override {
-    const Armies a = make_armies(tokens_of(r.goal, "goal"));
-    return draw_swap(board_, a, parse(a, r.start, "start"), swap_moves(r));
-  }
+  Drawing draw_solution(const Options&, const SolveReport& r) const override { return draw_solution_of<SwapRules>(r); }
   std::string draw_state(const Options&, const std::string& state) const override {
     const Armies a = make_armies(tokens_of(state, "state"));
     return draw_swap_position(board_, a, parse(a, state, "state"));
@@ -212,10 +197,6 @@ class SwapPuzzle final : public Puzzle {
   }
 
  private:
-  static SolveReport finish(SolveReport& r, const Stopwatch&) {
-    return r;
-  }
-
   // The tokens of a position; exit 2 unless there is one per square.
   std::vector<std::string> tokens_of(const std::string& text, const std::string& what) const {
     auto tokens = split_state(text, static_cast<std::size_t>(board_.squares()));

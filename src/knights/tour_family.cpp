@@ -20,6 +20,7 @@
 #include "tansaku/graph/frontier_dp.h"
 #include "tansaku/graph/hamiltonian_search.h"
 #include "tansaku/puzzles/knights.h"
+#include "tansaku/puzzles/report_keys.h"
 #include "tansaku/puzzles/solver_table.h"
 
 namespace tansaku::knights {
@@ -73,6 +74,24 @@ constexpr std::int64_t kPictureLimit = 900;
 
 constexpr const char* kBacktracking = "backtracking (warnsdorff order, dead-end pruning)";
 
+// solve's own keys (docs/cli.md), in their JSON order.
+struct TourKeys {
+  std::int64_t rows = 0, cols = 0;
+  bool closed = false;
+  std::optional<std::size_t> tasks;   // parallel counts: subtrees searched
+  std::optional<std::string> method;  // how the answer was found (a hand-over rewrites it)
+  std::optional<std::uint64_t> rotations;
+  std::optional<int> frontier;
+  std::optional<std::uint64_t> widest_step;
+  std::optional<unsigned> parts;
+  std::optional<std::uint64_t> largest_part;
+  std::optional<int> resumed_at_square;
+  std::optional<json> directed_from_a_square, undirected;
+  std::optional<std::string> counted;
+};
+TANSAKU_REPORT_KEYS(TourKeys, rows, cols, closed, tasks, method, rotations, frontier, widest_step, parts, largest_part,
+                    resumed_at_square, directed_from_a_square, undirected, counted)
+
 class TourPuzzle final : public Puzzle {
  public:
   TourPuzzle(std::string name, int rows, int cols) : name_(std::move(name)), board_(rows, cols) {}
@@ -103,18 +122,20 @@ class TourPuzzle final : public Puzzle {
 
   SolveReport solve(const Options& o) const override {
     SolveReport r;
-    r.extra["rows"] = board_.rows();
-    r.extra["cols"] = board_.cols();
-    r.extra["closed"] = o.settings<Settings>().closed;
+    TourKeys keys;
+    keys.rows = board_.rows();
+    keys.cols = board_.cols();
+    keys.closed = o.settings<Settings>().closed;
     // Distances, the walk and the printed tour take a few dozen bytes a square; the report as
     // JSON (a json value a move, then its text) about twice that (measured: 41 and 76 bytes).
     require_memory(static_cast<std::uint64_t>(board_.squares()) * (o.json ? 96 : 48), o.memory,
                    fmt::format("a board of {} squares", board_.squares()));
-    const Job job{*this, o, o.want(), o.algorithm.empty(), r, {}};
+    const Job job{*this, o, o.want(), o.algorithm.empty(), r, keys, {}};
     const auto& chosen = choose(solvers(), o.algorithm, job, kSolve, o.want());
     Progress progress(o.progress());
     run_handing_over(chosen, job, o.limits(&progress));
     progress.done();
+    put(keys, r.extra);
     return r;
   }
 
@@ -127,6 +148,7 @@ class TourPuzzle final : public Puzzle {
     Want want;
     bool automatic;
     SolveReport& r;
+    TourKeys& keys;
     mutable std::string gave_up;  // why the last solver gave up: the message when none is left
     bool closed() const { return o.settings<Settings>().closed; }
   };
@@ -319,6 +341,7 @@ class TourPuzzle final : public Puzzle {
     r.length = static_cast<std::int64_t>(tour.size());
     r.moves = json::array();
     for (auto s : tour) r.moves.push_back(s);
+    r.solution = std::make_shared<TourAnswer>(std::vector<std::int64_t>(tour.begin(), tour.end()), closed, from);
     if (board_.squares() <= kPictureLimit) {
       std::vector<std::string> cells(board_.squares());
       for (std::size_t i = 0; i < tour.size(); ++i) cells[tour[i]] = std::to_string(i);
@@ -333,11 +356,12 @@ class TourPuzzle final : public Puzzle {
     SolveReport& r = j.r;
     r.start = std::to_string(from);
     r.goal = j.closed() ? fmt::format("every square once, then back to {}", from) : "every square once";
+    r.solution = std::make_shared<TourAnswer>(std::vector<std::int64_t>{}, j.closed(), from);
     auto why = no_tour_reason(board_, from, j.closed(), &j.o.deadline);
     if (!why) return false;
     r.solvable = false;
     r.reason = *why;
-    r.extra["method"] = "counting argument";
+    j.keys.method = "counting argument";
     return true;
   }
   void no_tour_found(const Job& j, std::int64_t from, const char* search) const {
@@ -354,8 +378,8 @@ class TourPuzzle final : public Puzzle {
     auto tour = warnsdorff_tour(board_, from, j.closed(), lim, &st);
     j.r.nodes += st.steps;
     if (tour) {
-      j.r.extra["method"] = "warnsdorff (" + st.method + ")";
-      j.r.extra["rotations"] = st.rotations;
+      j.keys.method = "warnsdorff (" + st.method + ")";
+      j.keys.rotations = st.rotations;
       report_tour(j.r, *tour, from, j.closed());
       return true;
     }
@@ -379,7 +403,7 @@ class TourPuzzle final : public Puzzle {
     graph::FrontierStats st;
     auto found = graph::find_hamiltonian(g.adj, {j.closed(), g.pos_of[from]}, lim, &st);
     j.r.nodes += st.states;
-    j.r.extra["method"] = "frontier dp (exhaustive)";
+    j.keys.method = "frontier dp (exhaustive)";
     if (!found) {
       j.r.solvable = false;
       j.r.reason = fmt::format("the exhaustive count finds no {} tour from square {}", j.closed() ? "closed" : "open", from);
@@ -417,7 +441,7 @@ class TourPuzzle final : public Puzzle {
         },
         lim);
     j.r.nodes += res.nodes;
-    j.r.extra["method"] = kBacktracking;
+    j.keys.method = kBacktracking;
     if (!tour.empty()) {
       report_tour(j.r, tour, from, j.closed());
       return true;
@@ -444,7 +468,7 @@ class TourPuzzle final : public Puzzle {
       r.count = 0;
       return true;
     }
-    r.extra["method"] = kBacktracking;
+    j.keys.method = kBacktracking;
     need_lists(lim, "listing every tour");
     const graph::AdjacencyGraph adj(board_.adjacency());
     graph::DfsOptions d;
@@ -485,13 +509,15 @@ class TourPuzzle final : public Puzzle {
     const std::int64_t from = given ? first_square(j.o) : -1;
     r.start = given ? std::to_string(from) : "";
     r.goal = j.closed() ? "closed tours" : "open tours";
+    r.solution = std::make_shared<TourAnswer>(std::vector<std::int64_t>{}, j.closed(),
+                                              given ? std::optional<std::int64_t>(from) : std::nullopt);
     r.length.reset();
     return from;
   }
   bool count_proved_none(const Job& j, std::int64_t from) const {
     auto why = no_tour_reason(board_, from, j.closed(), &j.o.deadline);
     if (!why) return false;
-    j.r.extra["method"] = "counting argument";
+    j.keys.method = "counting argument";
     j.r.reason = *why;
     report_count(j, from, 0);
     return true;
@@ -504,17 +530,17 @@ class TourPuzzle final : public Puzzle {
     mpz_class total;
     if (j.closed()) {
       total = undirected;
-      r.extra["directed_from_a_square"] = count_json(2 * undirected);
+      j.keys.directed_from_a_square = count_json(2 * undirected);
     } else if (given || n == 1) {
       total = undirected;
     } else {
       total = 2 * undirected;
-      r.extra["undirected"] = count_json(undirected);
+      j.keys.undirected = count_json(undirected);
     }
     r.count = count_json(total);
-    if (j.closed()) r.extra["counted"] = "closed tours, each cycle once (either direction, any first square)";
-    else if (given) r.extra["counted"] = fmt::format("directed open tours from square {}", from);
-    else r.extra["counted"] = "directed open tours from every square (each path twice, once from each end)";
+    if (j.closed()) j.keys.counted = "closed tours, each cycle once (either direction, any first square)";
+    else if (given) j.keys.counted = fmt::format("directed open tours from square {}", from);
+    else j.keys.counted = "directed open tours from every square (each path twice, once from each end)";
     r.solvable = total != 0;
     if (!r.solvable && r.reason.empty()) r.reason = "the exhaustive count is 0";
   }
@@ -530,8 +556,8 @@ class TourPuzzle final : public Puzzle {
                                             static_cast<int>(from), j.closed(),
                                             j.automatic ? kCountDfsBudget : UINT64_MAX, lim);
     j.r.nodes += res.nodes;
-    j.r.extra["tasks"] = res.tasks;
-    j.r.extra["method"] = "backtracking (dead-end pruning), first squares up to symmetry, parallel";
+    j.keys.tasks = res.tasks;
+    j.keys.method = "backtracking (dead-end pruning), first squares up to symmetry, parallel";
     if (!res.complete) {
       j.gave_up = fmt::format("counting by backtracking gave up after {} steps", res.nodes);
       return false;
@@ -559,12 +585,12 @@ class TourPuzzle final : public Puzzle {
     NarrowGraph g = narrow_graph(board_);
     const int endpoint = from >= 0 && !j.closed() ? g.pos_of[from] : -1;
     auto st = graph::count_hamiltonian(g.adj, {j.closed(), endpoint}, lim);
-    j.r.extra["method"] = !j.r.extra.contains("tasks") ? std::string("frontier dp (exact count)")
-                                                      : fmt::format("frontier dp (exact count; backtracking gave up after {} steps)",
-                                                       j.r.nodes);
+    j.keys.method = !j.keys.tasks
+                        ? std::string("frontier dp (exact count)")
+                        : fmt::format("frontier dp (exact count; backtracking gave up after {} steps)", j.r.nodes);
     j.r.nodes += st.states;
-    j.r.extra["frontier"] = st.frontier;
-    j.r.extra["widest_step"] = st.widest;
+    j.keys.frontier = st.frontier;
+    j.keys.widest_step = st.widest;
     j.r.table_bytes = st.table_bytes;
     report_count(j, from, st.count);
     return true;
@@ -603,16 +629,15 @@ class TourPuzzle final : public Puzzle {
     }
     NarrowGraph g = narrow_graph(board_);
     const SplitCountStats st = count_cycles_split(g.adj, lim, so);
-    j.r.extra["method"] =
-        !j.r.extra.contains("tasks")
-            ? std::string("split frontier dp (exact count)")
-            : fmt::format("split frontier dp (exact count; backtracking gave up after {} steps)", j.r.nodes);
+    j.keys.method =
+        !j.keys.tasks ? std::string("split frontier dp (exact count)")
+                      : fmt::format("split frontier dp (exact count; backtracking gave up after {} steps)", j.r.nodes);
     j.r.nodes += st.states;
-    j.r.extra["frontier"] = st.frontier;
-    j.r.extra["widest_step"] = st.widest;
-    j.r.extra["parts"] = st.parts;
-    j.r.extra["largest_part"] = st.largest_part;
-    if (st.resumed_at >= 0) j.r.extra["resumed_at_square"] = st.resumed_at;
+    j.keys.frontier = st.frontier;
+    j.keys.widest_step = st.widest;
+    j.keys.parts = st.parts;
+    j.keys.largest_part = st.largest_part;
+    if (st.resumed_at >= 0) j.keys.resumed_at_square = st.resumed_at;
     j.r.table_bytes = st.peak_bytes;
     report_count(j, from, st.count);
     return true;

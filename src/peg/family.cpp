@@ -17,6 +17,7 @@
 #include "tansaku/core/memory.h"
 #include "tansaku/puzzles/path_report.h"
 #include "tansaku/puzzles/peg.h"
+#include "tansaku/puzzles/report_keys.h"
 #include "tansaku/puzzles/solver_table.h"
 
 namespace tansaku::peg {
@@ -30,6 +31,37 @@ struct Settings {
   std::optional<std::string> file;    // --file FILE: the board, instead of peg:FILE
   std::optional<int> pegs;            // random --pegs K
 };
+
+// solve's own keys (docs/cli.md), in their JSON order.
+struct SolveKeys {
+  std::string metric, length_unit;  // `length` counts in the metric
+  std::string empty;                // the holes empty at the start
+  json finish;                      // the finishing hole, "anywhere", or null
+  std::optional<std::string> method;
+  std::optional<int> lower_bound;
+  std::optional<std::uint64_t> positions;
+  int pagoda_functions = 0;
+  std::optional<Weights> pagoda_proof;
+  std::optional<int> jumps;
+};
+TANSAKU_REPORT_KEYS(SolveKeys, metric, length_unit, empty, finish, method, lower_bound, positions, pagoda_functions,
+                    pagoda_proof, jumps)
+
+// explore's own keys: the counts up to symmetry, and the positions that can still finish.
+struct ExploreKeys {
+  std::size_t symmetries = 0;
+  std::uint64_t states_symmetry_reduced = 0;
+  std::vector<std::uint64_t> histogram_symmetry_reduced;
+  std::uint64_t farthest_count_symmetry_reduced = 0;
+  std::uint64_t can_finish = 0, can_finish_symmetry_reduced = 0;
+  std::vector<std::uint64_t> can_finish_histogram;
+  std::optional<int> finish;  // --finish H, and its counts
+  std::optional<std::uint64_t> can_finish_at, can_finish_at_symmetry_reduced;
+  std::optional<std::vector<std::uint64_t>> can_finish_at_histogram;
+};
+TANSAKU_REPORT_KEYS(ExploreKeys, symmetries, states_symmetry_reduced, histogram_symmetry_reduced,
+                    farthest_count_symmetry_reduced, can_finish, can_finish_symmetry_reduced, can_finish_histogram,
+                    finish, can_finish_at, can_finish_at_symmetry_reduced, can_finish_at_histogram)
 
 json moves_json(const std::vector<std::vector<int>>& moves) {
   json a = json::array();
@@ -96,11 +128,17 @@ class PegPuzzle final : public Puzzle {
     SolveReport r;
     r.start = format_position(bd, start);
     r.goal = goal.anywhere ? solver_.describe(goal) : format_position(bd, goal.pegs);
-    r.extra["metric"] = p.metric == Metric::Moves ? "moves" : "jumps";
+    SolveKeys k;
     // `moves` lists moves (a run of jumps by one peg is one move); `length` counts in the metric.
-    r.extra["length_unit"] = r.extra["metric"];
-    r.extra["empty"] = holes_text(bd.all & ~start);
-    r.extra["finish"] = goal.anywhere ? json("anywhere") : std::has_single_bit(goal.pegs) ? json(std::countr_zero(goal.pegs)) : json(nullptr);
+    k.metric = k.length_unit = p.metric == Metric::Moves ? "moves" : "jumps";
+    k.empty = holes_text(bd.all & ~start);
+    k.finish = goal.anywhere                    ? json("anywhere")
+               : std::has_single_bit(goal.pegs) ? json(std::countr_zero(goal.pegs))
+                                                : json(nullptr);
+    const auto done = [&]() -> SolveReport& {
+      put(k, r.extra);
+      return r;
+    };
     Progress progress(o.progress());
     const search::Limits lim = o.limits(&progress);
     if (o.count) {
@@ -109,40 +147,40 @@ class PegPuzzle final : public Puzzle {
       r.count = count_json(c.count);
       r.nodes = c.nodes;
       r.algorithm = c.algorithm;
-      r.extra["positions"] = c.positions;
-      r.extra["pagoda_functions"] = c.pagoda_functions;
+      k.positions = c.positions;
+      k.pagoda_functions = c.pagoda_functions;
       r.length.reset();
       if (c.count == 0) {
         r.solvable = false;
         r.reason = fmt::format("no jump sequence from the start leaves {}", solver_.describe(goal));
         if (c.pagoda_proof) {
           r.reason += fmt::format(" (pagoda function, weights by hole: {})", format_weights(*c.pagoda_proof));
-          r.extra["pagoda_proof"] = *c.pagoda_proof;
+          k.pagoda_proof = c.pagoda_proof;
         }
       }
-      return r;
+      return done();
     }
     auto s = solver_.solve(start, goal, p, lim);
     progress.done();
     r.algorithm = s.algorithm;
-    if (!s.method.empty()) r.extra["method"] = s.method;
+    if (!s.method.empty()) k.method = s.method;
     r.nodes = s.nodes;
-    r.extra["lower_bound"] = s.lower_bound;
-    if (s.positions) r.extra["positions"] = s.positions;
-    r.extra["pagoda_functions"] = s.pagoda_functions;
-    if (s.pagoda_proof) r.extra["pagoda_proof"] = *s.pagoda_proof;
+    k.lower_bound = s.lower_bound;
+    if (s.positions) k.positions = s.positions;
+    k.pagoda_functions = s.pagoda_functions;
+    k.pagoda_proof = s.pagoda_proof;
     if (!s.solvable) {
       r.solvable = false;
       r.reason = s.reason;
-      return r;
+      return done();
     }
     r.length = s.length;
     non_optimal_figures(s.optimal, s.bound, s.length, r);
     if (r.lower_bound) r.lower_bound = std::max<std::int64_t>(*r.lower_bound, s.lower_bound);
     r.moves = moves_json(s.moves);
-    r.extra["jumps"] = std::popcount(start) - std::popcount(replay(bd, start, s.moves).end);
+    k.jumps = std::popcount(start) - std::popcount(replay(bd, start, s.moves).end);
     r.text = solution_text(start, s.moves);
-    return r;
+    return done();
   }
 
   ExploreReport explore(const Options& o) const override { return explore_by_table(explore_table(), *this, o); }
@@ -176,24 +214,24 @@ class PegPuzzle final : public Puzzle {
     for (auto v : e.finish_at_full) at += v;
     for (auto v : e.finish_at_reduced) at_r += v;
     const std::size_t sym = Symmetry::stabiliser(solver_.group(), start).size();
-    r.extra["symmetries"] = sym;
-    r.extra["states_symmetry_reduced"] = reduced;
-    r.extra["histogram_symmetry_reduced"] = e.reduced;
-    r.extra["farthest_count_symmetry_reduced"] = e.reduced.back();
-    r.extra["can_finish"] = any;
-    r.extra["can_finish_symmetry_reduced"] = any_r;
-    r.extra["can_finish_histogram"] = e.finish_any_full;
+    ExploreKeys k;
+    k.symmetries = sym;
+    k.states_symmetry_reduced = reduced;
+    k.histogram_symmetry_reduced = e.reduced;
+    k.farthest_count_symmetry_reduced = e.reduced.back();
+    k.can_finish = any;
+    k.can_finish_symmetry_reduced = any_r;
+    k.can_finish_histogram = e.finish_any_full;
     if (finish) {
-      r.extra["finish"] = *finish;
-      r.extra["can_finish_at"] = at;
-      r.extra["can_finish_at_symmetry_reduced"] = at_r;
-      r.extra["can_finish_at_histogram"] = e.finish_at_full;
+      k.finish = *finish;
+      k.can_finish_at = at;
+      k.can_finish_at_symmetry_reduced = at_r;
+      k.can_finish_at_histogram = e.finish_at_full;
     }
+    put(k, r.extra);
     r.nodes = e.stats.generated;  // the layers count what they generate (the value `nodes` always had)
     r.generated = e.stats.generated;
     r.table_bytes = e.stats.peak_bytes;
-    r.extra["peak_rss_bytes"] = peak_rss();
-    r.extra["threads"] = o.threads;
     r.text = fmt::format("up to symmetry ({} symmetries fix the start): {} states, histogram", sym, reduced);
     for (auto v : e.reduced) r.text += fmt::format(" {}", v);
     r.text += fmt::format("\nfarthest positions are listed one per symmetry class ({} classes)\n", e.reduced.back());

@@ -22,6 +22,7 @@
 #include "tansaku/core/progress.h"
 #include "tansaku/puzzles/path_report.h"
 #include "tansaku/puzzles/perm.h"
+#include "tansaku/puzzles/report_keys.h"
 #include "tansaku/puzzles/solver_table.h"
 #include "tansaku/search/bidirectional_bfs.h"
 #include "tansaku/search/distance_table.h"
@@ -46,6 +47,22 @@ json names_json(const MoveSet& ms, const std::vector<int>& moves) {
   for (int m : moves) a.push_back(ms.gens[static_cast<std::size_t>(m)].name);
   return a;
 }
+
+// The family's own report keys (docs/cli.md), in their JSON order: solve's ...
+struct SolveKeys {
+  std::optional<std::string> facelets;  // the start sticker by sticker, where the net reads facelets
+  std::string metric;
+  std::optional<std::string> hint;  // how the next solve gets faster
+  std::optional<std::vector<std::string>> pattern_databases;
+};
+TANSAKU_REPORT_KEYS(SolveKeys, facelets, metric, hint, pattern_databases)
+// ... and explore's.
+struct ExploreKeys {
+  json farthest_moves;  // a move sequence reaching each farthest position
+  std::string metric;
+  std::uint64_t ranked_size = 0;
+};
+TANSAKU_REPORT_KEYS(ExploreKeys, farthest_moves, metric, ranked_size)
 
 class PermPuzzle final : public Puzzle {
  public:
@@ -114,8 +131,8 @@ class PermPuzzle final : public Puzzle {
     SolveReport r;
     r.start = format_position(d_, start);
     r.goal = format_position(d_, goal);
-    const auto start_facelets = facelets(start);
-    if (start_facelets) r.extra["facelets"] = *start_facelets;
+    SolveKeys k;
+    k.facelets = facelets(start);
     SolveRequest req;
     req.d = &d_;
     req.ms = &ms;
@@ -132,9 +149,10 @@ class PermPuzzle final : public Puzzle {
     r.algorithm = res.algorithm;
     r.nodes = res.path.stats.expanded;
     if (res.table_bytes) r.table_bytes = res.table_bytes;
-    r.extra["metric"] = ms.metric;
-    if (!res.hint.empty()) r.extra["hint"] = res.hint;
-    if (!res.heuristics.empty()) r.extra["pattern_databases"] = res.heuristics;
+    k.metric = ms.metric;
+    if (!res.hint.empty()) k.hint = res.hint;
+    if (!res.heuristics.empty()) k.pattern_databases = res.heuristics;
+    put(k, r.extra);
     for (const auto& h : res.heuristics) r.heuristic += (r.heuristic.empty() ? "pdb " : " + ") + h;
     if (res.proved_unreachable || !res.path.found) {
       if (!res.proved_unreachable) throw LimitError("the search stopped before finding a solution");
@@ -157,7 +175,7 @@ class PermPuzzle final : public Puzzle {
     }
     if (o.all || o.count) r.count = count_json(res.path.count);
     r.text = fmt::format("sequence:  {}\n", format_sequence(ms, res.path.moves));
-    if (start_facelets) r.text = fmt::format("facelets:  {}\n", *start_facelets) + r.text;
+    if (k.facelets) r.text = fmt::format("facelets:  {}\n", *k.facelets) + r.text;
     return r;
   }
 
@@ -243,9 +261,7 @@ class PermPuzzle final : public Puzzle {
       seqs.push_back(format_sequence(ms, there));
       text += fmt::format("  {}\n", format_sequence(ms, there));
     }
-    r.extra["farthest_moves"] = seqs;
-    r.extra["metric"] = ms.metric;
-    r.extra["ranked_size"] = sp.size();
+    put(ExploreKeys{seqs, ms.metric, sp.size()}, r.extra);
     r.table_bytes = res.table_bytes + sp.table_bytes();
     r.nodes = res.stats.expanded;
     if (!text.empty()) r.text = fmt::format("move sequences reaching the first {} farthest:\n{}", seqs.size(), text);

@@ -50,31 +50,29 @@ std::string board_svg(const Geometry& geo, const Labels& labels, const Cells& ce
   return tiles_svg(geo.rows, geo.cols, text, colour, marked);
 }
 
-Drawing solution_drawing(const Geometry& geo, const SolveReport& r) {
-  const Labels labels = make_labels(split_state(r.goal, static_cast<std::size_t>(geo.n)), "goal");
-  Cells b = parse_cells(geo, labels, r.start, "start");
-  Drawing d;
-  d.frames.push_back(board_svg(geo, labels, b));
-  if (!r.solvable) return d;
-  int blank = static_cast<int>(std::find(b.begin(), b.end(), 0) - b.begin());
-  const json* cells = r.extra.contains("cells") ? &r.extra["cells"] : nullptr;
-  for (std::size_t i = 0; i < r.moves.size(); ++i) {
-    int from = -1;
-    if (cells && i < cells->size()) {
-      from = (*cells)[i].get<int>();
-    } else {  // by label: the neighbour of the blank carrying it
-      const int L = labels.index(r.moves[i].get<std::string>());
-      for (int c : geo.adj[blank])
-        if (b[c] == L) from = c;
-    }
-    if (from < 0 || from >= geo.n || std::find(geo.adj[blank].begin(), geo.adj[blank].end(), from) == geo.adj[blank].end())
-      throw std::logic_error(fmt::format("sliding picture: step {} does not slide a tile next to the blank", i + 1));
-    std::swap(b[from], b[blank]);
-    d.frames.push_back(board_svg(geo, labels, b, {blank}));
-    d.labels.push_back(r.moves[i].is_string() ? r.moves[i].get<std::string>() : r.moves[i].dump());
-    blank = from;
-  }
-  return d;
+std::optional<Cells> Rules::apply(const Cells& b, Move m) const {
+  const int blank = static_cast<int>(std::find(b.begin(), b.end(), 0) - b.begin());
+  if (blank >= geo.n || std::find(geo.adj[blank].begin(), geo.adj[blank].end(), m) == geo.adj[blank].end())
+    return std::nullopt;  // not a tile next to the blank
+  Cells next = b;
+  std::swap(next[m], next[blank]);
+  return next;
+}
+
+std::string Rules::frame(const Cells& before, Move, const Cells& after) const {
+  return board_svg(geo, labels, after, {static_cast<int>(std::find(before.begin(), before.end(), 0) - before.begin())});
+}
+
+void solved_text(const Solution<Rules>& s, bool steps, SolveReport& r) {
+  json cells = json::array();
+  for (auto m : s.moves) cells.push_back(static_cast<int>(m));
+  r.extra["cells"] = cells;
+  r.text = "start:\n" + picture(s.rules.geo, s.rules.labels, s.start);
+  if (!steps) return;
+  const std::vector<Cells> boards = s.positions();
+  for (std::size_t i = 0; i < s.moves.size(); ++i)
+    r.text += fmt::format("{}. {}\n", i + 1, r.moves[i].get<std::string>()) +
+              picture(s.rules.geo, s.rules.labels, boards[i + 1]);
 }
 
 }  // namespace tansaku::sliding

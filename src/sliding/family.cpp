@@ -10,7 +10,6 @@
 #include "sliding/pdb_cli.h"
 #include "sliding/pdb_solve.h"
 #include "sliding/settings.h"
-#include "sliding/verify.h"
 #include "tansaku/core/count.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
@@ -18,6 +17,7 @@
 #include "tansaku/core/tokens.h"
 #include "tansaku/puzzles/path_report.h"
 #include "tansaku/puzzles/sliding.h"
+#include "tansaku/puzzles/solution.h"
 #include "tansaku/puzzles/solver_table.h"
 #include "tansaku/search/distance_table.h"
 #include "tansaku/search/explore.h"
@@ -49,6 +49,7 @@ struct Job {
   typename Domain<C>::State start;
   search::IdaOptions ida;
   const Options& o;
+  Solution<Rules>& sol;
   SolveReport& r;
   bool small() const { return d.size() != 0 && d.size() <= kBfsLimit; }
 };
@@ -56,32 +57,13 @@ struct Job {
 // Verifies an engine path and fills the report (solvability by parity was decided before,
 // so an exhausted search means a genuinely disconnected instance).
 template <class C>
-void report(const Job<C>& j, const search::PathResult<std::uint8_t>& res, std::string algorithm, std::string heuristic = "") {
-  const Instance& inst = j.inst;
-  const Geometry& geo = inst.geo;
+void report(const Job<C>& j, const search::PathResult<std::uint8_t>& res, std::string algorithm,
+            std::string heuristic = "") {
   SolveReport& r = j.r;
   r.algorithm = std::move(algorithm);
   r.heuristic = std::move(heuristic);
-  const auto names = [&](const std::vector<std::uint8_t>& moves) {
-    json out = json::array();
-    for (auto L : verify_solution(geo, inst.start, inst.goal, moves)) out.push_back(inst.labels.names[L]);
-    return out;
-  };
-  report_path<std::uint8_t>(res, j.o, "the goal is not reachable from the start", names, r);
-  if (!r.solvable) return;
-  json cells = json::array();
-  for (auto m : res.moves) cells.push_back(static_cast<int>(m));
-  r.extra["cells"] = cells;
-  r.text = "start:\n" + picture(geo, inst.labels, inst.start);
-  if (j.o.template settings<Settings>().steps) {  // every board of the solution (replayed: verified above)
-    Cells b = inst.start;
-    int blank = static_cast<int>(std::find(b.begin(), b.end(), 0) - b.begin());
-    for (std::size_t i = 0; i < res.moves.size(); ++i) {
-      std::swap(b[res.moves[i]], b[blank]);
-      blank = res.moves[i];
-      r.text += fmt::format("{}. {}\n", i + 1, r.moves[i].get<std::string>()) + picture(geo, inst.labels, b);
-    }
-  }
+  report_solution(res, j.o, "the goal is not reachable from the start", j.sol, r);
+  if (r.solvable) solved_text(j.sol, j.o.template settings<Settings>().steps, r);
 }
 
 // The solvers in the order of the automatic choice: bidirectional BFS for one solution on a
@@ -96,11 +78,13 @@ const SolverTable<Job<C>, void>& solvers() {
                                        "bidirectional BFS: the default up to 2^22 states"}),
                       as("bibfs"));
     bibfs.automatic = [](const J& j) { return j.small(); };
-    SolverEntry<J, void> pdb{{"pdb", {"idastar-pdb", "pdb-idastar", "ida*-pdb"},
-                              "IDA* over additive pattern databases (disk, else built in memory): the default for distinct tiles"},
-                             [](const J& j) { return pdb::refuses(j.inst); },
-                             [](const J& j) { return !j.small(); },
-                             [](const J& j, const search::Limits& lim) { pdb::solve(j.inst, pdb::prune_depth(j.o), lim, j.r); }};
+    SolverEntry<J, void> pdb{
+        {"pdb",
+         {"idastar-pdb", "pdb-idastar", "ida*-pdb"},
+         "IDA* over additive pattern databases (disk, else built in memory): the default for distinct tiles"},
+        [](const J& j) { return pdb::refuses(j.inst); },
+        [](const J& j) { return !j.small(); },
+        [](const J& j, const search::Limits& lim) { pdb::solve(j.inst, pdb::prune_depth(j.o), lim, j.sol, j.r); }};
     auto idastar = then(idastar_solver<J>({"idastar", {"ida*", "ida-star", "ida"},
                                            "IDA* with Manhattan distance + linear conflict (--all, --count)"}),
                         [](const J& j, Path res) {
@@ -159,18 +143,15 @@ class SlidingPuzzle final : public Puzzle {
     if (o.settings<Settings>().batch) return pdb::solve_batch(*this, geo_.n, o);  // --batch FILE (pdb_batch.cpp)
     Instance inst = instance(o, /*need_start=*/true);
     SolveReport r;
-    r.start = format_cells(inst.labels, inst.start);
-    r.goal = format_cells(inst.labels, inst.goal);
+    Solution<Rules>& sol = *typed_solution(Rules{geo_, inst.labels}, inst.start, inst.goal, r);
     if (inst.labels.distinct() && parity_invariant(geo_, inst.start) != parity_invariant(geo_, inst.goal)) {
       r.solvable = false;
       r.reason = "start and goal lie in different permutation-parity classes";
       r.algorithm = "parity";
       return r;
     }
-    if (geo_.n <= Nibbles::kMaxCells && inst.labels.names.size() <= Nibbles::kMaxLabels)
-      run<Nibbles>(inst, o, r);
-    else
-      run<Bytes>(inst, o, r);
+    if (geo_.n <= Nibbles::kMaxCells && inst.labels.names.size() <= Nibbles::kMaxLabels) run<Nibbles>(inst, o, sol, r);
+    else run<Bytes>(inst, o, sol, r);
     return r;
   }
 
@@ -230,7 +211,7 @@ class SlidingPuzzle final : public Puzzle {
     const Instance inst = o.command == kExplore ? explore_instance(o) : instance(o, /*need_start=*/false);
     return board_svg(geo_, inst.labels, inst.start.empty() ? inst.goal : inst.start);
   }
-  Drawing draw_solution(const Options&, const SolveReport& r) const override { return solution_drawing(geo_, r); }
+  Drawing draw_solution(const Options&, const SolveReport& r) const override { return draw_solution_of<Rules>(r); }
   std::string draw_state(const Options&, const std::string& state) const override {
     const Labels labels = make_labels(split_state(state, static_cast<std::size_t>(geo_.n)), "state");
     return board_svg(geo_, labels, parse_cells(geo_, labels, state, "state"));
@@ -299,10 +280,10 @@ class SlidingPuzzle final : public Puzzle {
   }
 
   template <class C>
-  void run(const Instance& inst, const Options& o, SolveReport& r) const {
+  void run(const Instance& inst, const Options& o, Solution<Rules>& sol, SolveReport& r) const {
     Domain<C> d(inst, /*linear_conflict=*/true);
     // The grid is bipartite: every solution has the parity of the blank's distance.
-    const Job<C> job{inst, d, d.make(inst.start), ida_options(o, 2), o, r};
+    const Job<C> job{inst, d, d.make(inst.start), ida_options(o, 2), o, sol, r};
     run_with_progress(choose(solvers<C>(), o.algorithm, job, kSolve, o.want()), job, o);
   }
 
@@ -322,8 +303,6 @@ class SlidingPuzzle final : public Puzzle {
     for (auto f : res.farthest) r.farthest.push_back(format_cells(inst.labels, d.cells_of(d.unrank(f))));
     r.nodes = res.stats.expanded;
     r.table_bytes = res.table_bytes;
-    r.extra["peak_rss_bytes"] = peak_rss();
-    r.extra["threads"] = o.threads;
     return r;
   }
 

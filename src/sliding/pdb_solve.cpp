@@ -8,7 +8,6 @@
 #include <fmt/format.h>
 
 #include "sliding/pdb_domain.h"
-#include "sliding/verify.h"
 #include "tansaku/core/error.h"
 #include "tansaku/search/ida_star_inplace.h"
 
@@ -46,7 +45,7 @@ search::PathResult<std::uint8_t> find_path(const Instance& inst, const Frame& f,
   return res;
 }
 
-void solve(const Instance& inst, int prune, const search::Limits& lim, SolveReport& r) {
+void solve(const Instance& inst, int prune, const search::Limits& lim, Solution<Rules>& sol, SolveReport& r) {
   Frame f = make_frame(inst.geo, inst.goal);
   auto h = choose_heuristic(f, default_dir(), lim.memory, lim.threads, lim.deadline);
   // Nothing on disk for a board where the small tables built now make a slow search: the
@@ -83,13 +82,10 @@ void solve(const Instance& inst, int prune, const search::Limits& lim, SolveRepo
     r.reason = "the goal is not reachable from the start";
     return;
   }
-  auto moved = verify_solution(inst.geo, inst.start, inst.goal, res.moves);  // throws on a bad solution
+  r.moves = sol.verify(res.moves);  // throws on a bad solution
   r.length = res.cost;
-  for (auto L : moved) r.moves.push_back(inst.labels.names[L]);
-  json cells = json::array();
-  for (auto m : res.moves) cells.push_back(static_cast<int>(m));
-  r.extra["cells"] = cells;
-  r.text = "start:\n" + picture(inst.geo, inst.labels, inst.start);
+  sol.moves = res.moves;
+  solved_text(sol, /*steps=*/false, r);
 }
 
 }  // namespace tansaku::sliding::pdb

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "sliding/board.h"
+#include "sliding/draw.h"
 #include "sliding/pdb.h"
 #include "tansaku/puzzles/puzzle.h"
 #include "tansaku/search/limits.h"
@@ -25,8 +26,8 @@ inline constexpr int kDefaultPruneDepth = 14;
 int prune_depth(const Options& o);
 
 // Solves (solvability already decided) under `lim`, never playing a redundant move string of
-// up to `prune` moves, verifies, and fills the report.
-void solve(const Instance& inst, int prune, const search::Limits& lim, SolveReport& r);
+// up to `prune` moves, verifies through `sol` (keeping the moves there), and fills the report.
+void solve(const Instance& inst, int prune, const search::Limits& lim, Solution<Rules>& sol, SolveReport& r);
 
 // Beyond this many moves the automaton takes seconds to enumerate the first time (then it is
 // read from the cache directory): a search starts with kQuickPruneDepth and switches once an

@@ -11,12 +11,13 @@
 #include "sliding/draw.h"
 #include "tansaku/core/count.h"
 #include "tansaku/core/error.h"
-#include "tansaku/core/random.h"
 #include "tansaku/core/memory.h"
+#include "tansaku/core/random.h"
 #include "tansaku/core/ranking.h"
 #include "tansaku/core/tokens.h"
 #include "tansaku/puzzles/path_report.h"
 #include "tansaku/puzzles/sliding.h"
+#include "tansaku/puzzles/solution.h"
 #include "tansaku/render/svg.h"
 #include "tansaku/search/explore.h"
 
@@ -129,6 +130,35 @@ Pieces pieces_of(const std::string& text, const std::string& what) {
   return Pieces{t};
 }
 
+// The nine pieces drawn (sliding/draw.h), coloured by their place in the goal; `marked`
+// rings the pieces a step turned.
+std::string picture(const Pieces& p, const Cells& c, const std::vector<int>& marked = {}) {
+  std::vector<std::string> text(9), colour(9);
+  for (int i = 0; i < 9; ++i) {
+    text[i] = p.names[c[i]];
+    colour[i] = std::string(render::palette(c[i]));
+  }
+  return tiles_svg(3, 3, text, colour, marked);
+}
+
+// The rules over the family's own types (puzzles/solution.h): a move is a pattern's index,
+// written as the pattern.
+struct RotatingRules {
+  using Position = Cells;
+  using Move = std::uint8_t;
+  Pieces pieces;
+  std::string state(const Cells& c) const { return pieces.format(c); }
+  json move(const Cells&, Move m) const { return kPatterns[m]; }
+  std::optional<Cells> apply(const Cells& c, Move m) const {
+    if (m >= 8) return std::nullopt;
+    return unpack(RotatingDomain::apply(RotatingDomain::pack(c), m));
+  }
+  std::string frame(const Cells& c) const { return picture(pieces, c); }
+  std::string frame(const Cells&, Move m, const Cells& after) const {
+    return picture(pieces, after, {kPatterns[m][0], kPatterns[m][1], kPatterns[m][2]});
+  }
+};
+
 // One solve: the domain, the start, the solution mode.
 struct Job {
   const RotatingDomain& d;
@@ -182,8 +212,7 @@ class RotatingPuzzle final : public Puzzle {
   SolveReport solve(const Options& o) const override {
     auto [pieces, start, goal] = instance(o);
     SolveReport r;
-    r.start = pieces.format(start);
-    r.goal = pieces.format(goal);
+    Solution<RotatingRules>& sol = *typed_solution(RotatingRules{pieces}, start, goal, r);
     RotatingDomain d(goal);
     std::array<std::uint8_t, 9> s;
     for (int i = 0; i < 9; ++i) s[i] = start[i];
@@ -199,30 +228,11 @@ class RotatingPuzzle final : public Puzzle {
     const auto& solver = choose(solvers(), o.algorithm, job, kSolve, o.want());
     auto res = run_with_progress(solver, job, o);
     r.algorithm = solver.spec.name;
-    // Verifier: replay the patterns.
-    // (init-captures: clang 14 cannot capture structured bindings)
-    const auto replay = [&, packed_start = RotatingDomain::pack(start), packed_goal = RotatingDomain::pack(goal)](
-                            const std::vector<std::uint8_t>& moves) {
-      std::uint64_t st = packed_start;
-      json out = json::array();
-      for (auto m : moves) {
-        if (m >= 8) throw std::logic_error("verifier: unknown pattern");
-        st = RotatingDomain::apply(st, m);
-        out.push_back(kPatterns[m]);
-      }
-      if (st != packed_goal) throw std::logic_error("verifier: the solution does not reach the goal");
-      return out;
-    };
-    report_path<std::uint8_t>(res, o, "the goal is not reachable from the start", replay, r);
-    if (!r.solvable) {
-      return r;
-    }
-    std::uint64_t st = RotatingDomain::pack(start);
+    report_solution(res, o, "the goal is not reachable from the start", sol, r);
+    if (!r.solvable) return r;
     r.text = "positions:\n";
-    for (auto m : res.moves) {
-      st = RotatingDomain::apply(st, m);
-      r.text += "  " + pieces.format(unpack(st)) + "\n";
-    }
+    const std::vector<Cells> boards = sol.positions();
+    for (std::size_t i = 1; i < boards.size(); ++i) r.text += "  " + pieces.format(boards[i]) + "\n";
     return r;
   }
 
@@ -286,21 +296,7 @@ class RotatingPuzzle final : public Puzzle {
     return picture(pieces, start);
   }
   Drawing draw_solution(const Options&, const SolveReport& r) const override {
-    const Pieces pieces = pieces_of(r.goal, "goal");
-    Cells c = pieces.parse(r.start, "start");
-    Drawing d;
-    d.frames.push_back(picture(pieces, c));
-    if (!r.solvable) return d;
-    for (const auto& m : r.moves) {
-      int p = -1;
-      for (int i = 0; i < 8; ++i)
-        if (m == json(kPatterns[i])) p = i;
-      if (p < 0) throw std::logic_error("rotating-slide picture: unknown pattern " + m.dump());
-      c = unpack(RotatingDomain::apply(RotatingDomain::pack(c), p));
-      d.frames.push_back(picture(pieces, c, {kPatterns[p][0], kPatterns[p][1], kPatterns[p][2]}));
-      d.labels.push_back(m.dump());
-    }
-    return d;
+    return draw_solution_of<RotatingRules>(r);
   }
   std::string draw_state(const Options& o, const std::string& state) const override {
     // Pieces named as in the goal (explore: the source): the colours follow the pieces.
@@ -326,15 +322,6 @@ class RotatingPuzzle final : public Puzzle {
   }
 
  private:
-  static std::string picture(const Pieces& p, const Cells& c, const std::vector<int>& marked = {}) {
-    std::vector<std::string> text(9), colour(9);
-    for (int i = 0; i < 9; ++i) {
-      text[i] = p.names[c[i]];
-      colour[i] = std::string(render::palette(c[i]));
-    }
-    return tiles_svg(3, 3, text, colour, marked);
-  }
-
   std::tuple<Pieces, Cells, Cells> instance(const Options& o) const {
     std::string goal = o.goal ? *o.goal : "1 2 3 4 5 6 7 8 9";
     Pieces p = pieces_of(goal, "goal");

@@ -146,15 +146,14 @@ std::vector<int> parse_sequence(const std::string& text) {
 
 Drawing draw_report(const SolveReport& r) {
   Drawing d;
-  const bool ring = r.extra.value("ring", false);
-  if (r.solvable && r.moves.is_array() && !r.moves.empty()) {
-    std::vector<int> seq;
-    seq.reserve(r.moves.size());
-    for (const auto& x : r.moves) seq.push_back(x.get<int>());
-    d.frames.push_back(draw_sequence(seq, ring));
+  const auto* f = dynamic_cast<const Found*>(r.solution.get());
+  if (!f) return d;
+  const bool ring = f->ring;
+  if (r.solvable && !f->sequence.empty()) {
+    d.frames.push_back(draw_sequence(f->sequence, ring));
     return d;
   }
-  const int n = r.extra.value("n", 0);
+  const int n = f->n;
   d.frames.push_back(draw_partners(n, r.solvable ? fmt::format("1..{}: pairs that sum to a square", n)
                                                  : fmt::format("no {} of 1..{}: pairs that sum to a square", ring ? "ring" : "row", n)));
   return d;

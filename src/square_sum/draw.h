@@ -24,4 +24,12 @@ std::vector<int> parse_sequence(const std::string& text);
 // One frame: the row or ring found, or the partner graph of an N without one.
 Drawing draw_report(const SolveReport& r);
 
+// A solve's answer in the family's own types (SolveReport::solution): the numbers 1..n and
+// the row or ring found (empty: none).
+struct Found final : TypedSolution {
+  int n = 0;
+  bool ring = false;
+  std::vector<int> sequence;
+};
+
 }  // namespace tansaku::square_sum

@@ -12,6 +12,7 @@
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/core/tokens.h"
+#include "tansaku/puzzles/report_keys.h"
 #include "tansaku/puzzles/square_sum.h"
 
 namespace tansaku::square_sum {
@@ -39,6 +40,15 @@ std::string render(const std::vector<int>& seq, bool ring) {
   if (ring && seq.size() >= 3) s += fmt::format(" {}+{}={}", seq.back(), seq.front(), seq.back() + seq.front());
   return s + "\n";
 }
+
+// solve's own keys (docs/cli.md), in their JSON order.
+struct SolveKeys {
+  bool ring = false;
+  std::optional<bool> smallest;              // N not given: N is the least ...
+  std::optional<std::vector<int>> none_for;  // ... every smaller one refuted
+  int n = 0;
+};
+TANSAKU_REPORT_KEYS(SolveKeys, ring, smallest, none_for, n)
 
 class SquareSumPuzzle final : public Puzzle {
  public:
@@ -96,8 +106,13 @@ class SquareSumPuzzle final : public Puzzle {
     const int n = a.n;
     r.nodes = a.nodes;
     r.algorithm = a.found.method;
-    r.extra["ring"] = q.ring;
+    auto found = std::make_shared<Found>();
+    found->n = n;
+    found->ring = q.ring;
+    r.solution = found;
+    SolveKeys k{q.ring, std::nullopt, std::nullopt, n};
     if (a.found.found) {
+      found->sequence = a.found.sequence;
       r.moves = numbers(a.found.sequence);
       r.length = n;
       r.text = render(a.found.sequence, q.ring);
@@ -109,10 +124,10 @@ class SquareSumPuzzle final : public Puzzle {
     if (q.n == 0) {  // --smallest (the default): the least N, every smaller N refuted by exhaustive search
       r.text += fmt::format("N = {} is the least: no {} for N = {}..{} (each refuted by exhaustive search)\n", n,
                             q.ring ? "ring" : "row", q.ring ? 3 : 2, n - 1);
-      r.extra["smallest"] = true;
-      r.extra["none_for"] = a.none_for;
+      k.smallest = true;
+      k.none_for = a.none_for;
     }
-    r.extra["n"] = n;
+    put(k, r.extra);
     if (a.listed) {
       const SearchResult& s = *a.listed;
       r.count = s.count;

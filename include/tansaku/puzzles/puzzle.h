@@ -214,6 +214,17 @@ struct SearchFigures {
   std::optional<std::uint64_t> generated;   // successors generated, where the solver counts them
   std::optional<std::uint64_t> table_bytes; // the largest table the solver held (hash sets, 2-bit tables, PDBs)
   std::string heuristic;                    // IDA*'s lower bound, described ("pdb 6-6-6-6 + reflection"); "" = none
+  // The machine the work ran on: every explore has both (explore_by_table / machine_figures
+  // fill them); a solve where its family measures them.
+  std::optional<std::uint64_t> peak_rss_bytes;  // the process's peak resident memory after the work
+  std::optional<unsigned> threads;              // the threads the work could use (--threads)
+};
+
+// A solution in the family's own types (puzzles/solution.h Solution<Rules>): the start, goal
+// and moves the family's solver returned, kept beside their printed form so that pictures
+// replay them without reading the text back.
+struct TypedSolution {
+  virtual ~TypedSolution() = default;
 };
 
 // `puzzle` and `seconds` are filled by the caller (the CLI, the server): a family leaves them.
@@ -233,6 +244,7 @@ struct SolveReport : SearchFigures {
   json extra = json::object();    // family-specific fields
   std::string text;               // family rendering of the solution (may be empty)
   json rows = json::array();      // --batch: one object per instance (its --json line), for the batch page
+  std::shared_ptr<const TypedSolution> solution;  // the same solution typed; null where the family keeps none
 };
 
 struct ExploreReport : SearchFigures {

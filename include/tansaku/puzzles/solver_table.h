@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 
 #include "tansaku/core/error.h"
+#include "tansaku/core/memory.h"
 #include "tansaku/puzzles/puzzle.h"
 #include "tansaku/search/limits.h"
 
@@ -135,12 +136,20 @@ ExploreTable<P> one_explore(SolverSpec spec, F f) {
 }
 inline SolverSpec bfs_explore(std::string summary) { return {"bfs", {"breadth-first"}, std::move(summary), kExplore}; }
 
+// The machine figures of a finished explore (puzzle.h SearchFigures): the peak memory and the
+// threads it could use.
+inline void machine_figures(const Options& o, SearchFigures& f) {
+  f.peak_rss_bytes = peak_rss();
+  f.threads = o.threads;
+}
+
 template <class P>
 ExploreReport explore_by_table(const ExploreTable<P>& table, const P& p, const Options& o) {
   const ExploreJob<P> job{p, o};
   const auto& entry = choose(table, o.algorithm, job, kExplore);
   ExploreReport r = run_with_progress(entry, job, o);
   if (r.algorithm.empty()) r.algorithm = entry.spec.name;
+  machine_figures(o, r);
   return r;
 }
 

@@ -9,6 +9,7 @@
 #include <limits>
 #include <vector>
 
+#include "tansaku/search/deepening.h"
 #include "tansaku/search/domain.h"
 #include "tansaku/search/limits.h"
 #include "tansaku/search/stats.h"
@@ -94,21 +95,11 @@ PathResult<typename D::Move> ida_star(const D& d, const typename D::State& start
                                       const Limits& lim = {}) {
   PathResult<typename D::Move> res;
   detail::IdaRun<D> run(d, o, lim, res);
-  int bound = d.h(start);
-  while (true) {
-    if (lim.progress) lim.progress->update("ida*: bound {}, {} nodes", bound, res.stats.expanded);
-    if (lim.proved) lim.proved->raise(bound);  // every solution costs at least the bound searched
+  deepen("ida*", d.h(start), o.step, lim, res, [&](int bound) {
     run.iterate(start, bound);
-    if (res.found) return res;
-    int next = run.next_bound();
-    if (next == std::numeric_limits<int>::max()) {
-      res.exhausted = true;  // nothing beyond the bound: no solution exists
-      return res;
-    }
-    if (o.step > 1) next = bound + std::max(o.step, (next - bound + o.step - 1) / o.step * o.step);
-    if (next > lim.max_cost) return res;
-    bound = next;
-  }
+    return run.next_bound();
+  });
+  return res;
 }
 
 }  // namespace tansaku::search

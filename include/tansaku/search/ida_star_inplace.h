@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "tansaku/core/error.h"
+#include "tansaku/search/deepening.h"
 #include "tansaku/search/ida_star.h"
 #include "tansaku/search/limits.h"
 #include "tansaku/search/stats.h"
@@ -218,12 +219,9 @@ PathResult<typename D::Move> ida_star_inplace(const D& root, const InPlaceIdaOpt
     return res;
   }
   const unsigned threads = std::max(1u, lim.threads);
-  int bound = root.h();
   std::uint64_t last_iteration = 0;
-  while (true) {
+  deepen("ida*", root.h(), o.step, lim, res, [&](int bound) {
     if (o.before_iteration) o.before_iteration(bound, last_iteration);
-    if (lim.progress) lim.progress->update("ida*: bound {}, {} nodes", bound, res.stats.expanded);
-    if (lim.proved) lim.proved->raise(bound);  // every solution costs at least the bound searched
     int next = std::numeric_limits<int>::max();
     bool done = false;
     detail::Frontier<D> frontier;
@@ -316,15 +314,9 @@ PathResult<typename D::Move> ida_star_inplace(const D& root, const InPlaceIdaOpt
       }
     }
     last_iteration = res.stats.expanded - before;
-    if (done) return res;
-    if (next == std::numeric_limits<int>::max()) {
-      res.exhausted = true;
-      return res;
-    }
-    if (o.step > 1) next = bound + std::max(o.step, (next - bound + o.step - 1) / o.step * o.step);
-    if (next > lim.max_cost) return res;
-    bound = next;
-  }
+    return next;
+  });
+  return res;
 }
 
 }  // namespace tansaku::search

@@ -183,20 +183,15 @@ PathResult<typename D::Move> ida_star_tt(const D& d, const typename D::State& st
   BoundTable tt(std::min(o.table_bytes, lim.memory));
   res.stats.stored = tt.bytes();
   detail::IdaTtRun<D> run(d, lim, o.max_expanded, tt, res);
-  int bound = d.h(start);
-  while (true) {
-    if (lim.progress) lim.progress->update("ida* + table: bound {}, {} nodes", bound, res.stats.expanded);
-    if (lim.proved) lim.proved->raise(bound);  // every solution costs at least the bound searched
+  deepen("ida* + table", d.h(start), 1, lim, res, [&](int bound) {
     const int next = run.probe(start, bound);
     res.stats.stored = tt.bytes();
-    if (res.found || run.gave_up()) return res;
-    if (next >= BoundTable::kInfinity || (o.cost_bound && static_cast<std::uint64_t>(next) > o.cost_bound)) {
-      res.exhausted = true;  // no state reachable from the start leads to the goal
-      return res;
-    }
-    if (next > lim.max_cost) return res;
-    bound = std::max(next, bound + 1);
-  }
+    if (run.gave_up()) return kGaveUp;
+    if (next >= BoundTable::kInfinity || (o.cost_bound && static_cast<std::uint64_t>(next) > o.cost_bound))
+      return kNothingBeyond;  // no state reachable from the start leads to the goal
+    return next;
+  });
+  return res;
 }
 
 // A domain given a table key (`key_of(s)`: equal keys must mean equal states, e.g. a rank)
