@@ -37,6 +37,7 @@ struct Settings {
   std::optional<std::string> metric;    // --metric htm | qtm
   std::optional<std::string> scramble;  // --scramble MOVES: the start
   std::optional<std::string> facelets;  // --facelets STRING: the start, sticker by sticker
+  std::optional<int> max_length;        // --max-length N: two-phase stops at a solution this short
 };
 
 constexpr std::size_t kFarthestSequences = 20;  // farthest positions given a move sequence
@@ -122,6 +123,12 @@ class PermPuzzle final : public Puzzle {
     req.start = start;
     req.goal = goal;
     req.algorithm = o.algorithm;
+    if (const auto& n = o.settings<Settings>().max_length) {  // names two-phase, like --weight names wastar
+      if (req.algorithm.empty()) req.algorithm = "two-phase";
+      if (req.algorithm != "two-phase")
+        throw InputError(fmt::format("--max-length applies to --algorithm two-phase, not {}", req.algorithm));
+      req.max_length = *n;
+    }
     req.mode = o.all ? search::SolutionMode::All : o.count ? search::SolutionMode::Count : search::SolutionMode::First;
     req.knobs = ida_options(o);
     Progress progress(o.progress());
@@ -131,6 +138,7 @@ class PermPuzzle final : public Puzzle {
     if (!res.hint.empty() && o.progress() && stderr_is_terminal()) fmt::print(stderr, "tansaku: hint: {}\n", res.hint);
     r.algorithm = res.algorithm;
     r.nodes = res.path.stats.expanded;
+    if (!res.phases.empty()) r.extra["phases"] = res.phases;
     if (res.table_bytes) r.table_bytes = res.table_bytes;
     r.extra["metric"] = ms.metric;
     if (!res.hint.empty()) r.extra["hint"] = res.hint;
@@ -158,6 +166,8 @@ class PermPuzzle final : public Puzzle {
     if (o.all || o.count) r.count = count_json(res.path.count);
     r.text = fmt::format("sequence:  {}\n", format_sequence(ms, res.path.moves));
     if (start_facelets) r.text = fmt::format("facelets:  {}\n", *start_facelets) + r.text;
+    if (res.phases.size() == 2)
+      r.text += fmt::format("phases:    {} + {} (into the subgroup, then within it)\n", res.phases[0], res.phases[1]);
     return r;
   }
 
@@ -415,7 +425,11 @@ Family family() {
                 kShow | kSolve),
       opt::text(&Settings::facelets, "facelets", "STRING",
                 "the start sticker by sticker, for puzzles with a net: the 3x3x3 reads Kociemba's 54 letters URFDLB",
-                kShow | kSolve)};
+                kShow | kSolve),
+      opt::integer(&Settings::max_length, "max-length",
+                   "two-phase (named by this option alone): stop at the first solution of at most N moves (default: "
+                   "20 moves, or 0.1 s once a solution is in hand)",
+                   kSolve, Range{1, 1000})};
   f.settings = opt::settings<Settings>();
   f.solvers = merge_specs(perm::solvers(), solver_specs(PermPuzzle::explore_table()));
   f.notation =
