@@ -30,6 +30,22 @@ namespace {
 
 constexpr int kBound = 30;  // every answer here is at most this long (God's number is 20)
 
+// The tables go to a cache directory of this program's own (never the user's), removed at the end.
+class CacheDir : public ::testing::Environment {
+ public:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() / ("tansaku-two-phase-cache-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir_);
+    ::setenv("TANSAKU_PDB_DIR", dir_.c_str(), 1);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  static std::filesystem::path dir() { return dir_; }
+
+ private:
+  static inline std::filesystem::path dir_;
+};
+const auto* const cache_env = ::testing::AddGlobalTestEnvironment(new CacheDir);
+
 SolveResult two_phase(const Definition& d, const MoveSet& ms, const Position& start, int max_length = 0) {
   SolveRequest req;
   req.d = &d;
@@ -209,6 +225,23 @@ TEST(TwoPhase, ParserRefusals) {
   EXPECT_TRUE(ok.patterns.empty());  // never a table of `pdb build`
   const TableList r2 = parse_table_list(d, "Subgroup R2 U'\nCORNERS orientations\nEnd\n", "t.pat");
   EXPECT_EQ(r2.subgroup->moves.size(), 4u);  // R2; U', U2, U
+}
+
+// Built once, then read from the cache directory's two-phase/; a damaged file is built again.
+TEST(TwoPhaseCli, TablesAreKeptInTheCacheDirectory) {
+  const std::string solve = "solve cube --scramble \"L2 D' B R\" --algorithm two-phase --json --quiet";
+  ASSERT_EQ(run_cli(solve).code, 0);
+  const auto dir = CacheDir::dir() / "two-phase";
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    if (e.path().string().find("perm-3x3x3-") != std::string::npos) files.push_back(e.path());
+  ASSERT_EQ(files.size(), 4u);  // twist-slice, flip-slice, corners-slice, edges
+  const auto size = std::filesystem::file_size(files[0]);
+  std::filesystem::resize_file(files[0], size / 2);
+  const auto again = run_cli(solve);
+  ASSERT_EQ(again.code, 0) << again.err;
+  EXPECT_EQ(again.json()["length"], 4);
+  EXPECT_EQ(std::filesystem::file_size(files[0]), size);
 }
 
 TEST(TwoPhaseCli, AnswersAndRefuses) {

@@ -542,6 +542,7 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
 void run_two_phase(const Job& j, const search::Limits& lim) {
   TwoPhaseOptions o;
   o.max_length = j.req.max_length;
+  o.use_cache = j.req.use_cache;
   two_phase_solve(*j.req.d, *j.req.ms, j.req.start, j.req.goal, o, lim, j.out);
 }
 
