@@ -587,7 +587,7 @@ const SolverTable<Job, void>& table() {
       {{"two-phase",
         {"twophase", "kociemba"},
         "through a subgroup the definition declares (the 3x3x3: <U,D,R2,L2,F2,B2>): into it, then within it; any "
-        "cube in a fraction of a second, not proved least; stops at 20 moves or 0.1 s, --max-length N"},
+        "cube in a fraction of a second, not proved least: the shortest found in 0.1 s, or --max-length N"},
        [](const Job& j) { return two_phase_refusal(*j.req.d, *j.req.ms, j.req.goal); },
        [](const Job&) { return false; },
        run_two_phase},
