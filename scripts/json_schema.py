@@ -188,8 +188,9 @@ EXTRAS = {
         "square-sum": {"ring": ("boolean", "", "`--ring`"), "n": ("integer", "", "N"), "smallest": ("boolean", "N not given", "true: N is the least"),
                        "none_for": ("array<integer>", "N not given", "the smaller N refuted")},
         "blocks": {"metric": ("string", "", "`step`, `line` or `path`"), "distinct": ("boolean", "", "`--distinct`")},
-        "perm": {"metric": ("string", "", "`htm` or `qtm`"), "pattern_databases": ("array<string>", "IDA*", "the tables used"),
-                 "facelets": ("string", "the puzzle's net reads facelets", "the start sticker by sticker (`--facelets`)")},
+        "perm": {"metric": ("string", "", "`htm` or `qtm`"), "pattern_databases": ("array<string>", "IDA*, two-phase", "the tables used"),
+                 "facelets": ("string", "the puzzle's net reads facelets", "the start sticker by sticker (`--facelets`)"),
+                 "phases": ("array<integer>", "`--algorithm two-phase`", "the moves into the subgroup, then within it (their sum is `length`)")},
     },
     "explore": {
         "sliding": {},

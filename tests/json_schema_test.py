@@ -208,7 +208,7 @@ def test_solve_stopped_and_nonoptimal():
     validate("solve_stopped", out)
     assert out["complete"] is False and out["stopped"] == "timeout" and out["lower_bound"] >= 100
     for args in (["8-puzzle", "--weight", "1.5"], ["8-puzzle", "--algorithm", "greedy"], ["peg:triangle5", "--weight", "2"],
-                 ["knight-swap", "--algorithm", "beam"]):
+                 ["knight-swap", "--algorithm", "beam"], ["cube", "--scramble", "R U F", "--algorithm", "two-phase"]):
         out, _ = run_json("solve", *args)
         validate("solve", out)
         assert out["optimal"] is False

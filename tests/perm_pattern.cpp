@@ -211,7 +211,7 @@ TEST(PermPattern, BadFiles) {
   refused("Pattern p\nEDGES sideways\nEnd\n", "x.pat:2: unknown 'sideways'");
   refused("Pattern p\nEDGES orientations 3\nEnd\n", "x.pat:2: 'orientations' takes no numbers");
   refused("Pattern p\nEnd\n", "x.pat:2: pattern 'p' keeps nothing");
-  refused("Move p\nEnd\n", "x.pat:1: expected 'Pattern NAME' or 'Pieces SET N...'");
+  refused("Move p\nEnd\n", "x.pat:1: expected 'Pattern NAME', 'Pieces SET N...', 'Subgroup MOVE...'");
   refused("Pieces EDGES\n", "x.pat:1: expected 'Pieces SET N...'");
   refused("\nPieces FACES 1 2\n", "x.pat:2: unknown set 'FACES'");
   refused("Pieces EDGES 1 2 2\n", "x.pat:1: piece 2 of set EDGES named twice");

@@ -27,3 +27,32 @@ End
 # 88 M entries) cut the nodes of a 15-move scramble by 15% for 25% more CPU time, and a
 # 17-move one took more than 200 s instead of 170 s; the two 7-edge tables (511 M entries
 # each) cut the nodes by a further 5% for twice the CPU time per node.
+
+# Two-phase solving (`--algorithm two-phase`, Kociemba's algorithm; see docs/perm.md,
+# "Two-phase solving"). The subgroup <U, D, R2, L2, F2, B2> (19,508,428,800 positions) is
+# what keeps every corner twist, every edge flip and the 4 UD-slice edges FR FL BR BL in
+# the slice: 2187 x 2048 x 495 cosets. Phase 1 reaches it over all moves, bounded by the
+# twist and the flip, each with the slice edges' cells (1,082,565 and 1,013,760 entries);
+# phase 2 solves inside it with its 10 moves, bounded by the corners with the slice edges
+# in order and by the 12 edges in order (967,680 entries each). The four tables are built
+# in memory in a fraction of a second.
+Subgroup U D R2 L2 F2 B2
+CORNERS orientations
+EDGES orientations
+EDGES class 9 10 11 12
+End
+Phase1 twist-slice
+CORNERS orientations
+EDGES class 9 10 11 12
+End
+Phase1 flip-slice
+EDGES orientations
+EDGES class 9 10 11 12
+End
+Phase2 corners-slice
+CORNERS distinct 1 2 3 4 5 6 7 8
+EDGES distinct 9 10 11 12
+End
+Phase2 edges
+EDGES distinct 1 2 3 4 5 6 7 8 9 10 11 12
+End

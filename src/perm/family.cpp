@@ -38,6 +38,7 @@ struct Settings {
   std::optional<std::string> metric;    // --metric htm | qtm
   std::optional<std::string> scramble;  // --scramble MOVES: the start
   std::optional<std::string> facelets;  // --facelets STRING: the start, sticker by sticker
+  std::optional<int> max_length;        // --max-length N: two-phase stops at a solution this short
 };
 
 constexpr std::size_t kFarthestSequences = 20;  // farthest positions given a move sequence
@@ -51,11 +52,12 @@ json names_json(const MoveSet& ms, const std::vector<int>& moves) {
 // The family's own report keys (docs/cli.md), in their JSON order: solve's ...
 struct SolveKeys {
   std::optional<std::string> facelets;  // the start sticker by sticker, where the net reads facelets
+  std::optional<std::vector<int>> phases;  // two-phase: the lengths of its two phases
   std::string metric;
   std::optional<std::string> hint;  // how the next solve gets faster
   std::optional<std::vector<std::string>> pattern_databases;
 };
-TANSAKU_REPORT_KEYS(SolveKeys, facelets, metric, hint, pattern_databases)
+TANSAKU_REPORT_KEYS(SolveKeys, facelets, phases, metric, hint, pattern_databases)
 // ... and explore's.
 struct ExploreKeys {
   json farthest_moves;  // a move sequence reaching each farthest position
@@ -139,6 +141,12 @@ class PermPuzzle final : public Puzzle {
     req.start = start;
     req.goal = goal;
     req.algorithm = o.algorithm;
+    if (const auto& n = o.settings<Settings>().max_length) {  // names two-phase, like --weight names wastar
+      if (req.algorithm.empty()) req.algorithm = "two-phase";
+      if (req.algorithm != "two-phase")
+        throw InputError(fmt::format("--max-length applies to --algorithm two-phase, not {}", req.algorithm));
+      req.max_length = *n;
+    }
     req.mode = o.all ? search::SolutionMode::All : o.count ? search::SolutionMode::Count : search::SolutionMode::First;
     req.knobs = ida_options(o);
     Progress progress(o.progress());
@@ -148,6 +156,7 @@ class PermPuzzle final : public Puzzle {
     if (!res.hint.empty() && o.progress() && stderr_is_terminal()) fmt::print(stderr, "tansaku: hint: {}\n", res.hint);
     r.algorithm = res.algorithm;
     r.nodes = res.path.stats.expanded;
+    if (!res.phases.empty()) k.phases = res.phases;
     if (res.table_bytes) r.table_bytes = res.table_bytes;
     k.metric = ms.metric;
     if (!res.hint.empty()) k.hint = res.hint;
@@ -176,6 +185,8 @@ class PermPuzzle final : public Puzzle {
     if (o.all || o.count) r.count = count_json(res.path.count);
     r.text = fmt::format("sequence:  {}\n", format_sequence(ms, res.path.moves));
     if (k.facelets) r.text = fmt::format("facelets:  {}\n", *k.facelets) + r.text;
+    if (res.phases.size() == 2)
+      r.text += fmt::format("phases:    {} + {} (into the subgroup, then within it)\n", res.phases[0], res.phases[1]);
     return r;
   }
 
@@ -406,7 +417,8 @@ Family family() {
       {"perm:2x2x2",
        "2x2x2 cube (alias 2x2x2): 8 corners; 88,179,840 positions; --moves U,F,R: 3,674,160, depth 11 (14 qtm)"},
       {"perm:3x3x3",
-       "3x3x3 cube (aliases cube, rubik, 3x3x3; centres fixed): show / solve; --facelets, M E S, Rw, x y z"},
+       "3x3x3 cube (aliases cube, rubik, 3x3x3; centres fixed): any position in a fraction of a second by "
+       "--algorithm two-phase; --facelets, M E S, Rw, x y z"},
       {"perm:skewb", "Skewb: 8 corners, 6 centres; --moves ULB,UBR,UFL,DBL fixes a corner: 3,149,280 positions"},
       {"perm:skewb-fixed", "Skewb with corner DFR fixed, corners split by orbit (the skewb.tws moves ULB UBR UFL DBL)"},
       {"perm:pyraminx", "Pyraminx without tips: 933,120 positions, depth 11"},
@@ -431,7 +443,11 @@ Family family() {
                 kShow | kSolve),
       opt::text(&Settings::facelets, "facelets", "STRING",
                 "the start sticker by sticker, for puzzles with a net: the 3x3x3 reads Kociemba's 54 letters URFDLB",
-                kShow | kSolve)};
+                kShow | kSolve),
+      opt::integer(&Settings::max_length, "max-length",
+                   "two-phase (named by this option alone): stop at the first solution of at most N moves (default: "
+                   "the shortest found in 0.1 s)",
+                   kSolve, Range{1, 1000})};
   f.settings = opt::settings<Settings>();
   f.solvers = merge_specs(perm::solvers(), solver_specs(PermPuzzle::explore_table()));
   f.notation =

@@ -151,12 +151,12 @@ struct Points {
   std::vector<P> gens;
 };
 
-Points points_of(const Definition& d, const MoveSet& ms) {
+Points points_of(const Definition& d, const std::vector<const Perm*>& perms) {
   Points pts;
   pts.start.resize(static_cast<std::size_t>(d.positions));
   for (int i = 0; i < d.positions; ++i) pts.start[static_cast<std::size_t>(i)] = pts.n, pts.n += d.omod[static_cast<std::size_t>(i)];
-  for (int b : ms.bases) {
-    const Perm& m = d.moves[static_cast<std::size_t>(b)].p;
+  for (const Perm* pm : perms) {
+    const Perm& m = *pm;
     P g(pts.n);
     for (int i = 0; i < d.positions; ++i) {
       const int from = m.perm[static_cast<std::size_t>(i)];
@@ -170,10 +170,24 @@ Points points_of(const Definition& d, const MoveSet& ms) {
   return pts;
 }
 
+Points points_of(const Definition& d, const MoveSet& ms) {
+  std::vector<const Perm*> perms;
+  for (int b : ms.bases) perms.push_back(&d.moves[static_cast<std::size_t>(b)].p);
+  return points_of(d, perms);
+}
+
 }  // namespace
 
 std::string group_order(const Definition& d, const MoveSet& ms) {
   const Points pts = points_of(d, ms);
+  SchreierSims ss(pts.n, pts.gens);
+  return ss.order().get_str();
+}
+
+std::string group_order(const Definition& d, const std::vector<Perm>& generators) {
+  std::vector<const Perm*> perms;
+  for (const auto& g : generators) perms.push_back(&g);
+  const Points pts = points_of(d, perms);
   SchreierSims ss(pts.n, pts.gens);
   return ss.order().get_str();
 }

@@ -13,6 +13,8 @@ namespace tansaku::perm {
 
 // Decimal order of <moves of ms> acting on (position, orientation) pairs.
 std::string group_order(const Definition& d, const MoveSet& ms);
+// The same for any generators (a subgroup's: R2 rather than R).
+std::string group_order(const Definition& d, const std::vector<Perm>& generators);
 
 // `count` positions drawn uniformly from those the moves reach from `goal` (its orbit under
 // the group): goal moved by a uniformly random group element (from the same stabiliser

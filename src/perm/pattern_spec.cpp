@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "perm/generators.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
 
@@ -39,6 +40,35 @@ PatternSet& set_entry(PatternSpec& p, int set) {
   return p.sets.back();
 }
 
+// Each piece's class in set `set` under p: its label when distinct, 256 + c in class c, -1
+// for the alike rest (-2 when p does not name the set).
+std::vector<int> classes_in(const Definition& d, const PatternSpec& p, int set) {
+  std::vector<int> cls(static_cast<std::size_t>(d.sets[static_cast<std::size_t>(set)].size), -2);
+  for (const auto& s : p.sets) {
+    if (s.set != set) continue;
+    std::fill(cls.begin(), cls.end(), -1);
+    for (int l : s.distinct) cls[static_cast<std::size_t>(l)] = l;
+    for (std::size_t c = 0; c < s.classes.size(); ++c)
+      for (int l : s.classes[c]) cls[static_cast<std::size_t>(l)] = 256 + static_cast<int>(c);
+  }
+  return cls;
+}
+
+// Whether coarse keeps nothing that fine does not: fine's orientations where coarse keeps
+// them, and pieces alike in fine alike in coarse.
+bool coarser(const Definition& d, const PatternSpec& coarse, const PatternSpec& fine) {
+  for (const auto& s : coarse.sets) {
+    bool ori = false;
+    for (const auto& f : fine.sets) ori = ori || (f.set == s.set && f.orientations);
+    if (s.orientations && !ori) return false;
+    const std::vector<int> c = classes_in(d, coarse, s.set), f = classes_in(d, fine, s.set);
+    for (std::size_t a = 0; a < c.size(); ++a)
+      for (std::size_t b = 0; b < a; ++b)
+        if (f[a] == f[b] && c[a] != c[b]) return false;
+  }
+  return true;
+}
+
 bool keeps_something(const Definition& d, const PatternSet& s) {
   return (s.orientations && d.sets[static_cast<std::size_t>(s.set)].omod > 1) || !s.distinct.empty() ||
          !s.classes.empty();
@@ -53,6 +83,9 @@ TableList parse_table_list(const Definition& d, const std::string& text, const s
   int line = 0;
   auto bad = [&](const std::string& why) { return InputError(fmt::format("{}:{}: {}", file, line, why)); };
   PatternSpec* open = nullptr;
+  std::string open_kind;  // the keyword that opened it
+  int open_line = 0;
+  std::vector<PatternSpec> phases[2];   // Phase1, Phase2 blocks
   std::vector<std::vector<bool>> used;  // per set, per label: already named in the open block
   for (std::string l; std::getline(in, l);) {
     ++line;
@@ -88,15 +121,50 @@ TableList parse_table_list(const Definition& d, const std::string& text, const s
       continue;
     }
     if (!open) {
-      if (w[0] != "Pattern" || w.size() != 2) throw bad("expected 'Pattern NAME' or 'Pieces SET N...'");
+      const bool phase = w[0] == "Phase1" || w[0] == "Phase2";
+      if (w[0] == "Subgroup") {
+        if (list.subgroup) throw bad(fmt::format("a second Subgroup (the first at line {})", list.subgroup->line));
+        if (w.size() < 2) throw bad("expected 'Subgroup MOVE...' (the moves that generate the subgroup)");
+        SubgroupSpec sg;
+        sg.line = line;
+        sg.file = file;
+        sg.keeps.name = "subgroup";
+        const MoveSet all = build_moves(d, "htm", "");
+        for (std::size_t i = 1; i < w.size(); ++i) {
+          const Gen* g = nullptr;
+          for (const auto& x : all.gens)
+            if (x.name == w[i]) g = &x;
+          if (!g)
+            throw bad(
+                fmt::format("'{}' is not a move of {} (a base move or one of its powers)", printable(w[i]), d.name));
+          // The powers of that power: R2 of an order-4 R stands for R2 alone, R for R, R2, R'.
+          for (int k = g->power; k % g->order != 0; k += g->power) {
+            const std::pair<int, int> bp{g->base, k % g->order};
+            if (std::find(sg.moves.begin(), sg.moves.end(), bp) == sg.moves.end()) sg.moves.push_back(bp);
+          }
+          sg.written += (sg.written.empty() ? "" : " ") + w[i];
+        }
+        std::sort(sg.moves.begin(), sg.moves.end());
+        list.subgroup = std::move(sg);
+        open = &list.subgroup->keeps;
+        open_kind = "Subgroup";
+        reset_used();
+        continue;
+      }
+      if (phase && !list.subgroup) throw bad(fmt::format("{} before the Subgroup block", w[0]));
+      if ((w[0] != "Pattern" && !phase) || w.size() != 2)
+        throw bad("expected 'Pattern NAME', 'Pieces SET N...', 'Subgroup MOVE...', 'Phase1 NAME' or 'Phase2 NAME'");
       if (w[1].size() > 40 ||
           w[1].find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_") !=
               std::string::npos)
         throw bad("a pattern name is letters, digits, '-' and '_' (at most 40)");
-      for (const auto& p : out)
-        if (p.name == w[1]) throw bad(fmt::format("pattern '{}' named twice", w[1]));
-      out.push_back(PatternSpec{w[1], {}});
-      open = &out.back();
+      std::vector<PatternSpec>& into = !phase ? out : w[0] == "Phase1" ? phases[0] : phases[1];
+      for (const auto& p : into)
+        if (p.name == w[1]) throw bad(fmt::format("{} '{}' named twice", phase ? "table" : "pattern", w[1]));
+      into.push_back(PatternSpec{w[1], {}});
+      open = &into.back();
+      open_kind = w[0];
+      open_line = line;
       reset_used();
       continue;
     }
@@ -104,12 +172,20 @@ TableList parse_table_list(const Definition& d, const std::string& text, const s
       if (w.size() != 1) throw bad("expected 'End'");
       if (std::none_of(open->sets.begin(), open->sets.end(),
                        [&](const PatternSet& s) { return keeps_something(d, s); }))
-        throw bad(fmt::format("pattern '{}' keeps nothing", open->name));
+        throw bad(open_kind == "Subgroup" ? std::string("the Subgroup block keeps nothing")
+                                          : fmt::format("pattern '{}' keeps nothing", open->name));
+      // A phase-1 table is 0 on the whole subgroup only if it keeps nothing more.
+      if (open_kind == "Phase1" && list.subgroup && !coarser(d, *open, list.subgroup->keeps))
+        throw InputError(
+            fmt::format("{}:{}: Phase1 table '{}' keeps more than the Subgroup block (phase 1 ends on "
+                        "reaching the subgroup: its tables keep only what the subgroup keeps)",
+                        file, open_line, open->name));
       open = nullptr;
       continue;
     }
     if (w[0] == "Reduced") {
       if (w.size() != 1) throw bad("'Reduced' takes nothing");
+      if (open_kind != "Pattern") throw bad(fmt::format("'Reduced' applies to Pattern blocks, not {}", open_kind));
       open->reduced = true;
       continue;
     }
@@ -131,7 +207,13 @@ TableList parse_table_list(const Definition& d, const std::string& text, const s
     if (w[1] == "class") ps.classes.push_back(labels);
     else ps.distinct.insert(ps.distinct.end(), labels.begin(), labels.end());
   }
-  if (open) throw bad(fmt::format("pattern '{}' without End", open->name));
+  if (open)
+    throw bad(open_kind == "Subgroup" ? std::string("the Subgroup block without End")
+                                      : fmt::format("pattern '{}' without End", open->name));
+  if (list.subgroup) {
+    list.subgroup->phase1 = std::move(phases[0]);
+    list.subgroup->phase2 = std::move(phases[1]);
+  }
   return list;
 }
 

@@ -8,7 +8,9 @@
 // dropped. Nothing here is specific to one puzzle: the default patterns of a definition
 // NAME.tws come from a companion file NAME.pat (docs/perm.md), like NAME.sym.
 #pragma once
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -34,16 +36,36 @@ struct PatternSpec {
   bool operator==(const PatternSpec&) const = default;
 };
 
+// A subgroup for two-phase solving (two_phase.h), as a companion file declares it:
+// `Subgroup MOVE...` (its generators: a base move stands for all its powers, a power such as
+// R2 for the powers of it), the lines of a pattern saying what the subgroup keeps solved (the
+// projection whose goal class is the subgroup: the cube's corner twist, edge flip and the
+// UD-slice edges as one class), `End`; then optionally `Phase1 NAME` ... `End` blocks (the
+// tables that bound phase 1, over every move: projections coarser than the subgroup's, or
+// that one alone when there are none) and `Phase2 NAME` ... `End` blocks (the tables that
+// bound phase 2, over the subgroup's moves; none: every piece kept).
+struct SubgroupSpec {
+  std::vector<std::pair<int, int>> moves;  // (base move, power), closed under powers
+  std::string written;                     // the generators as written ("U D R2 L2 F2 B2")
+  PatternSpec keeps;                       // what the subgroup keeps solved
+  std::vector<PatternSpec> phase1, phase2;
+  int line = 0;  // where `Subgroup` stands
+  std::string file;
+};
+
 // The tables a companion file lists: patterns, and piece tables (`Pieces SET N...`: those
-// pieces of SET kept distinct, see piece_table.h), each as (set, packed labels).
+// pieces of SET kept distinct, see piece_table.h), each as (set, packed labels); and the
+// subgroup for two-phase solving, when it declares one (never a table of `pdb build`).
 struct TableList {
   std::vector<PatternSpec> patterns;
   std::vector<std::pair<int, std::vector<int>>> pieces;
+  std::optional<SubgroupSpec> subgroup;
 };
 
 // `Pattern NAME` blocks: lines `SET orientations`, `SET class N...`, `SET distinct N...`
-// (N: piece numbers as written in the Solved block), optionally `Reduced`, then `End`; and `Pieces SET N...`
-// lines. InputError "FILE:LINE: problem" on anything else.
+// (N: piece numbers as written in the Solved block), optionally `Reduced`, then `End`; `Pieces SET N...`
+// lines; one `Subgroup MOVE...` block with its `Phase1 NAME` / `Phase2 NAME` blocks (the same
+// lines as a pattern's, without `Reduced`). InputError "FILE:LINE: problem" on anything else.
 TableList parse_table_list(const Definition& d, const std::string& text, const std::string& file);
 std::vector<PatternSpec> parse_patterns(const Definition& d, const std::string& text, const std::string& file);
 // The companion file NAME.pat beside the definition's file (none: an empty list).

@@ -15,6 +15,7 @@
 #include "perm/piece_file.h"
 #include "perm/ranked_domain.h"
 #include "perm/symmetry.h"
+#include "perm/two_phase.h"
 #include "tansaku/core/error.h"
 #include "tansaku/puzzles/solver_table.h"
 #include "tansaku/search/beam_search.h"
@@ -538,6 +539,13 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
   }
 }
 
+void run_two_phase(const Job& j, const search::Limits& lim) {
+  TwoPhaseOptions o;
+  o.max_length = j.req.max_length;
+  o.use_cache = j.req.use_cache;
+  two_phase_solve(*j.req.d, *j.req.ms, j.req.start, j.req.goal, o, lim, j.out);
+}
+
 // In the order of the automatic choice: bidirectional BFS over the ranked space for one
 // solution when it has at most req.bibfs_limit positions, else IDA* over pattern databases.
 const SolverTable<Job, void>& table() {
@@ -576,6 +584,13 @@ const SolverTable<Job, void>& table() {
       heuristic(
           "beam", {"beam-search"},
           "beam search over the same pattern databases: the --beam-width N (default 1000) best positions per depth"),
+      {{"two-phase",
+        {"twophase", "kociemba"},
+        "through a subgroup the definition declares (the 3x3x3: <U,D,R2,L2,F2,B2>): into it, then within it; any "
+        "cube in a fraction of a second, not proved least: the shortest found in 0.1 s, or --max-length N"},
+       [](const Job& j) { return two_phase_refusal(*j.req.d, *j.req.ms, j.req.goal); },
+       [](const Job&) { return false; },
+       run_two_phase},
   };
   return t;
 }
@@ -602,7 +617,8 @@ SolveResult solve(const SolveRequest& req, const search::Limits& lim) {
   // search to be chosen: then it would only be checked, at the cost of enumerating the
   // space's tied coordinates (most of a small puzzle's solve with cached tables: the skewb).
   std::unique_ptr<Space> space;
-  const bool ida_anyway = member == true && (req.algorithm.empty() || req.algorithm == "idastar") &&
+  const bool ida_anyway = member == true &&
+                          (req.algorithm.empty() || req.algorithm == "idastar" || req.algorithm == "two-phase") &&
                           (order.size() > 19 || std::stoull(order) > req.bibfs_limit);
   try {
     if (!ida_anyway) space = std::make_unique<Space>(d, ms, req.goal, 0);

@@ -26,6 +26,7 @@ struct SolveRequest {
   std::uint64_t bibfs_limit = std::uint64_t{1} << 22;  // automatic choice: bibfs up to this many states
   bool use_cache = true;  // IDA*: the cached piece tables of the instance when there are any
   search::IdaOptions knobs;  // --weight, --beam-width for the non-optimal searches
+  int max_length = 0;        // two-phase: stop at a solution of at most this many moves (0: its default rule)
 };
 
 struct SolveResult {
@@ -37,6 +38,7 @@ struct SolveResult {
   std::uint64_t table_bytes = 0;        // their bytes (cached tables: together)
   std::vector<std::string> notes;       // cached tables left out and why (the caller tells the user)
   std::string hint;                     // for a person at a terminal: how the next solve gets faster
+  std::vector<int> phases;              // two-phase: the lengths of its two phases
 };
 
 SolveResult solve(const SolveRequest& req, const search::Limits& lim);
