@@ -285,11 +285,14 @@ SolveStopped stopped(const Puzzle& p, const Options& o, const std::string& what,
 namespace {
 
 // The family's quick solvers (SolverSpec::quick) that may find a solution for a solve of
-// `o` that a limit stops: none when it asks for more than one solution or names a quick one.
+// `o` that a limit stops: none when it asks for more than one solution, runs a batch or names
+// a quick one.
 std::vector<std::string> quick_solvers(const Puzzle& p, const Options& o) {
   std::vector<std::string> out;
   const Family* f = find_family(p.name());
   if (!f || o.want() != Want::one) return out;
+  for (const auto& s : f->options)  // a batch of instances has no one solution to better
+    if (s.batch && o.has(s.name)) return out;
   for (const auto& s : f->solvers) {
     if (!s.quick || !(s.commands & kSolve)) continue;
     if (s.name == o.algorithm) return {};
