@@ -100,6 +100,13 @@ def play(s):
         check(status == 200 and after["state"] == m["state"], f"{puzzle}: play from {m['state']}: {status} {after}")
         if puzzle.startswith("knight-tour"):
             check(after["state"] == got["state"] + " " + m["move"], f"tour: the path goes on {after['state']}")
+            # a path is the play mode's own: a solve starts from its first square (the app puts
+            # solve_start in Start before Solve); a single square is a start as it is
+            check("solve_start" not in got and after.get("solve_start") == got["state"],
+                  f"tour: a solve starts from the path's first square: {got.get('solve_start')} {after.get('solve_start')}")
+            status, _, solved = s.request("POST", "/api/solve", {"puzzle": puzzle, "start": after["solve_start"], **extra})
+            check(status == 200 and solved["moves"][0] == int(after["solve_start"]),
+                  f"tour: solved from solve_start: {status} {solved}")
         elif puzzle.startswith("peg"):
             check(after["state"].count("1") == got["state"].count("1") - 1, f"peg: a jump removes a peg {after['state']}")
         else:

@@ -188,8 +188,10 @@ int run_puzzle_command(Commands& c) {
     try {
       r = run_solve(*puzzle, o);
     } catch (const SolveStopped& e) {
-      // --json: what was proved, as one object on stdout (the message still goes to stderr).
+      // --json: what was proved, as one object on stdout (the message still goes to stderr);
+      // text: the best solution found so far, as a solve prints it (its length not proved least).
       if (o.json && !pictures.stdout_taken()) fmt::print("{}\n", e.report.dump());
+      else if (e.best && !pictures.stdout_taken()) print_solve(*e.best, false);
       throw;
     }
     if (!pictures.stdout_taken()) print_solve(r, o.json);

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <numeric>
 #include <thread>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -205,14 +206,15 @@ void family_options(const Family& f, const std::string& puzzle, unsigned command
                                    command_name(command), puzzle, did_you_mean(a, names), list));
     }
   }
-  // --weight is weighted A*'s, --beam-width beam search's: each names its solver when no
-  // --algorithm does, and is refused beside another.
-  for (const auto& [option, solver] :
-       {std::pair<const char*, const char*>{"weight", "wastar"}, {"beam-width", "beam"}}) {
+  // --weight is weighted A*'s (and weighted IDA*'s), --beam-width beam search's: each names
+  // its solver when no --algorithm does, and is refused beside another.
+  for (const auto& [option, solver, also] : {std::tuple<const char*, const char*, const char*>{"weight", "wastar", "wida"},
+                                             {"beam-width", "beam", "beam"}}) {
     if (!o.values.count(option)) continue;
     if (o.algorithm.empty()) o.algorithm = solver;
-    else if (o.algorithm != solver)
-      throw InputError(fmt::format("--{} applies to --algorithm {}, not {}", option, solver, o.algorithm));
+    else if (o.algorithm != solver && o.algorithm != also)
+      throw InputError(fmt::format("--{} applies to --algorithm {}{}, not {}", option, solver,
+                                   std::string(also) == solver ? "" : std::string(" or ") + also, o.algorithm));
   }
 }
 
@@ -256,7 +258,8 @@ Report named_and_timed(const Puzzle& p, Run run) {
 }  // namespace
 
 // What a stopped solve had proved: the limit that stopped it, the least length proved, the
-// hint; in one line of text and as the JSON object.
+// hint; in one line of text and as the JSON object. (The best solution found so far is added
+// by with_best.)
 SolveStopped stopped(const Puzzle& p, const Options& o, const std::string& what, double seconds, bool memory) {
   const search::Proved& proved = o.proved;
   json j = {{"puzzle", p.name()},
@@ -279,9 +282,84 @@ SolveStopped stopped(const Puzzle& p, const Options& o, const std::string& what,
   return SolveStopped(text, std::move(j));
 }
 
+namespace {
+
+// The family's quick solvers (SolverSpec::quick) that may find a solution for a solve of
+// `o` that a limit stops: none when it asks for more than one solution, runs a batch or names
+// a quick one.
+std::vector<std::string> quick_solvers(const Puzzle& p, const Options& o) {
+  std::vector<std::string> out;
+  const Family* f = find_family(p.name());
+  if (!f || o.want() != Want::one) return out;
+  for (const auto& s : f->options)  // a batch of instances has no one solution to better
+    if (s.batch && o.has(s.name)) return out;
+  for (const auto& s : f->solvers) {
+    if (!s.quick || !(s.commands & kSolve)) continue;
+    if (s.name == o.algorithm) return {};
+    out.push_back(s.name);
+  }
+  return out;
+}
+
+// Runs the quick solvers in turn under `until` (a stopped one gives way to the next while
+// time is left) and returns the shortest solution, or a proof that there is none.
+std::optional<SolveReport> best_found(const Puzzle& p, const Options& o, const std::vector<std::string>& quick,
+                                      const Deadline& until) {
+  std::optional<SolveReport> best;
+  for (const auto& name : quick) {
+    if (until.expired()) break;
+    Options q = o;
+    q.algorithm = name;
+    q.deadline = until;
+    q.proved = {};
+    try {
+      Stopwatch sw;
+      SolveReport r = p.solve(q);
+      r.puzzle = p.name();
+      r.seconds = sw.seconds();
+      if (!r.solvable) return r;  // the search saw every position: a proof
+      if (r.length && (!best || *r.length < *best->length)) best = std::move(r);
+    } catch (const LimitError&) {
+    } catch (const InputError&) {  // the solver does not apply to this instance
+    } catch (const std::bad_alloc&) {
+    }
+  }
+  return best;
+}
+
+// `s` with the best solution found so far: the JSON object's `best_solution` and the line's
+// "best found so far".
+SolveStopped with_best(SolveStopped s, SolveReport best) {
+  const std::int64_t length = best.length.value_or(0);
+  const bool optimal = s.report.contains("lower_bound") && s.report["lower_bound"].get<std::int64_t>() == length;
+  s.report["best_solution"] = {{"length", length},
+                               {"moves", best.moves},
+                               {"algorithm", best.algorithm},
+                               {"optimal", optimal},
+                               {"seconds", best.seconds}};
+  std::string text = s.what();
+  const auto hint = text.find("; hint: ");
+  text.insert(hint == std::string::npos ? text.size() : hint,
+              fmt::format("; best found so far: {} move{} ({}{})", length, length == 1 ? "" : "s", best.algorithm,
+                          optimal ? ", as short as the bound: optimal" : ""));
+  return SolveStopped(text, std::move(s.report), std::move(best));
+}
+
+}  // namespace
+
 SolveReport run_solve(const Puzzle& p, const Options& o) {
   Stopwatch sw;
   o.proved = {};
+  const std::vector<std::string> quick = quick_solvers(p, o);
+  // The share of --timeout kept back for the quick solvers; o.deadline is given back after.
+  const Deadline full = o.deadline;
+  if (!quick.empty() && o.timeout > 0) o.deadline = full.sooner(std::min(o.timeout * kQuickShare, kQuickSeconds));
+  struct GiveBack {
+    const Options& o;
+    const Deadline& full;
+    ~GiveBack() { o.deadline = full; }
+  } give_back{o, full};
+  std::optional<SolveStopped> stop;
   try {
     SolveReport r = named_and_timed<SolveReport>(p, [&] { return p.solve(o); });
     if (!o.proved.hint.empty() && !r.extra.contains("hint")) r.extra["hint"] = o.proved.hint;
@@ -289,10 +367,20 @@ SolveReport run_solve(const Puzzle& p, const Options& o) {
   } catch (const SolveStopped&) {
     throw;
   } catch (const LimitError& e) {
-    throw stopped(p, o, e.what(), sw.seconds(), std::string(e.what()).find("memory") != std::string::npos);
+    stop = stopped(p, o, e.what(), sw.seconds(), std::string(e.what()).find("memory") != std::string::npos);
   } catch (const std::bad_alloc&) {
-    throw stopped(p, o, "out of memory", sw.seconds(), true);
+    stop = stopped(p, o, "out of memory", sw.seconds(), true);
   }
+  // (out of the handlers: what the stopped search held is freed)
+  if (quick.empty() || full.cancelled()) throw *stop;
+  std::optional<SolveReport> best = best_found(p, o, quick, full.within(kQuickSeconds));
+  if (best && !best->solvable) {  // a quick solver saw every position: the answer
+    best->seconds = sw.seconds();
+    return *best;
+  }
+  stop->report["seconds"] = sw.seconds();
+  if (best) throw with_best(std::move(*stop), std::move(*best));
+  throw *stop;
 }
 
 // An explore whose table is beyond --memory names --spill where the puzzle takes it (the

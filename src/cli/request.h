@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -68,15 +69,26 @@ RandomRun run_random(const std::set<std::string>& given, Raw& raw, const std::st
 
 // A solve a limit stopped (--timeout, a memory budget, a cancel): still a LimitError (exit
 // 3), whose message adds what was proved so far, and that as the JSON object --json prints
-// (`"complete": false`, `stopped`, `lower_bound`, `hint`: docs/cli.md).
+// (`"complete": false`, `stopped`, `lower_bound`, `best_solution`, `hint`: docs/cli.md).
+// `best`: the best solution found so far (by a quick solver, verified), as its solve reports it.
 struct SolveStopped : LimitError {
-  SolveStopped(const std::string& message, json report) : LimitError(message), report(std::move(report)) {}
+  SolveStopped(const std::string& message, json report, std::optional<SolveReport> best = std::nullopt)
+      : LimitError(message), report(std::move(report)), best(std::move(best)) {}
   json report;
+  std::optional<SolveReport> best;
 };
+
+// The time a solve keeps back from --timeout T for its quick solvers (SolverSpec::quick):
+// a tenth of T, at most kQuickSeconds; without --timeout they get at most kQuickSeconds.
+constexpr double kQuickShare = 0.1, kQuickSeconds = 10;
 
 // A solve / explore run by the caller (the CLI, the server): the family's report with
 // `puzzle` (the puzzle's name) and `seconds` (the wall time of the call) filled in. A limit
-// that stops a solve throws SolveStopped.
+// that stops a solve throws SolveStopped. A solve of one solution by any solver but a quick
+// one, in a family that has quick solvers, runs until kQuickShare of --timeout is left; if a
+// limit (not a cancel) stops it, the quick solvers run in turn in the time left (without
+// --timeout: kQuickSeconds), and the shortest solution they find is the best found so far
+// (SolveStopped::best). A quick solver that proves the start unsolvable answers the solve.
 SolveReport run_solve(const Puzzle& p, const Options& o);
 ExploreReport run_explore(const Puzzle& p, const Options& o);
 

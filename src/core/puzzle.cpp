@@ -32,19 +32,22 @@ OptionSpec from(unsigned commands, std::string help) { return state("from", comm
 OptionSpec all() { return make("all", OptionSpec::Type::Flag, "", "every optimal solution", kSolve); }
 OptionSpec count() { return make("count", OptionSpec::Type::Flag, "", "count the optimal solutions", kSolve); }
 OptionSpec farthest() {
-  return make("farthest", OptionSpec::Type::Integer, "K", "how many farthest positions to print (default 20)", kExplore);
+  return defaults_to(
+      "20", make("farthest", OptionSpec::Type::Integer, "K", "how many farthest positions to print (default 20)", kExplore));
 }
 OptionSpec spill() {
   return writes(make("spill", OptionSpec::Type::Text, "DIR",
                      "keep the table on disk in DIR, a part at a time, when it does not fit --memory", kExplore));
 }
 OptionSpec weight() {
-  return make("weight", OptionSpec::Type::Text, "W",
-              "weighted A*'s weight, a decimal >= 1 (default 2): the length is at most W times the optimum", kSolve);
+  return defaults_to("2", make("weight", OptionSpec::Type::Text, "W",
+                               "weighted A*'s (or weighted IDA*'s) weight, a decimal >= 1 (default 2): the length is "
+                               "at most W times the optimum",
+                               kSolve));
 }
 OptionSpec beam_width() {
-  OptionSpec s = make("beam-width", OptionSpec::Type::Integer, "N",
-                      "beam search: positions kept per depth (default 1000)", kSolve);
+  OptionSpec s = defaults_to("1000", make("beam-width", OptionSpec::Type::Integer, "N",
+                                          "beam search: positions kept per depth (default 1000)", kSolve));
   s.min = 1;
   s.max = 10000000;
   return s;

@@ -289,6 +289,7 @@ class TourPuzzle final : public Puzzle {
     }
     Play p;
     p.state = text;
+    if (path.size() > 1) p.solve_start = std::to_string(path.front());  // a solve takes the first square
     p.goal = static_cast<std::int64_t>(path.size()) == board_.squares() &&
              (!o.settings<Settings>().closed || path.size() < 3 || board_.adjacent(path.back(), path.front()));
     board_.for_each_neighbor(path.back(), [&](std::int64_t sq) {
@@ -664,7 +665,7 @@ Family tour_family() {
   f.summary = "knight's tour on an R x C board: find (--closed, --from SQ), list (--all), count (--count)";
   f.builtins = {{"knight-tour:3x4", "knight's tour, 3 rows x 4 columns, from square 0 (2 tours)"},
                 {"knight-tour:RxC", "any board; --closed, --from SQ, --count, --all, --algorithm warnsdorff|dfs|dp"}};
-  f.options = {opt::from(kAllCommands, "first square of the tour (row-major from 0; default 0)"),
+  f.options = {opt::defaults_to("0", opt::from(kAllCommands, "first square of the tour (row-major from 0; default 0)")),
                opt::start(kAllCommands, "the same as --from"),
                opt::all(),
                opt::count(),

@@ -14,6 +14,7 @@
 #include "tansaku/search/beam_search.h"
 #include "tansaku/search/best_first.h"
 #include "tansaku/search/ida_star_tt.h"
+#include "tansaku/search/weighted_ida.h"
 
 namespace tansaku::peg {
 
@@ -194,7 +195,7 @@ struct SolveJob {
     }
     return res.found || res.exhausted;
   }
-  // A non-optimal search (kind "wastar", "greedy" or "beam") over the metric's domain and
+  // A non-optimal search (kind "wastar", "wida", "greedy" or "beam") over the metric's domain and
   // its lower bound, without the pruning functions.
   template <class D>
   search::PathResult<typename D::Move> heuristic_path(const D& d, const std::string& kind,
@@ -202,10 +203,11 @@ struct SolveJob {
     search::PathResult<typename D::Move> res;
     if (kind == "beam") res = search::beam_search(d, start, p.beam_width, lim);
     else if (kind == "greedy") res = search::greedy_best_first(d, start, lim);
+    else if (kind == "wida") res = search::weighted_ida_star(d, start, p.weight_num, p.weight_den, lim);
     else res = search::weighted_astar(d, start, p.weight_num, p.weight_den, lim);
     out.nodes += res.stats.expanded;
     out.optimal = false;
-    if (kind == "wastar") out.bound = static_cast<double>(p.weight_num) / static_cast<double>(p.weight_den);
+    if (kind == "wastar" || kind == "wida") out.bound = static_cast<double>(p.weight_num) / static_cast<double>(p.weight_den);
     return res;
   }
   void heuristic(const std::string& kind, const search::Limits& lim) const {
@@ -228,7 +230,11 @@ struct SolveJob {
     for (const auto& m : res.moves) {
       auto chain = d.chain_of(b, m);
       if (chain.empty()) throw std::logic_error("peg: a move's jumps could not be recovered");
-      f.moves.push_back(chain);
+      // A non-optimal path may move the same peg twice in a row: one move in this metric.
+      if (!f.moves.empty() && f.moves.back().back() == chain.front())
+        f.moves.back().insert(f.moves.back().end(), chain.begin() + 1, chain.end());
+      else
+        f.moves.push_back(chain);
       b = m.after;
     }
   }
@@ -277,7 +283,7 @@ const SolverTable<SolveJob, void>& table() {
   // A non-optimal search: one solution, never the automatic choice.
   const auto heuristic = [](const char* name, std::vector<std::string> aliases, const char* summary) {
     return SolverEntry<SolveJob, void>{
-        {name, std::move(aliases), summary},
+        {name, std::move(aliases), summary, kSolve, false, false, std::string(name) == "greedy" || std::string(name) == "beam"},
         nullptr,
         [](const SolveJob&) { return false; },
         [kind = std::string(name)](const SolveJob& j, const search::Limits& lim) { j.heuristic(kind, lim); }};
@@ -332,6 +338,9 @@ const SolverTable<SolveJob, void>& table() {
        }},
       heuristic("wastar", {"weighted-astar", "wa*", "weighted-a*"},
                 "weighted A* over the moves' lower bound: length at most --weight W (default 2) times the least"),
+      heuristic("wida", {"weighted-idastar", "wida*", "weighted-ida*"},
+                "weighted IDA* over the moves' lower bound: length at most --weight W (default 2) times the least, "
+                "in little memory"),
       heuristic("greedy", {"greedy-best-first", "gbfs"},
                 "greedy best-first over the moves' lower bound: fast, no bound"),
       heuristic("beam", {"beam-search"},

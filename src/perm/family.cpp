@@ -436,8 +436,10 @@ Family family() {
       opt::weight(),
       opt::beam_width(),
       opt::text(&Settings::moves, "moves", "A,B,...", "use only these base moves (all their powers)", kAllCommands),
-      opt::text(&Settings::metric, "metric", "htm|qtm",
-                "htm: every power of a move is one move (default); qtm: only the move and its inverse", kAllCommands),
+      opt::defaults_to("htm", opt::text(&Settings::metric, "metric", "htm|qtm",
+                                        "htm: every power of a move is one move (default); qtm: only the move and its "
+                                        "inverse",
+                                        kAllCommands)),
       opt::text(&Settings::scramble, "scramble", "MOVES",
                 "the start is the solved position after these moves (R U2 F'; the 3x3x3 also M E S, Rw, x y z)",
                 kShow | kSolve),

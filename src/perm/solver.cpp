@@ -22,6 +22,7 @@
 #include "tansaku/search/best_first.h"
 #include "tansaku/search/bidirectional_bfs.h"
 #include "tansaku/search/ida_star_inplace.h"
+#include "tansaku/search/weighted_ida.h"
 
 namespace tansaku::perm {
 
@@ -384,7 +385,7 @@ void run_bibfs(const Job& j, const search::Limits& lim) {
 void run_heuristic(const Job& j, const search::Limits& lim, const std::string& kind);
 void run_idastar(const Job& j, const search::Limits& lim) { run_heuristic(j, lim, "idastar"); }
 
-// IDA* over pattern databases, or (kind "wastar", "greedy", "beam") a non-optimal search over
+// IDA* over pattern databases, or (kind "wastar", "wida", "greedy", "beam") a non-optimal search over
 // the same lower bound.
 void run_heuristic(const Job& j, const search::Limits& lim, const std::string& kind) {
   const SolveRequest& req = j.req;
@@ -519,9 +520,10 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
     const ByPosition::State r0{root};
     if (kind == "beam") out.path = search::beam_search(by, r0, req.knobs.beam_width, lim);
     else if (kind == "greedy") out.path = search::greedy_best_first(by, r0, lim);
+    else if (kind == "wida") out.path = search::weighted_ida_star(by, r0, req.knobs.weight_num, req.knobs.weight_den, lim);
     else out.path = search::weighted_astar(by, r0, req.knobs.weight_num, req.knobs.weight_den, lim);
     out.path.optimal = false;
-    if (kind == "wastar")
+    if (kind == "wastar" || kind == "wida")
       out.path.bound = static_cast<double>(req.knobs.weight_num) / static_cast<double>(req.knobs.weight_den);
     return;
   }
@@ -552,7 +554,7 @@ const SolverTable<Job, void>& table() {
   // A non-optimal search: one solution, never the automatic choice.
   const auto heuristic = [](const char* name, std::vector<std::string> aliases, const char* summary) {
     return SolverEntry<Job, void>{
-        {name, std::move(aliases), summary},
+        {name, std::move(aliases), summary, kSolve, false, false, std::string(name) == "greedy" || std::string(name) == "beam"},
         nullptr,
         [](const Job&) { return false; },
         [name = std::string(name)](const Job& j, const search::Limits& lim) { run_heuristic(j, lim, name); }};
@@ -579,6 +581,9 @@ const SolverTable<Job, void>& table() {
        run_idastar},
       heuristic("wastar", {"weighted-astar", "wa*", "weighted-a*"},
                 "weighted A* over the same pattern databases: length at most --weight W (default 2) times the optimum"),
+      heuristic("wida", {"weighted-idastar", "wida*", "weighted-ida*"},
+                "weighted IDA* over the same pattern databases: length at most --weight W (default 2) times the "
+                "optimum, in little memory"),
       heuristic("greedy", {"greedy-best-first", "gbfs"},
                 "greedy best-first over the same pattern databases: fast, no bound"),
       heuristic(

@@ -217,11 +217,13 @@ json play_json(const Puzzle& puzzle, const Options& o, const std::string& state)
   json moves = json::array();
   for (auto& m : p->moves)
     moves.push_back({{"move", std::move(m.move)}, {"state", std::move(m.state)}, {"cells", m.cells}});
-  return json{{"puzzle", puzzle.name()},
-              {"playable", true},
-              {"state", p->state},
-              {"goal", p->goal},
-              {"moves", std::move(moves)}};
+  json j = {{"puzzle", puzzle.name()},
+            {"playable", true},
+            {"state", p->state},
+            {"goal", p->goal},
+            {"moves", std::move(moves)}};
+  if (!p->solve_start.empty()) j["solve_start"] = p->solve_start;
+  return j;
 }
 
 void run_job(Job& job) {
@@ -267,13 +269,23 @@ void run_job(Job& job) {
         drawing = json{{"board", count(puzzle->draw(o))}, {"states", std::move(states)}};
       }
     } else if (job.command == kSolve) {
-      SolveReport r = run_solve(*puzzle, o);
-      work = w.seconds();
-      body = dump(solve_json(r));
-      if (job.draw) {
-        // The player's data (render/page.h): frames beyond its byte budget keep the start and the end.
-        drawing = json::parse(count(render::player_data(puzzle->draw_solution(o, r))));
+      std::optional<SolveReport> r, best;
+      try {
+        r = run_solve(*puzzle, o);
+        body = dump(solve_json(*r));
+      } catch (const SolveStopped& e) {
+        if (job.cancel) throw;
+        // A limit: the CLI's stopped object (what was proved, the best solution found so far),
+        // with the error and exit keys of every 422.
+        json j = e.report;
+        j["error"] = printable(e.what(), kMessageBytes);
+        j["exit"] = 3;
+        status = 422, body = dump(j), best = e.best;
       }
+      work = w.seconds();
+      // The player's data (render/page.h): frames beyond its byte budget keep the start and the end.
+      if (job.draw && (r || best))
+        drawing = json::parse(count(render::player_data(puzzle->draw_solution(o, r ? *r : *best))));
     } else {
       ExploreReport r = run_explore(*puzzle, o);
       work = w.seconds();

@@ -32,8 +32,9 @@ json Job::snapshot() const {
   if (state == State::Done) {
     j["status"] = status;
     json r = json::parse(body, nullptr, false);
-    if (status == 200) j["result"] = std::move(r);
-    else j["error"] = r.is_object() && r.contains("error") ? r["error"] : json(body);
+    if (status != 200) j["error"] = r.is_object() && r.contains("error") ? r["error"] : json(body);
+    // A stopped solve's object (its complete: false) is a result too: what was proved.
+    if (status == 200 || (r.is_object() && r.contains("complete"))) j["result"] = std::move(r);
     if (!drawing.is_null()) j["drawing"] = drawing;
   }
   return j;

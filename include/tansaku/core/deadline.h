@@ -1,6 +1,7 @@
 // A wall-clock budget (--timeout) that long searches poll cheaply. It may also watch a cancel
 // flag that another thread sets (`tansaku serve`'s cancel): it then expires at once.
 #pragma once
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -28,6 +29,23 @@ class Deadline {
     if (expired()) throw LimitError(message());
   }
   const char* message() const { return cancelled() ? "cancelled" : "time limit reached (--timeout)"; }
+  // The same deadline `seconds` sooner (a share of the time kept for later work); one that
+  // never expires is returned as it is.
+  Deadline sooner(double seconds) const {
+    Deadline d = *this;
+    if (timed_) d.end_ -= std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(seconds));
+    d.calls_ = 0;
+    return d;
+  }
+  // At most `seconds` from now and no later than this deadline, watching the same cancel flag.
+  Deadline within(double seconds) const {
+    Deadline d = *this;
+    const auto end = clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(seconds));
+    d.end_ = timed_ ? std::min(end_, end) : end;
+    d.timed_ = true;
+    d.calls_ = 0;
+    return d;
+  }
 
  private:
   using clock = std::chrono::steady_clock;

@@ -21,6 +21,7 @@
 #include "tansaku/search/bidirectional_bfs.h"
 #include "tansaku/search/ida_star.h"
 #include "tansaku/search/iddfs.h"
+#include "tansaku/search/weighted_ida.h"
 
 namespace tansaku {
 
@@ -76,9 +77,10 @@ SolverEntry<Job, PathOf<Job>> idastar_solver(SolverSpec spec) {
 
 // The non-optimal searches over the domain's heuristic (best_first.h, beam_search.h), for
 // any job with `d`, `start` and `ida` (whose knobs ida_options() fills from --weight and
-// --beam-width): weighted A* (length at most W times the optimum, stated in the result),
-// greedy best-first and beam search. One solution each (neither --all nor --count), never the
-// automatic choice. `h` names the heuristic in their summaries ("Manhattan distance").
+// --beam-width): weighted A* and weighted IDA* (length at most W times the optimum, stated in
+// the result), greedy best-first and beam search (these two quick: SolverSpec::quick). One
+// solution each (neither --all nor --count), never the automatic choice. `h` names the
+// heuristic in their summaries ("Manhattan distance").
 template <class Job>
 std::vector<SolverEntry<Job, PathOf<Job>>> heuristic_solvers(const std::string& h) {
   using Path = PathOf<Job>;
@@ -89,7 +91,7 @@ std::vector<SolverEntry<Job, PathOf<Job>>> heuristic_solvers(const std::string& 
     res.bound = bound;
     return res;
   };
-  return {
+  std::vector<SolverEntry<Job, Path>> out = {
       {{"wastar",
         {"weighted-astar", "wa*", "weighted-a*"},
         fmt::format("weighted A* over {}: length at most --weight W (default 2) times the optimum, not proved least",
@@ -98,6 +100,17 @@ std::vector<SolverEntry<Job, PathOf<Job>>> heuristic_solvers(const std::string& 
        never,
        [non_optimal](const Job& j, const search::Limits& lim) {
          return non_optimal(search::weighted_astar(j.d, j.start, j.ida.weight_num, j.ida.weight_den, lim),
+                            static_cast<double>(j.ida.weight_num) / static_cast<double>(j.ida.weight_den));
+       }},
+      {{"wida",
+        {"weighted-idastar", "wida*", "weighted-ida*"},
+        fmt::format("weighted IDA* over {}: length at most --weight W (default 2) times the optimum, in little "
+                    "memory, not proved least",
+                    h)},
+       one("wida"),
+       never,
+       [non_optimal](const Job& j, const search::Limits& lim) {
+         return non_optimal(search::weighted_ida_star(j.d, j.start, j.ida.weight_num, j.ida.weight_den, lim),
                             static_cast<double>(j.ida.weight_num) / static_cast<double>(j.ida.weight_den));
        }},
       {{"greedy",
@@ -116,6 +129,8 @@ std::vector<SolverEntry<Job, PathOf<Job>>> heuristic_solvers(const std::string& 
        [non_optimal](const Job& j, const search::Limits& lim) {
          return non_optimal(search::beam_search(j.d, j.start, j.ida.beam_width, lim), 0);
        }}};
+  for (auto& e : out) e.spec.quick = e.spec.name == "greedy" || e.spec.name == "beam";
+  return out;
 }
 
 // An entry whose result is passed through `then(job, result)`: a family turning the engine's

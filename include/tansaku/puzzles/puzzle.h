@@ -135,6 +135,11 @@ struct SolverSpec {
   // and --count (how many). choose() refuses a named solver that cannot, and the automatic
   // choice passes over it.
   bool all = false, count = false;
+  // A fast search that does not prove its answer least (greedy best-first, beam search):
+  // when another solve of one solution stops on a limit, the request layer runs the
+  // family's quick solvers in the time it kept back, for the best solution found so far
+  // (cli/request.h run_solve). Never the automatic choice.
+  bool quick = false;
 };
 
 // What a solve asks for (solver_table.h's choose): one solution, all of them, or their count.
@@ -284,6 +289,9 @@ struct PlayMove {
 struct Play {
   std::string state;  // the position, in the family's notation as show prints it
   bool goal = false;  // it is the goal (for families with one goal position)
+  // The start a solve takes for this position, where the play mode's notation is its own
+  // (a tour's path: its first square, from which a solve finds a whole tour); "" = `state`.
+  std::string solve_start;
   std::vector<PlayMove> moves;
 };
 

@@ -373,6 +373,16 @@ function onBoardClick(ev) {
 
 // --- jobs: queued, polled for progress, cancelled
 async function run(command) {
+  // A played position a solve does not take (a tour's path): the solve starts from what the
+  // family names (the path's first square), and the board shows that start again.
+  let reset = '';
+  if (command === 'solve' && state.play && state.play.solve_start !== undefined &&
+      $('start').value.trim() === state.play.state) {
+    reset = `the played moves were reset: the solve starts from ${state.play.solve_start}`;
+    state.history.push($('start').value);  // Undo brings the played moves back
+    $('start').value = state.play.solve_start;
+    drawStart();
+  }
   let body;
   try { body = request(command); } catch (e) { showError(e.message); return; }
   showError('');
@@ -381,7 +391,7 @@ async function run(command) {
   if (r.status !== 202) { showError(r.body.error); return; }
   state.job = r.body.job;
   setBusy(true);
-  $('status').textContent = `${command}: queued`;
+  $('status').textContent = `${command}: queued${reset ? ' (' + reset + ')' : ''}`;
   poll(command);
 }
 
@@ -401,6 +411,11 @@ async function poll(command) {
   setBusy(false);
   if (j.cancelled && j.status !== 200) {  // stopped by Cancel: no "done", no error
     $('status').textContent = `${command}: cancelled after ${j.seconds.toFixed(3)} s`;
+    return;
+  }
+  if (j.result && j.result.complete === false) {  // a limit stopped the solve: what it proved
+    $('status').textContent = `${command}: stopped after ${j.seconds.toFixed(3)} s`;
+    showStopped(j.result, j.drawing || {});
     return;
   }
   $('status').textContent = `${command}: done in ${j.seconds.toFixed(3)} s`;
@@ -444,6 +459,24 @@ function showSolve(r, drawing) {
          ['result', r.solvable ? `${r.length} ${r.optimal ? '(optimal)' : '(not proved optimal)'}` : 'no solution: ' + (r.reason || 'proved unsolvable')],
          ['count', r.count], ['algorithm', r.algorithm], ['nodes', r.nodes], ['time', `${r.seconds.toFixed(3)} s`]]);
   const moves = (r.moves || []).map(moveText);
+  let data = drawing;
+  if (!data.frames || !data.frames.length)
+    data = { frames: Array(moves.length + 1).fill(''), labels: moves, steps: moves.length, sampled: false };
+  $('player').hidden = false;
+  state.player = window.tansakuPlayer($('player'), data);
+}
+
+// A solve a limit stopped (docs/cli.md, the stopped object): the limit, the least length
+// proved, the best solution found so far (played like a solution) and the hint.
+function showStopped(r, drawing) {
+  $('result').hidden = false;
+  const best = r.best_solution;
+  facts([['puzzle', r.puzzle], ['stopped', r.message],
+         ['lower bound', r.lower_bound !== undefined ? `no solution is shorter than ${r.lower_bound}` : 'none proved'],
+         ['best so far', best ? `${best.length} (${best.algorithm}${best.optimal ? ', as short as the bound: optimal' : ', not proved optimal'})` : 'none found'],
+         ['hint', r.hint], ['time', `${r.seconds.toFixed(3)} s`]]);
+  if (!best) return;
+  const moves = (best.moves || []).map(moveText);
   let data = drawing;
   if (!data.frames || !data.frames.length)
     data = { frames: Array(moves.length + 1).fill(''), labels: moves, steps: moves.length, sampled: false };
