@@ -366,7 +366,7 @@ TEST(KnightTour, SplitCountResumesFromItsCheckpoint) {
 
 // Once its time between saves has passed, the count also saves inside a row: stopped after
 // the fifth such save (every square here), it resumes at square 5 with the same count.
-TEST(KnightTour, SplitCountSavesInsideARowWhenOverdue) {
+TEST(KnightTour, SplitCountSavesInsideARowWhenOverdue) {  // labels: tsan
   const auto dir = std::filesystem::temp_directory_path() / ("tansaku-overdue-" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   const NarrowGraph g = narrow_graph(Board(6, 6));

@@ -579,6 +579,17 @@ const SolverTable<Job, void>& table() {
        nullptr,
        nullptr,
        run_idastar},
+      {{"two-phase",
+        {"twophase", "kociemba"},
+        "through a subgroup the definition declares (the 3x3x3: <U,D,R2,L2,F2,B2>): into it, then within it; any "
+        "cube in a fraction of a second, not proved least: the shortest found in 0.1 s, or --max-length N",
+        kSolve,
+        false,
+        false,
+        true},
+       [](const Job& j) { return two_phase_refusal(*j.req.d, *j.req.ms, j.req.goal); },
+       [](const Job&) { return false; },
+       run_two_phase},
       heuristic("wastar", {"weighted-astar", "wa*", "weighted-a*"},
                 "weighted A* over the same pattern databases: length at most --weight W (default 2) times the optimum"),
       heuristic("wida", {"weighted-idastar", "wida*", "weighted-ida*"},
@@ -589,13 +600,6 @@ const SolverTable<Job, void>& table() {
       heuristic(
           "beam", {"beam-search"},
           "beam search over the same pattern databases: the --beam-width N (default 1000) best positions per depth"),
-      {{"two-phase",
-        {"twophase", "kociemba"},
-        "through a subgroup the definition declares (the 3x3x3: <U,D,R2,L2,F2,B2>): into it, then within it; any "
-        "cube in a fraction of a second, not proved least: the shortest found in 0.1 s, or --max-length N"},
-       [](const Job& j) { return two_phase_refusal(*j.req.d, *j.req.ms, j.req.goal); },
-       [](const Job&) { return false; },
-       run_two_phase},
   };
   return t;
 }
