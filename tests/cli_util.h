@@ -41,11 +41,9 @@ CliResult run_sh(const std::string& prefix, const std::string& args, const std::
 // holding `needle` ("" = any), and no "internal error". Use as EXPECT_TRUE(refused_cleanly(r, ...)).
 ::testing::AssertionResult refused_cleanly(const CliResult& r, const std::string& needle = "", int code = 2);
 // The same as a check: expect_clean(run_cli(args), 3, "time limit"). A failure names the caller's line.
-void expect_clean(const CliResult& r, int code, const std::string& needle,
-                  CallSite at = CallSite());
+void expect_clean(const CliResult& r, int code, const std::string& needle, CallSite at = CallSite());
 // Runs `args` and expects it refused as bad input: exit 2, one line on stderr holding `needle`.
-void expect_refused(const std::string& args, const std::string& needle = "",
-                    CallSite at = CallSite());
+void expect_refused(const std::string& args, const std::string& needle = "", CallSite at = CallSite());
 
 namespace tansaku {
 struct Options;

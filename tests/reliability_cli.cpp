@@ -17,8 +17,7 @@ namespace {
 namespace fs = std::filesystem;
 
 // Refused as bad input (cli_util.h): exit 2, one line on stderr holding `needle`.
-void expect_usage(const CliResult& r, const std::string& needle,
-                  CallSite at = CallSite()) {
+void expect_usage(const CliResult& r, const std::string& needle, CallSite at = CallSite()) {
   expect_clean(r, 2, needle, at);
 }
 

@@ -109,7 +109,8 @@ struct SymRingPlain {
 
 struct SymRingBatch : SymRingPlain {
   template <class F, class P>
-  std::pair<std::uint64_t, std::uint64_t> for_each_neighbor_rank_batch(const std::uint64_t* r, std::size_t k, F f, P touch) const {
+  std::pair<std::uint64_t, std::uint64_t> for_each_neighbor_rank_batch(const std::uint64_t* r, std::size_t k, F f,
+                                                                       P touch) const {
     std::uint64_t calls = 0, trues = 0;
     for (int m : {-2, -1, 1, 2}) {  // move by move
       touch(0, size());
@@ -118,7 +119,8 @@ struct SymRingBatch : SymRingPlain {
     return {calls, trues};
   }
   template <class F, class P>
-  std::pair<std::uint64_t, std::uint64_t> any_neighbor_rank_batch(const std::uint64_t* r, std::size_t k, F pred, P) const {
+  std::pair<std::uint64_t, std::uint64_t> any_neighbor_rank_batch(const std::uint64_t* r, std::size_t k, F pred,
+                                                                  P) const {
     std::uint64_t calls = 0, found = 0;
     for (std::size_t i = 0; i < k; ++i)
       for (int m : {-2, -1, 1, 2}) {

@@ -188,10 +188,9 @@ int run_puzzle_command(Commands& c) {
     try {
       r = run_solve(*puzzle, o);
     } catch (const SolveStopped& e) {
-      // --json: what was proved, as one object on stdout (the message still goes to stderr);
-      // text: the best solution found so far, as a solve prints it (its length not proved least).
+      // --json: what was proved, as one object on stdout; the message (with the best solution
+      // found so far, in text) goes to stderr either way.
       if (o.json && !pictures.stdout_taken()) fmt::print("{}\n", e.report.dump());
-      else if (e.best && !pictures.stdout_taken()) print_solve(*e.best, false);
       throw;
     }
     if (!pictures.stdout_taken()) print_solve(r, o.json);

@@ -208,8 +208,9 @@ void family_options(const Family& f, const std::string& puzzle, unsigned command
   }
   // --weight is weighted A*'s (and weighted IDA*'s), --beam-width beam search's: each names
   // its solver when no --algorithm does, and is refused beside another.
-  for (const auto& [option, solver, also] : {std::tuple<const char*, const char*, const char*>{"weight", "wastar", "wida"},
-                                             {"beam-width", "beam", "beam"}}) {
+  for (const auto& [option, solver, also] :
+       {std::tuple<const char*, const char*, const char*>{"weight", "wastar", "wida"},
+        {"beam-width", "beam", "beam"}}) {
     if (!o.values.count(option)) continue;
     if (o.algorithm.empty()) o.algorithm = solver;
     else if (o.algorithm != solver && o.algorithm != also)
@@ -321,8 +322,7 @@ std::optional<SolveReport> best_found(const Puzzle& p, const Options& o, const s
       if (r.length && (!best || *r.length < *best->length)) best = std::move(r);
     } catch (const LimitError&) {
     } catch (const InputError&) {  // the solver does not apply to this instance
-    } catch (const std::bad_alloc&) {
-    }
+    } catch (const std::bad_alloc&) {}
   }
   return best;
 }
@@ -339,9 +339,11 @@ SolveStopped with_best(SolveStopped s, SolveReport best) {
                                {"seconds", best.seconds}};
   std::string text = s.what();
   const auto hint = text.find("; hint: ");
+  std::string moves;
+  for (const auto& m : best.moves) moves += (moves.empty() ? "" : " ") + (m.is_string() ? m.get<std::string>() : m.dump());
   text.insert(hint == std::string::npos ? text.size() : hint,
-              fmt::format("; best found so far: {} move{} ({}{})", length, length == 1 ? "" : "s", best.algorithm,
-                          optimal ? ", as short as the bound: optimal" : ""));
+              fmt::format("; best found so far: {} move{} ({}{}){}{}", length, length == 1 ? "" : "s", best.algorithm,
+                          optimal ? ", as short as the bound: optimal" : "", moves.empty() ? "" : ": ", moves));
   return SolveStopped(text, std::move(s.report), std::move(best));
 }
 

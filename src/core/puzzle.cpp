@@ -32,8 +32,8 @@ OptionSpec from(unsigned commands, std::string help) { return state("from", comm
 OptionSpec all() { return make("all", OptionSpec::Type::Flag, "", "every optimal solution", kSolve); }
 OptionSpec count() { return make("count", OptionSpec::Type::Flag, "", "count the optimal solutions", kSolve); }
 OptionSpec farthest() {
-  return defaults_to(
-      "20", make("farthest", OptionSpec::Type::Integer, "K", "how many farthest positions to print (default 20)", kExplore));
+  return defaults_to("20", make("farthest", OptionSpec::Type::Integer, "K",
+                                "how many farthest positions to print (default 20)", kExplore));
 }
 OptionSpec spill() {
   return writes(make("spill", OptionSpec::Type::Text, "DIR",

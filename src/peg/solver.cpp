@@ -207,7 +207,8 @@ struct SolveJob {
     else res = search::weighted_astar(d, start, p.weight_num, p.weight_den, lim);
     out.nodes += res.stats.expanded;
     out.optimal = false;
-    if (kind == "wastar" || kind == "wida") out.bound = static_cast<double>(p.weight_num) / static_cast<double>(p.weight_den);
+    if (kind == "wastar" || kind == "wida")
+      out.bound = static_cast<double>(p.weight_num) / static_cast<double>(p.weight_den);
     return res;
   }
   void heuristic(const std::string& kind, const search::Limits& lim) const {
@@ -233,8 +234,7 @@ struct SolveJob {
       // A non-optimal path may move the same peg twice in a row: one move in this metric.
       if (!f.moves.empty() && f.moves.back().back() == chain.front())
         f.moves.back().insert(f.moves.back().end(), chain.begin() + 1, chain.end());
-      else
-        f.moves.push_back(chain);
+      else f.moves.push_back(chain);
       b = m.after;
     }
   }
@@ -283,7 +283,8 @@ const SolverTable<SolveJob, void>& table() {
   // A non-optimal search: one solution, never the automatic choice.
   const auto heuristic = [](const char* name, std::vector<std::string> aliases, const char* summary) {
     return SolverEntry<SolveJob, void>{
-        {name, std::move(aliases), summary, kSolve, false, false, std::string(name) == "greedy" || std::string(name) == "beam"},
+        {name, std::move(aliases), summary, kSolve, false, false,
+         std::string(name) == "greedy" || std::string(name) == "beam"},
         nullptr,
         [](const SolveJob&) { return false; },
         [kind = std::string(name)](const SolveJob& j, const search::Limits& lim) { j.heuristic(kind, lim); }};

@@ -51,7 +51,7 @@ json names_json(const MoveSet& ms, const std::vector<int>& moves) {
 
 // The family's own report keys (docs/cli.md), in their JSON order: solve's ...
 struct SolveKeys {
-  std::optional<std::string> facelets;  // the start sticker by sticker, where the net reads facelets
+  std::optional<std::string> facelets;     // the start sticker by sticker, where the net reads facelets
   std::optional<std::vector<int>> phases;  // two-phase: the lengths of its two phases
   std::string metric;
   std::optional<std::string> hint;  // how the next solve gets faster

@@ -520,7 +520,8 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
     const ByPosition::State r0{root};
     if (kind == "beam") out.path = search::beam_search(by, r0, req.knobs.beam_width, lim);
     else if (kind == "greedy") out.path = search::greedy_best_first(by, r0, lim);
-    else if (kind == "wida") out.path = search::weighted_ida_star(by, r0, req.knobs.weight_num, req.knobs.weight_den, lim);
+    else if (kind == "wida")
+      out.path = search::weighted_ida_star(by, r0, req.knobs.weight_num, req.knobs.weight_den, lim);
     else out.path = search::weighted_astar(by, r0, req.knobs.weight_num, req.knobs.weight_den, lim);
     out.path.optimal = false;
     if (kind == "wastar" || kind == "wida")
@@ -554,7 +555,8 @@ const SolverTable<Job, void>& table() {
   // A non-optimal search: one solution, never the automatic choice.
   const auto heuristic = [](const char* name, std::vector<std::string> aliases, const char* summary) {
     return SolverEntry<Job, void>{
-        {name, std::move(aliases), summary, kSolve, false, false, std::string(name) == "greedy" || std::string(name) == "beam"},
+        {name, std::move(aliases), summary, kSolve, false, false,
+         std::string(name) == "greedy" || std::string(name) == "beam"},
         nullptr,
         [](const Job&) { return false; },
         [name = std::string(name)](const Job& j, const search::Limits& lim) { run_heuristic(j, lim, name); }};

@@ -385,8 +385,8 @@ std::shared_ptr<const Heuristic> memory_heuristic(const Frame& f, const std::vec
   return assemble(f, groups, {}, threads);
 }
 
-std::shared_ptr<const Heuristic> choose_heuristic(const Frame& f, const std::filesystem::path& dir, std::uint64_t memory,
-                                                  unsigned threads, Deadline* deadline) {
+std::shared_ptr<const Heuristic> choose_heuristic(const Frame& f, const std::filesystem::path& dir,
+                                                  std::uint64_t memory, unsigned threads, Deadline* deadline) {
   // Tables on disk for this board and blank cell.
   struct Found {
     TableInfo info;

@@ -176,8 +176,7 @@ struct Heuristic {
 // other complete known partitions on disk that fit beside it are maxed with it. Never
 // writes to disk. A table built in memory stops when `deadline` expires (LimitError).
 std::shared_ptr<const Heuristic> choose_heuristic(const Frame& f, const std::filesystem::path& dir,
-                                                  std::uint64_t memory, unsigned threads,
-                                                  Deadline* deadline = nullptr);
+                                                  std::uint64_t memory, unsigned threads, Deadline* deadline = nullptr);
 // Tables built in memory for explicit groups (tests, --groups): cached like the others.
 std::shared_ptr<const Heuristic> memory_heuristic(const Frame& f, const std::vector<std::vector<std::uint8_t>>& groups,
                                                   unsigned threads);

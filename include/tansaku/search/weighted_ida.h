@@ -93,8 +93,9 @@ PathResult<typename D::Move> weighted_ida_star(const D& d, const typename D::Sta
   if (lim.proved) lim.proved->raise(h0);
   std::int64_t bound = num * static_cast<std::int64_t>(h0);
   while (true) {
-    if (lim.progress) lim.progress->update("weighted ida*: threshold {}, {} nodes", static_cast<double>(bound) / den,
-                                           res.stats.expanded);
+    if (lim.progress)
+      lim.progress->update("weighted ida*: threshold {}, {} nodes", static_cast<double>(bound) / den,
+                           res.stats.expanded);
     if (run.iterate(start, bound)) return res;
     // No solution under `bound`: every optimal path has a position beyond it, so C > bound / num.
     if (lim.proved) lim.proved->raise(bound / num + 1);
