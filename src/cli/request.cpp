@@ -340,7 +340,8 @@ SolveStopped with_best(SolveStopped s, SolveReport best) {
   std::string text = s.what();
   const auto hint = text.find("; hint: ");
   std::string moves;
-  for (const auto& m : best.moves) moves += (moves.empty() ? "" : " ") + (m.is_string() ? m.get<std::string>() : m.dump());
+  for (const auto& m : best.moves)
+    moves += (moves.empty() ? "" : " ") + (m.is_string() ? m.get<std::string>() : m.dump());
   text.insert(hint == std::string::npos ? text.size() : hint,
               fmt::format("; best found so far: {} move{} ({}{}){}{}", length, length == 1 ? "" : "s", best.algorithm,
                           optimal ? ", as short as the bound: optimal" : "", moves.empty() ? "" : ": ", moves));
