@@ -345,9 +345,13 @@ def main():
         # a stopped solve answers what it proved: the CLI's stopped object (lower bound, the best
         # solution found so far by greedy best-first in the tenth of the timeout kept for it, 1 s
         # for some 0.01 s of work; the hint), as a job's result too, with the best solution drawn
-        job = s.request("POST", "/api/solve?async=1&draw=1", {"puzzle": "24-puzzle", "start": LONG, "timeout": 10})[2]["job"]
-        done = wait_until(lambda: (lambda j: j if j["state"] == "done" else None)(s.request("GET", f"/api/job/{job}")[2]), 30)
-        r = done and done.get("result") or {}
+        # (on a machine too busy for the quick solvers' second, once more with two seconds)
+        for limit in (10, 20):
+            job = s.request("POST", "/api/solve?async=1&draw=1", {"puzzle": "24-puzzle", "start": LONG, "timeout": limit})[2]["job"]
+            done = wait_until(lambda: (lambda j: j if j["state"] == "done" else None)(s.request("GET", f"/api/job/{job}")[2]), 40)
+            r = done and done.get("result") or {}
+            if r.get("best_solution"):
+                break
         check(done and done["status"] == 422 and done["error"].startswith("time limit reached (--timeout); proved so far"),
               f"stopped job: {done and {k: v for k, v in done.items() if k != 'drawing'}}")
         check(r.get("complete") is False and r.get("stopped") == "timeout" and r.get("exit") == 3
