@@ -103,7 +103,7 @@ TEST(KnightsCli, CountFiveByFive) {
   EXPECT_EQ(run_cli("solve knight-tour:6x6 --count --closed --json").json()["count"].get<int>(), 9862);
 }
 
-// The split count of closed tours: the same counts as the dp, its refusals, its checkpoint.
+// The split count: the same counts as the dp, closed and open, its refusals, its checkpoint.
 TEST(KnightsCli, SplitCount) {
   auto r = run_cli("solve knight-tour:6x6 --count --closed --algorithm split --threads 2 --json");
   ASSERT_EQ(r.code, 0) << r.err;
@@ -116,8 +116,16 @@ TEST(KnightsCli, SplitCount) {
   EXPECT_EQ(c.json()["count"].get<int>(), 44202);
   EXPECT_TRUE(std::filesystem::is_empty(dir));  // the checkpoint goes when the count is done
   std::filesystem::remove_all(dir);
-  expect_refused("solve knight-tour:6x6 --count --algorithm split", "closed tours only");
-  expect_refused("solve knight-tour:6x6 --closed --algorithm split", "closed tours only");
+  // Open tours too, as cycles through a hub square: from every square and from one.
+  auto o = run_cli("solve knight-tour:5x5 --count --algorithm split --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_EQ(o.json()["count"].get<int>(), 1728);  // OEIS A165134
+  EXPECT_EQ(o.json()["undirected"].get<int>(), 864);
+  EXPECT_EQ(run_cli("solve knight-tour:5x5 --count --from 0 --algorithm split --json").json()["count"].get<int>(), 304);
+  expect_refused("solve knight-tour:6x6 --closed --algorithm split", "only counts tours");
+  // 7x7 open tours need far more than 1G: refused before starting.
+  EXPECT_TRUE(refused_cleanly(run_cli("solve knight-tour:7x7 --count --memory 1G"),
+                              "open tours of a 7-wide board by the split frontier dp (estimate) needs"));
   // --timeout stops it (exit 3) and says so.
   expect_clean(run_cli("solve knight-tour:7x8 --count --closed --algorithm split --timeout 0.5"), 3, "time limit");
   // 8x8 closed needs about 17 GiB: refused before it starts under 16G, unless a checkpoint

@@ -309,6 +309,56 @@ TEST(KnightTour, SplitCountAgreesWithBacktracking) {
   }
 }
 
+// Open tours by the split count (a hub joined to every square, or two hubs for a first
+// square) against the frontier dp and backtracking on every board up to 30 squares: each path
+// once, split and unsplit, on one and two threads; on the boards up to 20 squares also the
+// directed paths from each first square, which add up to twice the paths.
+TEST(KnightTour, SplitCountOfOpenToursAgreesWithDpAndBacktracking) {
+  tansaku::search::Limits one, two;
+  two.threads = 2;
+  for (int r = 1; r <= 5; ++r)
+    for (int c = r; c * r <= 30; ++c) {
+      Board b(r, c);
+      NarrowGraph g = narrow_graph(b);
+      const std::string dp = count_hamiltonian(g.adj, {false, -1}, two).count.get_str();
+      if (r == 5 && c == 5) EXPECT_EQ(dp, "864");  // 1,728 directed (A165134)
+      for (unsigned parts : {0u, 1u, 16u})
+        for (const auto* lim : {&two, &one}) {
+          SplitCountOptions o;
+          o.parts = parts;
+          EXPECT_EQ(count_paths_split(g.adj, -1, *lim, o).count.get_str(), dp)
+              << r << "x" << c << ", " << parts << " parts, " << lim->threads << " threads";
+        }
+      if (r * c > 20) continue;
+      mpz_class from_all = 0;
+      for (int v = 0; v < r * c; ++v) {
+        const mpz_class from = count_paths_split(g.adj, v, two).count;
+        EXPECT_EQ(from.get_str(), count_hamiltonian(g.adj, {false, v}, two).count.get_str())
+            << r << "x" << c << " from " << v;
+        from_all += from;
+      }
+      EXPECT_EQ(from_all, r * c == 1 ? mpz_class(1) : 2 * mpz_class(dp)) << r << "x" << c;
+    }
+  for (auto [r, c] : {std::pair{4, 5}, std::pair{5, 6}}) {
+    Board b(r, c);
+    auto res = count_hamiltonian_dfs(AdjacencyGraph(b.adjacency()), symmetry_classes(b), -1, false, UINT64_MAX, two);
+    ASSERT_TRUE(res.complete);
+    EXPECT_EQ(count_paths_split(narrow_graph(b).adj, -1, two).count, res.count / 2) << r << "x" << c;
+  }
+}
+
+// The same on the larger boards up to 6x6 and 5x8, once each (split by size, two threads).
+TEST(KnightTour, SplitCountOfOpenToursOnLargerBoards) {
+  tansaku::search::Limits two;
+  two.threads = 2;
+  for (auto [r, c] : {std::pair{4, 8}, std::pair{5, 7}, std::pair{5, 8}, std::pair{6, 6}}) {
+    NarrowGraph g = narrow_graph(Board(r, c));
+    const mpz_class paths = count_paths_split(g.adj, -1, two).count;
+    EXPECT_EQ(paths, count_hamiltonian(g.adj, {false, -1}, two).count) << r << "x" << c;
+    if (r == 6) EXPECT_EQ(paths.get_str(), "3318960");  // 6,637,920 directed (A165134), each path once
+  }
+}
+
 // The budgets: a memory budget the layers outgrow and an expired deadline stop the count.
 TEST(KnightTour, SplitCountHonoursItsLimits) {
   const NarrowGraph g = narrow_graph(Board(6, 6));

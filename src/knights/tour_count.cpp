@@ -610,7 +610,8 @@ class SplitCount {
       cur_size = next_size;
       stats.states += next_size;
       stats.widest = std::max(stats.widest, next_size);
-      const bool row_end = o_.row_width > 0 && (v + 1) % o_.row_width == 0;
+      const int square = v + 1 - o_.leading;  // board squares taken so far
+      const bool row_end = o_.row_width > 0 && square > 0 && square % o_.row_width == 0;
       const bool overdue = o_.checkpoint_seconds > 0 && since_save.seconds() >= o_.checkpoint_seconds;
       if (!o_.checkpoint.empty() && (row_end || overdue) && v + 1 < n) {
         save(pool, cur_spill.get(), cur, v + 1, stats, growth, done_states);
@@ -710,10 +711,12 @@ class SplitCount {
     const double left =
         static_cast<double>(layer - std::min(done, layer)) + static_cast<double>(layer) * (n - v - 1) * 0.8;
     const double eta = so_far > 0 ? secs * left / so_far : 0;
-    const int w = o_.row_width > 0 ? o_.row_width : n;
+    const int squares = n - o_.leading, square = std::max(0, v - o_.leading);
+    const int w = o_.row_width > 0 ? o_.row_width : squares;
     lim_.progress->update(
-        "closed tours: row {} of {}, square {} of {}, part {} of {}, {} of {} states; {} states so far, about {} left",
-        v / w + 1, (n + w - 1) / w, v + 1, n, parts_done + 1, parts, done, layer, before + done, format_duration(eta));
+        "{}: row {} of {}, square {} of {}, part {} of {}, {} of {} states; {} states so far, about {} left", o_.counting,
+        square / w + 1, (squares + w - 1) / w, square + 1, squares, parts_done + 1, parts, done, layer, before + done,
+        format_duration(eta));
   }
   static std::string format_duration(double s) {
     if (s < 90) return fmt::format("{:.0f} s", s);
@@ -771,6 +774,31 @@ SplitCountStats count_cycles_split(const graph::AdjacencyGraph& g, const search:
   }
   stats.frontier = width;
   return stats;
+}
+
+SplitCountStats count_paths_split(const graph::AdjacencyGraph& g, int from, const search::Limits& limits,
+                                  SplitCountOptions o) {
+  const int n = static_cast<int>(g.size());
+  if (n == 1 && from <= 0) {  // the path of one vertex: no cycle stands for it
+    SplitCountStats one;
+    one.count = 1;
+    return one;
+  }
+  // From a given vertex: hub 0 is joined to that vertex and to hub 1, hub 1 to every other
+  // vertex, so each cycle is from - ... - x - hub 1 - hub 0 - from: one directed path from it.
+  const int hubs = from >= 0 ? 2 : 1;
+  std::vector<std::vector<int>> lists(static_cast<std::size_t>(n + hubs));
+  const int spoke = hubs - 1;  // the hub joined to the board's squares
+  if (from >= 0) lists[0] = {1, from + hubs}, lists[1] = {0};
+  for (int v = 0; v < n; ++v) {
+    auto& l = lists[static_cast<std::size_t>(v + hubs)];
+    if (v == from) l.push_back(0);
+    else l.push_back(spoke), lists[static_cast<std::size_t>(spoke)].push_back(v + hubs);
+    for (int w : g[v]) l.push_back(w + hubs);
+  }
+  o.leading = hubs;
+  o.counting = "open tours";
+  return count_cycles_split(graph::AdjacencyGraph(lists), limits, o);
 }
 
 namespace {

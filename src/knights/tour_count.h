@@ -1,4 +1,4 @@
-// Counting closed knight's tours on boards whose frontier tables outgrow memory (8x8): a
+// Counting knight's tours on boards whose frontier tables outgrow memory (8x8 closed): a
 // frontier dp whose states take 16 bytes (a compact canonical key and a 64-bit count) and whose
 // layers are split into parts by the degrees of frontier squares a step does not touch, so each
 // part is merged in a small table of its own and the parts run on every thread.
@@ -31,6 +31,11 @@ struct SplitCountOptions {
   // Stop with a LimitError after saving this many checkpoints, as an interrupted count would
   // (0: never).
   int stop_after = 0;
+  // Vertices placed before the board's squares (count_paths_split's hub vertices): the
+  // progress line and the row ends count squares after them.
+  int leading = 0;
+  // What the progress line says is being counted.
+  std::string counting = "closed tours";
 };
 
 struct SplitCountStats {
@@ -51,6 +56,14 @@ struct SplitCountStats {
 // fit the 64-bit key (graphs much wider than a 9-wide board).
 SplitCountStats count_cycles_split(const graph::AdjacencyGraph& g, const search::Limits& limits,
                                    const SplitCountOptions& o = {});
+
+// Hamiltonian paths of `g` (open tours): each path once when `from` < 0, else the paths that
+// start at vertex `from`. Counted as the cycles of `g` with a hub in front of vertex 0 (joined
+// to every vertex, so a cycle through it is a path of `g` between two of them; from a given
+// vertex, a second hub joined to the first and to that vertex only). Fails as
+// count_cycles_split does; `o.leading` and `o.counting` are set here.
+SplitCountStats count_paths_split(const graph::AdjacencyGraph& g, int from, const search::Limits& limits,
+                                  SplitCountOptions o = {});
 
 // Bytes count_cycles_split is expected to need when its widest layer holds `widest` states.
 std::uint64_t split_count_bytes(double widest, unsigned threads);

@@ -39,26 +39,17 @@ constexpr std::uint64_t kDfsBudget = 20'000'000;
 // Backtracking budget of the default count before it hands over to the frontier dp.
 constexpr std::uint64_t kCountDfsBudget = 60'000'000;
 
-// Memory the counting dp is expected to need on a board `w` squares wide (its narrow side):
-// the widest step's states, measured on 7-wide boards (7x8 closed 22.5 M, 7x7 open 214 M;
-// open tours of an odd board, whose ends are both of the majority colour, have about half
-// the states of an even one) and about 24 times more for each further square of width (6x8
-// closed 0.94 M), times the peak resident bytes per widest-step state measured on 7x7 (91:
-// two tables of 16-byte slots, sized ahead with room to grow; 24-byte slots beyond 16
-// frontier squares).
-std::uint64_t count_memory_estimate(int w, bool closed, bool odd) {
-  double widest = closed ? 22.5e6 : odd ? 214e6 : 445e6;
-  for (int i = 7; i < w; ++i) widest *= 24;
-  for (int i = w; i < 7; ++i) widest /= 24;
-  const double per_state = w >= 8 ? 136.0 : 91.0;
-  return static_cast<std::uint64_t>(std::min(widest * per_state, 1e19));
-}
-
 // States of the widest layer of the split count of closed tours on a board `w` squares wide
 // (the same states as the frontier dp's: 22.5 M on 7x8, about 24 times more a square of width).
 // On 8x8 the layers grow faster than that: 384, 436 and 547 M states at squares 42-44 of 64,
 // still growing; about 1.0e9 are expected at the widest (and 44 times more a square).
-double split_widest(int w) {
+double split_widest(int w, bool closed) {
+  if (!closed) {  // TODO measure
+    double widest = 150e6;
+    for (int i = w; i < 7; ++i) widest /= 24;
+    for (int i = 7; i < w; ++i) widest *= 44;
+    return widest;
+  }
   if (w >= 8) {
     double widest = 1.0e9;
     for (int i = 8; i < w; ++i) widest *= 44;
@@ -198,14 +189,13 @@ class TourPuzzle final : public Puzzle {
          }},
         {{"split",
           {"split-dp"},
-          "the frontier dp with compact states, each layer split into parts merged on every thread: --count --closed "
-          "(what dp --count --closed uses on boards 7 or more wide)",
+          "the frontier dp with compact states, each layer split into parts merged on every thread: --count, "
+          "closed or open (what dp --count uses on boards 7 or more wide)",
           kSolve,
           /*all=*/false,
           /*count=*/true},
          [](const Job& j) {
-           return j.want == Want::count && j.closed() ? std::string()
-                                                      : std::string("it counts closed tours only (--count --closed)");
+           return j.want == Want::count ? std::string() : std::string("it only counts tours (--count)");
          },
          [](const Job&) { return false; },
          [](const Job& j, const search::Limits& lim) { return j.p.count_split(j, lim); }},
@@ -573,16 +563,11 @@ class TourPuzzle final : public Puzzle {
     const std::int64_t from = count_setup(j);
     if (count_proved_none(j, from)) return true;
     need_lists(lim, "counting");
-    // Refuse before starting what cannot fit (by this estimate 7x7 open needs about
-    // 18 GiB, 8x8 closed about 68 GiB).
+    // Boards 7 or more wide: the split count (its states take 16 bytes; on 7x8 closed it needs
+    // a quarter of the dp's memory and about half its time, on 6x7 open a tenth and a fifth),
+    // which refuses before starting what cannot fit.
     const int w = min_side();
-    // Closed tours of boards 7 or more wide: the split count (its states take 16 bytes; on
-    // 7x8 it needs a quarter of the memory and about half the time).
-    if (j.closed() && w >= 7) return count_split(j, lim);
-    if (w >= 7)
-      require_memory(count_memory_estimate(w, j.closed(), board_.squares() % 2 == 1), lim.memory,
-                     fmt::format("counting {} tours of a {}-wide board by the frontier dp (estimate)",
-                                 j.closed() ? "closed" : "open", w));
+    if (w >= 7) return count_split(j, lim);
     NarrowGraph g = narrow_graph(board_);
     const int endpoint = from >= 0 && !j.closed() ? g.pos_of[from] : -1;
     auto st = graph::count_hamiltonian(g.adj, {j.closed(), endpoint}, lim);
@@ -597,7 +582,8 @@ class TourPuzzle final : public Puzzle {
     return true;
   }
 
-  // Closed tours by the split frontier count (src/knights/tour_count.cpp).
+  // Tours by the split frontier count (src/knights/tour_count.cpp): closed tours as cycles,
+  // open ones as the cycles through a hub joined to every square.
   bool count_split(const Job& j, const search::Limits& lim) const {
     const std::int64_t from = count_setup(j);
     if (count_proved_none(j, from)) return true;
@@ -607,10 +593,10 @@ class TourPuzzle final : public Puzzle {
     so.row_width = w;
     so.checkpoint = j.o.settings<Settings>().checkpoint.value_or("");
     if (w >= 7) {
-      const std::string what =
-          fmt::format("counting closed tours of a {}-wide board by the split frontier dp (estimate)", w);
+      const std::string what = fmt::format("counting {} tours of a {}-wide board by the split frontier dp (estimate)",
+                                           j.closed() ? "closed" : "open", w);
       if (so.checkpoint.empty()) {
-        const std::uint64_t need = split_count_bytes(split_widest(w), lim.threads);
+        const std::uint64_t need = split_count_bytes(split_widest(w, j.closed()), lim.threads);
         if (need > lim.memory)
           throw MemoryRefused(
               fmt::format("{} needs {} but the memory budget is {} (--memory); --checkpoint DIR "
@@ -618,7 +604,7 @@ class TourPuzzle final : public Puzzle {
                           what, format_size(need), format_size(lim.memory)));
       } else {
         // With a directory the layers beyond 80% of the budget go to disk: memory and disk.
-        const SplitNeed need = split_count_need(split_widest(w), lim.threads, lim.memory);
+        const SplitNeed need = split_count_need(split_widest(w, j.closed()), lim.threads, lim.memory);
         require_memory(need.memory, lim.memory, what);
         std::error_code ec;
         std::filesystem::create_directories(so.checkpoint, ec);
@@ -629,7 +615,8 @@ class TourPuzzle final : public Puzzle {
       }
     }
     NarrowGraph g = narrow_graph(board_);
-    const SplitCountStats st = count_cycles_split(g.adj, lim, so);
+    const SplitCountStats st = j.closed() ? count_cycles_split(g.adj, lim, so)
+                                          : count_paths_split(g.adj, from >= 0 ? g.pos_of[from] : -1, lim, so);
     j.keys.method =
         !j.keys.tasks ? std::string("split frontier dp (exact count)")
                       : fmt::format("split frontier dp (exact count; backtracking gave up after {} steps)", j.r.nodes);
