@@ -714,9 +714,9 @@ class SplitCount {
     const int squares = n - o_.leading, square = std::max(0, v - o_.leading);
     const int w = o_.row_width > 0 ? o_.row_width : squares;
     lim_.progress->update(
-        "{}: row {} of {}, square {} of {}, part {} of {}, {} of {} states; {} states so far, about {} left", o_.counting,
-        square / w + 1, (squares + w - 1) / w, square + 1, squares, parts_done + 1, parts, done, layer, before + done,
-        format_duration(eta));
+        "{}: row {} of {}, square {} of {}, part {} of {}, {} of {} states; {} states so far, about {} left",
+        o_.counting, square / w + 1, (squares + w - 1) / w, square + 1, squares, parts_done + 1, parts, done, layer,
+        before + done, format_duration(eta));
   }
   static std::string format_duration(double s) {
     if (s < 90) return fmt::format("{:.0f} s", s);
