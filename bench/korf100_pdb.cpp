@@ -32,8 +32,8 @@ void BM_BuildTable(benchmark::State& state) {
   const int n = rows * cols;
   std::vector<std::uint8_t> cells;
   for (int c = 1; c <= static_cast<int>(state.range(2)); ++c) cells.push_back(static_cast<std::uint8_t>(c));
-  pdb::TableInfo info{rows, cols, 0, cells};
-  for (auto _ : state) benchmark::DoNotOptimize(pdb::build_table(info));
+  sliding::pdb::TableInfo info{rows, cols, 0, cells};
+  for (auto _ : state) benchmark::DoNotOptimize(sliding::pdb::build_table(info));
   state.counters["entries"] = static_cast<double>(info.entries());
   state.counters["entries/s"] =
       benchmark::Counter(static_cast<double>(info.entries()), benchmark::Counter::kIsIterationInvariantRate);
@@ -43,12 +43,12 @@ BENCHMARK(BM_BuildTable)->Args({4, 4, 5})->Args({3, 4, 6})->Unit(benchmark::kMil
 
 void BM_Korf555(benchmark::State& state) {
   Instance inst = instance(4, 4, kKorfGoal, kKorf[state.range(0)]);
-  pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
-  auto h = pdb::memory_heuristic(f, pdb::groups_of_sizes(f, {5, 5, 5}), 1);
+  sliding::pdb::Frame f = sliding::pdb::make_frame(inst.geo, inst.goal);
+  auto h = sliding::pdb::memory_heuristic(f, sliding::pdb::groups_of_sizes(f, {5, 5, 5}), 1);
   search::Limits lim;
   lim.threads = static_cast<unsigned>(state.range(1));
   std::uint64_t nodes = 0;
-  for (auto _ : state) nodes = pdb::find_path(inst, f, h, lim).stats.expanded;
+  for (auto _ : state) nodes = sliding::pdb::find_path(inst, f, h, lim).stats.expanded;
   state.counters["nodes"] = static_cast<double>(nodes);
   state.counters["nodes/s"] = benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsIterationInvariantRate);
 }
@@ -56,10 +56,10 @@ BENCHMARK(BM_Korf555)->Args({0, 1})->Args({0, 2})->Args({1, 1})->Args({2, 1})->U
 
 void BM_ElevenSeed(benchmark::State& state) {
   Instance inst = instance(3, 4, "1 2 3 4 5 6 7 8 9 10 11 0", "0 3 2 1 8 7 6 5 4 11 10 9");
-  pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
-  auto h = pdb::memory_heuristic(f, pdb::groups_of_sizes(f, pdb::quick_sizes(12)), 1);
+  sliding::pdb::Frame f = sliding::pdb::make_frame(inst.geo, inst.goal);
+  auto h = sliding::pdb::memory_heuristic(f, sliding::pdb::groups_of_sizes(f, sliding::pdb::quick_sizes(12)), 1);
   std::uint64_t nodes = 0;
-  for (auto _ : state) nodes = pdb::find_path(inst, f, h, {}).stats.expanded;
+  for (auto _ : state) nodes = sliding::pdb::find_path(inst, f, h, {}).stats.expanded;
   state.counters["nodes"] = static_cast<double>(nodes);
   state.counters["nodes/s"] = benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsIterationInvariantRate);
 }

@@ -32,6 +32,9 @@ SHAPES = {
                    "by": ("string", "", "the method that decided it"), "nodes": ("integer", "", "its search nodes")},
     "pdb_table": {"tiles": ("integer", "", "tiles in the table's group"), "entries": ("integer", "", "its entries"),
                   "origin": ("string", "", "where it came from (disk, memory, derived)")},
+    "pdb_check": {"file": ("string", "", "the table file"), "ok": ("boolean", "", "it read to the end and its checksums hold"),
+                  "error": ("string", "not ok", "what is wrong, naming the file")},
+    "pdb_removed": {"file": ("string", "", "the table file removed"), "file_bytes": ("integer", "", "its size")},
     "list_entry": {"name": ("string", "", "the name to give the other commands, or a pattern (`sliding:RxC`)"),
                    "family": ("string", "", "the family"), "summary": ("string", "", "one line: what the puzzle is")},
     "best_solution": {"length": ("integer", "", "its length in the puzzle's metric"),
@@ -238,6 +241,15 @@ PLAIN = {
     "pdb_list": ({"dir": ("string", "", "the table directory"),
                   "tables": ("array<object>", "", "one per table file found, as its family records it (`file`, `puzzle`, sizes ...)")},
                  "tansaku pdb list --json"),
+    "pdb_verify": ({"dir": ("string", "", "the table directory"),
+                    "tables": ("array<pdb_check>", "", "one per table file checked, in the order `pdb list` shows them"),
+                    "checked": ("integer", "", "table files checked"),
+                    "damaged": ("integer", "", "of them, those that failed (exit 1 when any did)")},
+                   "tansaku pdb verify --json"),
+    "pdb_remove": ({"dir": ("string", "", "the table directory"),
+                    "removed": ("array<pdb_removed>", "", "one per table file removed"),
+                    "bytes": ("integer", "", "the bytes they held")},
+                   "tansaku pdb remove --json"),
 }
 NONNEG = {"integer"}
 

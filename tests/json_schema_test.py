@@ -28,7 +28,8 @@ def schema(name):
     return s
 
 
-SCHEMAS = {n: schema(n) for n in ("list", "show", "solve", "explore", "random", "bench", "pdb_list", "solve_stopped")}
+SCHEMAS = {n: schema(n) for n in ("list", "show", "solve", "explore", "random", "bench", "pdb_list", "pdb_verify", "pdb_remove",
+                                    "solve_stopped")}
 
 
 def validate(kind, obj):
@@ -188,6 +189,8 @@ def test_every_family_is_covered():
 def test_bench_and_pdb_list(tmp_path):
     validate("bench", run_json("bench")[0])
     validate("pdb_list", run_json("pdb", "list", "--dir", str(tmp_path))[0])
+    validate("pdb_verify", run_json("pdb", "verify", "--dir", str(tmp_path))[0])
+    validate("pdb_remove", run_json("pdb", "remove", "--all", "--dir", str(tmp_path))[0])
 
 
 def test_memory_refusal_names_spill(tmp_path):
@@ -245,7 +248,8 @@ def help_texts():
     for p in LIST["puzzles"]:
         name = p["name"] if p["name"] in CONCRETE else p["family"]
         yield "help " + name, run("help", name).stdout
-    for sub in ("show", "solve", "explore", "random", "bench", "serve", "pdb", "pdb build", "pdb list"):
+    for sub in ("show", "solve", "explore", "random", "bench", "serve", "pdb", "pdb build", "pdb list",
+                "pdb verify", "pdb remove"):
         yield sub + " --help", run(*sub.split(), "--help").stdout
 
 

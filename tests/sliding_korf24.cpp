@@ -40,7 +40,7 @@ std::string read_data() {
 
 std::vector<Published> published() {
   const std::string text = read_data();
-  auto items = pdb::parse_batch(text, 25, "korf-felner-24.txt");
+  auto items = sliding::pdb::parse_batch(text, 25, "korf-felner-24.txt");
   std::vector<Published> out;
   std::istringstream in(text);
   std::string line;
@@ -175,13 +175,13 @@ TEST(KorfFelner24, PublishedLengthsAtLeastSmallPdbBound) {
   auto all = published();
   ASSERT_EQ(all.size(), 50u);
   Instance first = make_instance(all[0].cells);
-  pdb::Frame f = pdb::make_frame(first.geo, first.goal);
-  auto h = pdb::memory_heuristic(f, pdb::groups_of_sizes(f, pdb::quick_sizes(25)), 2);
-  pdb::Context ctx(f, h);
+  sliding::pdb::Frame f = sliding::pdb::make_frame(first.geo, first.goal);
+  auto h = sliding::pdb::memory_heuristic(f, sliding::pdb::groups_of_sizes(f, sliding::pdb::quick_sizes(25)), 2);
+  sliding::pdb::Context ctx(f, h);
   int sum_h = 0, sum_md = 0;
   for (const Published& p : all) {
     Instance inst = make_instance(p.cells);
-    pdb::Position pos(&ctx, f.canonical(inst.start));
+    sliding::pdb::Position pos(&ctx, f.canonical(inst.start));
     EXPECT_LE(pos.h(), p.length) << "#" << p.id;
     EXPECT_EQ((p.length - pos.h()) % 2, 0) << "#" << p.id;
     sum_h += pos.h();
@@ -192,8 +192,8 @@ TEST(KorfFelner24, PublishedLengthsAtLeastSmallPdbBound) {
 
 TEST(KorfFelner24, DefaultPartitionIsKorfFelners) {
   Instance inst = make_instance(published()[0].cells);
-  pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
-  auto groups = pdb::default_groups(f);
+  sliding::pdb::Frame f = sliding::pdb::make_frame(inst.geo, inst.goal);
+  auto groups = sliding::pdb::default_groups(f);
   const std::vector<std::vector<std::uint8_t>> expect = {
       {1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21}, {17, 18, 19, 22, 23, 24}};
   EXPECT_EQ(groups, expect);
@@ -215,6 +215,6 @@ TEST(KorfFelner24, DefaultPartitionIsKorfFelners) {
   for (int i = 0; i < 16; ++i) tokens.push_back(std::to_string(i)), goal += std::to_string(i) + " ";
   small.labels = make_labels(tokens, "goal");
   small.goal = parse_cells(small.geo, small.labels, goal, "goal");
-  pdb::Frame f4 = pdb::make_frame(small.geo, small.goal);
-  EXPECT_EQ(pdb::default_groups(f4), pdb::groups_of_sizes(f4, pdb::build_sizes(16)));
+  sliding::pdb::Frame f4 = sliding::pdb::make_frame(small.geo, small.goal);
+  EXPECT_EQ(sliding::pdb::default_groups(f4), sliding::pdb::groups_of_sizes(f4, sliding::pdb::build_sizes(16)));
 }

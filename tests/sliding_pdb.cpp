@@ -89,8 +89,8 @@ Cells random_start(const Geometry& geo, const Cells& goal, std::mt19937_64& rng)
 }
 
 // Manhattan-only heuristic: no tables.
-std::shared_ptr<const pdb::Heuristic> manhattan_only() {
-  auto h = std::make_shared<pdb::Heuristic>();
+std::shared_ptr<const sliding::pdb::Heuristic> manhattan_only() {
+  auto h = std::make_shared<sliding::pdb::Heuristic>();
   h->description = "manhattan";
   return h;
 }
@@ -125,7 +125,7 @@ TEST(KPermRanker, RoundTripAndOdometer) {
 
 TEST(PdbFrame, SymmetriesAndCanonicalGoal) {
   for (auto [r, c] : std::vector<std::pair<int, int>>{{3, 3}, {3, 4}, {4, 4}, {2, 5}}) {
-    auto syms = pdb::grid_symmetries(r, c);
+    auto syms = sliding::pdb::grid_symmetries(r, c);
     EXPECT_EQ(syms.size(), r == c ? 8u : 4u);
     Geometry geo(r, c);
     for (const auto& s : syms) {
@@ -140,7 +140,7 @@ TEST(PdbFrame, SymmetriesAndCanonicalGoal) {
     }
     for (bool first : {true, false}) {
       Instance inst = make_instance(r, c, identity_goal(r * c, first));
-      pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
+      sliding::pdb::Frame f = sliding::pdb::make_frame(inst.geo, inst.goal);
       EXPECT_EQ(f.blank, 0);  // a corner blank goes to cell 0
       auto canon = f.canonical(inst.goal);
       for (int i = 0; i < geo.n; ++i) EXPECT_EQ(canon[i], i);
@@ -153,14 +153,14 @@ TEST(PdbTable, WholeBoardGroupIsExact) {  // labels: tsan
   // 3x3 with all 8 tiles in one group: the table is the distance itself.
   for (bool first : {true, false}) {
     Instance inst = make_instance(3, 3, identity_goal(9, first));
-    pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
-    auto h = pdb::memory_heuristic(f, pdb::groups_of_sizes(f, {8}), 1);
-    pdb::Context ctx(f, h);
+    sliding::pdb::Frame f = sliding::pdb::make_frame(inst.geo, inst.goal);
+    auto h = sliding::pdb::memory_heuristic(f, sliding::pdb::groups_of_sizes(f, {8}), 1);
+    sliding::pdb::Context ctx(f, h);
     auto dist = bfs_distances(inst.geo, inst.goal);
     ASSERT_EQ(dist.size(), 181440u);
     int max_d = 0;
     for (const auto& [v, d] : dist) {
-      pdb::Position p(&ctx, f.canonical(unpack(v, 9)));
+      sliding::pdb::Position p(&ctx, f.canonical(unpack(v, 9)));
       ASSERT_EQ(p.h(), d);
       max_d = std::max(max_d, d);
     }
@@ -175,16 +175,16 @@ TEST(PdbTable, AdditiveGroupsAreAdmissible) {
   };
   for (const Case& c : {Case{3, 3, {4, 4}}, Case{3, 3, {3, 3, 2}}, Case{3, 3, {7}}, Case{2, 4, {4, 3}}, Case{2, 4, {2, 2, 2}}}) {
     Instance inst = make_instance(c.rows, c.cols, identity_goal(c.rows * c.cols, false));
-    pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
-    auto h = pdb::memory_heuristic(f, pdb::groups_of_sizes(f, c.sizes), 1);
-    pdb::Context ctx(f, h);
+    sliding::pdb::Frame f = sliding::pdb::make_frame(inst.geo, inst.goal);
+    auto h = sliding::pdb::memory_heuristic(f, sliding::pdb::groups_of_sizes(f, c.sizes), 1);
+    sliding::pdb::Context ctx(f, h);
     auto man = manhattan_only();
-    pdb::Context mctx(f, man);
+    sliding::pdb::Context mctx(f, man);
     auto dist = bfs_distances(inst.geo, inst.goal);
     std::uint64_t stronger = 0;
     for (const auto& [v, d] : dist) {
       auto canon = f.canonical(unpack(v, c.rows * c.cols));
-      pdb::Position p(&ctx, canon), m(&mctx, canon);
+      sliding::pdb::Position p(&ctx, canon), m(&mctx, canon);
       ASSERT_LE(p.h(), d) << c.rows << "x" << c.cols;
       ASSERT_GE(p.h(), m.h());
       ASSERT_EQ((d - p.h()) % 2, 0);  // same parity as the distance
@@ -205,15 +205,15 @@ TEST(PdbTable, BlankAnywhereInTheGoal) {
   for (const Case& c : {Case{3, 3, "1 2 3 4 0 5 6 7 8", 8, {8}}, Case{3, 3, "1 2 3 4 0 5 6 7 8", 8, {4, 4}},
                         Case{3, 4, "1 0 2 3 4 5 6 7 8 9 10 11", 1, {5, 6}}, Case{3, 3, "1 0 2 3 4 5 6 7 8", 2, {3, 5}}}) {
     Instance inst = make_instance(c.rows, c.cols, c.goal);
-    pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
+    sliding::pdb::Frame f = sliding::pdb::make_frame(inst.geo, inst.goal);
     EXPECT_EQ(f.views.size(), c.views) << c.goal;
-    auto h = pdb::memory_heuristic(f, pdb::groups_of_sizes(f, c.sizes), 1);
-    pdb::Context ctx(f, h);
+    auto h = sliding::pdb::memory_heuristic(f, sliding::pdb::groups_of_sizes(f, c.sizes), 1);
+    sliding::pdb::Context ctx(f, h);
     const int n = c.rows * c.cols;
     if (n <= 9) {
       auto dist = bfs_distances(inst.geo, inst.goal);
       for (const auto& [v, d] : dist) {
-        pdb::Position p(&ctx, f.canonical(unpack(v, n)));
+        sliding::pdb::Position p(&ctx, f.canonical(unpack(v, n)));
         if (c.sizes.size() == 1) ASSERT_EQ(p.h(), d);
         else ASSERT_LE(p.h(), d);
       }
@@ -222,7 +222,7 @@ TEST(PdbTable, BlankAnywhereInTheGoal) {
       auto man = manhattan_only();
       for (int i = 0; i < 10; ++i) {
         inst.start = random_start(inst.geo, inst.goal, rng);
-        auto a = pdb::find_path(inst, f, h, {}), b = pdb::find_path(inst, f, man, {});
+        auto a = sliding::pdb::find_path(inst, f, h, {}), b = sliding::pdb::find_path(inst, f, man, {});
         ASSERT_TRUE(a.found);
         verify_solution(inst.geo, inst.start, inst.goal, a.moves);
         ASSERT_EQ(a.cost, b.cost);
@@ -247,14 +247,14 @@ TEST(PdbSearch, TwentyFourPuzzleShortInstance) {
     blank = nb;
   }
   inst.start = s;
-  pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
-  auto h = pdb::memory_heuristic(f, pdb::groups_of_sizes(f, pdb::quick_sizes(25)), 1);
-  auto res = pdb::find_path(inst, f, h, {});
+  sliding::pdb::Frame f = sliding::pdb::make_frame(inst.geo, inst.goal);
+  auto h = sliding::pdb::memory_heuristic(f, sliding::pdb::groups_of_sizes(f, sliding::pdb::quick_sizes(25)), 1);
+  auto res = sliding::pdb::find_path(inst, f, h, {});
   ASSERT_TRUE(res.found);
   verify_solution(inst.geo, inst.start, inst.goal, res.moves);
   EXPECT_LE(res.cost, 40);
   EXPECT_EQ(res.cost % 2, 0);
-  auto ref = pdb::find_path(inst, f, manhattan_only(), {});
+  auto ref = sliding::pdb::find_path(inst, f, manhattan_only(), {});
   EXPECT_EQ(res.cost, ref.cost);
 }
 
@@ -262,13 +262,13 @@ TEST(PdbTable, IncrementalUpdatesMatchFreshPositions) {  // labels: tsan
   // A random walk on 4x4 with 5-5-5 + reflection: h after each apply (and undo) equals h of
   // a position built afresh from the board.
   Instance inst = make_instance(4, 4, identity_goal(16, true));
-  pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
-  auto h = pdb::memory_heuristic(f, pdb::groups_of_sizes(f, {5, 5, 5}), 1);
-  pdb::Context ctx(f, h);
+  sliding::pdb::Frame f = sliding::pdb::make_frame(inst.geo, inst.goal);
+  auto h = sliding::pdb::memory_heuristic(f, sliding::pdb::groups_of_sizes(f, {5, 5, 5}), 1);
+  sliding::pdb::Context ctx(f, h);
   std::mt19937_64 rng(11);
   std::vector<std::uint8_t> cells(16);
   std::iota(cells.begin(), cells.end(), 0);
-  pdb::Position q(&ctx, cells);
+  sliding::pdb::Position q(&ctx, cells);
   int blank = 0;
   for (int step = 0; step < 3000; ++step) {
     std::uint8_t moves[4];
@@ -280,14 +280,14 @@ TEST(PdbTable, IncrementalUpdatesMatchFreshPositions) {  // labels: tsan
     std::swap(cells[blank], cells[m]);
     blank = m;
     ASSERT_EQ(q.blank(), blank);
-    ASSERT_EQ(q.h(), pdb::Position(&ctx, cells).h()) << "step " << step;
-    ASSERT_EQ(q.manhattan(), pdb::Position(&ctx, cells).manhattan());
+    ASSERT_EQ(q.h(), sliding::pdb::Position(&ctx, cells).h()) << "step " << step;
+    ASSERT_EQ(q.manhattan(), sliding::pdb::Position(&ctx, cells).manhattan());
     if (step % 7 == 3) {  // take it back, check, play it again
       q.undo(m, u);
       std::swap(cells[blank], cells[old_blank]);
       blank = old_blank;
       ASSERT_EQ(q.blank(), blank);
-      ASSERT_EQ(q.h(), pdb::Position(&ctx, cells).h());
+      ASSERT_EQ(q.h(), sliding::pdb::Position(&ctx, cells).h());
       u = q.apply(m);
       std::swap(cells[blank], cells[m]);
       blank = m;
@@ -299,18 +299,18 @@ TEST(PdbSearch, ChildBoundIsLazyButExact) {
   // child_h(m, limit) never exceeds the h the move gives, exceeds `limit` exactly when that h
   // does, and equals it with no limit: on every 3x3 state, three views of two partitions.
   Instance inst = make_instance(3, 3, identity_goal(9, true));
-  pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
-  auto a = pdb::memory_heuristic(f, pdb::groups_of_sizes(f, {4, 4}), 1);
-  auto b = pdb::memory_heuristic(f, {{1, 3, 4}, {2, 5, 6, 7, 8}}, 1);
-  auto both = std::make_shared<pdb::Heuristic>(*a);
+  sliding::pdb::Frame f = sliding::pdb::make_frame(inst.geo, inst.goal);
+  auto a = sliding::pdb::memory_heuristic(f, sliding::pdb::groups_of_sizes(f, {4, 4}), 1);
+  auto b = sliding::pdb::memory_heuristic(f, {{1, 3, 4}, {2, 5, 6, 7, 8}}, 1);
+  auto both = std::make_shared<sliding::pdb::Heuristic>(*a);
   both->part.assign(a->tables.size(), 0);
   for (const auto& t : b->tables) both->tables.push_back(t), both->part.push_back(1);
-  pdb::Context ctx(f, both);
+  sliding::pdb::Context ctx(f, both);
   ASSERT_EQ(ctx.views, 3);
   std::uint64_t stopped_early = 0;
   for (const auto& [v, d] : bfs_distances(inst.geo, inst.goal)) {
     const auto cells = f.canonical(unpack(v, 9));
-    pdb::Position q(&ctx, cells);
+    sliding::pdb::Position q(&ctx, cells);
     std::uint8_t moves[4];
     const int k = q.moves(moves);
     const int blank = static_cast<int>(std::find(cells.begin(), cells.end(), ctx.blank) - cells.begin());
@@ -318,7 +318,7 @@ TEST(PdbSearch, ChildBoundIsLazyButExact) {
       const int before = q.h();
       auto child = cells;
       std::swap(child[static_cast<std::size_t>(blank)], child[moves[i]]);
-      const int fresh = pdb::Position(&ctx, child).h();  // from scratch
+      const int fresh = sliding::pdb::Position(&ctx, child).h();  // from scratch
       const int exact = q.child_h(moves[i], 1000);
       auto u = q.apply(moves[i]);  // takes child_h's lookups
       ASSERT_EQ(exact, fresh);
@@ -343,12 +343,12 @@ TEST(PdbSearch, ChildBoundIsLazyButExact) {
 TEST(PdbFile, SaveLoadRoundTrip) {
   auto dir = std::filesystem::temp_directory_path() / ("tansaku_pdb_test_" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
-  pdb::TableInfo info{3, 4, 0, {1, 4, 5, 8, 9}};
-  auto t = pdb::build_table(info);
+  sliding::pdb::TableInfo info{3, 4, 0, {1, 4, 5, 8, 9}};
+  auto t = sliding::pdb::build_table(info);
   auto file = dir / info.file_name();
-  pdb::save_table(*t, file);
-  EXPECT_EQ(pdb::read_table_info(file), info);
-  auto back = pdb::load_table(file);
+  sliding::pdb::save_table(*t, file);
+  EXPECT_EQ(sliding::pdb::read_table_info(file), info);
+  auto back = sliding::pdb::load_table(file);
   ASSERT_EQ(back->info(), info);
   EXPECT_TRUE(std::equal(t->data(), t->data() + info.bytes(), back->data()));
   EXPECT_EQ(back->max_distance, t->max_distance);
@@ -358,37 +358,37 @@ TEST(PdbFile, SaveLoadRoundTrip) {
     f.seekp(-8, std::ios::end);
     f.write("XXXXXXXX", 8);
   }
-  EXPECT_THROW(pdb::load_table(file), InputError);
+  EXPECT_THROW(sliding::pdb::load_table(file), InputError);
   std::ofstream(dir / "junk.pdb.zst") << "not a table";
-  EXPECT_THROW(pdb::read_table_info(dir / "junk.pdb.zst"), InputError);
+  EXPECT_THROW(sliding::pdb::read_table_info(dir / "junk.pdb.zst"), InputError);
   std::filesystem::remove_all(dir);
 }
 
 TEST(PdbGroups, ParseAndDefaults) {
   Instance inst = make_instance(4, 4, identity_goal(16, false));
-  pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
-  EXPECT_EQ(pdb::build_sizes(16), (std::vector<int>{7, 8}));
-  EXPECT_EQ(pdb::quick_sizes(16), (std::vector<int>{5, 5, 5}));
-  EXPECT_EQ(pdb::build_sizes(12), (std::vector<int>{3, 8}));
-  EXPECT_EQ(pdb::build_sizes(25), (std::vector<int>{6, 6, 6, 6}));
-  auto g = pdb::parse_groups("7-8", f, inst.labels);
+  sliding::pdb::Frame f = sliding::pdb::make_frame(inst.geo, inst.goal);
+  EXPECT_EQ(sliding::pdb::build_sizes(16), (std::vector<int>{7, 8}));
+  EXPECT_EQ(sliding::pdb::quick_sizes(16), (std::vector<int>{5, 5, 5}));
+  EXPECT_EQ(sliding::pdb::build_sizes(12), (std::vector<int>{3, 8}));
+  EXPECT_EQ(sliding::pdb::build_sizes(25), (std::vector<int>{6, 6, 6, 6}));
+  auto g = sliding::pdb::parse_groups("7-8", f, inst.labels);
   ASSERT_EQ(g.size(), 2u);
   EXPECT_EQ(g[0].size(), 7u);
   EXPECT_EQ(g[1].size(), 8u);
-  auto lists = pdb::parse_groups("1,2,3/4,5", f, inst.labels);
+  auto lists = sliding::pdb::parse_groups("1,2,3/4,5", f, inst.labels);
   ASSERT_EQ(lists.size(), 2u);
   EXPECT_EQ(lists[0].size(), 3u);
-  EXPECT_THROW(pdb::parse_groups("8-8", f, inst.labels), InputError);   // 16 tiles > 15
-  EXPECT_THROW(pdb::parse_groups("1,2/2,3", f, inst.labels), InputError);  // overlap
-  EXPECT_THROW(pdb::parse_groups("0,1", f, inst.labels), InputError);      // blank
-  EXPECT_THROW(pdb::parse_groups("1,99", f, inst.labels), InputError);
-  EXPECT_THROW(pdb::parse_groups("", f, inst.labels), InputError);
+  EXPECT_THROW(sliding::pdb::parse_groups("8-8", f, inst.labels), InputError);      // 16 tiles > 15
+  EXPECT_THROW(sliding::pdb::parse_groups("1,2/2,3", f, inst.labels), InputError);  // overlap
+  EXPECT_THROW(sliding::pdb::parse_groups("0,1", f, inst.labels), InputError);      // blank
+  EXPECT_THROW(sliding::pdb::parse_groups("1,99", f, inst.labels), InputError);
+  EXPECT_THROW(sliding::pdb::parse_groups("", f, inst.labels), InputError);
 }
 
 TEST(PdbSearch, EightPuzzleMatchesBfsAndManhattan) {
   Instance inst = make_instance(3, 3, identity_goal(9, false));
-  pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
-  auto h = pdb::memory_heuristic(f, pdb::groups_of_sizes(f, {4, 4}), 1);
+  sliding::pdb::Frame f = sliding::pdb::make_frame(inst.geo, inst.goal);
+  auto h = sliding::pdb::memory_heuristic(f, sliding::pdb::groups_of_sizes(f, {4, 4}), 1);
   auto dist = bfs_distances(inst.geo, inst.goal);
   std::mt19937_64 rng(2024);
   Domain<Nibbles> manhattan(inst, /*linear_conflict=*/false);
@@ -396,14 +396,14 @@ TEST(PdbSearch, EightPuzzleMatchesBfsAndManhattan) {
   io.step = 2;
   for (int i = 0; i < 100; ++i) {
     inst.start = random_start(inst.geo, inst.goal, rng);
-    auto res = pdb::find_path(inst, f, h, {});
+    auto res = sliding::pdb::find_path(inst, f, h, {});
     ASSERT_TRUE(res.found);
     verify_solution(inst.geo, inst.start, inst.goal, res.moves);
     auto ref = search::ida_star(manhattan, manhattan.make(inst.start), io);
     ASSERT_EQ(res.cost, ref.cost);
     ASSERT_EQ(res.cost, dist.at(pack(inst.start)));
     // Skipping the redundant move strings (move_fsm.h) keeps every solution optimal.
-    auto pruned = pdb::find_path(inst, f, h, {}, 10);
+    auto pruned = sliding::pdb::find_path(inst, f, h, {}, 10);
     ASSERT_TRUE(pruned.found);
     verify_solution(inst.geo, inst.start, inst.goal, pruned.moves);
     ASSERT_EQ(pruned.cost, res.cost);
@@ -414,8 +414,8 @@ TEST(PdbSearch, ElevenPuzzleMatchesManhattan) {
   // 100 uniformly random 11-puzzles: the PDB search (in-memory 5-6) against the family's
   // generic IDA* with Manhattan + linear conflict, an independent implementation.
   Instance inst = make_instance(3, 4, identity_goal(12, false));
-  pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
-  auto h = pdb::memory_heuristic(f, pdb::groups_of_sizes(f, pdb::quick_sizes(12)), 1);
+  sliding::pdb::Frame f = sliding::pdb::make_frame(inst.geo, inst.goal);
+  auto h = sliding::pdb::memory_heuristic(f, sliding::pdb::groups_of_sizes(f, sliding::pdb::quick_sizes(12)), 1);
   Domain<Nibbles> manhattan(inst, /*linear_conflict=*/true);
   search::IdaOptions io;
   io.step = 2;
@@ -423,12 +423,12 @@ TEST(PdbSearch, ElevenPuzzleMatchesManhattan) {
   std::uint64_t pdb_nodes = 0, man_nodes = 0, generated = 0, pruned_generated = 0;
   for (int i = 0; i < 100; ++i) {
     inst.start = random_start(inst.geo, inst.goal, rng);
-    auto res = pdb::find_path(inst, f, h, {});
+    auto res = sliding::pdb::find_path(inst, f, h, {});
     auto ref = search::ida_star(manhattan, manhattan.make(inst.start), io);
     ASSERT_TRUE(res.found && ref.found);
     verify_solution(inst.geo, inst.start, inst.goal, res.moves);
     ASSERT_EQ(res.cost, ref.cost) << "instance " << i;
-    auto pruned = pdb::find_path(inst, f, h, {}, 10);
+    auto pruned = sliding::pdb::find_path(inst, f, h, {}, 10);
     ASSERT_TRUE(pruned.found);
     verify_solution(inst.geo, inst.start, inst.goal, pruned.moves);
     ASSERT_EQ(pruned.cost, ref.cost) << "instance " << i;
@@ -444,13 +444,13 @@ TEST(PdbSearch, ElevenPuzzleMatchesManhattan) {
 TEST(PdbSearch, ParallelSearchMatchesSerial) {  // labels: tsan
   // Korf #1 with quick tables: same length, same solution, same node count on 1 and 2 threads.
   Instance inst = make_instance(4, 4, identity_goal(16, true), "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3");
-  pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
-  auto h = pdb::memory_heuristic(f, pdb::groups_of_sizes(f, {5, 5, 5}), 1);
+  sliding::pdb::Frame f = sliding::pdb::make_frame(inst.geo, inst.goal);
+  auto h = sliding::pdb::memory_heuristic(f, sliding::pdb::groups_of_sizes(f, {5, 5, 5}), 1);
   search::Limits one, two;
   two.threads = 2;
   for (int prune : {2, 10}) {
-    auto a = pdb::find_path(inst, f, h, one, prune);
-    auto b = pdb::find_path(inst, f, h, two, prune);
+    auto a = sliding::pdb::find_path(inst, f, h, one, prune);
+    auto b = sliding::pdb::find_path(inst, f, h, two, prune);
     ASSERT_TRUE(a.found && b.found);
     EXPECT_EQ(a.cost, 57);
     EXPECT_EQ(a.cost, b.cost);
@@ -466,13 +466,13 @@ TEST(PdbSearch, SwitchesToTheDeepAutomatonOnceTheSearchIsBig) {
   const auto dir = std::filesystem::temp_directory_path() / ("tansaku-deep-" + std::to_string(::getpid()));
   ::setenv("TANSAKU_PDB_DIR", dir.c_str(), 1);
   Instance inst = make_instance(4, 4, identity_goal(16, true), "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3");
-  pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
-  auto h = pdb::memory_heuristic(f, pdb::groups_of_sizes(f, {5, 5, 5}), 1);
+  sliding::pdb::Frame f = sliding::pdb::make_frame(inst.geo, inst.goal);
+  auto h = sliding::pdb::memory_heuristic(f, sliding::pdb::groups_of_sizes(f, {5, 5, 5}), 1);
   int quick = 0, deep = 0;
-  auto a = pdb::find_path(inst, f, h, {}, 12, &quick);  // never big enough to switch
-  auto b = pdb::find_path(inst, f, h, {}, 12, &deep, 1000);
+  auto a = sliding::pdb::find_path(inst, f, h, {}, 12, &quick);  // never big enough to switch
+  auto b = sliding::pdb::find_path(inst, f, h, {}, 12, &deep, 1000);
   ::unsetenv("TANSAKU_PDB_DIR");
-  EXPECT_EQ(quick, pdb::kQuickPruneDepth);
+  EXPECT_EQ(quick, sliding::pdb::kQuickPruneDepth);
   EXPECT_EQ(deep, 12);
   ASSERT_TRUE(a.found && b.found);
   EXPECT_EQ(a.cost, 57);
@@ -495,9 +495,9 @@ TEST(PdbSearch, EasyKorfInstances) {
   };
   for (const K& k : cases) {
     Instance inst = make_instance(4, 4, identity_goal(16, true), k.start);
-    pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
-    auto h = pdb::memory_heuristic(f, pdb::groups_of_sizes(f, {5, 5, 5}), 1);
-    auto res = pdb::find_path(inst, f, h, {});
+    sliding::pdb::Frame f = sliding::pdb::make_frame(inst.geo, inst.goal);
+    auto h = sliding::pdb::memory_heuristic(f, sliding::pdb::groups_of_sizes(f, {5, 5, 5}), 1);
+    auto res = sliding::pdb::find_path(inst, f, h, {});
     ASSERT_TRUE(res.found);
     verify_solution(inst.geo, inst.start, inst.goal, res.moves);
     EXPECT_EQ(res.cost, k.length) << k.start;
@@ -561,13 +561,13 @@ TEST(PdbTable, RegionStateMatchesCellStateAndBfs) {  // labels: tsan
   for (const Case& c : {Case{3, 3, {1, 2, 3}, true}, Case{3, 3, {1, 3, 5, 7}, true}, Case{3, 3, {1, 2, 4, 6, 8}, true},
                         Case{2, 4, {1, 2, 5, 6}, true}, Case{3, 4, {1, 4, 6, 9, 11}, true}, Case{4, 4, {1, 4, 6, 9}, true},
                         Case{4, 4, {2, 5, 7, 8, 13}, false}}) {
-    pdb::TableInfo info{c.rows, c.cols, 0, c.cells};
+    sliding::pdb::TableInfo info{c.rows, c.cols, 0, c.cells};
     SCOPED_TRACE(info.file_name());
-    auto cells = pdb::build_table(info, {}, pdb::BuildState::cells);
+    auto cells = sliding::pdb::build_table(info, {}, sliding::pdb::BuildState::cells);
     search::Limits two;
     two.threads = 2;
-    for (const auto& regions : {pdb::build_table(info, {}, pdb::BuildState::regions),
-                                pdb::build_table(info, two, pdb::BuildState::regions)}) {
+    for (const auto& regions : {sliding::pdb::build_table(info, {}, sliding::pdb::BuildState::regions),
+                                sliding::pdb::build_table(info, two, sliding::pdb::BuildState::regions)}) {
       ASSERT_TRUE(std::equal(cells->data(), cells->data() + info.bytes(), regions->data()));
       EXPECT_EQ(regions->max_distance, cells->max_distance);
     }
@@ -590,30 +590,30 @@ TEST(PdbTable, RegionStateMatchesCellStateAndBfs) {  // labels: tsan
 
 TEST(PdbTable, SevenTileBuildFitsInRegions) {
   // 3x3 with tiles on 1 3 5 7: the five other cells are five regions.
-  EXPECT_EQ(pdb::max_regions(pdb::TableInfo{3, 3, 0, {1, 3, 5, 7}}), 5);
+  EXPECT_EQ(sliding::pdb::max_regions(sliding::pdb::TableInfo{3, 3, 0, {1, 3, 5, 7}}), 5);
   // A 7-tile 5x5 group: at most 8 regions (a byte per mask), so ~3 bytes per placement
   // instead of 12, and the regions are what fits 11 GiB; 6-tile groups keep the cells.
   const std::uint64_t gib = std::uint64_t{1} << 30;
-  pdb::TableInfo seven{5, 5, 0, {1, 2, 3, 5, 6, 7, 12}}, six{5, 5, 0, {1, 2, 5, 6, 7, 12}};
-  EXPECT_LE(pdb::max_regions(seven), 8);
+  sliding::pdb::TableInfo seven{5, 5, 0, {1, 2, 3, 5, 6, 7, 12}}, six{5, 5, 0, {1, 2, 5, 6, 7, 12}};
+  EXPECT_LE(sliding::pdb::max_regions(seven), 8);
   EXPECT_EQ(seven.entries(), 2422728000u);  // 25!/18!
-  EXPECT_LT(pdb::build_memory(seven, pdb::BuildState::regions), 8 * gib);
-  EXPECT_GT(pdb::build_memory(seven, pdb::BuildState::cells), 28 * gib);
-  EXPECT_EQ(pdb::build_state_for(seven, 11 * gib), pdb::BuildState::regions);
-  EXPECT_EQ(pdb::build_state_for(six, 11 * gib), pdb::BuildState::cells);
-  EXPECT_EQ(pdb::build_state_for(seven, 64 * gib), pdb::BuildState::cells);
+  EXPECT_LT(sliding::pdb::build_memory(seven, sliding::pdb::BuildState::regions), 8 * gib);
+  EXPECT_GT(sliding::pdb::build_memory(seven, sliding::pdb::BuildState::cells), 28 * gib);
+  EXPECT_EQ(sliding::pdb::build_state_for(seven, 11 * gib), sliding::pdb::BuildState::regions);
+  EXPECT_EQ(sliding::pdb::build_state_for(six, 11 * gib), sliding::pdb::BuildState::cells);
+  EXPECT_EQ(sliding::pdb::build_state_for(seven, 64 * gib), sliding::pdb::BuildState::cells);
 }
 
 TEST(PdbGroups, SevenSevenSevenThreeOnFiveByFive) {
   Instance inst = make_instance(5, 5, identity_goal(25, true));
-  pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
-  auto known = pdb::known_partitions(f);
+  sliding::pdb::Frame f = sliding::pdb::make_frame(inst.geo, inst.goal);
+  auto known = sliding::pdb::known_partitions(f);
   ASSERT_EQ(known.size(), 4u);
   EXPECT_EQ(known[0].name, "7-7-7-3");
   EXPECT_EQ(known[1].name, "7-7-7-3-sym");
   EXPECT_EQ(known[2].name, "7-7-7-3-columns");
   EXPECT_EQ(known[3].name, "6-6-6-6");
-  EXPECT_EQ(known[3].groups, pdb::default_groups(f));
+  EXPECT_EQ(known[3].groups, sliding::pdb::default_groups(f));
   ASSERT_EQ(f.views.size(), 2u);
   auto as_set = [](const std::vector<std::vector<std::uint8_t>>& p) {
     return std::set<std::vector<std::uint8_t>>(p.begin(), p.end());
@@ -648,11 +648,11 @@ TEST(PdbGroups, SevenSevenSevenThreeOnFiveByFive) {
   EXPECT_NE(mirror(known[2].groups), as_set(known[2].groups));
   // Six 7-tile groups, two of them images of B (3 4 8 9 13 14 19): four searches serve all.
   ASSERT_EQ(sevens.size(), 6u);
-  const pdb::TableInfo b{5, 5, 0, {3, 4, 8, 9, 13, 14, 19}};
+  const sliding::pdb::TableInfo b{5, 5, 0, {3, 4, 8, 9, 13, 14, 19}};
   ASSERT_TRUE(sevens.count(b.cells));
   int images = 0;
   for (const auto& g : sevens)
-    if (g != b.cells && pdb::image_symmetry(b, pdb::TableInfo{5, 5, 0, g})) ++images;
+    if (g != b.cells && sliding::pdb::image_symmetry(b, sliding::pdb::TableInfo{5, 5, 0, g})) ++images;
   EXPECT_EQ(images, 2);
 }
 
@@ -665,22 +665,26 @@ TEST(PdbTable, MirrorImageTablesAreDerived) {  // labels: tsan
   };
   for (const Case& c : {Case{4, 4, {2, 3, 6, 7}, {8, 9, 12, 13}}, Case{3, 3, {1, 2}, {3, 6}},
                         Case{3, 4, {1, 2, 5}, {9, 10, 6}}, Case{4, 4, {1, 2, 3, 7, 11}, {4, 8, 12, 13, 14}}}) {
-    pdb::TableInfo from{c.rows, c.cols, 0, c.from}, to{c.rows, c.cols, 0, c.to};
+    sliding::pdb::TableInfo from{c.rows, c.cols, 0, c.from}, to{c.rows, c.cols, 0, c.to};
     std::sort(to.cells.begin(), to.cells.end());
     SCOPED_TRACE(to.file_name());
-    auto sym = pdb::image_symmetry(from, to);
+    auto sym = sliding::pdb::image_symmetry(from, to);
     ASSERT_TRUE(sym.has_value());
-    auto src = pdb::build_table(from);
+    auto src = sliding::pdb::build_table(from);
     search::Limits two;
     two.threads = 2;
-    auto derived = pdb::derive_table(*src, to, *sym, two);
-    auto searched = pdb::build_table(to);
+    auto derived = sliding::pdb::derive_table(*src, to, *sym, two);
+    auto searched = sliding::pdb::build_table(to);
     ASSERT_TRUE(std::equal(searched->data(), searched->data() + to.bytes(), derived->data()));
     EXPECT_EQ(derived->max_distance, searched->max_distance);
   }
   // On 3x3, tiles on 1 and 3 shut the blank in its corner; their image on 1 and 5 does not.
-  EXPECT_FALSE(pdb::image_symmetry(pdb::TableInfo{3, 3, 0, {1, 3}}, pdb::TableInfo{3, 3, 0, {1, 5}}).has_value());
-  EXPECT_FALSE(pdb::image_symmetry(pdb::TableInfo{3, 3, 0, {1, 2}}, pdb::TableInfo{3, 3, 0, {1, 4}}).has_value());
+  EXPECT_FALSE(
+      sliding::pdb::image_symmetry(sliding::pdb::TableInfo{3, 3, 0, {1, 3}}, sliding::pdb::TableInfo{3, 3, 0, {1, 5}})
+          .has_value());
+  EXPECT_FALSE(
+      sliding::pdb::image_symmetry(sliding::pdb::TableInfo{3, 3, 0, {1, 2}}, sliding::pdb::TableInfo{3, 3, 0, {1, 4}})
+          .has_value());
 }
 
 TEST(PdbSearch, SymmetricPartitionNeedsNoReflectedLookup) {
@@ -688,14 +692,14 @@ TEST(PdbSearch, SymmetricPartitionNeedsNoReflectedLookup) {
   // themselves): the reflected view is dropped, and h of a position equals h of its
   // reflection, i.e. the dropped lookup would have given the same sum.
   Instance inst = make_instance(4, 4, identity_goal(16, true));
-  pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
+  sliding::pdb::Frame f = sliding::pdb::make_frame(inst.geo, inst.goal);
   std::vector<std::vector<std::uint8_t>> groups = {{1, 4, 5}, {2, 3, 8, 12}, {6, 7}, {9, 13}, {10, 11, 14, 15}};
   ASSERT_EQ(f.views.size(), 2u);
-  EXPECT_TRUE(pdb::maps_onto_itself(groups, f.views[1]));
-  EXPECT_FALSE(pdb::maps_onto_itself(pdb::groups_of_sizes(f, {5, 5, 5}), f.views[1]));
-  auto h = pdb::memory_heuristic(f, groups, 1);
+  EXPECT_TRUE(sliding::pdb::maps_onto_itself(groups, f.views[1]));
+  EXPECT_FALSE(sliding::pdb::maps_onto_itself(sliding::pdb::groups_of_sizes(f, {5, 5, 5}), f.views[1]));
+  auto h = sliding::pdb::memory_heuristic(f, groups, 1);
   EXPECT_EQ(h->description.find("reflection"), std::string::npos) << h->description;
-  pdb::Context ctx(f, h);
+  sliding::pdb::Context ctx(f, h);
   EXPECT_EQ(ctx.views, 1);
   std::mt19937_64 rng(11);
   const auto& s = f.views[1];
@@ -703,7 +707,7 @@ TEST(PdbSearch, SymmetricPartitionNeedsNoReflectedLookup) {
     auto cells = f.canonical(random_start(inst.geo, inst.goal, rng));
     std::vector<std::uint8_t> mirror(16);
     for (int c = 0; c < 16; ++c) mirror[s[c]] = s[cells[c]];
-    ASSERT_EQ(pdb::Position(&ctx, cells).h(), pdb::Position(&ctx, mirror).h());
+    ASSERT_EQ(sliding::pdb::Position(&ctx, cells).h(), sliding::pdb::Position(&ctx, mirror).h());
   }
 }
 
@@ -711,13 +715,13 @@ TEST(PdbSearch, MaxOverPartitions) {
   // Two partitions in one heuristic (Heuristic::part): h is the max of their heuristics
   // (each with its own reflection, dropped for the symmetric one), on every 3x3 state.
   Instance inst = make_instance(3, 3, identity_goal(9, true));
-  pdb::Frame f = pdb::make_frame(inst.geo, inst.goal);
-  auto a = pdb::memory_heuristic(f, pdb::groups_of_sizes(f, {4, 4}), 1);
-  auto b = pdb::memory_heuristic(f, {{1, 3, 4}, {2, 5, 6, 7, 8}}, 1);  // 1<->3, 2<->6, 5<->7: symmetric
-  auto both = std::make_shared<pdb::Heuristic>(*a);
+  sliding::pdb::Frame f = sliding::pdb::make_frame(inst.geo, inst.goal);
+  auto a = sliding::pdb::memory_heuristic(f, sliding::pdb::groups_of_sizes(f, {4, 4}), 1);
+  auto b = sliding::pdb::memory_heuristic(f, {{1, 3, 4}, {2, 5, 6, 7, 8}}, 1);  // 1<->3, 2<->6, 5<->7: symmetric
+  auto both = std::make_shared<sliding::pdb::Heuristic>(*a);
   both->part.assign(a->tables.size(), 0);
   for (const auto& t : b->tables) both->tables.push_back(t), both->part.push_back(1);
-  pdb::Context ca(f, a), cb(f, b), cab(f, both);
+  sliding::pdb::Context ca(f, a), cb(f, b), cab(f, both);
   EXPECT_EQ(ca.views, 2);
   EXPECT_EQ(cb.views, 1);
   EXPECT_EQ(cab.views, 3);
@@ -725,7 +729,8 @@ TEST(PdbSearch, MaxOverPartitions) {
   std::uint64_t better = 0;
   for (const auto& [v, d] : dist) {
     auto cells = f.canonical(unpack(v, 9));
-    const int ha = pdb::Position(&ca, cells).h(), hb = pdb::Position(&cb, cells).h(), h = pdb::Position(&cab, cells).h();
+    const int ha = sliding::pdb::Position(&ca, cells).h(), hb = sliding::pdb::Position(&cb, cells).h(),
+              h = sliding::pdb::Position(&cab, cells).h();
     ASSERT_EQ(h, std::max(ha, hb));
     ASSERT_LE(h, d);
     better += hb > ha;

@@ -22,6 +22,7 @@
 #include "cli/help.h"
 #include "cli/mpi.h"
 #include "cli/output.h"
+#include "cli/pdb.h"
 #include "cli/pictures.h"
 #include "cli/request.h"
 #include "cli/tools.h"
@@ -83,6 +84,7 @@ struct Commands {
   serve::Config serve_config;
   std::vector<OptionSpec> specs;  // every option the families declare
   std::unique_ptr<ToolCommands> tools;
+  std::unique_ptr<PdbCommands> pdb;  // pdb list / verify / remove, after the families' pdb build
 };
 
 // The subcommands, their options (the universal ones and every family's), the tools.
@@ -113,6 +115,7 @@ void declare(Commands& c) {
   c.random->add_option("--seed", c.random_seed, "seed of the generator (default 1)")->type_name("S");
   c.random->add_option("--count", c.random_count, "how many positions (default 1)")->type_name("K");
   c.tools = std::make_unique<ToolCommands>(app, c.raw);
+  c.pdb = std::make_unique<PdbCommands>(app, c.raw);
 }
 
 // An unknown command, and `tansaku solve PUZZLE --help` (the family's help), before parsing.
@@ -221,6 +224,7 @@ int dispatch(Commands& c, char** argv) {
   if (c.bench->parsed()) return run_bench_command(c);
   int code = 0;
   if (c.tools->run_parsed(c.raw, code)) return code;
+  if (c.pdb->run_parsed(c.raw, code)) return code;
   return run_puzzle_command(c);
 }
 

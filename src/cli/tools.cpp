@@ -1,6 +1,5 @@
 // The families' own subcommands (tools.h): registration, the choice of which families' tools
-// run, each tool's typed settings filled from its declaration, and the merged answer of a
-// subcommand several families share.
+// run, and each tool's typed settings filled from its declaration.
 #include "cli/tools.h"
 
 #include <fmt/format.h>
@@ -135,31 +134,8 @@ int ToolCommands::run(const Slot& slot, Raw& raw) const {
   }
   std::vector<std::string> args;
   if (positional) args.push_back(raw.puzzle);
-  if (run.size() == 1) return run.front()->run(tool_options(*run.front(), given, raw), args);
-  // Several families, no positional: one merged answer where they all can give one.
-  bool reports = true;
-  for (const auto* tool : run) reports = reports && static_cast<bool>(tool->report);
-  if (!reports) {
-    for (const auto* tool : run)
-      if (int code = tool->run(tool_options(*tool, given, raw), args)) return code;
-    return 0;
-  }
-  std::string text;
-  json merged = json::object();
-  bool as_json = false;
-  for (const auto* tool : run) {
-    const Options o = tool_options(*tool, given, raw);
-    as_json = o.json;
-    auto [t, j] = tool->report(o);
-    text += t;
-    for (auto it = j.begin(); it != j.end(); ++it) {
-      if (!merged.contains(it.key())) merged[it.key()] = it.value();
-      else if (merged[it.key()].is_array() && it.value().is_array())
-        for (const auto& v : it.value()) merged[it.key()].push_back(v);
-    }
-  }
-  if (as_json) fmt::print("{}\n", merged.dump());
-  else fmt::print("{}", text);
+  for (const auto* tool : run)
+    if (int code = tool->run(tool_options(*tool, given, raw), args)) return code;
   return 0;
 }
 

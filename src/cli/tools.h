@@ -1,7 +1,7 @@
-// The families' own subcommands (ToolCommand: `pdb build`, `pdb list`) on the command line:
-// registered from their declarations, then dispatched. Several families may declare the
-// same path: one subcommand with the union of their options, each tool remembered with its
-// family (puzzle.h, ToolCommand::report, says how they share it).
+// The families' own subcommands (ToolCommand: `pdb build`) on the command line: registered
+// from their declarations, then dispatched. Several families may declare the same path: one
+// subcommand with the union of their options, each tool remembered with its family
+// (puzzle.h, ToolCommand, says how they share it).
 #pragma once
 #include <set>
 #include <string>

@@ -463,6 +463,7 @@ Family family() {
                 "tansaku show perm:3x3x3", "tansaku explore perm:skewb-fixed"};
   f.bench = {{kExplore, "perm:pyraminx", "", ""}};
   f.tools = pdb_tools();
+  f.table_kinds = {pdb_table_kind()};
   f.data_dirs = [] { return std::vector<std::string>{table_cache_dir().string()}; };  // the piece tables
   f.make = [](const std::string& variant, const Options&) -> std::unique_ptr<Puzzle> {
     return std::make_unique<PermPuzzle>(variant, load_definition(variant));

@@ -9,6 +9,7 @@
 
 #include "perm/ranked_domain.h"
 #include "tansaku/core/error.h"
+#include "tansaku/pdb/orbits.h"
 #include "tansaku/search/distance_table.h"
 
 namespace tansaku::perm {
@@ -72,21 +73,14 @@ struct Atom {
 std::vector<std::unique_ptr<PatternDb>> make_pattern_dbs(const Definition& d, const MoveSet& ms, const Position& goal,
                                                         std::uint64_t budget, const search::Limits& lim) {
   const int N = d.positions;
-  std::vector<int> parent(static_cast<std::size_t>(N));
-  std::iota(parent.begin(), parent.end(), 0);
-  auto find = [&](int x) {
-    while (parent[static_cast<std::size_t>(x)] != x) x = parent[static_cast<std::size_t>(x)];
-    return x;
-  };
+  pdb::Orbits orbit_of(N);
   std::vector<bool> twisted(static_cast<std::size_t>(N), false);
-  for (const auto& g : ms.gens)
-    for (int i = 0; i < N; ++i) {
-      const int a = find(i), b = find(g.p.perm[static_cast<std::size_t>(i)]);
-      if (a != b) parent[static_cast<std::size_t>(std::max(a, b))] = std::min(a, b);
+  for (const auto& g : ms.gens) {
+    orbit_of.join_all(g.p.perm);
+    for (int i = 0; i < N; ++i)
       if (g.p.twist[static_cast<std::size_t>(i)]) twisted[static_cast<std::size_t>(i)] = true;
-    }
-  std::vector<std::vector<int>> orbits(static_cast<std::size_t>(N));
-  for (int i = 0; i < N; ++i) orbits[static_cast<std::size_t>(find(i))].push_back(i);
+  }
+  const std::vector<std::vector<int>> orbits = orbit_of.groups();
 
   auto make = [&](const std::vector<Atom>& atoms) {
     std::vector<bool> kl(static_cast<std::size_t>(N) * 256, false), ko(static_cast<std::size_t>(N), false);

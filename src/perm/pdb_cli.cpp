@@ -177,58 +177,47 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
   return 0;
 }
 
-std::pair<std::string, json> list_report(const Options& o) {
-  const std::filesystem::path dir = dir_of(o);
-  std::error_code ec;
-  if (o.settings<Settings>().dir && !std::filesystem::is_directory(dir, ec))
-    throw InputError(fmt::format("--dir {}: no such directory", printable(dir.string())));
-  std::vector<std::pair<std::string, json>> found;
-  if (std::filesystem::is_directory(dir, ec))
-    for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
-      const std::string n = e.path().filename().string();
-      if (n.rfind("perm-", 0) != 0 || !is_table_file_name(n)) continue;
-      try {
-        found.emplace_back(e.path().string(), read_table_header(e.path()));
-      } catch (const InputError&) {
-      }
-    }
-  std::sort(found.begin(), found.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
-  json arr = json::array();
-  std::string text = fmt::format("perm tables (piece tables and patterns) in {}:\n", dir.string());
-  for (const auto& [file, h] : found) {
-    const auto bytes = std::filesystem::file_size(file, ec);
+}  // namespace
+
+tansaku::pdb::TableKind pdb_table_kind() {
+  tansaku::pdb::TableKind k;
+  k.heading = "perm tables (piece tables and patterns) in {}:";
+  k.claims = [](const std::string& name) { return name.rfind("perm-", 0) == 0 && is_table_file_name(name); };
+  k.describe = [](const std::filesystem::path& path) {
+    const json h = read_table_header(path);
+    const std::string file = path.string();
+    std::error_code ec;
+    const auto bytes = std::filesystem::file_size(path, ec);
     const std::uint64_t entries = h.value("entries", std::uint64_t{0});
     if (h.contains("pattern")) {
       const json& p = h["pattern"];
-      arr.push_back({{"puzzle", h.value("puzzle", "")},
-                     {"pattern", p.value("name", "")},
-                     {"pattern_sets", p.value("sets", json::array())},
-                     {"entries", entries},
-                     {"max_distance", h.value("max_distance", 0)},
-                     {"file", file},
-                     {"file_bytes", bytes}});
-      text += fmt::format("  {} pattern {} {}, {} entries, max {}, {}  {}\n", h.value("puzzle", ""),
-                          p.value("name", ""), p.value("sets", json::array()).dump(), entries,
-                          h.value("max_distance", 0), format_size(bytes), file);
-      continue;
+      return std::pair<std::string, json>{
+          fmt::format("{} pattern {} {}, {} entries, max {}, {}  {}", h.value("puzzle", ""), p.value("name", ""),
+                      p.value("sets", json::array()).dump(), entries, h.value("max_distance", 0), format_size(bytes),
+                      file),
+          json{{"puzzle", h.value("puzzle", "")},
+               {"pattern", p.value("name", "")},
+               {"pattern_sets", p.value("sets", json::array())},
+               {"entries", entries},
+               {"max_distance", h.value("max_distance", 0)},
+               {"file", file},
+               {"file_bytes", bytes}}};
     }
-    arr.push_back({{"puzzle", h.value("puzzle", "")},
-                   {"set", h.value("set_name", "")},
-                   {"pieces", h["pieces"]},
-                   {"orientations", h.value("orientations", false)},
-                   {"entries", entries},
-                   {"max_distance", h.value("max_distance", 0)},
-                   {"file", file},
-                   {"file_bytes", bytes}});
-    text += fmt::format("  {} set {} pieces {}, {} entries, max {}, {}  {}\n", h.value("puzzle", ""),
-                        h.value("set_name", ""), h["pieces"].dump(), entries, h.value("max_distance", 0),
-                        format_size(bytes), file);
-  }
-  if (found.empty()) text += "  (none)\n";
-  return {text, json{{"dir", dir.string()}, {"tables", arr}}};
+    return std::pair<std::string, json>{
+        fmt::format("{} set {} pieces {}, {} entries, max {}, {}  {}", h.value("puzzle", ""), h.value("set_name", ""),
+                    h["pieces"].dump(), entries, h.value("max_distance", 0), format_size(bytes), file),
+        json{{"puzzle", h.value("puzzle", "")},
+             {"set", h.value("set_name", "")},
+             {"pieces", h["pieces"]},
+             {"orientations", h.value("orientations", false)},
+             {"entries", entries},
+             {"max_distance", h.value("max_distance", 0)},
+             {"file", file},
+             {"file_bytes", bytes}}};
+  };
+  k.verify = verify_table_file;
+  return k;
 }
-
-}  // namespace
 
 std::vector<ToolCommand> pdb_tools() {
   const OptionSpec dir =
@@ -251,20 +240,7 @@ std::vector<ToolCommand> pdb_tools() {
                              "perm: only the piece tables, or only the patterns of the companion NAME.pat")};
   build.settings = opt::settings<Settings>();
   build.run = run_build;
-  ToolCommand list;
-  list.path = {"pdb", "list"};
-  list.group_help = build.group_help;
-  list.help = "list the pattern databases in the cache dir";
-  list.options = {opt::reads(dir)};
-  list.settings = opt::settings<Settings>();
-  list.report = list_report;
-  list.run = [](const Options& o, const std::vector<std::string>&) {
-    auto [text, j] = list_report(o);
-    if (o.json) fmt::print("{}\n", j.dump());
-    else fmt::print("{}", text);
-    return 0;
-  };
-  return {build, list};
+  return {build};
 }
 
 }  // namespace tansaku::perm

@@ -197,10 +197,11 @@ void save_cells(json h, const TwoBitTable& cells, const std::filesystem::path& f
 }
 
 // The cells of an open file (the stream at the cells), `entries` of them: raw (with their
-// checksum), or compressed by zstd (files of earlier versions).
+// checksum), or compressed by zstd (files of earlier versions). for_search: big raw cells are
+// also copied into huge pages in the background (not for a check alone).
 std::unique_ptr<TwoBitTable> load_cells(std::FILE* f, std::uint64_t entries, const std::filesystem::path& file,
                                         const std::string& name, bool raw, const std::string& checksum,
-                                        const search::Limits& lim, std::uint64_t tail = 0) {
+                                        const search::Limits& lim, std::uint64_t tail = 0, bool for_search = true) {
   require_memory(TwoBitTable::bytes_for(entries), lim.memory, "a table");
   const std::uint64_t total = TwoBitTable::bytes_for(entries);
   auto report = [&](std::uint64_t done) {
@@ -251,7 +252,7 @@ std::unique_ptr<TwoBitTable> load_cells(std::FILE* f, std::uint64_t entries, con
     Checksum sum;
     for (const Checksum& c : sums) sum.join(c);
     if (sum.text() != checksum) throw InputError(fmt::format("{}: corrupt (checksum)", name));
-    if (huge) {
+    if (huge && for_search) {
       // The search starts on the mapping (4 KiB pages) while a thread copies the cells into
       // memory of huge pages (where the kernel may first have to compact memory: seconds,
       // but not the search's) and hands it to the table. The copy is checked again (the
@@ -478,6 +479,16 @@ std::unique_ptr<PatternTable> load_pattern_table(const std::filesystem::path& fi
   const auto [ct, mt] = read_reduction_tables(o);
   return o.finish<PatternTable>(
       std::make_unique<PatternDomain>(d, ms, goal, spec, lim.threads, &lim, &ct, mt.words ? &mt : nullptr), file, lim);
+}
+
+void verify_table_file(const std::filesystem::path& file, const search::Limits& lim) {
+  Opened o{open_table(file), printable(file.string()), {}};
+  o.h = read_header(o.f.get(), o.name);
+  if (o.h.value("class_values", std::uint64_t{0}) > 0) (void)read_reduction_tables(o);  // checked as read
+  search::Limits l = lim;
+  l.progress = nullptr;
+  (void)load_cells(o.f.get(), o.h.value("entries", std::uint64_t{0}), file, o.name, o.h.value("cells", "") == "raw",
+                   o.h.value("checksum", ""), l, o.tail, false);
 }
 
 CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Position& goal, std::uint64_t budget,

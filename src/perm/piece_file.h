@@ -45,6 +45,10 @@ void save_pattern_table(const PatternTable& t, const Definition& d, std::uint64_
 std::unique_ptr<PatternTable> load_pattern_table(const std::filesystem::path& file, const Definition& d,
                                                  const MoveSet& ms, const Position& goal, const search::Limits& lim);
 
+// Reads a table file to its end and checks its sizes and checksums, whatever instance it is
+// for (`pdb verify`); InputError saying what is wrong.
+void verify_table_file(const std::filesystem::path& file, const search::Limits& lim);
+
 // Tables of at least this many bytes (64 MiB) are searched from the file's mapping while a
 // thread copies them into huge pages; tests lower it to take that path with small tables.
 void set_huge_copy_from(std::uint64_t bytes);

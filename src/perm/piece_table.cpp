@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "tansaku/core/error.h"
+#include "tansaku/pdb/orbits.h"
 #include "tansaku/search/explore.h"
 
 namespace tansaku::perm {
@@ -16,12 +17,7 @@ bool PieceDomain::State::operator==(const State& o) const {
 
 std::vector<std::vector<int>> set_orbits(const Definition& d, const MoveSet& ms, int set) {
   const SetDef& sd = d.sets[static_cast<std::size_t>(set)];
-  std::vector<int> parent(static_cast<std::size_t>(sd.size));
-  for (int c = 0; c < sd.size; ++c) parent[static_cast<std::size_t>(c)] = c;
-  auto find = [&](int x) {
-    while (parent[static_cast<std::size_t>(x)] != x) x = parent[static_cast<std::size_t>(x)];
-    return x;
-  };
+  pdb::Orbits orbit_of(sd.size);
   std::vector<bool> moved(static_cast<std::size_t>(sd.size), false);
   for (const auto& g : ms.gens)
     for (int c = 0; c < sd.size; ++c) {
@@ -29,15 +25,15 @@ std::vector<std::vector<int>> set_orbits(const Definition& d, const MoveSet& ms,
       const int from = g.p.perm[u] - sd.offset;
       if (from < 0 || from >= sd.size) continue;
       if (from != c || g.p.twist[u]) moved[static_cast<std::size_t>(c)] = moved[static_cast<std::size_t>(from)] = true;
-      const int a = find(c), b = find(from);
-      if (a != b) parent[static_cast<std::size_t>(std::max(a, b))] = std::min(a, b);
+      orbit_of.join(c, from);
     }
-  std::vector<std::vector<int>> by_root(static_cast<std::size_t>(sd.size));
-  for (int c = 0; c < sd.size; ++c)
-    if (moved[static_cast<std::size_t>(c)]) by_root[static_cast<std::size_t>(find(c))].push_back(sd.offset + c);
+  // A cell no move changes is an orbit of its own: left out.
   std::vector<std::vector<int>> out;
-  for (auto& o : by_root)
-    if (!o.empty()) out.push_back(std::move(o));
+  for (auto& o : orbit_of.groups()) {
+    if (!moved[static_cast<std::size_t>(o.front())]) continue;
+    for (int& c : o) c += sd.offset;
+    out.push_back(std::move(o));
+  }
   return out;
 }
 

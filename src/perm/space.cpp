@@ -9,6 +9,7 @@
 #include <tbb/task_arena.h>
 
 #include "tansaku/core/error.h"
+#include "tansaku/pdb/orbits.h"
 
 namespace tansaku::perm {
 
@@ -42,28 +43,14 @@ Space::Space(const Definition& d, const MoveSet& ms, const Position& ref, std::u
     if (first) generators_.push_back(m);
   }
   // Orbits of positions under the moves.
-  std::vector<int> parent(static_cast<std::size_t>(N));
-  std::iota(parent.begin(), parent.end(), 0);
-  auto find = [&](int x) {
-    while (parent[static_cast<std::size_t>(x)] != x) x = parent[static_cast<std::size_t>(x)] = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(x)])];
-    return x;
-  };
+  pdb::Orbits orbit_of(N);
   std::vector<bool> twisted(static_cast<std::size_t>(N), false);
-  for (const auto& g : ms.gens)
-    for (int i = 0; i < N; ++i) {
-      const int a = find(i), b = find(g.p.perm[static_cast<std::size_t>(i)]);
-      if (a != b) parent[static_cast<std::size_t>(std::max(a, b))] = std::min(a, b);
+  for (const auto& g : ms.gens) {
+    orbit_of.join_all(g.p.perm);
+    for (int i = 0; i < N; ++i)
       if (g.p.twist[static_cast<std::size_t>(i)]) twisted[static_cast<std::size_t>(i)] = true;
-    }
-  std::vector<std::vector<int>> orbits;
-  {
-    std::vector<int> index(static_cast<std::size_t>(N), -1);
-    for (int i = 0; i < N; ++i) {
-      const int r = find(i);
-      if (index[static_cast<std::size_t>(r)] < 0) index[static_cast<std::size_t>(r)] = static_cast<int>(orbits.size()), orbits.emplace_back();
-      orbits[static_cast<std::size_t>(index[static_cast<std::size_t>(r)])].push_back(i);
-    }
   }
+  const std::vector<std::vector<int>> orbits = orbit_of.groups();
   auto local_moves = [&](Coord& co) {
     std::vector<int> where(static_cast<std::size_t>(N), -1);
     for (int i = 0; i < co.k; ++i) where[static_cast<std::size_t>(co.cells[static_cast<std::size_t>(i)])] = i;

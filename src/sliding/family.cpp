@@ -385,6 +385,7 @@ Family family() {
                 "tansaku explore sliding:4x4 --from \"1 1 2 2 1 1 2 2 1 3 3 2 3 3 3 0\"", "tansaku random 15-puzzle --seed 7 --count 3",
                 "tansaku pdb build 15-puzzle --groups 7-8"};
   f.tools = pdb::tools();
+  f.table_kinds = {pdb::table_kind()};
   f.data_dirs = [] { return std::vector<std::string>{pdb::default_dir().string()}; };  // the pattern databases
   f.bench = {{kSolve, "8-puzzle", "", "bfs"}, {kSolve, "8-puzzle", "", "bibfs"}, {kSolve, "8-puzzle", "", "idastar"},
              {kSolve, "11-puzzle", "", "idastar"}, {kExplore, "8-puzzle", "", ""},

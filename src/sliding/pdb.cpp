@@ -21,6 +21,7 @@
 #include "tansaku/core/deadline.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/tokens.h"
+#include "tansaku/pdb/orbits.h"
 
 namespace tansaku::sliding::pdb {
 
@@ -49,9 +50,12 @@ Frame make_frame(const Geometry& geo, const Cells& goal) {
   f.n = geo.n;
   auto syms = grid_symmetries(geo.rows, geo.cols);
   const int blank_goal = static_cast<int>(std::find(goal.begin(), goal.end(), 0) - goal.begin());
+  // The first symmetry that takes the blank's goal cell to the least cell of its orbit.
+  tansaku::pdb::Orbits orbit_of(geo.n);
+  for (const auto& s : syms) orbit_of.join_all(s);
+  const int least = orbit_of.root(blank_goal);
   std::size_t best = 0;
-  for (std::size_t s = 1; s < syms.size(); ++s)
-    if (syms[s][blank_goal] < syms[best][blank_goal]) best = s;
+  while (syms[best][blank_goal] != least) ++best;
   f.to_canon = syms[best];
   f.blank = f.to_canon[blank_goal];
   f.from_canon.assign(f.n, 0);

@@ -1,5 +1,5 @@
-// The `pdb` subcommands: build the tables of a board (one file per group, skipped when
-// present unless --force) and list the tables found in the cache directory.
+// `pdb build`: the tables of a board (one file per group, skipped when present unless
+// --force); and what `pdb list` and `pdb verify` need to know of the files.
 #include "sliding/pdb_cli.h"
 #include "sliding/settings.h"
 
@@ -211,32 +211,30 @@ int run_pdb_build(const PdbArgs& a) {
   return 0;
 }
 
-std::pair<std::string, nlohmann::ordered_json> pdb_list_report(const PdbArgs& a) {
-  const std::filesystem::path dir = dir_of(a);
-  std::error_code ec;
-  if (a.dir_given && !std::filesystem::is_directory(dir, ec))
-    throw InputError(fmt::format("--dir {}: no such directory", dir.string()));
-  const auto found = tables_in(dir);
-  json arr = json::array();
-  std::string text = fmt::format("pattern databases in {}:\n", dir.string());
-  for (const auto& [file, info] : found) {
+tansaku::pdb::TableKind table_kind() {
+  tansaku::pdb::TableKind k;
+  k.heading = "pattern databases in {}:";
+  k.claims = [](const std::string& name) { return name.ends_with(".pdb.zst"); };
+  k.describe = [](const std::filesystem::path& file) {
+    const TableInfo info = read_table_info(file);
     json cells = json::array();
     for (auto c : info.cells) cells.push_back(c);
+    std::error_code ec;
     const auto bytes = std::filesystem::file_size(file, ec);
-    arr.push_back({{"board", fmt::format("{}x{}", info.rows, info.cols)}, {"blank", info.blank}, {"cells", cells},
-                   {"entries", info.entries()}, {"file", file}, {"file_bytes", bytes}});
-    text += fmt::format("  {}x{} blank {} {}-tile group, {} entries, {}  {}\n", info.rows, info.cols, info.blank, info.k(),
-                        info.entries(), format_size(bytes), file);
-  }
-  if (found.empty()) text += "  (none)\n";
-  return {text, json{{"dir", dir.string()}, {"tables", arr}}};
-}
-
-int run_pdb_list(const PdbArgs& a) {
-  auto [text, j] = pdb_list_report(a);
-  if (a.json) fmt::print("{}\n", j.dump());
-  else fmt::print("{}", text);
-  return 0;
+    json j{{"board", fmt::format("{}x{}", info.rows, info.cols)},
+           {"blank", info.blank},
+           {"cells", cells},
+           {"entries", info.entries()},
+           {"file", file.string()},
+           {"file_bytes", bytes}};
+    return std::pair<std::string, json>{
+        fmt::format("{}x{} blank {} {}-tile group, {} entries, {}  {}", info.rows, info.cols, info.blank, info.k(),
+                    info.entries(), format_size(bytes), file.string()),
+        std::move(j)};
+  };
+  // Loading decompresses every frame and checks zstd's content checksums.
+  k.verify = [](const std::filesystem::path& file, const search::Limits& lim) { (void)load_table(file, lim.threads); };
+  return k;
 }
 
 namespace {
@@ -278,15 +276,7 @@ std::vector<ToolCommand> tools() {
                    opt::flag(&PdbSettings::force, "force", "rebuild tables already present"), opt::writes(dir)};
   build.settings = opt::settings<PdbSettings>();
   build.run = [](const Options& o, const std::vector<std::string>& args) { return run_pdb_build(args_of(o, args)); };
-  ToolCommand list;
-  list.path = {"pdb", "list"};
-  list.group_help = build.group_help;
-  list.help = "list the pattern databases in the cache dir";
-  list.options = {opt::reads(dir)};
-  list.settings = opt::settings<PdbSettings>();
-  list.run = [](const Options& o, const std::vector<std::string>& args) { return run_pdb_list(args_of(o, args)); };
-  list.report = [](const Options& o) { return pdb_list_report(args_of(o, {})); };
-  return {build, list};
+  return {build};
 }
 
 }  // namespace tansaku::sliding::pdb

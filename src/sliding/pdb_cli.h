@@ -1,6 +1,6 @@
-// `tansaku pdb build PUZZLE` and `tansaku pdb list`: building pattern databases explicitly
-// (with progress, refusing what cannot fit --memory) and listing those in the cache dir.
-// The sliding family declares them as its tools (ToolCommand); the CLI parses the options.
+// `tansaku pdb build PUZZLE`: building pattern databases explicitly (with progress, refusing
+// what cannot fit --memory). The sliding family declares it as its tool (ToolCommand); the
+// CLI parses the options. Its table files join `pdb list / verify / remove` by table_kind().
 #pragma once
 #include <cstdint>
 #include <string>
@@ -24,11 +24,10 @@ struct PdbArgs {
 };
 
 int run_pdb_build(const PdbArgs& a);
-int run_pdb_list(const PdbArgs& a);
-// What `pdb list` prints: {text, JSON object} (ToolCommand::report).
-std::pair<std::string, nlohmann::ordered_json> pdb_list_report(const PdbArgs& a);
 
-// `pdb build` and `pdb list` as the family declares them to the CLI.
+// `pdb build` as the family declares it to the CLI.
 std::vector<ToolCommand> tools();
+// The family's table files for `pdb list / verify / remove` (tansaku/pdb/cache.h).
+tansaku::pdb::TableKind table_kind();
 
 }  // namespace tansaku::sliding::pdb

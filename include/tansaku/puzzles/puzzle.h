@@ -22,6 +22,7 @@
 #include "tansaku/core/cluster.h"
 #include "tansaku/core/deadline.h"
 #include "tansaku/core/progress.h"
+#include "tansaku/pdb/cache.h"
 #include "tansaku/search/limits.h"
 
 namespace tansaku {
@@ -354,14 +355,10 @@ struct ToolCommand {
   std::string positional;         // name of a required positional argument, "" for none
   std::vector<OptionSpec> options;
   std::function<std::any()> settings;  // its settings struct, as Family::settings
+  // When several families declare a command of the same path, one with a positional
+  // argument runs in the family of the puzzle named; one without runs in every family that
+  // declares it, one after another.
   std::function<int(const Options& o, const std::vector<std::string>& args)> run;
-  // Optional, for a command without a positional argument: the same work as `run`, returned
-  // ({text, JSON object}) instead of printed. When several families declare a command of
-  // the same path, one with a positional argument runs in the family of the puzzle named;
-  // one without runs in every family that declares it and the CLI prints one answer: the
-  // texts one after another, the JSON objects merged (arrays concatenated, any other key
-  // from the first family that gives it).
-  std::function<std::pair<std::string, json>(const Options& o)> report;
 };
 
 // One run of `tansaku bench` (a fixed workload whose total node count is a signature).
@@ -386,6 +383,9 @@ struct Family {
   std::string notation;              // help: how a state is written, with an example
   std::vector<std::string> examples; // help: pasteable command lines
   std::vector<ToolCommand> tools;    // extra subcommands
+  // The kinds of table file it writes into the table cache directory: `pdb list`, `pdb
+  // verify` and `pdb remove` handle them (tansaku/pdb/cache.h). Empty: none.
+  std::vector<pdb::TableKind> table_kinds;
   // Directories its puzzles read beyond the shipped data directory (a cache of tables):
   // `tansaku serve` lets requests read there too. Empty: none.
   std::function<std::vector<std::string>()> data_dirs;

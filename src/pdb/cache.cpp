@@ -1,0 +1,74 @@
+// The table cache directory, one listing and one check for every family's tables (see
+// tansaku/pdb/cache.h).
+#include "tansaku/pdb/cache.h"
+
+#include <algorithm>
+#include <system_error>
+
+#include <fmt/format.h>
+
+#include "tansaku/core/error.h"
+#include "tansaku/puzzles/registry.h"
+
+namespace tansaku::pdb {
+
+std::vector<const TableKind*> registered_kinds() {
+  std::vector<const TableKind*> out;
+  for (const auto& f : families())
+    for (const auto& k : f.table_kinds) out.push_back(&k);
+  return out;
+}
+
+const TableKind* kind_of(const std::string& file_name, const std::vector<const TableKind*>& kinds) {
+  for (const TableKind* k : kinds)
+    if (k->claims(file_name)) return k;
+  return nullptr;
+}
+
+std::vector<TableFile> table_files(const std::filesystem::path& dir, const std::vector<const TableKind*>& kinds) {
+  std::vector<TableFile> found;
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec)) return found;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec))
+    if (const TableKind* k = kind_of(e.path().filename().string(), kinds)) found.push_back(TableFile{e.path(), k});
+  auto order = [&](const TableKind* k) { return std::find(kinds.begin(), kinds.end(), k) - kinds.begin(); };
+  std::sort(found.begin(), found.end(), [&](const TableFile& a, const TableFile& b) {
+    return order(a.kind) != order(b.kind) ? order(a.kind) < order(b.kind) : a.path.string() < b.path.string();
+  });
+  return found;
+}
+
+std::pair<std::string, json> list_tables(const std::filesystem::path& dir, const std::vector<const TableKind*>& kinds) {
+  const auto files = table_files(dir, kinds);
+  std::string text;
+  json tables = json::array();
+  for (const TableKind* k : kinds) {
+    text += fmt::format(fmt::runtime(k->heading), dir.string()) + "\n";
+    bool any = false;
+    for (const auto& f : files) {
+      if (f.kind != k) continue;
+      try {
+        auto [line, j] = k->describe(f.path);
+        text += "  " + line + "\n";
+        tables.push_back(std::move(j));
+        any = true;
+      } catch (const InputError&) {  // not readable as a table: `pdb verify` says why
+      }
+    }
+    if (!any) text += "  (none)\n";
+  }
+  return {text, json{{"dir", dir.string()}, {"tables", tables}}};
+}
+
+std::string verify_table(const TableFile& f, const search::Limits& lim) {
+  try {
+    f.kind->verify(f.path, lim);
+    return "";
+  } catch (const InputError& e) {
+    return e.what();
+  } catch (const std::bad_alloc&) {
+    return "not enough memory to read it";
+  }
+}
+
+}  // namespace tansaku::pdb
