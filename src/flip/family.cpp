@@ -244,7 +244,7 @@ class FlipPuzzle final : public Puzzle {
     }
     return board_svg(board_, start_of(o), Bits(0));
   }
-  Drawing draw_solution(const Options&, const SolveReport& r) const override { return solution_drawing(board_, r); }
+  Drawing draw_solution(const Options&, const SolveReport& r) const override { return solution_drawing(r); }
   std::string draw_state(const Options&, const std::string& state) const override {
     return board_svg(board_, board_.parse_grid(state, "state"), Bits(0));
   }
@@ -286,17 +286,27 @@ class FlipPuzzle final : public Puzzle {
     if (o.goal) return board_.parse_grid(grid_text(*o.goal, "goal", o), "goal");
     return Bits(static_cast<std::size_t>(board_.cells()));
   }
-  // The start and goal of a solve, into the report.
-  std::pair<Bits, Bits> instance(const Options& o, SolveReport& r) const {
-    Bits start = start_of(o), goal = goal_of(o);
-    r.start = board_.format_grid(start);
-    r.goal = board_.format_grid(goal);
-    return {std::move(start), std::move(goal)};
+  // The start and goal of a solve, into the report and its typed solution (draw_solution).
+  PressSolution& instance(const Options& o, SolveReport& r) const {
+    auto s = std::make_shared<PressSolution>(board_, start_of(o), goal_of(o));
+    r.start = board_.format_grid(s->start);
+    r.goal = board_.format_grid(s->goal);
+    r.solution = s;
+    return *s;
+  }
+  // The solution found: kept typed, and drawn in the text on boards small enough.
+  void solved(PressSolution& s, Bits presses, SolveReport& r) const {
+    r.moves = cells_json(presses);
+    if (board_.rows() <= kPictureSide && board_.cols() <= kPictureSide)
+      r.text = "presses (X):\n" + board_.picture(presses, "X", ".");
+    s.presses = std::move(presses);
+    s.solved = true;
   }
 
   void solve_linear(bool dense, const Options& o, const search::Limits& lim, SolveReport& r, SolveKeys& k) const {
     require_cells(o);
-    const auto [start, goal] = instance(o, r);
+    PressSolution& sol = instance(o, r);
+    const Bits &start = sol.start, &goal = sol.goal;
     const Bits rhs = start ^ goal;
     const LinearOptions lo;
     LinearResult lin = dense ? solve_dense(board_, rhs, lo, lim) : solve_chase(board_, rhs, lo, lim);
@@ -324,7 +334,6 @@ class FlipPuzzle final : public Puzzle {
     if (static_cast<std::int64_t>(m.best.count()) != m.weight) throw std::logic_error("flip: press count mismatch");
     r.optimal = m.exact;
     r.length = m.weight;
-    r.moves = cells_json(m.best);
     r.nodes = m.examined;
     k.method = lin.method + "; " + m.method;
     if (m.exact) {
@@ -344,8 +353,7 @@ class FlipPuzzle final : public Puzzle {
       r.count = m.count;
     }
     if (o.count) r.count = m.count;
-    if (board_.rows() <= kPictureSide && board_.cols() <= kPictureSide)
-      r.text = "presses (X):\n" + board_.picture(m.best, "X", ".");
+    solved(sol, std::move(m.best), r);
   }
 
   // A proof that no press set works: a vector y with A^T y = 0 (every press toggles an even
@@ -382,10 +390,10 @@ class FlipPuzzle final : public Puzzle {
   }
 
   void solve_bfs(const Options& o, const search::Limits& lim, SolveReport& r, SolveKeys& k) const {
-    const auto [start, goal] = instance(o, r);
+    PressSolution& sol = instance(o, r);
     const std::int64_t n = board_.cells();
-    SpaceDomain d{word_patterns(board_), static_cast<int>(n), to_word(goal)};
-    auto res = search::bfs(d, to_word(start), lim);
+    SpaceDomain d{word_patterns(board_), static_cast<int>(n), to_word(sol.goal)};
+    auto res = search::bfs(d, to_word(sol.start), lim);
     r.algorithm = "bfs";
     k.method = "breadth-first search over configurations";
     r.nodes = res.stats.expanded;
@@ -397,11 +405,9 @@ class FlipPuzzle final : public Puzzle {
     Bits presses(static_cast<std::size_t>(n));
     for (int p : res.moves) presses.flip(static_cast<std::size_t>(p));
     if (static_cast<int>(presses.count()) != res.cost) throw std::logic_error("flip: bfs pressed a cell twice");
-    verify_solution(board_, start, goal, presses);
+    verify_solution(board_, sol.start, sol.goal, presses);
     r.length = res.cost;
-    r.moves = cells_json(presses);
-    if (board_.rows() <= kPictureSide && board_.cols() <= kPictureSide)
-      r.text = "presses (X):\n" + board_.picture(presses, "X", ".");
+    solved(sol, std::move(presses), r);
   }
 
   void explore_algebra_into(std::uint64_t source, const Options& o, const search::Limits& lim, ExploreReport& r,

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <glpk.h>
 
 #include "peg/board.h"
@@ -18,6 +19,7 @@
 #include "tansaku/puzzles/path_report.h"
 #include "tansaku/puzzles/peg.h"
 #include "tansaku/puzzles/report_keys.h"
+#include "tansaku/puzzles/solution.h"
 #include "tansaku/puzzles/solver_table.h"
 
 namespace tansaku::peg {
@@ -62,12 +64,6 @@ struct ExploreKeys {
 TANSAKU_REPORT_KEYS(ExploreKeys, symmetries, states_symmetry_reduced, histogram_symmetry_reduced,
                     farthest_count_symmetry_reduced, can_finish, can_finish_symmetry_reduced, can_finish_histogram,
                     finish, can_finish_at, can_finish_at_symmetry_reduced, can_finish_at_histogram)
-
-json moves_json(const std::vector<std::vector<int>>& moves) {
-  json a = json::array();
-  for (const auto& m : moves) a.push_back(m);
-  return a;
-}
 
 std::string holes_text(Bits b) {
   std::string s;
@@ -126,8 +122,8 @@ class PegPuzzle final : public Puzzle {
     const Goal goal = goal_of(o, start);
     SolveParams p = params(o);
     SolveReport r;
-    r.start = format_position(bd, start);
-    r.goal = goal.anywhere ? solver_.describe(goal) : format_position(bd, goal.pegs);
+    Solution<Rules>& sol = *typed_solution(Rules{bd, goal}, start, goal.pegs, r);
+    if (goal.anywhere) r.goal = solver_.describe(goal);
     SolveKeys k;
     // `moves` lists moves (a run of jumps by one peg is one move); `length` counts in the metric.
     k.metric = k.length_unit = p.metric == Metric::Moves ? "moves" : "jumps";
@@ -177,9 +173,15 @@ class PegPuzzle final : public Puzzle {
     r.length = s.length;
     non_optimal_figures(s.optimal, s.bound, s.length, r);
     if (r.lower_bound) r.lower_bound = std::max<std::int64_t>(*r.lower_bound, s.lower_bound);
-    r.moves = moves_json(s.moves);
-    k.jumps = std::popcount(start) - std::popcount(replay(bd, start, s.moves).end);
-    r.text = solution_text(start, s.moves);
+    r.moves = sol.verify(s.moves);
+    sol.moves = s.moves;
+    const std::vector<Bits> positions = sol.positions();
+    k.jumps = std::popcount(start) - std::popcount(positions.back());
+    r.text = "start:\n" + render_position(bd, start);
+    if (bd.n <= 40)
+      for (std::size_t i = 0; i < s.moves.size(); ++i)
+        r.text +=
+            fmt::format("move {}: [{}]\n{}", i + 1, fmt::join(s.moves[i], ","), render_position(bd, positions[i + 1]));
     return done();
   }
 
@@ -242,7 +244,7 @@ class PegPuzzle final : public Puzzle {
 
   // Pictures: src/peg/draw.cpp.
   std::string draw(const Options& o) const override { return draw_position(solver_.board(), start_of(o, false)); }
-  Drawing draw_solution(const Options&, const SolveReport& r) const override { return draw_report(solver_.board(), r); }
+  Drawing draw_solution(const Options&, const SolveReport& r) const override { return draw_solution_of<Rules>(r); }
   std::string draw_state(const Options&, const std::string& state) const override {
     return draw_position(solver_.board(), parse_position(solver_.board(), state, "state"));
   }
@@ -327,23 +329,6 @@ class PegPuzzle final : public Puzzle {
     if (finish) return solver_.at(finish_hole(*finish));
     if (bd.standard_finish) return solver_.at(*bd.standard_finish);
     return solver_.anywhere(start);
-  }
-
-  std::string solution_text(Bits start, const std::vector<std::vector<int>>& moves) const {
-    const Board& bd = solver_.board();
-    std::string s = "start:\n" + render_position(bd, start);
-    if (bd.n > 40) return s;
-    Bits b = start;
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-      b = replay(bd, b, {moves[i]}).end;
-      std::string m;
-      for (int h : moves[i]) {
-        if (!m.empty()) m += ',';
-        m += std::to_string(h);
-      }
-      s += fmt::format("move {}: [{}]\n{}", i + 1, m, render_position(bd, b));
-    }
-    return s;
   }
 
   std::string name_;

@@ -23,6 +23,7 @@
 #include "tansaku/puzzles/path_report.h"
 #include "tansaku/puzzles/perm.h"
 #include "tansaku/puzzles/report_keys.h"
+#include "tansaku/puzzles/solution.h"
 #include "tansaku/puzzles/solver_table.h"
 #include "tansaku/search/bidirectional_bfs.h"
 #include "tansaku/search/distance_table.h"
@@ -43,12 +44,6 @@ struct Settings {
 
 constexpr std::size_t kFarthestSequences = 20;  // farthest positions given a move sequence
 
-json names_json(const MoveSet& ms, const std::vector<int>& moves) {
-  json a = json::array();
-  for (int m : moves) a.push_back(ms.gens[static_cast<std::size_t>(m)].name);
-  return a;
-}
-
 // The family's own report keys (docs/cli.md), in their JSON order: solve's ...
 struct SolveKeys {
   std::optional<std::string> facelets;     // the start sticker by sticker, where the net reads facelets
@@ -68,7 +63,8 @@ TANSAKU_REPORT_KEYS(ExploreKeys, farthest_moves, metric, ranked_size)
 
 class PermPuzzle final : public Puzzle {
  public:
-  PermPuzzle(std::string variant, Definition d) : variant_(std::move(variant)), d_(std::move(d)) {}
+  PermPuzzle(std::string variant, Definition d)
+      : variant_(std::move(variant)), def_(std::make_shared<const Definition>(std::move(d))), d_(*def_) {}
   std::string name() const override { return "perm:" + variant_; }
 
   ShowReport show(const Options& o) const override {
@@ -131,8 +127,7 @@ class PermPuzzle final : public Puzzle {
     const Position goal = goal_of(o);
     const Position start = start_of(o);
     SolveReport r;
-    r.start = format_position(d_, start);
-    r.goal = format_position(d_, goal);
+    Solution<Rules>& sol = *typed_solution(Rules{def_, ms, goal}, start, goal, r);
     SolveKeys k;
     k.facelets = facelets(start);
     SolveRequest req;
@@ -169,16 +164,15 @@ class PermPuzzle final : public Puzzle {
       r.reason = res.reason;
       return r;
     }
-    verify(d_, ms, start, goal, res.path.moves);
     r.length = static_cast<std::int64_t>(res.path.moves.size());
-    r.moves = names_json(ms, res.path.moves);
+    r.moves = sol.verify(res.path.moves);
+    sol.moves = res.path.moves;
     non_optimal_figures(res.path, r);
     if (o.all) {
       json sols = json::array();
       for (const auto& s : res.path.all) {
-        verify(d_, ms, start, goal, s);
         if (s.size() != res.path.moves.size()) throw std::logic_error("perm: solutions of different lengths");
-        sols.push_back(names_json(ms, s));
+        sols.push_back(sol.verify(s));
       }
       r.solutions = sols;
     }
@@ -328,7 +322,7 @@ class PermPuzzle final : public Puzzle {
     const bool has_start = o.start || has_own_start(o) || !companion_scrambles(d_).empty();
     return position_svg(d_, has_start ? start_of(o) : goal_of(o), goal_of(o));
   }
-  Drawing draw_solution(const Options&, const SolveReport& r) const override { return solution_drawing(d_, r); }
+  Drawing draw_solution(const Options&, const SolveReport& r) const override { return draw_solution_of<Rules>(r); }
   std::string draw_state(const Options& o, const std::string& state) const override {
     const Position ref = o.command == kExplore ? (origin_of(o)) : goal_of(o);
     return position_svg(d_, parse_position(d_, state, "state"), ref);
@@ -400,7 +394,8 @@ class PermPuzzle final : public Puzzle {
   }
 
   std::string variant_;
-  Definition d_;
+  std::shared_ptr<const Definition> def_;  // shared with the typed solutions (draw_solution)
+  const Definition& d_;
   mutable std::once_flag net_once_;
   mutable std::optional<Net> net_;
 };
