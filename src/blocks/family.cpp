@@ -15,6 +15,7 @@
 #include "tansaku/core/input.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/puzzles/blocks.h"
+#include "tansaku/puzzles/explore_report.h"
 #include "tansaku/puzzles/path_report.h"
 #include "tansaku/puzzles/report_keys.h"
 #include "tansaku/puzzles/solution.h"
@@ -207,11 +208,8 @@ class BlocksPuzzle final : public Puzzle {
     const Exploration e = blocks::explore(q, o.farthest, lim);
     ExploreReport r;
     r.from = notation(b, q.start);
-    r.states = e.states;
-    r.depth = e.depth;
-    r.histogram = e.histogram;
-    r.farthest_count = e.farthest_count;
-    for (const auto& f : e.farthest) r.farthest.push_back(notation(b, f));
+    report_layers(
+        e, [&](const auto& f) { return notation(b, f); }, r);
     put(ExploreKeys{metric_name(q.metric), q.distinct, e.code_bits}, r.extra);
     r.nodes = e.nodes;
     r.table_bytes = e.table_bytes;

@@ -32,7 +32,6 @@ std::string data_dir() {
   return shipped_data_dir() + "/coloring";
 }
 
-
 class ColoringPuzzle final : public Puzzle {
  public:
   ColoringPuzzle(std::string name, Graph g, std::string source, DimacsInfo info)

@@ -72,7 +72,6 @@ class ColoringSolver {
     return r;
   }
 
-
   // One solve as the solver table sees it.
   struct Job {
     const ColoringSolver& p;
@@ -86,15 +85,27 @@ class ColoringSolver {
       return [st, name](const Job& j, const search::Limits& lim) { j.p.colour(st, name, j.o, lim, j.r); };
     };
     static const SolverTable<Job, void> table = {
-        {{"auto", {}, "clique lower bound, DSATUR branch and bound, then CaDiCaL for what DSATUR cannot settle (default)",
-          kSolve, true, true},
-         nullptr, nullptr, with(Strategy::Auto, "auto")},
-        {{"dsatur", {}, "DSATUR branch and bound only (exact, may take long)", kSolve, true, true}, nullptr, nullptr,
+        {{"auto",
+          {},
+          "clique lower bound, DSATUR branch and bound, then CaDiCaL for what DSATUR cannot settle (default)",
+          kSolve,
+          true,
+          true},
+         nullptr,
+         nullptr,
+         with(Strategy::Auto, "auto")},
+        {{"dsatur", {}, "DSATUR branch and bound only (exact, may take long)", kSolve, true, true},
+         nullptr,
+         nullptr,
          with(Strategy::Dsatur, "dsatur")},
-        {{"sat", {"cadical"}, "the K-colouring question as SAT, decided by CaDiCaL", kSolve, true, true}, nullptr, nullptr,
+        {{"sat", {"cadical"}, "the K-colouring question as SAT, decided by CaDiCaL", kSolve, true, true},
+         nullptr,
+         nullptr,
          with(Strategy::Sat, "sat")},
-        {{"greedy", {}, "DSATUR's greedy colouring only: an upper bound, not a proof", kSolve, true, true}, nullptr,
-         nullptr, with(Strategy::Greedy, "greedy")},
+        {{"greedy", {}, "DSATUR's greedy colouring only: an upper bound, not a proof", kSolve, true, true},
+         nullptr,
+         nullptr,
+         with(Strategy::Greedy, "greedy")},
     };
     return table;
   }
@@ -166,13 +177,17 @@ class ColoringSolver {
       put(ChromaticKeys{cr.exact ? json(cr.upper) : json(nullptr), cr.lower, cr.upper, cr.lower_by, cr.upper_by,
                         names_of(cr.clique), cr.clique_exact, steps_json(cr.steps)},
           r.extra);
-      r.text = cr.exact && cr.lower > 1 ? fmt::format("chromatic number {}: no {}-colouring (lower bound by {}{}), a {}-colouring found by {}\n",
-                                      cr.upper, cr.lower - 1, cr.lower_by,
-                                      cr.clique.size() == static_cast<std::size_t>(cr.lower) ? fmt::format(", a {}-clique", cr.lower) : "",
-                                      cr.upper, cr.upper_by)
-                         : std::string();
+      r.text = cr.exact && cr.lower > 1
+                   ? fmt::format(
+                         "chromatic number {}: no {}-colouring (lower bound by {}{}), a {}-colouring found by {}\n",
+                         cr.upper, cr.lower - 1, cr.lower_by,
+                         cr.clique.size() == static_cast<std::size_t>(cr.lower) ? fmt::format(", a {}-clique", cr.lower)
+                                                                                : "",
+                         cr.upper, cr.upper_by)
+                   : std::string();
       r.text += render(cr.colouring);
-      if (!cr.exact) r.text += fmt::format("bounds: {} <= chromatic number <= {} (no proof attempted)\n", cr.lower, cr.upper);
+      if (!cr.exact)
+        r.text += fmt::format("bounds: {} <= chromatic number <= {} (no proof attempted)\n", cr.lower, cr.upper);
     }
     GraphKeys gk;
     gk.vertices = g_.n;
@@ -193,12 +208,15 @@ class ColoringSolver {
       gk.count_colors = K;
       gk.count_first_fixed = g_.n ? count_json(first) : json(nullptr);
       put_graph();
-      if (g_.n) r.text += fmt::format("colourings with colours 1..{}: {}; with vertex {} fixed to colour 1: {}\n", K, to_string(c.total),
-                            g_.n ? g_.names[0] : "-", to_string(first));
+      if (g_.n)
+        r.text += fmt::format("colourings with colours 1..{}: {}; with vertex {} fixed to colour 1: {}\n", K,
+                              to_string(c.total), g_.n ? g_.names[0] : "-", to_string(first));
       if (o.all) {
-        const std::uint64_t limit = std::max<std::uint64_t>(1, lim.memory / (64 + 8 * static_cast<std::uint64_t>(g_.n)));
+        const std::uint64_t limit =
+            std::max<std::uint64_t>(1, lim.memory / (64 + 8 * static_cast<std::uint64_t>(g_.n)));
         if (!fits_u64(c.total) || to_u64(c.total) > limit)
-          throw InputError(fmt::format("--all: {} colourings do not fit the memory budget (use --count)", to_string(c.total)));
+          throw InputError(
+              fmt::format("--all: {} colourings do not fit the memory budget (use --count)", to_string(c.total)));
         std::uint64_t nodes = 0;
         auto all = all_colourings(g_, K, limit, lim, &nodes);
         r.nodes += nodes;
@@ -225,7 +243,8 @@ class ColoringSolver {
   }
   static json steps_json(const std::vector<Step>& steps) {
     json a = json::array();
-    for (const auto& s : steps) a.push_back({{"colors", s.colors}, {"found", s.found}, {"by", s.by}, {"nodes", s.nodes}});
+    for (const auto& s : steps)
+      a.push_back({{"colors", s.colors}, {"found", s.found}, {"by", s.by}, {"nodes", s.nodes}});
     return a;
   }
   std::string render(const std::vector<int>& colours) const {

@@ -22,9 +22,9 @@ Bits start_of(const Board& board, const Options& o);   // --start, else all on
 Bits goal_of(const Board& board, const Options& o);    // --goal, else all off
 Bits source_of(const Board& board, const Options& o);  // explore's: --from (or --goal), else all off
 
-json cells_json(const Bits& x);                         // the cells set, as a JSON array
+json cells_json(const Bits& x);                           // the cells set, as a JSON array
 std::string cell_list(const Bits& x, std::size_t limit);  // the same as text, the first `limit`
-Bits from_word(std::uint64_t w, std::size_t n);         // boards of at most 64 cells
+Bits from_word(std::uint64_t w, std::size_t n);           // boards of at most 64 cells
 std::uint64_t to_word(const Bits& b);
 
 }  // namespace tansaku::flip

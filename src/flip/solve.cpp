@@ -13,6 +13,7 @@
 #include "flip/verify.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
+#include "tansaku/puzzles/explore_report.h"
 #include "tansaku/puzzles/path_report.h"
 #include "tansaku/puzzles/report_keys.h"
 #include "tansaku/puzzles/solver_table.h"
@@ -64,8 +65,8 @@ class FlipSolver {
   ExploreReport explore(const Options& o) const {
     const std::int64_t n = board_.cells();
     if (n > 63)
-      throw InputError(fmt::format("explore enumerates every reachable configuration; {} has {} cells (at most 63)",
-                                   name_, n));
+      throw InputError(
+          fmt::format("explore enumerates every reachable configuration; {} has {} cells (at most 63)", name_, n));
     const Bits src = source_of(board_, o);
     const std::uint64_t source = to_word(src);
     ExploreReport r;
@@ -126,8 +127,9 @@ class FlipSolver {
     MinimizeOptions mo;
     mo.want_all = o.all;
     if (o.count && static_cast<int>(lin.kernel.size()) > mo.exact_limit)
-      throw LimitError(fmt::format("nullity {}: counting the minimal press sets needs all 2^{} coset members (limit 2^{})",
-                                   lin.nullity, lin.nullity, mo.exact_limit));
+      throw LimitError(
+          fmt::format("nullity {}: counting the minimal press sets needs all 2^{} coset members (limit 2^{})",
+                      lin.nullity, lin.nullity, mo.exact_limit));
     CosetMinimum m = minimize(lin.particular, lin.kernel, mo, lim);
     verify_solution(replay, start, goal, m.best);
     if (static_cast<std::int64_t>(m.best.count()) != m.weight) throw std::logic_error("flip: press count mismatch");
@@ -145,7 +147,8 @@ class FlipSolver {
       json sols = json::array();
       for (const auto& s : m.all) {
         verify_solution(replay, start, goal, s);
-        if (static_cast<std::int64_t>(s.count()) != m.weight) throw std::logic_error("flip: a listed solution is not minimal");
+        if (static_cast<std::int64_t>(s.count()) != m.weight)
+          throw std::logic_error("flip: a listed solution is not minimal");
         sols.push_back(cells_json(s));
       }
       r.solutions = sols;
@@ -213,11 +216,8 @@ class FlipSolver {
                             ExploreKeys& k) const {
     const std::int64_t n = board_.cells();
     SpaceReport s = explore_algebra(board_, source, o.farthest, lim);
-    r.states = s.states;
-    r.depth = s.depth;
-    r.histogram = s.histogram;
-    r.farthest_count = s.farthest_count;
-    for (auto f : s.farthest) r.farthest.push_back(board_.format_grid(from_word(f, static_cast<std::size_t>(n))));
+    report_layers(
+        s, [&](std::uint64_t f) { return board_.format_grid(from_word(f, static_cast<std::size_t>(n))); }, r);
     k.method =
         "algebra: distance = lightest press set of the coset; L1 distance transform over the 2^rank cube seeded "
         "with the 2^nullity quiet patterns";
@@ -232,11 +232,8 @@ class FlipSolver {
     const std::int64_t n = board_.cells();
     SpaceDomain d{word_patterns(board_), static_cast<int>(n), 0};
     auto res = search::explore(d, std::span<const std::uint64_t>(&source, 1), o.farthest, lim);
-    r.states = res.states;
-    r.depth = res.depth;
-    r.histogram = res.histogram;
-    r.farthest_count = res.farthest_count;
-    for (auto f : res.farthest) r.farthest.push_back(board_.format_grid(from_word(f, static_cast<std::size_t>(n))));
+    report_layers(
+        res, [&](std::uint64_t f) { return board_.format_grid(from_word(f, static_cast<std::size_t>(n))); }, r);
     k.method = "breadth-first search over the 2-bit table of all 2^cells configurations";
     int rank = 0;
     while ((std::uint64_t{1} << rank) < res.states) ++rank;
@@ -320,7 +317,6 @@ class FlipSolver {
     };
     return table;
   }
-
 
  private:
   const Board& board_;

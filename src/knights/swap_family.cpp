@@ -14,6 +14,7 @@
 #include "tansaku/core/memory.h"
 #include "tansaku/core/random.h"
 #include "tansaku/core/tokens.h"
+#include "tansaku/puzzles/explore_report.h"
 #include "tansaku/puzzles/knights.h"
 #include "tansaku/puzzles/solution.h"
 #include "tansaku/puzzles/solver_table.h"
@@ -32,8 +33,12 @@ class SwapPuzzle final : public Puzzle {
     Instance inst = instance(o, false);
     ShowReport r;
     const std::string states = to_string(arrangement_count(inst.armies));
-    r.info = {{"puzzle", name_}, {"rows", board_.rows()}, {"cols", board_.cols()}, {"squares", board_.squares()},
-              {"goal", format_cells(inst.armies, inst.goal)}, {"states", states}};
+    r.info = {{"puzzle", name_},
+              {"rows", board_.rows()},
+              {"cols", board_.cols()},
+              {"squares", board_.squares()},
+              {"goal", format_cells(inst.armies, inst.goal)},
+              {"states", states}};
     if (inst.has_start) r.info["start"] = format_cells(inst.armies, inst.start);
     json adj = json::array();
     for (const auto& a : board_.adjacency()) adj.push_back(a);
@@ -115,11 +120,8 @@ class SwapPuzzle final : public Puzzle {
     auto res = search::explore(d, std::span<const std::uint64_t>(&src, 1), o.farthest, lim);
     ExploreReport r;
     r.from = format_cells(armies, cells);
-    r.states = res.states;
-    r.depth = res.depth;
-    r.histogram = res.histogram;
-    r.farthest_count = res.farthest_count;
-    for (auto f : res.farthest) r.farthest.push_back(format_cells(armies, d.cells_of(d.unrank(f))));
+    report_layers(
+        res, [&](std::uint64_t f) { return format_cells(armies, d.cells_of(d.unrank(f))); }, r);
     r.extra["arrangements"] = d.size();
     r.nodes = res.stats.expanded;
     r.table_bytes = res.table_bytes;
@@ -141,13 +143,15 @@ class SwapPuzzle final : public Puzzle {
   // the knight, then on the square, makes it).
   std::optional<Play> play(const Options& o, const std::string& state) const override {
     const Instance inst = instance(o, false);
-    const Cells b = state.empty() ? (inst.has_start ? inst.start : inst.goal) : parse_position(board_, inst.armies, state, "position");
+    const Cells b = state.empty() ? (inst.has_start ? inst.start : inst.goal)
+                                  : parse_position(board_, inst.armies, state, "position");
     SwapDomain d(board_, inst.armies, inst.goal);
     Play p;
     p.state = format_cells(inst.armies, b);
     p.goal = b == inst.goal;
     d.for_each_move(d.make(b), [&](const SwapMove& m, const SwapState& next) {
-      p.moves.push_back({fmt::format("[{},{}]", m.from, m.to), format_cells(inst.armies, d.cells_of(next)), {m.from, m.to}});
+      p.moves.push_back(
+          {fmt::format("[{},{}]", m.from, m.to), format_cells(inst.armies, d.cells_of(next)), {m.from, m.to}});
     });
     return p;
   }

@@ -48,8 +48,8 @@ std::string exchanged(const std::vector<std::string>& tokens) {
 std::vector<std::string> position_tokens(const Board& b, const std::string& text, const std::string& what) {
   auto tokens = split_state(text, static_cast<std::size_t>(b.squares()));
   if (static_cast<std::int64_t>(tokens.size()) != b.squares())
-    throw InputError(fmt::format("{} has {} tokens; a {}x{} board needs {}", what, tokens.size(), b.rows(), b.cols(),
-                                 b.squares()));
+    throw InputError(
+        fmt::format("{} has {} tokens; a {}x{} board needs {}", what, tokens.size(), b.rows(), b.cols(), b.squares()));
   return tokens;
 }
 
@@ -71,7 +71,8 @@ Cells parse_position(const Board& b, const Armies& a, const std::string& text, c
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     const std::string t = canonical_label(tokens[i]);
     auto it = std::find(a.names.begin(), a.names.end(), t);
-    if (it == a.names.end()) throw InputError(fmt::format("{}: piece '{}' is not in the other position", what, tokens[i]));
+    if (it == a.names.end())
+      throw InputError(fmt::format("{}: piece '{}' is not in the other position", what, tokens[i]));
     cells[i] = static_cast<std::uint8_t>(it - a.names.begin());
     ++seen[cells[i]];
   }

@@ -44,12 +44,14 @@ class SwapSolver {
   // The breadth-first searches keep every position they reach and may reach them all:
   // refused before they start when the whole space cannot fit the budget (IDA* stores none).
   void require_space(const Armies& a, const std::string& alg, const search::Limits& lim) const {
-    const double need = arrangement_count(a).get_d() * static_cast<double>(search::detail::node_bytes<SwapDomain::State>());
+    const double need =
+        arrangement_count(a).get_d() * static_cast<double>(search::detail::node_bytes<SwapDomain::State>());
     if (need > static_cast<double>(lim.memory))
-      throw InputError(fmt::format("{}: {} may store all {} arrangements ({:.3g} bytes), more than the memory budget {} "
-                                   "(--memory); --algorithm idastar stores none",
-                                   name_, alg == "bfs" ? "breadth-first search" : "bidirectional bfs",
-                                   to_string(arrangement_count(a)), need, format_size(lim.memory)));
+      throw InputError(
+          fmt::format("{}: {} may store all {} arrangements ({:.3g} bytes), more than the memory budget {} "
+                      "(--memory); --algorithm idastar stores none",
+                      name_, alg == "bfs" ? "breadth-first search" : "bidirectional bfs",
+                      to_string(arrangement_count(a)), need, format_size(lim.memory)));
   }
 
   // One solve: the puzzle, the armies, the domain, the start, the solution mode.
@@ -103,18 +105,26 @@ class SwapSolver {
                                    return Found{std::move(res), heuristic};
                                  }};
       };
-      auto bibfs = entry(bibfs_solver<Job>({"bibfs", {"bidirectional", "bidirectional-bfs", "bi-bfs"},
+      auto bibfs = entry(bibfs_solver<Job>({"bibfs",
+                                            {"bidirectional", "bidirectional-bfs", "bi-bfs"},
                                             "bidirectional BFS: the default for one solution"}));
       auto bibfs_run = bibfs.run;
       bibfs.run = [bibfs_run](const Job& j, const search::Limits& lim) {
         j.p.require_space(j.armies, "bibfs", lim);
         return bibfs_run(j, lim);
       };
-      Table::value_type bfs{{"bfs", {"breadth-first"}, "BFS counting shortest paths per state: the default for --all and --count",
-                             kSolve, /*all=*/true, /*count=*/true},
-                            nullptr, nullptr, [](const Job& j, const search::Limits& lim) {
+      Table::value_type bfs{{"bfs",
+                             {"breadth-first"},
+                             "BFS counting shortest paths per state: the default for --all and --count",
+                             kSolve,
+                             /*all=*/true,
+                             /*count=*/true},
+                            nullptr,
+                            nullptr,
+                            [](const Job& j, const search::Limits& lim) {
                               j.p.require_space(j.armies, "bfs", lim);
-                              if (j.ida.mode == search::SolutionMode::First) return Found{search::bfs(j.d, j.start, lim), ""};
+                              if (j.ida.mode == search::SolutionMode::First)
+                                return Found{search::bfs(j.d, j.start, lim), ""};
                               // Shortest paths counted per state, layer by layer; listed back from the goal.
                               const bool all = j.ida.mode == search::SolutionMode::All;
                               return Found{search::shortest_paths(j.d, j.start, all ? j.ida.max_all : 0, lim), ""};

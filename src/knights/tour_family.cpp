@@ -53,10 +53,11 @@ class TourPuzzle final : public Puzzle {
   }
 
   SolveReport solve(const Options& o) const override {
-    return solve_tour(board_, {first_square(o), from_given(o), o.settings<Settings>().closed,
-                               o.settings<Settings>().checkpoint.value_or("")}, o);
+    return solve_tour(
+        board_,
+        {first_square(o), from_given(o), o.settings<Settings>().closed, o.settings<Settings>().checkpoint.value_or("")},
+        o);
   }
-
 
   ExploreReport explore(const Options& o) const override { return explore_by_table(explore_table(), *this, o); }
 

@@ -215,8 +215,9 @@ class TourSolver {
     if (board_.squares() <= kPictureLimit) {
       std::vector<std::string> cells(board_.squares());
       for (std::size_t i = 0; i < tour.size(); ++i) cells[tour[i]] = std::to_string(i);
-      r.text = fmt::format("visiting order (0 = first square{}):\n", closed ? ", the last square is a move from it" : "") +
-               board_.picture(cells);
+      r.text =
+          fmt::format("visiting order (0 = first square{}):\n", closed ? ", the last square is a move from it" : "") +
+          board_.picture(cells);
     }
   }
 
@@ -236,7 +237,8 @@ class TourSolver {
   }
   void no_tour_found(const Job& j, std::int64_t from, const char* search) const {
     j.r.solvable = false;
-    j.r.reason = fmt::format("the exhaustive {} finds no {} tour from square {}", search, j.closed() ? "closed" : "open", from);
+    j.r.reason =
+        fmt::format("the exhaustive {} finds no {} tour from square {}", search, j.closed() ? "closed" : "open", from);
   }
 
   // One tour by the Warnsdorff heuristics. When it fails: chosen automatically, it hands
@@ -258,9 +260,10 @@ class TourSolver {
           "the Warnsdorff heuristics found no tour from square {} after {} runs; that does not prove that none "
           "exists (try --algorithm dp or dfs)",
           from, st.attempts));
-    j.gave_up = fmt::format("the heuristics found no tour from square {}, and a board of {} squares is too large for an "
-                            "exhaustive search: not proved that none exists",
-                            from, board_.squares());
+    j.gave_up = fmt::format(
+        "the heuristics found no tour from square {}, and a board of {} squares is too large for an "
+        "exhaustive search: not proved that none exists",
+        from, board_.squares());
     return false;
   }
 
@@ -276,7 +279,8 @@ class TourSolver {
     j.keys.method = "frontier dp (exhaustive)";
     if (!found) {
       j.r.solvable = false;
-      j.r.reason = fmt::format("the exhaustive count finds no {} tour from square {}", j.closed() ? "closed" : "open", from);
+      j.r.reason =
+          fmt::format("the exhaustive count finds no {} tour from square {}", j.closed() ? "closed" : "open", from);
       return true;
     }
     std::vector<std::int32_t> tour;
@@ -512,7 +516,6 @@ class TourSolver {
     report_count(j, from, st.count);
     return true;
   }
-
 
  private:
   const Board& board_;

@@ -167,7 +167,8 @@ ExploreReport explore_report(const Solver& solver, Bits start, std::optional<int
   for (auto v : e.reduced) r.text += fmt::format(" {}", v);
   r.text += fmt::format("\nfarthest positions are listed one per symmetry class ({} classes)\n", e.reduced.back());
   r.text += fmt::format("can still finish with one peg: {} ({} up to symmetry)\n", any, any_r);
-  if (finish) r.text += fmt::format("can still finish with one peg in hole {}: {} ({} up to symmetry)\n", *finish, at, at_r);
+  if (finish)
+    r.text += fmt::format("can still finish with one peg in hole {}: {} ({} up to symmetry)\n", *finish, at, at_r);
   return r;
 }
 

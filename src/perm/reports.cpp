@@ -15,6 +15,7 @@
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/core/progress.h"
+#include "tansaku/puzzles/explore_report.h"
 #include "tansaku/puzzles/path_report.h"
 #include "tansaku/puzzles/report_keys.h"
 #include "tansaku/puzzles/solution.h"
@@ -126,11 +127,8 @@ ExploreReport explore_report(const Definition& d, const MoveSet& ms, const Posit
   auto res = search::explore(dom, std::span<const std::uint64_t>(&r0, 1), o.farthest, lim, walk);
   ExploreReport r;
   r.from = format_position(d, from);
-  r.states = res.states;
-  r.depth = res.depth;
-  r.histogram = res.histogram;
-  r.farthest_count = res.farthest_count;
-  for (auto f : res.farthest) r.farthest.push_back(format_position(d, sp.unrank(f)));
+  report_layers(
+      res, [&](std::uint64_t f) { return format_position(d, sp.unrank(f)); }, r);
   // A move sequence from the source to each of the first farthest positions.
   json seqs = json::array();
   std::string text;
