@@ -85,34 +85,20 @@ std::string position_svg(const Board& b, const std::string& g, const std::vector
   return svg.str();
 }
 
-Drawing solution_drawing(const Board& b, const SolveReport& r) {
-  std::string g = grid_of(b, r.start);
-  Drawing d;
-  d.frames.push_back(position_svg(b, g));
-  if (!r.solvable) return d;
-  for (const auto& mv : r.moves) {
-    const std::string m = mv.get<std::string>();
-    if (m.size() < 2) throw std::logic_error("blocks picture: a move without steps: " + m);
-    const char label = m[0];
-    std::vector<int> cells;
-    for (int p = 0; p < b.cells(); ++p)
-      if (g[static_cast<std::size_t>(p)] == label) cells.push_back(p);
-    for (char s : m.substr(1)) {
-      const int dr = s == 'u' ? -1 : s == 'd' ? 1 : 0, dc = s == 'l' ? -1 : s == 'r' ? 1 : 0;
-      std::vector<int> moved;
-      for (int p : cells) {
-        const int rr = p / b.cols + dr, cc = p % b.cols + dc;
-        if (rr < 0 || rr >= b.rows || cc < 0 || cc >= b.cols) throw std::logic_error("blocks picture: " + m + " leaves the board");
-        moved.push_back(rr * b.cols + cc);
-      }
-      for (int p : cells) g[static_cast<std::size_t>(p)] = '.';
-      for (int p : moved) g[static_cast<std::size_t>(p)] = label;
-      cells = moved;
-    }
-    d.frames.push_back(position_svg(b, g, cells));
-    d.labels.push_back(m);
+std::string GridRules::state(const std::string& g) const {
+  std::string out;
+  for (int r = 0; r < board.rows; ++r) {
+    if (r) out += '/';
+    out += g.substr(static_cast<std::size_t>(r * board.cols), static_cast<std::size_t>(board.cols));
   }
-  return d;
+  return out;
+}
+
+std::string GridRules::frame(const std::string&, const std::string& m, const std::string& after) const {
+  std::vector<int> cells;
+  for (int p = 0; p < board.cells(); ++p)
+    if (after[static_cast<std::size_t>(p)] == m[0]) cells.push_back(p);
+  return position_svg(board, after, cells);
 }
 
 }  // namespace tansaku::blocks

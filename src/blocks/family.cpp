@@ -15,8 +15,10 @@
 #include "tansaku/core/input.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/puzzles/blocks.h"
+#include "tansaku/puzzles/explore_report.h"
 #include "tansaku/puzzles/path_report.h"
 #include "tansaku/puzzles/report_keys.h"
+#include "tansaku/puzzles/solution.h"
 #include "tansaku/puzzles/solver_table.h"
 
 namespace tansaku::blocks {
@@ -157,8 +159,8 @@ class BlocksPuzzle final : public Puzzle {
     const Solution s = blocks::solve(q, o.algorithm, want, 10000, o.limits(&progress));
     progress.done();
     SolveReport r;
-    r.start = notation(b, q.start);
-    r.goal = notation(b, b.goal);
+    tansaku::Solution<GridRules>& sol =
+        *typed_solution(GridRules{b, q.metric, q.distinct}, grid(b, q.start), grid(b, b.goal), r);
     r.algorithm = s.algorithm;
     r.nodes = s.nodes;
     put(SolveKeys{metric_name(q.metric), q.distinct}, r.extra);
@@ -171,16 +173,23 @@ class BlocksPuzzle final : public Puzzle {
     }
     r.length = s.length;
     non_optimal_figures(s.optimal, s.bound, s.length, r);
-    for (const auto& m : s.moves) r.moves.push_back(m);
+    r.moves = sol.verify(s.moves);
+    sol.moves = s.moves;
     if (s.count) r.count = count_json(*s.count);
     if (o.all) {
       json all = json::array();
       for (const auto& sol : s.all) all.push_back(sol);
       r.solutions = all;
     }
-    r.text = "start:\n" + render(b, q.start);
+    const std::vector<std::string> grids = sol.positions();
+    const auto picture = [&](const std::string& g) {  // the rows, one a line
+      std::string t = sol.rules.state(g) + "\n";
+      std::replace(t.begin(), t.end(), '/', '\n');
+      return t;
+    };
+    r.text = "start:\n" + picture(grids[0]);
     for (std::size_t i = 0; i < s.moves.size(); ++i)
-      r.text += fmt::format("move {}: {}\n{}", i + 1, s.moves[i], render(b, s.positions[i]));
+      r.text += fmt::format("move {}: {}\n{}", i + 1, s.moves[i], picture(grids[i + 1]));
     return r;
   }
 
@@ -199,11 +208,8 @@ class BlocksPuzzle final : public Puzzle {
     const Exploration e = blocks::explore(q, o.farthest, lim);
     ExploreReport r;
     r.from = notation(b, q.start);
-    r.states = e.states;
-    r.depth = e.depth;
-    r.histogram = e.histogram;
-    r.farthest_count = e.farthest_count;
-    for (const auto& f : e.farthest) r.farthest.push_back(notation(b, f));
+    report_layers(
+        e, [&](const auto& f) { return notation(b, f); }, r);
     put(ExploreKeys{metric_name(q.metric), q.distinct, e.code_bits}, r.extra);
     r.nodes = e.nodes;
     r.table_bytes = e.table_bytes;
@@ -218,7 +224,7 @@ class BlocksPuzzle final : public Puzzle {
     const Board b = with_goal(o);
     return position_svg(b, grid_of(b, notation(b, start_of(o, o.command == kExplore))));
   }
-  Drawing draw_solution(const Options& o, const SolveReport& r) const override { return solution_drawing(with_goal(o), r); }
+  Drawing draw_solution(const Options&, const SolveReport& r) const override { return draw_solution_of<GridRules>(r); }
   std::string draw_state(const Options& o, const std::string& state) const override {
     const Board b = with_goal(o);
     return position_svg(b, grid_of(b, state));

@@ -67,31 +67,31 @@ std::string board_svg(const Board& b, const Bits& lit, const Bits& marked) {
   return svg.str();
 }
 
-Drawing solution_drawing(const Board& b, const SolveReport& r) {
-  Bits lit = b.parse_grid(r.start, "start");
-  const Bits goal = b.parse_grid(r.goal, "goal");
-  const std::size_t n = static_cast<std::size_t>(b.cells());
-  const Bits none(0);
+Drawing solution_drawing(const SolveReport& r) {
   Drawing d;
+  const auto* s = dynamic_cast<const PressSolution*>(r.solution.get());
+  if (!s) return d;
+  const Board& b = s->board;
+  Bits lit = s->start;
+  const Bits none(0);
   d.frames.push_back(board_svg(b, lit, none));
-  if (!r.solvable || r.moves.empty()) return d;
-  Bits all(n);
-  for (const auto& m : r.moves) all.flip(m.get<std::size_t>());
-  const std::int64_t presses = static_cast<std::int64_t>(r.moves.size());
+  if (!s->solved || s->presses.none()) return d;
+  const std::vector<std::int64_t> cells = s->presses.ones();
+  const std::int64_t presses = static_cast<std::int64_t>(cells.size());
   if (b.cells() * (presses + 1) <= kFrameCellBudget) {
-    for (const auto& m : r.moves) {
-      Bits one(n);
-      one.flip(m.get<std::size_t>());
+    for (const auto c : cells) {
+      Bits one(s->presses.size());
+      one.flip(static_cast<std::size_t>(c));
       lit ^= effect(b, one);
       d.frames.push_back(board_svg(b, lit, one));
-      d.labels.push_back(m.dump());
+      d.labels.push_back(std::to_string(c));
     }
   } else {
-    lit ^= effect(b, all);
-    d.frames.push_back(board_svg(b, lit, all));
+    lit ^= effect(b, s->presses);
+    d.frames.push_back(board_svg(b, lit, s->presses));
     d.labels.push_back(fmt::format("press the {} marked cells", presses));
   }
-  if (lit.distance(goal) != 0) throw std::logic_error("flip picture: the presses do not reach the goal");
+  if (lit.distance(s->goal) != 0) throw std::logic_error("flip picture: the presses do not reach the goal");
   return d;
 }
 

@@ -17,8 +17,19 @@ inline constexpr std::int64_t kCellPictureLimit = 1024;
 // `lit` the lamps on; `marked` (empty, or the board's size) the cells to ring (presses).
 std::string board_svg(const Board& b, const Bits& lit, const Bits& marked);
 
+// A solve's answer in the family's own types: the board, start, goal and the press set
+// (verified by the bit-parallel replay before it is kept; a press set is one move of each
+// cell in it, in any order, so it is kept whole rather than as a list of moves).
+struct PressSolution final : TypedSolution {
+  Board board;
+  Bits start, goal, presses;
+  bool solved = false;  // false: unsolvable (the start alone is drawn)
+  PressSolution(Board b, Bits s, Bits g) : board(std::move(b)), start(std::move(s)), goal(std::move(g)) {}
+};
+
 // start, then one frame per press (its cell ringed) while cells x presses is small;
 // otherwise start and goal with every press marked on the goal, as one grouped step.
-Drawing solution_drawing(const Board& b, const SolveReport& r);
+// No frames for a report without a PressSolution.
+Drawing solution_drawing(const SolveReport& r);
 
 }  // namespace tansaku::flip

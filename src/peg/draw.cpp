@@ -67,55 +67,43 @@ render::Svg board_svg(const Board& bd, Bits pegs, const Frame& f) {
 
 std::string draw_position(const Board& bd, Bits pegs) { return board_svg(bd, pegs, frame_of(bd)).str(); }
 
-Drawing draw_moves(const Board& bd, Bits start, const std::vector<std::vector<int>>& moves) {
+std::string draw_step(const Board& bd, Bits before, const std::vector<int>& mv) {
   const Frame f = frame_of(bd);
-  Drawing d;
-  d.frames.push_back(board_svg(bd, start, f).str());
-  Bits b = start;
-  for (const auto& mv : moves) {
-    std::vector<int> over;
-    for (std::size_t k = 0; k + 1 < mv.size(); ++k) {
-      const Jump* jump = nullptr;
-      if (mv[k] >= 0 && mv[k] < bd.n)
-        for (int ji : bd.jumps_from[mv[k]])
-          if (bd.jumps[ji].to == mv[k + 1]) jump = &bd.jumps[ji];
-      if (!jump) throw std::logic_error(fmt::format("peg drawing: {} -> {} is not a jump of {}", mv[k], mv[k + 1], bd.name));
-      b ^= jump->mask;
-      over.push_back(jump->over);
-    }
-    render::Svg svg = board_svg(bd, b, f);
-    auto X = [&](int h) { return px(bd, h) - f.minx + kMargin; };
-    auto Y = [&](int h) { return py(bd, h) - f.miny + kMargin; };
-    svg.raw("<g class=\"step\" data-mark=\"1\" pointer-events=\"none\">");
-    // The pegs removed: a red cross in each hole jumped over.
-    for (int h : over) {
-      const double x = X(h), y = Y(h), r = kHole * 0.45;
-      svg.path(fmt::format("M{} {}L{} {}M{} {}L{} {}", num(x - r), num(y - r), num(x + r), num(y + r), num(x - r),
-                           num(y + r), num(x + r), num(y - r)),
-               "none", "#d0202a", 0.05, "opacity=\"0.6\"");
-    }
-    // Where the peg started, and its path.
-    if (!mv.empty()) svg.circle(X(mv[0]), Y(mv[0]), kHole, "none", "stroke=\"#d0202a\" stroke-width=\"0.05\" stroke-dasharray=\"0.1 0.07\"");
-    for (std::size_t k = 0; k + 1 < mv.size(); ++k) {
-      const double x1 = X(mv[k]), y1 = Y(mv[k]), x2 = X(mv[k + 1]), y2 = Y(mv[k + 1]);
-      const double len = std::hypot(x2 - x1, y2 - y1), ux = (x2 - x1) / len, uy = (y2 - y1) / len;
-      svg.path(render::arrow_path(x1 + ux * kHole, y1 + uy * kHole, x2 - ux * kPeg, y2 - uy * kPeg, 0.25), "#d0202a",
-               "#d0202a", 0.06, "stroke-linejoin=\"round\" opacity=\"0.85\"");
-    }
-    svg.raw("</g>");
-    d.frames.push_back(svg.str());
-    json j = mv;
-    d.labels.push_back(j.dump());
+  Bits b = before;
+  std::vector<int> over;
+  for (std::size_t k = 0; k + 1 < mv.size(); ++k) {
+    const Jump* jump = nullptr;
+    if (mv[k] >= 0 && mv[k] < bd.n)
+      for (int ji : bd.jumps_from[mv[k]])
+        if (bd.jumps[ji].to == mv[k + 1]) jump = &bd.jumps[ji];
+    if (!jump)
+      throw std::logic_error(fmt::format("peg drawing: {} -> {} is not a jump of {}", mv[k], mv[k + 1], bd.name));
+    b ^= jump->mask;
+    over.push_back(jump->over);
   }
-  return d;
-}
-
-Drawing draw_report(const Board& bd, const SolveReport& r) {
-  const Bits start = parse_position(bd, r.start, "start");
-  std::vector<std::vector<int>> moves;
-  if (r.solvable)
-    for (const auto& m : r.moves) moves.push_back(m.get<std::vector<int>>());
-  return draw_moves(bd, start, moves);
+  render::Svg svg = board_svg(bd, b, f);
+  auto X = [&](int h) { return px(bd, h) - f.minx + kMargin; };
+  auto Y = [&](int h) { return py(bd, h) - f.miny + kMargin; };
+  svg.raw("<g class=\"step\" data-mark=\"1\" pointer-events=\"none\">");
+  // The pegs removed: a red cross in each hole jumped over.
+  for (int h : over) {
+    const double x = X(h), y = Y(h), r = kHole * 0.45;
+    svg.path(fmt::format("M{} {}L{} {}M{} {}L{} {}", num(x - r), num(y - r), num(x + r), num(y + r), num(x - r),
+                         num(y + r), num(x + r), num(y - r)),
+             "none", "#d0202a", 0.05, "opacity=\"0.6\"");
+  }
+  // Where the peg started, and its path.
+  if (!mv.empty())
+    svg.circle(X(mv[0]), Y(mv[0]), kHole, "none",
+               "stroke=\"#d0202a\" stroke-width=\"0.05\" stroke-dasharray=\"0.1 0.07\"");
+  for (std::size_t k = 0; k + 1 < mv.size(); ++k) {
+    const double x1 = X(mv[k]), y1 = Y(mv[k]), x2 = X(mv[k + 1]), y2 = Y(mv[k + 1]);
+    const double len = std::hypot(x2 - x1, y2 - y1), ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+    svg.path(render::arrow_path(x1 + ux * kHole, y1 + uy * kHole, x2 - ux * kPeg, y2 - uy * kPeg, 0.25), "#d0202a",
+             "#d0202a", 0.06, "stroke-linejoin=\"round\" opacity=\"0.85\"");
+  }
+  svg.raw("</g>");
+  return svg.str();
 }
 
 }  // namespace tansaku::peg

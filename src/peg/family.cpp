@@ -1,14 +1,17 @@
-// peg:* — the command-line face of the peg-solitaire family: reading the instance (board,
-// --empty/--start, --finish/--goal, --metric), and turning the solver's answers into reports.
+// peg:* — the family's glue: the options, reading the instance (board, --empty/--start,
+// --finish/--goal, --metric), show, random, pictures and play. The solve and explore
+// reports are reports.cpp's.
 #include <bit>
 #include <filesystem>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <glpk.h>
 
 #include "peg/board.h"
 #include "peg/draw.h"
 #include "peg/random_positions.h"
+#include "peg/reports.h"
 #include "peg/solver.h"
 #include "peg/verify.h"
 #include "tansaku/core/count.h"
@@ -18,6 +21,7 @@
 #include "tansaku/puzzles/path_report.h"
 #include "tansaku/puzzles/peg.h"
 #include "tansaku/puzzles/report_keys.h"
+#include "tansaku/puzzles/solution.h"
 #include "tansaku/puzzles/solver_table.h"
 
 namespace tansaku::peg {
@@ -31,52 +35,6 @@ struct Settings {
   std::optional<std::string> file;    // --file FILE: the board, instead of peg:FILE
   std::optional<int> pegs;            // random --pegs K
 };
-
-// solve's own keys (docs/cli.md), in their JSON order.
-struct SolveKeys {
-  std::string metric, length_unit;  // `length` counts in the metric
-  std::string empty;                // the holes empty at the start
-  json finish;                      // the finishing hole, "anywhere", or null
-  std::optional<std::string> method;
-  std::optional<int> lower_bound;
-  std::optional<std::uint64_t> positions;
-  int pagoda_functions = 0;
-  std::optional<Weights> pagoda_proof;
-  std::optional<int> jumps;
-};
-TANSAKU_REPORT_KEYS(SolveKeys, metric, length_unit, empty, finish, method, lower_bound, positions, pagoda_functions,
-                    pagoda_proof, jumps)
-
-// explore's own keys: the counts up to symmetry, and the positions that can still finish.
-struct ExploreKeys {
-  std::size_t symmetries = 0;
-  std::uint64_t states_symmetry_reduced = 0;
-  std::vector<std::uint64_t> histogram_symmetry_reduced;
-  std::uint64_t farthest_count_symmetry_reduced = 0;
-  std::uint64_t can_finish = 0, can_finish_symmetry_reduced = 0;
-  std::vector<std::uint64_t> can_finish_histogram;
-  std::optional<int> finish;  // --finish H, and its counts
-  std::optional<std::uint64_t> can_finish_at, can_finish_at_symmetry_reduced;
-  std::optional<std::vector<std::uint64_t>> can_finish_at_histogram;
-};
-TANSAKU_REPORT_KEYS(ExploreKeys, symmetries, states_symmetry_reduced, histogram_symmetry_reduced,
-                    farthest_count_symmetry_reduced, can_finish, can_finish_symmetry_reduced, can_finish_histogram,
-                    finish, can_finish_at, can_finish_at_symmetry_reduced, can_finish_at_histogram)
-
-json moves_json(const std::vector<std::vector<int>>& moves) {
-  json a = json::array();
-  for (const auto& m : moves) a.push_back(m);
-  return a;
-}
-
-std::string holes_text(Bits b) {
-  std::string s;
-  for (Bits r = b; r; r &= r - 1) {
-    if (!s.empty()) s += ',';
-    s += std::to_string(std::countr_zero(r));
-  }
-  return s;
-}
 
 class PegPuzzle final : public Puzzle {
  public:
@@ -118,69 +76,11 @@ class PegPuzzle final : public Puzzle {
                           solver_.lower_bound(start, goal));
     return r;
   }
-
   SolveReport solve(const Options& o) const override {
-    const Board& bd = solver_.board();
     if (o.all) throw InputError("peg: --all is not supported; --count counts every solution");
     const Bits start = start_of(o, false);
     const Goal goal = goal_of(o, start);
-    SolveParams p = params(o);
-    SolveReport r;
-    r.start = format_position(bd, start);
-    r.goal = goal.anywhere ? solver_.describe(goal) : format_position(bd, goal.pegs);
-    SolveKeys k;
-    // `moves` lists moves (a run of jumps by one peg is one move); `length` counts in the metric.
-    k.metric = k.length_unit = p.metric == Metric::Moves ? "moves" : "jumps";
-    k.empty = holes_text(bd.all & ~start);
-    k.finish = goal.anywhere                    ? json("anywhere")
-               : std::has_single_bit(goal.pegs) ? json(std::countr_zero(goal.pegs))
-                                                : json(nullptr);
-    const auto done = [&]() -> SolveReport& {
-      put(k, r.extra);
-      return r;
-    };
-    Progress progress(o.progress());
-    const search::Limits lim = o.limits(&progress);
-    if (o.count) {
-      auto c = solver_.count(start, goal, p, lim);
-      progress.done();
-      r.count = count_json(c.count);
-      r.nodes = c.nodes;
-      r.algorithm = c.algorithm;
-      k.positions = c.positions;
-      k.pagoda_functions = c.pagoda_functions;
-      r.length.reset();
-      if (c.count == 0) {
-        r.solvable = false;
-        r.reason = fmt::format("no jump sequence from the start leaves {}", solver_.describe(goal));
-        if (c.pagoda_proof) {
-          r.reason += fmt::format(" (pagoda function, weights by hole: {})", format_weights(*c.pagoda_proof));
-          k.pagoda_proof = c.pagoda_proof;
-        }
-      }
-      return done();
-    }
-    auto s = solver_.solve(start, goal, p, lim);
-    progress.done();
-    r.algorithm = s.algorithm;
-    if (!s.method.empty()) k.method = s.method;
-    r.nodes = s.nodes;
-    k.lower_bound = s.lower_bound;
-    if (s.positions) k.positions = s.positions;
-    k.pagoda_functions = s.pagoda_functions;
-    k.pagoda_proof = s.pagoda_proof;
-    if (!s.solvable) {
-      r.solvable = false;
-      r.reason = s.reason;
-      return done();
-    }
-    r.length = s.length;
-    non_optimal_figures(s.optimal, s.bound, s.length, r);
-    if (r.lower_bound) r.lower_bound = std::max<std::int64_t>(*r.lower_bound, s.lower_bound);
-    r.moves = moves_json(s.moves);
-    k.jumps = std::popcount(start) - std::popcount(replay(bd, start, s.moves).end);
-    r.text = solution_text(start, s.moves);
-    return done();
+    return solve_report(solver_, start, goal, params(o), o);
   }
 
   ExploreReport explore(const Options& o) const override { return explore_by_table(explore_table(), *this, o); }
@@ -192,57 +92,17 @@ class PegPuzzle final : public Puzzle {
         &PegPuzzle::explore_layers);
     return t;
   }
-
   ExploreReport explore_layers(const Options& o, const search::Limits& lim) const {
-    const Board& bd = solver_.board();
     const Bits start = start_of(o, true);
     std::optional<int> finish;
     if (const auto& f = o.settings<Settings>().finish) finish = finish_hole(*f);
     if (o.goal) throw InputError("explore takes --finish H (the hole to count finishes on), not --goal");
-    auto e = solver_.explore(start, finish, o.farthest, lim);
-    ExploreReport r;
-    r.from = format_position(bd, start);
-    for (auto v : e.full) r.states += v;
-    r.depth = static_cast<int>(e.full.size()) - 1;
-    r.histogram = e.full;
-    r.farthest_count = e.full.back();
-    for (Bits b : e.last) r.farthest.push_back(format_position(bd, b));
-    std::uint64_t reduced = 0, any = 0, any_r = 0, at = 0, at_r = 0;
-    for (auto v : e.reduced) reduced += v;
-    for (auto v : e.finish_any_full) any += v;
-    for (auto v : e.finish_any_reduced) any_r += v;
-    for (auto v : e.finish_at_full) at += v;
-    for (auto v : e.finish_at_reduced) at_r += v;
-    const std::size_t sym = Symmetry::stabiliser(solver_.group(), start).size();
-    ExploreKeys k;
-    k.symmetries = sym;
-    k.states_symmetry_reduced = reduced;
-    k.histogram_symmetry_reduced = e.reduced;
-    k.farthest_count_symmetry_reduced = e.reduced.back();
-    k.can_finish = any;
-    k.can_finish_symmetry_reduced = any_r;
-    k.can_finish_histogram = e.finish_any_full;
-    if (finish) {
-      k.finish = *finish;
-      k.can_finish_at = at;
-      k.can_finish_at_symmetry_reduced = at_r;
-      k.can_finish_at_histogram = e.finish_at_full;
-    }
-    put(k, r.extra);
-    r.nodes = e.stats.generated;  // the layers count what they generate (the value `nodes` always had)
-    r.generated = e.stats.generated;
-    r.table_bytes = e.stats.peak_bytes;
-    r.text = fmt::format("up to symmetry ({} symmetries fix the start): {} states, histogram", sym, reduced);
-    for (auto v : e.reduced) r.text += fmt::format(" {}", v);
-    r.text += fmt::format("\nfarthest positions are listed one per symmetry class ({} classes)\n", e.reduced.back());
-    r.text += fmt::format("can still finish with one peg: {} ({} up to symmetry)\n", any, any_r);
-    if (finish) r.text += fmt::format("can still finish with one peg in hole {}: {} ({} up to symmetry)\n", *finish, at, at_r);
-    return r;
+    return explore_report(solver_, start, finish, o, lim);
   }
 
   // Pictures: src/peg/draw.cpp.
   std::string draw(const Options& o) const override { return draw_position(solver_.board(), start_of(o, false)); }
-  Drawing draw_solution(const Options&, const SolveReport& r) const override { return draw_report(solver_.board(), r); }
+  Drawing draw_solution(const Options&, const SolveReport& r) const override { return draw_solution_of<Rules>(r); }
   std::string draw_state(const Options&, const std::string& state) const override {
     return draw_position(solver_.board(), parse_position(solver_.board(), state, "state"));
   }
@@ -327,23 +187,6 @@ class PegPuzzle final : public Puzzle {
     if (finish) return solver_.at(finish_hole(*finish));
     if (bd.standard_finish) return solver_.at(*bd.standard_finish);
     return solver_.anywhere(start);
-  }
-
-  std::string solution_text(Bits start, const std::vector<std::vector<int>>& moves) const {
-    const Board& bd = solver_.board();
-    std::string s = "start:\n" + render_position(bd, start);
-    if (bd.n > 40) return s;
-    Bits b = start;
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-      b = replay(bd, b, {moves[i]}).end;
-      std::string m;
-      for (int h : moves[i]) {
-        if (!m.empty()) m += ',';
-        m += std::to_string(h);
-      }
-      s += fmt::format("move {}: [{}]\n{}", i + 1, m, render_position(bd, b));
-    }
-    return s;
   }
 
   std::string name_;

@@ -8,6 +8,19 @@
 
 namespace tansaku::peg {
 
+std::optional<Bits> apply_move(const Board& bd, Bits b, const std::vector<int>& move) {
+  if (move.size() < 2) return std::nullopt;
+  for (std::size_t k = 0; k + 1 < move.size(); ++k) {
+    const Jump* jump = nullptr;
+    if (move[k] >= 0 && move[k] < bd.n)
+      for (int ji : bd.jumps_from[move[k]])
+        if (bd.jumps[ji].to == move[k + 1]) jump = &bd.jumps[ji];
+    if (!jump || !((b >> jump->from) & 1) || !((b >> jump->over) & 1) || ((b >> jump->to) & 1)) return std::nullopt;
+    b ^= jump->mask;
+  }
+  return b;
+}
+
 Replay replay(const Board& bd, Bits start, const std::vector<std::vector<int>>& moves) {
   Replay r;
   Bits b = start;

@@ -125,20 +125,13 @@ std::string position_svg(const Definition& d, const Position& p, const Position&
   return svg.str();
 }
 
-Drawing solution_drawing(const Definition& d, const SolveReport& r) {
-  Position p = parse_position(d, r.start, "start");
-  const Position goal = parse_position(d, r.goal, "goal");
-  Drawing out;
-  out.frames.push_back(position_svg(d, p, goal));
-  if (!r.solvable) return out;
-  for (const auto& m : r.moves) {
-    const std::string name = m.get<std::string>();
-    for (const Perm& q : parse_sequence_any(d, name, "move")) p = d.applied(q, p);
-    out.frames.push_back(position_svg(d, p, goal));
-    out.labels.push_back(name);
-  }
-  if (!(p == goal)) throw std::logic_error("perm picture: the moves do not reach the goal");
-  return out;
+std::string Rules::state(const Position& p) const { return format_position(*d, p); }
+
+std::optional<Position> Rules::apply(const Position& p, int m) const {
+  if (m < 0 || m >= static_cast<int>(ms.gens.size())) return std::nullopt;
+  Position q = d->applied(ms.gens[static_cast<std::size_t>(m)].p, p);
+  if (!d->legal(q)) return std::nullopt;
+  return q;
 }
 
 }  // namespace tansaku::perm

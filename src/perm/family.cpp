@@ -1,5 +1,6 @@
-// perm:NAME / perm:FILE — options, the instance (moves, metric, start, goal), and the
-// show / solve / explore reports.
+// perm:NAME / perm:FILE — the family's glue: the options, the instance (moves, metric,
+// start, goal), show, random, the depth table, pictures and play. The solve and explore
+// reports are reports.cpp's.
 #include <mutex>
 
 #include <fmt/format.h>
@@ -13,6 +14,7 @@
 #include "perm/notation.h"
 #include "perm/pdb_cli.h"
 #include "perm/ranked_domain.h"
+#include "perm/reports.h"
 #include "perm/solver.h"
 #include "perm/space.h"
 #include "tansaku/core/cache_dir.h"
@@ -23,6 +25,7 @@
 #include "tansaku/puzzles/path_report.h"
 #include "tansaku/puzzles/perm.h"
 #include "tansaku/puzzles/report_keys.h"
+#include "tansaku/puzzles/solution.h"
 #include "tansaku/puzzles/solver_table.h"
 #include "tansaku/search/bidirectional_bfs.h"
 #include "tansaku/search/distance_table.h"
@@ -41,34 +44,10 @@ struct Settings {
   std::optional<int> max_length;        // --max-length N: two-phase stops at a solution this short
 };
 
-constexpr std::size_t kFarthestSequences = 20;  // farthest positions given a move sequence
-
-json names_json(const MoveSet& ms, const std::vector<int>& moves) {
-  json a = json::array();
-  for (int m : moves) a.push_back(ms.gens[static_cast<std::size_t>(m)].name);
-  return a;
-}
-
-// The family's own report keys (docs/cli.md), in their JSON order: solve's ...
-struct SolveKeys {
-  std::optional<std::string> facelets;     // the start sticker by sticker, where the net reads facelets
-  std::optional<std::vector<int>> phases;  // two-phase: the lengths of its two phases
-  std::string metric;
-  std::optional<std::string> hint;  // how the next solve gets faster
-  std::optional<std::vector<std::string>> pattern_databases;
-};
-TANSAKU_REPORT_KEYS(SolveKeys, facelets, phases, metric, hint, pattern_databases)
-// ... and explore's.
-struct ExploreKeys {
-  json farthest_moves;  // a move sequence reaching each farthest position
-  std::string metric;
-  std::uint64_t ranked_size = 0;
-};
-TANSAKU_REPORT_KEYS(ExploreKeys, farthest_moves, metric, ranked_size)
-
 class PermPuzzle final : public Puzzle {
  public:
-  PermPuzzle(std::string variant, Definition d) : variant_(std::move(variant)), d_(std::move(d)) {}
+  PermPuzzle(std::string variant, Definition d)
+      : variant_(std::move(variant)), def_(std::make_shared<const Definition>(std::move(d))), d_(*def_) {}
   std::string name() const override { return "perm:" + variant_; }
 
   ShowReport show(const Options& o) const override {
@@ -127,67 +106,10 @@ class PermPuzzle final : public Puzzle {
   }
 
   SolveReport solve(const Options& o) const override {
-    MoveSet ms = moves_of(o);
+    const MoveSet ms = moves_of(o);
     const Position goal = goal_of(o);
     const Position start = start_of(o);
-    SolveReport r;
-    r.start = format_position(d_, start);
-    r.goal = format_position(d_, goal);
-    SolveKeys k;
-    k.facelets = facelets(start);
-    SolveRequest req;
-    req.d = &d_;
-    req.ms = &ms;
-    req.start = start;
-    req.goal = goal;
-    req.algorithm = o.algorithm;
-    if (const auto& n = o.settings<Settings>().max_length) {  // names two-phase, like --weight names wastar
-      if (req.algorithm.empty()) req.algorithm = "two-phase";
-      if (req.algorithm != "two-phase")
-        throw InputError(fmt::format("--max-length applies to --algorithm two-phase, not {}", req.algorithm));
-      req.max_length = *n;
-    }
-    req.mode = o.all ? search::SolutionMode::All : o.count ? search::SolutionMode::Count : search::SolutionMode::First;
-    req.knobs = ida_options(o);
-    Progress progress(o.progress());
-    auto res = perm::solve(req, o.limits(&progress));
-    progress.done();
-    for (const auto& n : res.notes) fmt::print(stderr, "tansaku: note: {}\n", n);
-    if (!res.hint.empty() && o.progress() && stderr_is_terminal()) fmt::print(stderr, "tansaku: hint: {}\n", res.hint);
-    r.algorithm = res.algorithm;
-    r.nodes = res.path.stats.expanded;
-    if (!res.phases.empty()) k.phases = res.phases;
-    if (res.table_bytes) r.table_bytes = res.table_bytes;
-    k.metric = ms.metric;
-    if (!res.hint.empty()) k.hint = res.hint;
-    if (!res.heuristics.empty()) k.pattern_databases = res.heuristics;
-    put(k, r.extra);
-    for (const auto& h : res.heuristics) r.heuristic += (r.heuristic.empty() ? "pdb " : " + ") + h;
-    if (res.proved_unreachable || !res.path.found) {
-      if (!res.proved_unreachable) throw LimitError("the search stopped before finding a solution");
-      r.solvable = false;
-      r.reason = res.reason;
-      return r;
-    }
-    verify(d_, ms, start, goal, res.path.moves);
-    r.length = static_cast<std::int64_t>(res.path.moves.size());
-    r.moves = names_json(ms, res.path.moves);
-    non_optimal_figures(res.path, r);
-    if (o.all) {
-      json sols = json::array();
-      for (const auto& s : res.path.all) {
-        verify(d_, ms, start, goal, s);
-        if (s.size() != res.path.moves.size()) throw std::logic_error("perm: solutions of different lengths");
-        sols.push_back(names_json(ms, s));
-      }
-      r.solutions = sols;
-    }
-    if (o.all || o.count) r.count = count_json(res.path.count);
-    r.text = fmt::format("sequence:  {}\n", format_sequence(ms, res.path.moves));
-    if (k.facelets) r.text = fmt::format("facelets:  {}\n", *k.facelets) + r.text;
-    if (res.phases.size() == 2)
-      r.text += fmt::format("phases:    {} + {} (into the subgroup, then within it)\n", res.phases[0], res.phases[1]);
-    return r;
+    return solve_report(def_, ms, start, goal, facelets(start), o.settings<Settings>().max_length, o);
   }
 
   // Uniform over the positions the moves reach from the goal: the goal moved by a uniformly
@@ -219,64 +141,7 @@ class PermPuzzle final : public Puzzle {
 
   ExploreReport explore_bfs(const Options& o, search::Limits lim) const {
     no_illegal("explore");
-    MoveSet ms = moves_of(o);
-    const Position from = origin_of(o);
-    const std::uint64_t tables = std::min<std::uint64_t>(o.memory / 4, std::uint64_t{1} << 30);
-    Space sp(d_, ms, from, tables, o.threads);
-    // The 2-bit table is explore's to refuse: shared among MPI ranks or spilled to disk, it
-    // need not fit here whole.
-    const bool whole = !(lim.cluster && lim.cluster->size() > 1) && lim.spill.empty();
-    require_memory((whole ? TwoBitTable::bytes_for(sp.size()) : 0) + sp.table_bytes(), o.memory,
-                   fmt::format("the 2-bit table of {} positions and its move tables", sp.size()));
-    lim.memory = o.memory - sp.table_bytes();
-    RankedDomain dom(d_, ms, sp);
-    const std::uint64_t r0 = sp.rank(from);
-    // The farthest positions' move sequences follow the distances mod 3 that explore can
-    // keep (a second 2-bit table) when the moves are symmetric and memory allows; the
-    // solver finds them otherwise.
-    const bool walk = o.farthest > 0 && dom.symmetric() && lim.memory / 2 >= TwoBitTable::bytes_for(sp.size());
-    auto res = search::explore(dom, std::span<const std::uint64_t>(&r0, 1), o.farthest, lim, walk);
-    ExploreReport r;
-    r.from = format_position(d_, from);
-    r.states = res.states;
-    r.depth = res.depth;
-    r.histogram = res.histogram;
-    r.farthest_count = res.farthest_count;
-    for (auto f : res.farthest) r.farthest.push_back(format_position(d_, sp.unrank(f)));
-    // A move sequence from the source to each of the first farthest positions.
-    json seqs = json::array();
-    std::string text;
-    for (std::size_t i = 0; i < res.farthest.size() && i < kFarthestSequences; ++i) {
-      const Position far = sp.unrank(res.farthest[i]);
-      std::vector<int> back;  // from the farthest position to the source
-      if (walk) {
-        back = search::path_to_source(dom, res, res.farthest[i], res.depth);
-      } else {
-        SolveRequest req;
-        req.d = &d_;
-        req.ms = &ms;
-        req.start = far;
-        req.goal = from;
-        auto s = perm::solve(req, lim);
-        if (!s.path.found || static_cast<int>(s.path.moves.size()) != res.depth)
-          throw std::logic_error("perm: no path of the explored depth to a farthest position");
-        back = s.path.moves;
-      }
-      std::vector<int> there;  // the inverse of the way back
-      for (auto it = back.rbegin(); it != back.rend(); ++it) {
-        const int inv = ms.gens[static_cast<std::size_t>(*it)].inverse;
-        if (inv < 0) throw std::logic_error("perm: a move without its inverse");
-        there.push_back(inv);
-      }
-      verify(d_, ms, from, far, there);
-      seqs.push_back(format_sequence(ms, there));
-      text += fmt::format("  {}\n", format_sequence(ms, there));
-    }
-    put(ExploreKeys{seqs, ms.metric, sp.size()}, r.extra);
-    r.table_bytes = res.table_bytes + sp.table_bytes();
-    r.nodes = res.stats.expanded;
-    if (!text.empty()) r.text = fmt::format("move sequences reaching the first {} farthest:\n{}", seqs.size(), text);
-    return r;
+    return explore_report(d_, moves_of(o), origin_of(o), o, lim);
   }
 
   // explore's space as a byte per rank (Puzzle::depth_table); the definition, moves and
@@ -328,7 +193,7 @@ class PermPuzzle final : public Puzzle {
     const bool has_start = o.start || has_own_start(o) || !companion_scrambles(d_).empty();
     return position_svg(d_, has_start ? start_of(o) : goal_of(o), goal_of(o));
   }
-  Drawing draw_solution(const Options&, const SolveReport& r) const override { return solution_drawing(d_, r); }
+  Drawing draw_solution(const Options&, const SolveReport& r) const override { return draw_solution_of<Rules>(r); }
   std::string draw_state(const Options& o, const std::string& state) const override {
     const Position ref = o.command == kExplore ? (origin_of(o)) : goal_of(o);
     return position_svg(d_, parse_position(d_, state, "state"), ref);
@@ -400,7 +265,8 @@ class PermPuzzle final : public Puzzle {
   }
 
   std::string variant_;
-  Definition d_;
+  std::shared_ptr<const Definition> def_;  // shared with the typed solutions (draw_solution)
+  const Definition& d_;
   mutable std::once_flag net_once_;
   mutable std::optional<Net> net_;
 };

@@ -15,6 +15,7 @@
 #include "tansaku/core/memory.h"
 #include "tansaku/core/random.h"
 #include "tansaku/core/tokens.h"
+#include "tansaku/puzzles/explore_report.h"
 #include "tansaku/puzzles/path_report.h"
 #include "tansaku/puzzles/sliding.h"
 #include "tansaku/puzzles/solution.h"
@@ -296,11 +297,8 @@ class SlidingPuzzle final : public Puzzle {
     auto res = search::explore(d, std::span<const std::uint64_t>(&src, 1), o.farthest, lim);
     ExploreReport r;
     r.from = format_cells(inst.labels, inst.start);
-    r.states = res.states;
-    r.depth = res.depth;
-    r.histogram = res.histogram;
-    r.farthest_count = res.farthest_count;
-    for (auto f : res.farthest) r.farthest.push_back(format_cells(inst.labels, d.cells_of(d.unrank(f))));
+    report_layers(
+        res, [&](std::uint64_t f) { return format_cells(inst.labels, d.cells_of(d.unrank(f))); }, r);
     r.nodes = res.stats.expanded;
     r.table_bytes = res.table_bytes;
     return r;

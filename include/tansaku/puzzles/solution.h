@@ -25,6 +25,8 @@ namespace tansaku {
 //   std::optional<Position> apply(const Position&, const Move&) const;  // nullopt: not legal here
 //   std::string frame(const Position&) const;                     // the start, drawn (SVG)
 //   std::string frame(const Position& before, const Move&, const Position& after) const;  // a step
+// and, where the goal is not one position (a peg anywhere, a partial picture):
+//   bool reached(const Position&, const Position& goal) const;    // default: ==
 template <class Rules>
 struct Solution final : TypedSolution {
   using Position = typename Rules::Position;
@@ -41,6 +43,11 @@ struct Solution final : TypedSolution {
     return out;
   }
 
+  bool reached(const Position& p) const {
+    if constexpr (requires { rules.reached(p, goal); }) return rules.reached(p, goal);
+    else return p == goal;
+  }
+
   // Replays `ms` from the start: each move legal, the last position the goal; returns the
   // moves as printed. Throws std::logic_error otherwise (a solver's bug, never the user's).
   json verify(const std::vector<Move>& ms) const {
@@ -52,7 +59,7 @@ struct Solution final : TypedSolution {
       out.push_back(rules.move(p, ms[i]));
       p = std::move(*next);
     }
-    if (!(p == goal)) throw std::logic_error("solution check: the moves do not reach the goal");
+    if (!reached(p)) throw std::logic_error("solution check: the moves do not reach the goal");
     return out;
   }
 };
