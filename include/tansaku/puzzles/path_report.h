@@ -96,8 +96,8 @@ std::vector<SolverEntry<Job, PathOf<Job>>> heuristic_solvers(const std::string& 
                             const std::string& more, auto run) {
     return SolverEntry<Job, Path>{
         {name, std::move(aliases),
-         fmt::format("{} over {}: length at most --weight W (default 2) times the optimum, {}not proved least", what,
-                     h, more)},
+         fmt::format("{} over {}: length at most --weight W (default 2) times the optimum, {}not proved least", what, h,
+                     more)},
         one(name),
         never,
         [non_optimal, run](const Job& j, const search::Limits& lim) {
