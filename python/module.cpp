@@ -273,14 +273,32 @@ py::object show_call(const std::string& puzzle, const py::kwargs& kw) {
   return result_class()(to_py(r.show.info), c.run);
 }
 
+// A solve a limit stopped: LimitError with what was proved, as the CLI's JSON object says it
+// (`report`: that object; `lower_bound` and `best_solution`: its keys, None when absent).
+[[noreturn]] void raise_stopped(const SolveStopped& e) {
+  py::object error = py::reinterpret_borrow<py::object>(g_limit_error)(printable(e.what(), kMessageBytes));
+  py::object report = to_py(e.report);
+  error.attr("report") = report;
+  error.attr("lower_bound") = report.attr("get")("lower_bound");
+  error.attr("best_solution") = report.attr("get")("best_solution");
+  PyErr_SetObject(g_limit_error, error.ptr());
+  throw py::error_already_set();
+}
+
 py::object solve_call(const std::string& puzzle, const py::kwargs& kw) {
   Call c;
   prepare(c, kSolve, puzzle, kw, {"progress"});
   Run& r = *c.run;
-  run_outside_gil([&] {
-    r.puzzle = make_puzzle(puzzle, r.o);
-    r.solve = run_solve(*r.puzzle, r.o);
-  }, c.cancel, c.progress);
+  try {
+    run_outside_gil(
+        [&] {
+          r.puzzle = make_puzzle(puzzle, r.o);
+          r.solve = run_solve(*r.puzzle, r.o);
+        },
+        c.cancel, c.progress);
+  } catch (const SolveStopped& e) {
+    raise_stopped(e);
+  }
   return result_class()(to_py(solve_json(r.solve)), c.run);
 }
 

@@ -39,7 +39,7 @@ SHAPES = {
                    "family": ("string", "", "the family"), "summary": ("string", "", "one line: what the puzzle is")},
     "best_solution": {"length": ("integer", "", "its length in the puzzle's metric"),
                       "moves": ("array", "", "the solution, as `moves` of a solve writes it (replayed by the family's verifier)"),
-                      "algorithm": ("string", "", "the quick solver that found it (`greedy`, `beam`)"),
+                      "algorithm": ("string", "", "the quick solver that found it (`greedy`, `beam`, `two-phase`, `dfs`)"),
                       "optimal": ("boolean", "", "its length equals `lower_bound`, so it is optimal after all"),
                       "seconds": ("number", "", "the quick solver's wall time")},
     "bench_run": {"command": ("string", "", "`solve` or `explore`"), "puzzle": ("string", "", "the puzzle"),

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <cstdlib>
 #include <string>
 #include <utility>
@@ -11,6 +12,7 @@
 #include "tansaku/search/best_first.h"
 #include "tansaku/search/bfs.h"
 #include "tansaku/search/bidirectional_bfs.h"
+#include "tansaku/search/depth_first.h"
 #include "tansaku/search/explore.h"
 #include "tansaku/search/explore_path.h"
 #include "tansaku/search/ida_star.h"
@@ -269,6 +271,86 @@ TEST(Search, NonOptimalSearchesProveExhaustion) {
     EXPECT_TRUE(r.exhausted);
   }
   EXPECT_THROW(beam_search(walled, 0, 1), tansaku::LimitError);  // a cut beam proves nothing
+}
+
+// The maze with a guide that sends the search the wrong way first (away from the target).
+struct Misguided : Maze {
+  int guide(int s) const { return -h(s); }
+};
+
+TEST(Search, DepthFirstFindsAPathAndProvesExhaustion) {
+  const int least = bfs(kMaze, 0).cost;
+  const auto r = depth_first(kMaze, 0);
+  ASSERT_TRUE(r.found);
+  EXPECT_FALSE(r.optimal);
+  EXPECT_EQ(replay(kMaze, 0, r.moves), kMaze.target);
+  EXPECT_EQ(r.cost, static_cast<int>(r.moves.size()));
+  EXPECT_GE(r.cost, least);
+  // No cell entered twice: the path is at most the open cells long.
+  EXPECT_LT(r.cost, static_cast<int>(std::count(kMaze.cells.begin(), kMaze.cells.end(), '.')));
+  // A guide orders the tries: on an open 5x5 grid h leads straight to the far corner, the
+  // guide away from it (a snake through the grid).
+  const Maze open{5, 5, std::string(25, '.'), 24};
+  const auto straight = depth_first(open, 0);
+  ASSERT_TRUE(straight.found);
+  EXPECT_EQ(straight.cost, 8);
+  const Misguided m{open};
+  static_assert(GuidedDomain<Misguided> && !GuidedDomain<Maze>);
+  const auto g = depth_first(m, 0);
+  ASSERT_TRUE(g.found);
+  EXPECT_EQ(replay(open, 0, g.moves), 24);
+  EXPECT_GT(g.cost, 8);
+  // The start as goal: no moves.
+  const auto z = depth_first(kMaze, kMaze.target);
+  ASSERT_TRUE(z.found);
+  EXPECT_EQ(z.cost, 0);
+  EXPECT_TRUE(z.moves.empty());
+  // Walled off: every reachable cell entered, a proof; cut by max_cost, no proof.
+  Maze walled = kMaze;
+  walled.cells[static_cast<std::size_t>(3 * 8 + 4)] = '#';
+  walled.cells[static_cast<std::size_t>(4 * 8 + 5)] = '#';
+  walled.cells[static_cast<std::size_t>(5 * 8 + 4)] = '#';
+  const auto w = depth_first(walled, 0);
+  EXPECT_FALSE(w.found);
+  EXPECT_TRUE(w.exhausted);
+  Limits lim;
+  lim.max_cost = least - 1;
+  const auto c = depth_first(kMaze, 0, lim);
+  EXPECT_FALSE(c.found);
+  EXPECT_FALSE(c.exhausted);
+  lim.memory = 64;  // not one entry
+  EXPECT_THROW(depth_first(kMaze, 0, lim), tansaku::LimitError);
+}
+
+// Peg-like: every move removes one of n tokens; a goal at depth n, many dead ends. Keyed by
+// the number of tokens left and whether token 0 is still there: equal keys, equal futures.
+struct Tokens {
+  using State = unsigned;  // bit i: token i present
+  using Move = int;
+  int n;
+  bool is_goal(unsigned s) const { return s == 1; }  // token 0 alone
+  int h(unsigned s) const { return (s & 1) ? std::popcount(s) - 1 : kDeadEnd; }
+  std::uint64_t key(unsigned s) const { return std::popcount(s) * 2 + (s & 1); }
+  template <class F>
+  void for_each_move(unsigned s, F&& f) const {
+    for (int i = 0; i < n; ++i)
+      if (s >> i & 1) f(i, s & ~(1u << i));
+  }
+};
+
+TEST(Search, DepthFirstCutsDeadEndsAndTranspositions) {
+  const Tokens d{12};
+  const auto r = depth_first(d, (1u << 12) - 1);
+  ASSERT_TRUE(r.found);
+  EXPECT_EQ(r.cost, 11);
+  EXPECT_EQ(std::count(r.moves.begin(), r.moves.end(), 0), 0);  // token 0 never removed (h: dead)
+  // One state per key entered: the first child of each, no backtracking.
+  EXPECT_EQ(r.stats.expanded, 11u);
+  EXPECT_EQ(r.stats.stored, 12u);
+  // Token 0 missing: every child is dead at once, a proof.
+  const auto none = depth_first(d, (1u << 12) - 2);
+  EXPECT_FALSE(none.found);
+  EXPECT_TRUE(none.exhausted);
 }
 
 TEST(Search, IdaStarRecordsItsLowerBound) {

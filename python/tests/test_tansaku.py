@@ -212,6 +212,23 @@ def test_limit_error_as_cli():
     assert e.value.exit_code == 3 and isinstance(e.value, RuntimeError)
 
 
+def test_stopped_solve_says_what_was_proved():
+    # As the CLI's JSON object of exit 3: the lower bound proved, and the best solution a quick
+    # solver found in the share of the timeout kept for it (none on a very busy machine).
+    with pytest.raises(tansaku.LimitError) as e:
+        tansaku.solve("24-puzzle", start=HARD, timeout=1, algorithm="idastar", threads=1)
+    err = e.value
+    assert err.report["complete"] is False and err.report["stopped"] == "timeout"
+    assert err.report["puzzle"] == "sliding:5x5"
+    assert err.lower_bound == err.report["lower_bound"] and err.lower_bound > 0
+    assert err.best_solution == err.report.get("best_solution")
+    if err.best_solution is not None:
+        assert err.best_solution["algorithm"] in ("greedy", "beam")
+        assert err.best_solution["length"] == len(err.best_solution["moves"]) >= err.lower_bound
+        assert not err.best_solution["optimal"]
+        assert "best found so far: %d moves" % err.best_solution["length"] in str(err)
+
+
 def test_unsolvable_is_a_result():
     start = "1 2 3 4 5 6 8 7 0"
     code, want = cli_json("solve", "8-puzzle", "--start", start)

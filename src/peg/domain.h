@@ -15,6 +15,7 @@
 #include "peg/bounds.h"
 #include "peg/pagoda.h"
 #include "peg/symmetry.h"
+#include "tansaku/search/domain.h"
 
 namespace tansaku::peg {
 
@@ -27,7 +28,28 @@ struct Goal {
   int pegs_left() const { return anywhere ? 1 : std::popcount(pegs); }
 };
 
-constexpr int kImpossible = 65535;
+constexpr int kImpossible = search::kDeadEnd;
+
+// How scattered a position is: 1000 per isolated peg (no peg next to it along the lattice)
+// plus one per peg next to an empty hole, per direction. Not a bound: an order to try moves in.
+class Compactness {
+ public:
+  explicit Compactness(const Board& bd) : near_(static_cast<std::size_t>(bd.n), 0) {
+    for (const Jump& j : bd.jumps) near_[j.from] |= bd.bit(j.over);
+  }
+  int operator()(Bits b) const {
+    int isolated = 0, edges = 0;
+    for (Bits rest = b; rest; rest &= rest - 1) {
+      const Bits near = near_[static_cast<std::size_t>(std::countr_zero(rest))];
+      isolated += (near & b) == 0;
+      edges += std::popcount(near & ~b);
+    }
+    return isolated * 1000 + edges;
+  }
+
+ private:
+  std::vector<Bits> near_;  // by hole: its neighbours along the lattice
+};
 
 class MoveDomain {
  public:
@@ -38,7 +60,10 @@ class MoveDomain {
   };
 
   MoveDomain(const Board& bd, const Symmetry& goal_sym, const Goal& goal, const DemandBound& bound)
-      : bd_(bd), sym_(goal_sym), goal_(goal), bound_(bound), goal_pegs_(goal.pegs_left()) {}
+      : bd_(bd), sym_(goal_sym), goal_(goal), bound_(bound), goal_pegs_(goal.pegs_left()), shape_(bd) {}
+  // The order a depth-first search tries moves in (search::depth_first): fewer isolated pegs
+  // first, then fewer peg-hole boundaries; compact positions reduce more often.
+  int guide(Bits b) const { return shape_(b); }
 
   bool is_goal(Bits b) const { return goal_.reached(b); }
   std::uint64_t key(Bits b) const { return sym_.canonical(b); }
@@ -112,6 +137,7 @@ class MoveDomain {
   const DemandBound& bound_;
   int goal_pegs_;
   const PagodaPrune* prune_ = nullptr;
+  Compactness shape_;
 };
 
 class JumpDomain {
@@ -120,7 +146,7 @@ class JumpDomain {
   using Move = std::uint16_t;  // index of the jump
 
   JumpDomain(const Board& bd, const Symmetry& goal_sym, const Goal& goal)
-      : bd_(bd), sym_(goal_sym), goal_(goal), goal_pegs_(goal.pegs_left()) {}
+      : bd_(bd), sym_(goal_sym), goal_(goal), goal_pegs_(goal.pegs_left()), shape_(bd) {}
 
   bool is_goal(Bits b) const { return goal_.reached(b); }
   std::uint64_t key(Bits b) const { return sym_.canonical(b); }
@@ -129,6 +155,7 @@ class JumpDomain {
     if (p < goal_pegs_ || (p == goal_pegs_ && !goal_.reached(b))) return kImpossible;
     return p - goal_pegs_;
   }
+  int guide(Bits b) const { return shape_(b); }  // as MoveDomain's
   void set_prune(const PagodaPrune* p) { prune_ = p && p->active() ? p : nullptr; }
   template <class F>
   void for_each_move(Bits b, F&& f) const {
@@ -149,6 +176,7 @@ class JumpDomain {
   Goal goal_;
   int goal_pegs_;
   const PagodaPrune* prune_ = nullptr;
+  Compactness shape_;
 };
 
 }  // namespace tansaku::peg

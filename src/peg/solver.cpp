@@ -13,6 +13,7 @@
 #include "tansaku/puzzles/solver_table.h"
 #include "tansaku/search/beam_search.h"
 #include "tansaku/search/best_first.h"
+#include "tansaku/search/depth_first.h"
 #include "tansaku/search/ida_star_tt.h"
 #include "tansaku/search/weighted_ida.h"
 
@@ -195,13 +196,14 @@ struct SolveJob {
     }
     return res.found || res.exhausted;
   }
-  // A non-optimal search (kind "wastar", "wida", "greedy" or "beam") over the metric's domain and
+  // A non-optimal search (kind "wastar", "wida", "greedy", "beam" or "dfs") over the metric's domain and
   // its lower bound, without the pruning functions.
   template <class D>
   search::PathResult<typename D::Move> heuristic_path(const D& d, const std::string& kind,
                                                       const search::Limits& lim) const {
     search::PathResult<typename D::Move> res;
-    if (kind == "beam") res = search::beam_search(d, start, p.beam_width, lim);
+    if (kind == "dfs") res = search::depth_first(d, start, lim);
+    else if (kind == "beam") res = search::beam_search(d, start, p.beam_width, lim);
     else if (kind == "greedy") res = search::greedy_best_first(d, start, lim);
     else if (kind == "wida") res = search::weighted_ida_star(d, start, p.weight_num, p.weight_den, lim);
     else res = search::weighted_astar(d, start, p.weight_num, p.weight_den, lim);
@@ -284,7 +286,7 @@ const SolverTable<SolveJob, void>& table() {
   const auto heuristic = [](const char* name, std::vector<std::string> aliases, const char* summary) {
     return SolverEntry<SolveJob, void>{
         {name, std::move(aliases), summary, kSolve, false, false,
-         std::string(name) == "greedy" || std::string(name) == "beam"},
+         std::string(name) == "dfs" || std::string(name) == "greedy" || std::string(name) == "beam"},
         nullptr,
         [](const SolveJob&) { return false; },
         [kind = std::string(name)](const SolveJob& j, const search::Limits& lim) { j.heuristic(kind, lim); }};
@@ -342,6 +344,8 @@ const SolverTable<SolveJob, void>& table() {
       heuristic("wida", {"weighted-idastar", "wida*", "weighted-ida*"},
                 "weighted IDA* over the moves' lower bound: length at most --weight W (default 2) times the least, "
                 "in little memory"),
+      heuristic("dfs", {"depth-first"},
+                "depth-first over the moves' lower bound with a table of dead positions: fast, no bound"),
       heuristic("greedy", {"greedy-best-first", "gbfs"},
                 "greedy best-first over the moves' lower bound: fast, no bound"),
       heuristic("beam", {"beam-search"},

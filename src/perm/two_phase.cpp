@@ -300,6 +300,34 @@ class Search {
     return allowed_[static_cast<std::size_t>(last + 1) * ms_.gens.size() + static_cast<std::size_t>(m)];
   }
 
+  // Every move's neighbour in each of a phase's tables ([table * nm + move] of nb), its cell
+  // fetched ahead (the lookups wait on memory).
+  using PhaseTables = std::vector<std::unique_ptr<PatternTable>>;
+  static void neighbours(const PhaseTables& tables, std::size_t nm, const Level& node, std::vector<std::uint64_t>& nb) {
+    for (std::size_t i = 0; i < tables.size(); ++i) {
+      const PatternTable& tab = *tables[i];
+      tab.domain().for_each_move_rank(node.r[i], [&](int m, std::uint64_t r) {
+        nb[i * nm + static_cast<std::size_t>(m)] = r;
+        tab.mod3().prefetch_read(tab.domain().cell(r));
+      });
+    }
+  }
+  // The child by move m: its rank and distance in each table (the distance from the parent's
+  // and the table's entry mod 3). Returns the largest distance, or one past `togo` as soon
+  // as a table says so (the rest are not read).
+  static int child_bound(const PhaseTables& tables, std::size_t nm, const Level& node,
+                         const std::vector<std::uint64_t>& nb, std::size_t m, int togo, Level& child) {
+    int h = 0;
+    for (std::size_t i = 0; i < tables.size() && h <= togo; ++i) {
+      const PatternTable& tab = *tables[i];
+      const std::uint64_t r = nb[i * nm + m];
+      child.r[i] = r;
+      child.e[i] = static_cast<std::uint8_t>(PieceTable::recover(node.e[i], tab.mod3().get(tab.domain().cell(r))));
+      h = std::max<int>(h, child.e[i]);
+    }
+    return h;
+  }
+
   // Every so many nodes: the limits and the budget.
   void tick() {
     if ((++nodes_ & 1023) != 0) return;
@@ -321,30 +349,15 @@ class Search {
       if (d1 == 0 || !t_.in_sub[static_cast<std::size_t>(node.last)]) phase2(d1, node.last);
       return;
     }
-    const std::size_t nm = ms_.gens.size(), nt = t_.p1.size();
+    const std::size_t nm = ms_.gens.size();
     Level& child = levels_[static_cast<std::size_t>(g) + 1];
     std::vector<std::uint64_t>& nb = levels_[static_cast<std::size_t>(g)].nb;
-    // Every move's neighbour in each table, its cell fetched ahead (the lookups wait on memory).
-    for (std::size_t i = 0; i < nt; ++i) {
-      const PatternTable& tab = *t_.p1[i];
-      tab.domain().for_each_move_rank(node.r[i], [&](int m, std::uint64_t r) {
-        nb[i * nm + static_cast<std::size_t>(m)] = r;
-        tab.mod3().prefetch_read(tab.domain().cell(r));
-      });
-    }
+    neighbours(t_.p1, nm, node, nb);
     const int togo = d1 - g - 1;
     for (std::size_t m = 0; m < nm && !stop_; ++m) {
       if (!allowed(node.last, static_cast<int>(m))) continue;
       if (togo == 0 && t_.in_sub[m]) continue;
-      int h = 0;
-      for (std::size_t i = 0; i < nt && h <= togo; ++i) {
-        const PatternTable& tab = *t_.p1[i];
-        const std::uint64_t r = nb[i * nm + m];
-        child.r[i] = r;
-        child.e[i] = static_cast<std::uint8_t>(PieceTable::recover(node.e[i], tab.mod3().get(tab.domain().cell(r))));
-        h = std::max<int>(h, child.e[i]);
-      }
-      if (h > togo) continue;
+      if (child_bound(t_.p1, nm, node, nb, m, togo, child) > togo) continue;
       // Short of the leaves a position in the subgroup is left again with a move outside it
       // (one inside would only lead to a longer way into it); h = 0 there says little.
       child.last = static_cast<int>(m);
@@ -405,26 +418,12 @@ class Search {
     }
     Level& child = levels2_[static_cast<std::size_t>(g) + 1];
     std::vector<std::uint64_t>& nb = levels2_[static_cast<std::size_t>(g)].nb;
-    for (std::size_t j = 0; j < nt; ++j) {
-      const PatternTable& tab = *t_.p2[j];
-      tab.domain().for_each_move_rank(node.r[j], [&](int m, std::uint64_t r) {
-        nb[j * nm + static_cast<std::size_t>(m)] = r;
-        tab.mod3().prefetch_read(tab.domain().cell(r));
-      });
-    }
+    neighbours(t_.p2, nm, node, nb);
     const int togo = d2 - g - 1;
     for (std::size_t m = 0; m < nm; ++m) {
       const int whole = t_.sub.of[m];
       if (!allowed(node.last, whole)) continue;
-      int h = 0;
-      for (std::size_t j = 0; j < nt && h <= togo; ++j) {
-        const PatternTable& tab = *t_.p2[j];
-        const std::uint64_t r = nb[j * nm + m];
-        child.r[j] = r;
-        child.e[j] = static_cast<std::uint8_t>(PieceTable::recover(node.e[j], tab.mod3().get(tab.domain().cell(r))));
-        h = std::max<int>(h, child.e[j]);
-      }
-      if (h > togo) continue;
+      if (child_bound(t_.p2, nm, node, nb, m, togo, child) > togo) continue;
       child.last = whole;
       path2_[static_cast<std::size_t>(g)] = static_cast<int>(m);
       if (phase2_dfs(g + 1, d2)) return true;

@@ -91,28 +91,31 @@ std::vector<SolverEntry<Job, PathOf<Job>>> heuristic_solvers(const std::string& 
     res.bound = bound;
     return res;
   };
+  // Weighted A* and weighted IDA*: the length at most W times the optimum (`bound`).
+  const auto weighted = [&](std::string name, std::vector<std::string> aliases, const std::string& what,
+                            const std::string& more, auto run) {
+    return SolverEntry<Job, Path>{
+        {name, std::move(aliases),
+         fmt::format("{} over {}: length at most --weight W (default 2) times the optimum, {}not proved least", what, h,
+                     more)},
+        one(name),
+        never,
+        [non_optimal, run](const Job& j, const search::Limits& lim) {
+          return non_optimal(run(j.d, j.start, j.ida.weight_num, j.ida.weight_den, lim),
+                             static_cast<double>(j.ida.weight_num) / static_cast<double>(j.ida.weight_den));
+        }};
+  };
+  using D = std::remove_cvref_t<decltype(std::declval<const Job&>().d)>;
+  using State = typename D::State;
   std::vector<SolverEntry<Job, Path>> out = {
-      {{"wastar",
-        {"weighted-astar", "wa*", "weighted-a*"},
-        fmt::format("weighted A* over {}: length at most --weight W (default 2) times the optimum, not proved least",
-                    h)},
-       one("wastar"),
-       never,
-       [non_optimal](const Job& j, const search::Limits& lim) {
-         return non_optimal(search::weighted_astar(j.d, j.start, j.ida.weight_num, j.ida.weight_den, lim),
-                            static_cast<double>(j.ida.weight_num) / static_cast<double>(j.ida.weight_den));
-       }},
-      {{"wida",
-        {"weighted-idastar", "wida*", "weighted-ida*"},
-        fmt::format("weighted IDA* over {}: length at most --weight W (default 2) times the optimum, in little "
-                    "memory, not proved least",
-                    h)},
-       one("wida"),
-       never,
-       [non_optimal](const Job& j, const search::Limits& lim) {
-         return non_optimal(search::weighted_ida_star(j.d, j.start, j.ida.weight_num, j.ida.weight_den, lim),
-                            static_cast<double>(j.ida.weight_num) / static_cast<double>(j.ida.weight_den));
-       }},
+      weighted("wastar", {"weighted-astar", "wa*", "weighted-a*"}, "weighted A*", "",
+               [](const D& d, const State& s, std::int64_t num, std::int64_t den, const search::Limits& lim) {
+                 return search::weighted_astar(d, s, num, den, lim);
+               }),
+      weighted("wida", {"weighted-idastar", "wida*", "weighted-ida*"}, "weighted IDA*", "in little memory, ",
+               [](const D& d, const State& s, std::int64_t num, std::int64_t den, const search::Limits& lim) {
+                 return search::weighted_ida_star(d, s, num, den, lim);
+               }),
       {{"greedy",
         {"greedy-best-first", "gbfs"},
         fmt::format("greedy best-first over {}: fast, no bound on the length", h)},

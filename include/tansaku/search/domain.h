@@ -25,10 +25,21 @@ concept BackwardDomain = Domain<D> && requires(const D& d, const typename D::Sta
   d.for_each_predecessor(s, [](const typename D::Move&, const typename D::State&) {});
 };
 
+// An h of kDeadEnd or more says no goal is reachable from the state (the searches that keep
+// tables treat it as infinite).
+inline constexpr int kDeadEnd = 65535;
+
 // An admissible lower bound on the remaining cost.
 template <class D>
 concept HeuristicDomain = Domain<D> && requires(const D& d, const typename D::State& s) {
   { d.h(s) } -> std::convertible_to<int>;
+};
+
+// An estimate that need not be a bound: the order in which a non-optimal search tries the
+// successors (depth_first.h), least first; where a domain has none, h orders them.
+template <class D>
+concept GuidedDomain = HeuristicDomain<D> && requires(const D& d, const typename D::State& s) {
+  { d.guide(s) } -> std::convertible_to<int>;
 };
 
 // A minimal perfect hash of the reachable space (or a superset): rank in [0, size()).

@@ -44,7 +44,7 @@ struct TtOptions {
 // starts small and grows (by rehashing) while it is more than 3/4 full, up to its limit.
 class BoundTable {
  public:
-  static constexpr int kInfinity = std::numeric_limits<std::uint16_t>::max();
+  static constexpr int kInfinity = kDeadEnd;  // (the largest bound a slot holds)
   explicit BoundTable(std::uint64_t max_bytes) {
     max_buckets_ = 1;
     while (max_buckets_ * 2 * sizeof(Bucket) <= max_bytes) max_buckets_ *= 2;
