@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Exact knight's-tour counts by the frontier dp (src/graph/frontier_dp.cpp) and, for closed
-# tours of boards 7 or more wide, its split count (src/knights/tour_count.cpp): time and peak
+# Exact knight's-tour counts by the frontier dp (src/graph/frontier_dp.cpp) and, for tours of
+# boards 7 or more wide, its split count (src/knights/tour_count.cpp): time and peak
 # resident set of each run (/usr/bin/time -v), for the tables of docs/benchmarks.md and
 # docs/knights.md.
 # Usage: bench/knights_count.sh [path/to/tansaku] [--small | --big]
 #   --small skips 7x8 closed and 7x7 (minutes); --big also counts 8x8 closed (OEIS A001230:
-#   13,267,364,410,532) within --memory 16G: hours on 2 cores, up to 14 GiB resident and
+#   13,267,364,410,532) within --memory 16G: about an hour of CPU on the two cores, up to 14 GiB resident and
 #   about 20 GiB of disk at the widest rows in ${KNIGHTS_CHECKPOINT:-/tmp/knights-8x8-checkpoint},
 #   where its checkpoint goes too, so a run stopped half way resumes from its last finished row.
 set -euo pipefail

@@ -128,9 +128,9 @@ TEST(KnightsCli, SplitCount) {
                               "open tours of a 7-wide board by the split frontier dp (estimate) needs"));
   // --timeout stops it (exit 3) and says so.
   expect_clean(run_cli("solve knight-tour:7x8 --count --closed --algorithm split --timeout 0.5"), 3, "time limit");
-  // 8x8 closed needs about 17 GiB: refused before it starts under 16G, unless a checkpoint
+  // 8x8 closed needs about 14 GiB: refused before it starts under 12G, unless a checkpoint
   // directory takes what does not fit (then only a budget below its 80% is refused).
-  EXPECT_TRUE(refused_cleanly(run_cli("solve knight-tour:8x8 --count --closed --memory 16G"),
+  EXPECT_TRUE(refused_cleanly(run_cli("solve knight-tour:8x8 --count --closed --memory 12G"),
                               "--checkpoint DIR keeps what does not fit on disk"));
   EXPECT_TRUE(
       refused_cleanly(run_cli("solve knight-tour:8x8 --count --closed --memory 4G --checkpoint " + dir.string()),

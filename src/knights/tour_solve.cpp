@@ -34,9 +34,9 @@ constexpr std::uint64_t kCountDfsBudget = 60'000'000;
 
 // States of the widest layer of the split count on a board `w` squares wide. Closed tours: the
 // same states as the frontier dp's, 22.5 M on 7x8, about 24 times more a square of width; on
-// 8x8 the layers grow faster than that: 384, 436 and 547 M states at squares 42-44 of 64,
-// still growing; about 1.0e9 are expected at the widest (and 44 times more a square). Open
-// tours (with the hub): 158 M on 7x7, 6.4 M on 6x7, and the same growth a square of width.
+// 8x8 they grow faster than that: 741 M at the widest (square 46 of 64), 33 times 7x8 (and 44
+// times more a square beyond). Open tours (with the hub): 158 M on 7x7, 6.4 M on 6x7, and the
+// same growth a square of width.
 double split_widest(int w, bool closed) {
   if (!closed) {
     double widest = 160e6;
@@ -45,7 +45,7 @@ double split_widest(int w, bool closed) {
     return widest;
   }
   if (w >= 8) {
-    double widest = 1.0e9;
+    double widest = 750e6;
     for (int i = 8; i < w; ++i) widest *= 44;
     return widest;
   }
