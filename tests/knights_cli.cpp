@@ -125,7 +125,7 @@ TEST(KnightsCli, SplitCount) {
   expect_refused("solve knight-tour:6x6 --closed --algorithm split", "only counts tours");
   // 7x7 open tours need far more than 1G: refused before starting.
   EXPECT_TRUE(refused_cleanly(run_cli("solve knight-tour:7x7 --count --memory 1G"),
-                              "open tours of a 7-wide board by the split frontier dp (estimate) needs"));
+                              "open tours of a board 7 squares wide by the split frontier dp (estimate) needs"));
   // --timeout stops it (exit 3) and says so.
   expect_clean(run_cli("solve knight-tour:7x8 --count --closed --algorithm split --timeout 0.5"), 3, "time limit");
   // 8x8 closed needs about 14 GiB: refused before it starts under 12G, unless a checkpoint
