@@ -3,8 +3,8 @@
 // order generated) and never enters a state twice, so a
 // state it has left without reaching the goal is proved dead and every transposition into
 // it is cut at once. It finds one solution fast where dead ends are the difficulty and the
-// goal depth is bounded (every move brings the goal closer, as a peg jump does); no bound on
-// the length, and where moves can be undone the path may wander. It is complete: ending
+// goal depth is bounded (every move brings the goal closer, as when moves only remove
+// pieces); no bound on the length, and where moves can be undone the path may wander. It is complete: ending
 // without a solution, every reachable state was entered (a proof there is none), unless a
 // child was cut by Limits::max_cost. A domain with `key(s)` (equal keys: states equally far
 // from the goal, e.g. a canonical form under the goal's symmetries) is tabled by key; others
