@@ -467,8 +467,9 @@ class TourSolver {
     so.row_width = w;
     so.checkpoint = q_.checkpoint;
     if (w >= 7) {
-      const std::string what = fmt::format("counting {} tours of a board {} squares wide by the split frontier dp (estimate)",
-                                           j.closed() ? "closed" : "open", w);
+      const std::string what =
+          fmt::format("counting {} tours of a board {} squares wide by the split frontier dp (estimate)",
+                      j.closed() ? "closed" : "open", w);
       if (so.checkpoint.empty()) {
         const std::uint64_t need = split_count_bytes(split_widest(w, j.closed()), lim.threads);
         if (need > lim.memory)
