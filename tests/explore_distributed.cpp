@@ -15,6 +15,7 @@
 #include "tansaku/search/claim_coding.h"
 #include "tansaku/search/explore.h"
 #include "tansaku/search/explore_path.h"
+#include "thread_cluster.h"
 
 using namespace tansaku;
 
@@ -51,52 +52,6 @@ struct OneWay {
   std::uint64_t size() const { return n; }
   std::uint64_t rank(State s) const { return s; }
   State unrank(std::uint64_t r) const { return r; }
-};
-
-// Ranks as threads: each collective waits for all of them at a barrier.
-struct Hub {
-  explicit Hub(int k) : k(k), bar(k), sums(static_cast<std::size_t>(k)), sends(static_cast<std::size_t>(k)),
-                        counts(static_cast<std::size_t>(k)) {}
-  int k;
-  std::barrier<> bar;
-  std::vector<std::span<std::uint64_t>> sums;
-  std::vector<std::span<const std::uint64_t>> sends, counts;
-};
-
-class ThreadCluster final : public Cluster {
- public:
-  ThreadCluster(Hub& hub, int rank) : hub_(hub), rank_(rank) {}
-  int rank() const override { return rank_; }
-  int size() const override { return hub_.k; }
-  void sum(std::span<std::uint64_t> values) override {
-    hub_.sums[static_cast<std::size_t>(rank_)] = values;
-    hub_.bar.arrive_and_wait();
-    std::vector<std::uint64_t> total(values.size(), 0);
-    for (auto s : hub_.sums)
-      for (std::size_t i = 0; i < s.size(); ++i) total[i] += s[i];
-    hub_.bar.arrive_and_wait();
-    std::copy(total.begin(), total.end(), values.begin());
-  }
-  void exchange(std::span<const std::uint64_t> send, std::span<const std::uint64_t> send_counts, std::uint64_t stride,
-                std::span<std::uint64_t> recv, std::span<std::uint64_t> recv_counts) override {
-    hub_.sends[static_cast<std::size_t>(rank_)] = send;
-    hub_.counts[static_cast<std::size_t>(rank_)] = send_counts;
-    hub_.bar.arrive_and_wait();
-    const auto me = static_cast<std::size_t>(rank_);
-    for (std::size_t i = 0; i < static_cast<std::size_t>(hub_.k); ++i) {
-      recv_counts[i] = hub_.counts[i][me];
-      std::copy_n(hub_.sends[i].begin() + static_cast<std::ptrdiff_t>(me * stride), recv_counts[i],
-                  recv.begin() + static_cast<std::ptrdiff_t>(i * stride));
-      if (i != me) sent_ += recv_counts[i] * 8;
-    }
-    hub_.bar.arrive_and_wait();
-  }
-  std::uint64_t bytes_sent() const override { return sent_; }
-
- private:
-  Hub& hub_;
-  int rank_;
-  std::uint64_t sent_ = 0;
 };
 
 void expect_same(const search::ExploreResult& a, const search::ExploreResult& b) {

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <set>
+#include <tuple>
 
 #include <unistd.h>
 #include <stdexcept>
@@ -17,6 +18,7 @@
 #include "tansaku/core/error.h"
 #include "tansaku/graph/frontier_dp.h"
 #include "tansaku/graph/hamiltonian_search.h"
+#include "thread_cluster.h"
 
 using namespace tansaku::knights;
 using namespace tansaku::graph;
@@ -463,4 +465,136 @@ TEST(KnightTour, SplitCountSpillsToDisk) {
   EXPECT_EQ(split_count(Board(5, 8), 0, 1), "44202");
   EXPECT_TRUE(std::filesystem::is_empty(dir));  // no spill file or checkpoint left behind
   std::filesystem::remove_all(dir);
+}
+
+namespace {
+// The split count on k ranks simulated by threads (tests/thread_cluster.h), every rank with
+// `threads` threads and the same options: each rank's statistics, or its error.
+struct RankResult {
+  SplitCountStats stats;
+  std::string error;  // "limit: ...", "input: ..." or "" (none)
+};
+std::vector<RankResult> on_ranks(int k, const AdjacencyGraph& g, int from, bool closed, unsigned parts,
+                                 unsigned threads, std::vector<tansaku::search::Limits> limits = {},
+                                 const SplitCountOptions& options = {}) {
+  limits.resize(static_cast<std::size_t>(k));
+  std::vector<RankResult> got(static_cast<std::size_t>(k));
+  tansaku::on_thread_ranks(k, [&](int j, tansaku::Cluster& c) {
+    tansaku::search::Limits lim = limits[static_cast<std::size_t>(j)];
+    lim.threads = threads;
+    lim.cluster = &c;
+    SplitCountOptions o = options;
+    o.parts = parts;
+    RankResult& r = got[static_cast<std::size_t>(j)];
+    try {
+      r.stats = closed ? count_cycles_split(g, lim, o) : count_paths_split(g, from, lim, o);
+    } catch (const tansaku::LimitError& e) {
+      r.error = std::string("limit: ") + e.what();
+    } catch (const tansaku::InputError& e) {
+      r.error = std::string("input: ") + e.what();
+    }
+  });
+  return got;
+}
+}  // namespace
+
+// The split count shared among 1 to 3 ranks (as threads): on every rank the count and the
+// states of every step are the frontier dp's, closed and open (from every square and from
+// one), unsplit and split, on one and two threads a rank; the largest boards (6x6 and 5x8)
+// closed, unsplit on one thread and split on two.
+TEST(KnightTour, SplitCountOnRanksAgreesWithDp) {  // labels: tsan
+  tansaku::search::Limits two;
+  two.threads = 2;
+  for (auto [r, c] :
+       {std::pair{3, 4}, std::pair{4, 5}, std::pair{3, 10}, std::pair{4, 6}, std::pair{6, 6}, std::pair{5, 8}}) {
+    const NarrowGraph g = narrow_graph(Board(r, c));
+    const bool big = r * c >= 36;
+    for (bool closed : {true, false}) {
+      if (!closed && big) continue;  // open tours of the big boards: SplitCountOnRanksAgreesWithBacktracking
+      const FrontierStats dp = count_hamiltonian(g.adj, {closed, -1}, two);
+      for (int k = 1; k <= 3; ++k)
+        for (unsigned parts : {1u, 0u})
+          for (unsigned threads : {1u, 2u}) {
+            if (big && (threads == 2) != (parts == 0)) continue;  // the big boards: two of the four
+            SCOPED_TRACE(::testing::Message() << r << "x" << c << (closed ? " closed" : " open") << ", " << k
+                                              << " ranks, " << parts << " parts, " << threads << " threads");
+            const auto got = on_ranks(k, g.adj, -1, closed, parts, threads);
+            for (const RankResult& one : got) {
+              EXPECT_EQ(one.error, "");
+              EXPECT_EQ(one.stats.count, dp.count);
+              if (closed) {  // the same steps (open: the hub's steps besides)
+                EXPECT_EQ(one.stats.states, dp.states);
+                EXPECT_EQ(one.stats.widest, dp.widest);
+              }
+              EXPECT_EQ(one.stats.states, got[0].stats.states);
+              EXPECT_EQ(one.stats.peak_bytes, got[0].stats.peak_bytes);
+            }
+            if (k > 1 && parts == 0 && dp.states > 100) {
+              EXPECT_GE(got[0].stats.parts, 16u * static_cast<unsigned>(k));
+            }
+          }
+    }
+  }
+  // Directed open tours from one square, against the dp.
+  const NarrowGraph g = narrow_graph(Board(4, 5));
+  for (int v : {0, 7}) {
+    const mpz_class want = count_hamiltonian(g.adj, {false, v}, two).count;
+    for (int k : {2, 3})
+      for (const RankResult& one : on_ranks(k, g.adj, v, false, 0, 1)) EXPECT_EQ(one.stats.count, want) << v;
+  }
+}
+
+// Against backtracking on the largest boards (6x6 and 5x8 closed, 5x6 open), on 2 and 3 ranks.
+TEST(KnightTour, SplitCountOnRanksAgreesWithBacktracking) {
+  tansaku::search::Limits two;
+  two.threads = 2;
+  for (auto [r, c, closed] : {std::tuple{6, 6, true}, std::tuple{5, 8, true}, std::tuple{5, 6, false}}) {
+    Board b(r, c);
+    auto res = count_hamiltonian_dfs(AdjacencyGraph(b.adjacency()), symmetry_classes(b), -1, closed, UINT64_MAX, two);
+    ASSERT_TRUE(res.complete);
+    for (int k : {2, 3})
+      for (const RankResult& one : on_ranks(k, narrow_graph(b).adj, -1, closed, 0, 2))
+        EXPECT_EQ(one.stats.count, res.count / 2) << r << "x" << c << " on " << k << " ranks";
+  }
+}
+
+// Counts beyond 64 bits on ranks: the cycles of a band graph (i ~ j when |i - j| <= 3) on
+// 100 vertices (more than 2^64 of them: the count restarts with 128-bit counts on every rank
+// at once), summed exactly over the ranks.
+TEST(KnightTour, SplitCountOnRanksBeyond64Bits) {
+  std::vector<std::vector<int>> lists(100);
+  for (int i = 0; i < 100; ++i)
+    for (int j = std::max(0, i - 3); j <= std::min(99, i + 3); ++j)
+      if (j != i) lists[static_cast<std::size_t>(i)].push_back(j);
+  const AdjacencyGraph g(lists);
+  const mpz_class alone = count_cycles_split(g, {}, {}).count;
+  EXPECT_GT(alone, mpz_class("18446744073709551616")) << alone.get_str();
+  for (int k : {2, 3})
+    for (const RankResult& one : on_ranks(k, g, -1, true, 0, 1)) EXPECT_EQ(one.stats.count, alone) << k << " ranks";
+}
+
+// A limit met by one rank stops every rank with the same error (none is left waiting in a
+// collective): a deadline past on rank 1 only, a memory budget too small on rank 0 only; a
+// checkpoint directory is refused on more than one rank.
+TEST(KnightTour, SplitCountOnRanksStopsTogether) {
+  const NarrowGraph g = narrow_graph(Board(6, 6));
+  tansaku::Deadline past(1e-9);
+  std::vector<tansaku::search::Limits> late(3);
+  late[1].deadline = &past;
+  for (const RankResult& one : on_ranks(3, g.adj, -1, true, 0, 2, late))
+    EXPECT_EQ(one.error, "limit: time limit reached (--timeout)");
+  std::vector<tansaku::search::Limits> small(2);
+  small[0].memory = 1 << 20;
+  for (const RankResult& one : on_ranks(2, g.adj, -1, false, 0, 1, small)) {
+    EXPECT_EQ(one.error.rfind("limit: the split count: its layers outgrow the memory budget", 0), 0u) << one.error;
+    EXPECT_NE(one.error.find("on 1 of 2 ranks"), std::string::npos) << one.error;
+  }
+  SplitCountOptions keep;
+  keep.checkpoint = (std::filesystem::temp_directory_path() / "tansaku-ranks-checkpoint").string();
+  for (const RankResult& one : on_ranks(2, g.adj, -1, true, 0, 1, {}, keep))
+    EXPECT_EQ(one.error, "input: " + split_checkpoint_refusal(2));
+  EXPECT_FALSE(std::filesystem::exists(keep.checkpoint));
+  // The estimate on ranks: a share of the layer each (and the exchange's buffers).
+  EXPECT_LT(split_count_bytes(1e9, 2, 2), split_count_bytes(1e9, 2) * 7 / 10);
+  EXPECT_GT(split_count_bytes(1e9, 2, 2), split_count_bytes(1e9, 2) / 2);
 }

@@ -24,6 +24,7 @@
 #include <tbb/task_arena.h>
 
 #include "tansaku/core/bits.h"
+#include "tansaku/core/cluster.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
 
@@ -37,6 +38,11 @@ constexpr int kMaxSlots = 30;
 constexpr std::uint32_t kChunk = 2048;
 constexpr unsigned kMaxParts = 4096;
 constexpr double kPartStates = 1 << 16;
+// Ranks (a Cluster): each layer has at least this many parts a rank, the parts go round the
+// ranks (part p is rank p mod K's), and the exchange sends at most this many 64-bit words to
+// each rank a round.
+constexpr unsigned kPartsPerRank = 16;
+constexpr std::uint64_t kExchangeWords = 1 << 18;
 
 // Bits a key of `slots` frontier vertices may need: two for each vertex's kind (degree 0,
 // degree 2, the first or the second end of a path), and for each second end the position of
@@ -328,7 +334,10 @@ class SplitCount {
   };
 
   SplitCount(const std::vector<Step>& steps, const search::Limits& lim, const SplitCountOptions& o, std::uint64_t graph)
-      : steps_(steps), lim_(lim), o_(o), graph_(graph) {}
+      : steps_(steps), lim_(lim), o_(o), graph_(graph) {
+    if (lim.cluster && lim.cluster->size() > 1) cl_ = lim.cluster, ranks_ = cl_->size(), me_ = cl_->rank();
+    counting_ = ranks_ > 1 ? fmt::format("{} on {} ranks (this rank's share)", o.counting, ranks_) : o.counting;
+  }
 
   // Successors of `key` at step st: emit(next_key) for each, accept() for each complete cycle.
   template <class Emit, class Accept>
@@ -467,13 +476,17 @@ class SplitCount {
       bool over = false;
     };
     tbb::enumerable_thread_specific<Worker> workers;
-    // The first layer: the empty frontier, once.
+    // The first layer: the empty frontier, once (part 0: rank 0's).
     std::vector<Part> cur(1);
-    cur[0].chunks.push_back(pool.get());
-    cur[0].chunks[0]->e[0] = {0, Count(1)};
-    cur[0].chunks[0]->n = 1;
-    cur[0].size = 1;
-    std::uint64_t cur_size = 1, done_states = 0;
+    if (me_ == 0) {
+      cur[0].chunks.push_back(pool.get());
+      cur[0].chunks[0]->e[0] = {0, Count(1)};
+      cur[0].chunks[0]->n = 1;
+      cur[0].size = 1;
+    }
+    // States of the layer (all ranks'), of this rank's share, and expanded by this rank in the
+    // steps before.
+    std::uint64_t cur_size = 1, cur_local = me_ == 0 ? 1 : 0, done_states = 0;
     double growth = 2.0;
     const auto t0 = std::chrono::steady_clock::now();
     Count total = 0;
@@ -486,7 +499,7 @@ class SplitCount {
     }
     Stopwatch since_save;
     for (int v = first; v < n; ++v) {
-      if (lim_.deadline) lim_.deadline->check();
+      if (lim_.deadline && !cl_) lim_.deadline->check();  // ranks: agreed after the step
       const Step& st = steps_[v];
       // The parts of the next layer.
       int next_bits = 0;
@@ -496,6 +509,7 @@ class SplitCount {
           const double expect = static_cast<double>(cur_size) * growth;
           want = 1;
           while (want < kMaxParts && static_cast<double>(want) * kPartStates < expect) want *= 2;
+          if (cl_) want = std::max(want, std::bit_ceil(kPartsPerRank * static_cast<unsigned>(ranks_)));
         }
         next_bits = std::bit_width(std::min(std::max(want, 1u), kMaxParts)) - 1;
       }
@@ -508,6 +522,7 @@ class SplitCount {
       for (unsigned i = 0; i < cur.size(); ++i) order[i] = i;
       std::sort(order.begin(), order.end(), [&](unsigned a, unsigned b) { return cur[a].size > cur[b].size; });
       std::atomic<std::uint64_t> step_done{0}, step_parts{0};
+      const std::size_t my_parts = (cur.size() + static_cast<std::size_t>(ranks_ - me_ - 1)) / ranks_;
       if (spill_at_ && !next_spill)
         next_spill = std::make_unique<SpillFile>(std::filesystem::path(o_.checkpoint) /
                                                  fmt::format("{}.spill{}", file_name(), v % 2));
@@ -527,87 +542,114 @@ class SplitCount {
         next[p].chunks.push_back(c);
         next[p].size += c->n;
       };
-      arena.execute([&] {
-        tbb::parallel_for(
-            tbb::blocked_range<std::size_t>(0, order.size(), 1),
-            [&](const auto& range) {
-              Worker& w = workers.local();
-              if (w.table.bytes() == 0) w.table.setup(&bytes, lim_.memory);
-              w.out.resize(std::max<std::size_t>(w.out.size(), next_parts), nullptr);
-              for (std::size_t r = range.begin(); r < range.end(); ++r) {
-                Part& part = cur[order[r]];
-                if (part.size == 0) continue;
-                w.table.prepare(static_cast<std::uint64_t>(static_cast<double>(part.size) * growth * 1.2) + 16);
-                // Pending table adds, prefetched a few adds ahead (the lookups miss the cache).
-                constexpr unsigned kRing = 8;
-                struct Pending {
-                  std::uint64_t key, hash;
-                  Count count;
-                };
-                Pending ring[kRing];
-                unsigned head = 0, pending = 0;
-                auto flush_one = [&] {
-                  const Pending& e = ring[(head - pending) % kRing];
-                  w.over |= !w.table.add(e.key, e.hash, e.count);
-                  --pending;
-                };
-                auto eat = [&](Chunk* c) {
-                  if (lim_.deadline && lim_.deadline->expired()) throw LimitError(lim_.deadline->message());
-                  for (std::uint32_t i = 0; i < c->n; ++i) {
-                    const Count cnt = c->e[i].count;
-                    expand(
-                        st, c->e[i].key,
-                        [&](std::uint64_t key) {
-                          if (pending == kRing) flush_one();
-                          const std::uint64_t h = bits::mix64(key);
-                          w.table.prefetch(h);
-                          ring[head++ % kRing] = {key, h, cnt};
-                          ++pending;
-                        },
-                        [&] { w.over |= add_to(w.acc, cnt); });
+      auto expand_layer = [&] {
+        arena.execute([&] {
+          tbb::parallel_for(
+              tbb::blocked_range<std::size_t>(0, order.size(), 1),
+              [&](const auto& range) {
+                Worker& w = workers.local();
+                if (w.table.bytes() == 0) w.table.setup(&bytes, lim_.memory);
+                w.out.resize(std::max<std::size_t>(w.out.size(), next_parts), nullptr);
+                for (std::size_t r = range.begin(); r < range.end(); ++r) {
+                  Part& part = cur[order[r]];
+                  if (part.size == 0) continue;
+                  w.table.prepare(static_cast<std::uint64_t>(static_cast<double>(part.size) * growth * 1.2) + 16);
+                  // Pending table adds, prefetched a few adds ahead (the lookups miss the cache).
+                  constexpr unsigned kRing = 8;
+                  struct Pending {
+                    std::uint64_t key, hash;
+                    Count count;
+                  };
+                  Pending ring[kRing];
+                  unsigned head = 0, pending = 0;
+                  auto flush_one = [&] {
+                    const Pending& e = ring[(head - pending) % kRing];
+                    w.over |= !w.table.add(e.key, e.hash, e.count);
+                    --pending;
+                  };
+                  auto eat = [&](Chunk* c) {
+                    if (lim_.deadline && lim_.deadline->expired()) throw LimitError(lim_.deadline->message());
+                    for (std::uint32_t i = 0; i < c->n; ++i) {
+                      const Count cnt = c->e[i].count;
+                      expand(
+                          st, c->e[i].key,
+                          [&](std::uint64_t key) {
+                            if (pending == kRing) flush_one();
+                            const std::uint64_t h = bits::mix64(key);
+                            w.table.prefetch(h);
+                            ring[head++ % kRing] = {key, h, cnt};
+                            ++pending;
+                          },
+                          [&] { w.over |= add_to(w.acc, cnt); });
+                    }
+                    const std::uint64_t done = step_done.fetch_add(c->n) + c->n;
+                    pool.put(c);
+                    if (lim_.progress && tbb::this_task_arena::current_thread_index() == 0)
+                      progress(v, n, step_parts.load(), my_parts, done, cur_local, done_states, t0);
+                  };
+                  for (Chunk* c : part.chunks) eat(c);
+                  part.chunks.clear();
+                  for (auto [at, count] : part.spilled) {
+                    Chunk* c = pool.get();
+                    cur_spill->read(at, c->e, count * sizeof(E));
+                    c->n = count;
+                    eat(c);
                   }
-                  const std::uint64_t done = step_done.fetch_add(c->n) + c->n;
-                  pool.put(c);
-                  if (lim_.progress && tbb::this_task_arena::current_thread_index() == 0)
-                    progress(v, n, step_parts.load(), cur.size(), done, cur_size, done_states, t0);
-                };
-                for (Chunk* c : part.chunks) eat(c);
-                part.chunks.clear();
-                for (auto [at, count] : part.spilled) {
-                  Chunk* c = pool.get();
-                  cur_spill->read(at, c->e, count * sizeof(E));
-                  c->n = count;
-                  eat(c);
+                  part.spilled.clear();
+                  while (pending) flush_one();
+                  if (w.over) throw CountOverflow{};
+                  w.table.drain([&](std::uint64_t key, Count cnt) {
+                    const unsigned p = part_of(key, next_mask, next_bits);
+                    Chunk*& o = w.out[p];
+                    if (!o) o = pool.get();
+                    o->e[o->n++] = {key, cnt};
+                    if (o->n == kChunk) push(p, o), o = nullptr;
+                  });
+                  step_parts.fetch_add(1);
+                  note_peak();
                 }
-                part.spilled.clear();
-                while (pending) flush_one();
-                if (w.over) throw CountOverflow{};
-                w.table.drain([&](std::uint64_t key, Count cnt) {
-                  const unsigned p = part_of(key, next_mask, next_bits);
-                  Chunk*& o = w.out[p];
-                  if (!o) o = pool.get();
-                  o->e[o->n++] = {key, cnt};
-                  if (o->n == kChunk) push(p, o), o = nullptr;
-                });
-                step_parts.fetch_add(1);
-                note_peak();
-              }
-            },
-            tbb::simple_partitioner());
-      });
-      for (Worker& w : workers) {
-        if (w.over) throw CountOverflow{};
-        for (unsigned p = 0; p < w.out.size(); ++p)
-          if (w.out[p]) push(p, w.out[p]), w.out[p] = nullptr;
+              },
+              tbb::simple_partitioner());
+        });
+        for (Worker& w : workers) {
+          if (w.over) throw CountOverflow{};
+          for (unsigned p = 0; p < w.out.size(); ++p)
+            if (w.out[p]) push(p, w.out[p]), w.out[p] = nullptr;
+        }
+      };
+      std::uint64_t next_size = 0, next_local = 0;
+      if (!cl_) {
+        expand_layer();
+        for (const Part& p : next) next_size += p.size, stats.largest_part = std::max(stats.largest_part, p.size);
+        next_local = next_size;
+      } else {
+        // Ranks: a failure here is agreed before anyone stops, so no rank is left waiting in
+        // a collective; then the next layer's parts go to the ranks that own them.
+        std::uint64_t fails[kFails] = {};
+        try {
+          expand_layer();
+        } catch (const CountOverflow&) {
+          fails[kOverflow] = 1;
+        } catch (const LimitError&) {
+          fails[lim_.deadline && lim_.deadline->expired() ? kLate : kMemory] = 1;
+        } catch (const std::bad_alloc&) {
+          fails[kMemory] = 1;
+        } catch (const std::exception&) {
+          fails[kBroken] = 1;
+        }
+        if (lim_.deadline && lim_.deadline->expired()) fails[kLate] = 1;
+        std::vector<std::uint64_t> global(next_parts, 0);
+        share_layer(pool, bytes, fails, next, next_mask, next_bits, global);
+        note_peak();
+        for (std::uint64_t size : global) next_size += size, stats.largest_part = std::max(stats.largest_part, size);
+        for (const Part& p : next) next_local += p.size;
       }
-      std::uint64_t next_size = 0;
-      for (const Part& p : next) next_size += p.size, stats.largest_part = std::max(stats.largest_part, p.size);
-      done_states += cur_size;
+      done_states += cur_local;
       if (cur_size > 0 && next_size > 0)
         growth = std::clamp(static_cast<double>(next_size) / static_cast<double>(cur_size), 0.25, 4.0);
       cur.swap(next);
       cur_spill = std::move(next_spill);  // the file just read is removed
-      cur_size = next_size;
+      cur_size = next_size, cur_local = next_local;
       stats.states += next_size;
       stats.widest = std::max(stats.widest, next_size);
       const int square = v + 1 - o_.leading;  // board squares taken so far
@@ -623,12 +665,29 @@ class SplitCount {
       std::error_code ec;
       std::filesystem::remove(std::filesystem::path(o_.checkpoint) / file_name(), ec);
     }
-    for (Worker& w : workers)
-      if (add_to(total, w.acc)) throw CountOverflow{};
-    stats.count = to_mpz(total);
+    bool over = false;
+    for (Worker& w : workers) over |= add_to(total, w.acc);
     note_peak();
     stats.peak_bytes = peak.load();
     stats.spilled = spilled_states_.load();
+    if (!cl_) {
+      if (over) throw CountOverflow{};
+      stats.count = to_mpz(total);
+      return stats;
+    }
+    // Ranks: the counts summed exactly (as 32-bit limbs, each summed in 64 bits), the most
+    // memory one rank held.
+    const u128 t = total;
+    std::vector<std::uint64_t> sums(5 + static_cast<std::size_t>(ranks_), 0);
+    sums[0] = over ? 1 : 0;
+    for (int i = 0; i < 4; ++i)
+      sums[1 + static_cast<std::size_t>(i)] = static_cast<std::uint64_t>(t >> (32 * i)) & 0xffffffffu;
+    sums[5 + static_cast<std::size_t>(me_)] = stats.peak_bytes;
+    cl_->sum(sums);
+    if (sums[0]) throw CountOverflow{};
+    stats.count = 0;
+    for (int i = 3; i >= 0; --i) stats.count = (stats.count << 32) + to_mpz(sums[1 + static_cast<std::size_t>(i)]);
+    stats.peak_bytes = *std::max_element(sums.begin() + 5, sums.end());
     return stats;
   }
 
@@ -714,9 +773,9 @@ class SplitCount {
     const int squares = n - o_.leading, square = std::max(0, v - o_.leading);
     const int w = o_.row_width > 0 ? o_.row_width : squares;
     lim_.progress->update(
-        "{}: row {} of {}, square {} of {}, part {} of {}, {} of {} states; {} states so far, about {} left",
-        o_.counting, square / w + 1, (squares + w - 1) / w, square + 1, squares, parts_done + 1, parts, done, layer,
-        before + done, format_duration(eta));
+        "{}: row {} of {}, square {} of {}, part {} of {}, {} of {} states; {} states so far, about {} left", counting_,
+        square / w + 1, (squares + w - 1) / w, square + 1, squares, parts_done + 1, parts, done, layer, before + done,
+        format_duration(eta));
   }
   static std::string format_duration(double s) {
     if (s < 90) return fmt::format("{:.0f} s", s);
@@ -724,10 +783,128 @@ class SplitCount {
     return fmt::format("{:.1f} h", s / 3600);
   }
 
+  // Ranks: what stops a step, agreed by every rank before any stops.
+  enum Fail : std::size_t { kLate, kMemory, kOverflow, kBroken, kFails };
+
+  static void put_count(std::uint64_t* out, Count c) {
+    out[0] = static_cast<std::uint64_t>(c);
+    if constexpr (sizeof(Count) > 8) out[1] = static_cast<std::uint64_t>(static_cast<u128>(c) >> 64);
+  }
+  static Count get_count(const std::uint64_t* in) {
+    if constexpr (sizeof(Count) > 8) return static_cast<Count>(in[0]) | static_cast<Count>(in[1]) << 64;
+    else return in[0];
+  }
+
+  std::string memory_message(std::uint64_t failed) const {
+    return fmt::format("the split count: its layers outgrow the memory budget ({} a rank) on {} of {} ranks",
+                       format_size(lim_.memory), failed, ranks_);
+  }
+
+  // Ranks, after each rank has expanded its parts of a layer: agrees on the step's failures
+  // (`fails`: every rank then throws the same), sums the sizes of the next layer's parts into
+  // `global`, and sends each part this rank made to the rank that owns it (part p is rank
+  // p mod K's), in rounds of at most kExchangeWords words to each rank. The parts of
+  // different ranks hold different states (a layer's parts have disjoint successors), so
+  // what arrives joins its part as it is.
+  void share_layer(Pool& pool, std::atomic<std::uint64_t>& bytes, const std::uint64_t* fails, std::vector<Part>& next,
+                   std::uint64_t next_mask, int next_bits, std::vector<std::uint64_t>& global) {
+    const auto k = static_cast<std::size_t>(ranks_), me = static_cast<std::size_t>(me_);
+    const std::size_t parts = next.size();
+    std::vector<std::uint64_t> agreed(kFails + parts + k * k, 0);
+    std::copy_n(fails, kFails, agreed.begin());
+    for (std::size_t p = 0; p < parts; ++p) {
+      agreed[kFails + p] = next[p].size;
+      if (p % k != me) agreed[kFails + parts + me * k + p % k] += next[p].size;
+    }
+    cl_->sum(agreed);
+    if (agreed[kBroken])
+      throw std::runtime_error(fmt::format("the split count failed on {} of {} ranks", agreed[kBroken], k));
+    if (agreed[kMemory]) throw LimitError(memory_message(agreed[kMemory]));
+    if (agreed[kLate]) throw LimitError(lim_.deadline ? lim_.deadline->message() : "time limit reached (--timeout)");
+    if (agreed[kOverflow]) throw CountOverflow{};
+    std::copy_n(agreed.begin() + kFails, parts, global.begin());
+    const std::uint64_t* const flows = agreed.data() + kFails + parts;  // [from * k + to]: states
+    constexpr std::uint64_t words = 1 + sizeof(Count) / 8;              // an entry: its key, its count
+    constexpr std::uint64_t per = kExchangeWords / words;               // entries to one rank a round
+    std::uint64_t most = 0;
+    for (std::size_t i = 0; i < k; ++i)
+      for (std::size_t j = 0; j < k; ++j)
+        if (i != j) most = std::max(most, flows[i * k + j]);
+    if (most == 0) return;
+    const std::uint64_t stride = std::min(most, per) * words;
+    if (send_.size() < k * stride) {
+      bytes.fetch_add(2 * (k * stride - send_.size()) * sizeof(std::uint64_t));
+      send_.resize(k * stride), recv_.resize(k * stride);
+    }
+    std::vector<std::uint64_t> send_counts(k), recv_counts(k);
+    std::vector<std::size_t> at(k);  // per rank: the next of its parts to send
+    for (std::size_t j = 0; j < k; ++j) at[j] = j;
+    std::vector<Chunk*> inbox(parts, nullptr);
+    bool failed = false;
+    for (std::uint64_t round = 0, rounds = (most + per - 1) / per; round < rounds; ++round) {
+      for (std::size_t j = 0; j < k; ++j) {
+        std::uint64_t* const out = send_.data() + j * stride;
+        std::uint64_t c = 0;
+        while (j != me && c + words <= stride && at[j] < parts) {
+          Part& part = next[at[j]];
+          if (part.chunks.empty()) {
+            part.size = 0;
+            at[j] += k;
+            continue;
+          }
+          Chunk* ch = part.chunks.back();
+          while (ch->n > 0 && c + words <= stride) {
+            const E& e = ch->e[--ch->n];
+            out[c] = e.key;
+            put_count(out + c + 1, e.count);
+            c += words;
+          }
+          if (ch->n == 0) pool.put(ch), part.chunks.pop_back();
+        }
+        send_counts[j] = c;
+      }
+      cl_->exchange(send_, send_counts, stride, recv_, recv_counts);
+      for (std::size_t i = 0; i < k && !failed; ++i) {
+        if (i == me) continue;
+        const std::uint64_t* const in = recv_.data() + i * stride;
+        for (std::uint64_t c = 0; c < recv_counts[i]; c += words) {
+          const std::uint64_t key = in[c];
+          const unsigned p = part_of(key, next_mask, next_bits);
+          Chunk*& o = inbox[p];
+          if (!o) {
+            try {
+              o = pool.get();
+            } catch (const LimitError&) {
+              failed = true;  // the rounds go on (the others wait for them), then all stop
+              break;
+            } catch (const std::bad_alloc&) {
+              failed = true;
+              break;
+            }
+          }
+          o->e[o->n++] = {key, get_count(in + c + 1)};
+          ++next[p].size;
+          if (o->n == kChunk) next[p].chunks.push_back(o), o = nullptr;
+        }
+      }
+    }
+    for (std::size_t p = 0; p < parts; ++p) {
+      if (inbox[p]) next[p].chunks.push_back(inbox[p]);
+      if (p % k != me) next[p].size = 0;
+    }
+    std::uint64_t fail = failed ? 1 : 0;
+    cl_->sum(std::span<std::uint64_t>(&fail, 1));
+    if (fail) throw LimitError(memory_message(fail));
+  }
+
   const std::vector<Step>& steps_;
   const search::Limits& lim_;
   const SplitCountOptions& o_;
   std::uint64_t graph_;
+  Cluster* cl_ = nullptr;  // the ranks that share the count (nullptr: this process alone)
+  int ranks_ = 1, me_ = 0;
+  std::string counting_;                    // what the progress line says is counted
+  std::vector<std::uint64_t> send_, recv_;  // the exchange's buffers (ranks)
   int saved_ = 0;
   std::uint64_t spill_at_ = 0;                    // pool bytes beyond which finished chunks go to disk
   std::atomic<std::uint64_t> spilled_states_{0};  // states written to disk, all steps
@@ -738,6 +915,8 @@ class SplitCount {
 
 SplitCountStats count_cycles_split(const graph::AdjacencyGraph& g, const search::Limits& limits,
                                    const SplitCountOptions& o) {
+  if (!o.checkpoint.empty() && limits.cluster && limits.cluster->size() > 1)
+    throw InputError(split_checkpoint_refusal(limits.cluster->size()));
   SplitCountStats stats;
   const int n = static_cast<int>(g.size());
   if (n < 3) return stats;
@@ -801,6 +980,13 @@ SplitCountStats count_paths_split(const graph::AdjacencyGraph& g, int from, cons
   return count_cycles_split(graph::AdjacencyGraph(lists), limits, o);
 }
 
+std::string split_checkpoint_refusal(int ranks) {
+  return fmt::format(
+      "--checkpoint: the split count keeps no checkpoint when it runs on {} ranks (mpirun); run it "
+      "in one process to keep one",
+      ranks);
+}
+
 namespace {
 // The widest layer in chunks: 16 bytes a state, chunks about 95% full.
 double layer_bytes(double widest) { return widest * 16 / 0.95; }
@@ -812,8 +998,14 @@ double overhead_bytes(double widest, unsigned threads) {
 std::uint64_t clamp_bytes(double b) { return static_cast<std::uint64_t>(std::min(b, 1e19)); }
 }  // namespace
 
-std::uint64_t split_count_bytes(double widest, unsigned threads) {
-  return clamp_bytes(layer_bytes(widest) + overhead_bytes(widest, threads));
+std::uint64_t split_count_bytes(double widest, unsigned threads, int ranks) {
+  if (ranks <= 1) return clamp_bytes(layer_bytes(widest) + overhead_bytes(widest, threads));
+  // A rank's share of the layer (the parts do not fall quite evenly: a quarter more), and
+  // while a step ends its share of the next layer with what it still has to send; the
+  // exchange's buffers, to send and to receive.
+  const double k = ranks;
+  const double share = layer_bytes(widest) / k * 1.25;
+  return clamp_bytes(share + overhead_bytes(widest, threads) + 2 * k * kExchangeWords * 8);
 }
 
 SplitNeed split_count_need(double widest, unsigned threads, std::uint64_t budget) {

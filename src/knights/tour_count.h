@@ -1,7 +1,8 @@
 // Counting knight's tours on boards whose frontier tables outgrow memory (8x8 closed): a
 // frontier dp whose states take 16 bytes (a compact canonical key and a 64-bit count) and whose
 // layers are split into parts by the degrees of frontier squares a step does not touch, so each
-// part is merged in a small table of its own and the parts run on every thread.
+// part is merged in a small table of its own and the parts run on every thread; under mpirun
+// (limits.cluster) the parts of each layer are shared among the ranks.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -54,6 +55,12 @@ struct SplitCountStats {
 // the board's narrow direction). Uses limits.threads, memory, deadline and progress; throws
 // LimitError on the memory budget or the deadline, InputError when a frontier state does not
 // fit the 64-bit key (graphs much wider than a 9-wide board).
+// With limits.cluster of K > 1 ranks (every rank calls it with the same graph and options),
+// part p of each layer is rank p mod K's: each rank expands its parts and sends the next
+// layer's parts to their owners through the cluster's exchange; limits.memory is each rank's
+// budget; a deadline or a budget met on one rank stops all of them (agreed after each step,
+// the same LimitError on every rank); every rank returns the same count and statistics
+// (peak_bytes: the most one rank held). No checkpoint: o.checkpoint is refused (InputError).
 SplitCountStats count_cycles_split(const graph::AdjacencyGraph& g, const search::Limits& limits,
                                    const SplitCountOptions& o = {});
 
@@ -65,8 +72,12 @@ SplitCountStats count_cycles_split(const graph::AdjacencyGraph& g, const search:
 SplitCountStats count_paths_split(const graph::AdjacencyGraph& g, int from, const search::Limits& limits,
                                   SplitCountOptions o = {});
 
-// Bytes count_cycles_split is expected to need when its widest layer holds `widest` states.
-std::uint64_t split_count_bytes(double widest, unsigned threads);
+// Bytes count_cycles_split is expected to need when its widest layer holds `widest` states (on
+// each of `ranks` ranks: its share of the layer and the exchange's buffers).
+std::uint64_t split_count_bytes(double widest, unsigned threads, int ranks = 1);
+
+// The one-line refusal of a checkpoint directory for a count on `ranks` > 1 ranks.
+std::string split_checkpoint_refusal(int ranks);
 
 // The same within a memory budget when it may spill (a checkpoint directory): the memory it
 // keeps (its layers stop at 80% of the budget) and the disk it needs in that directory (the

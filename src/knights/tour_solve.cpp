@@ -14,6 +14,7 @@
 #include "knights/tour_count.h"
 #include "knights/tour_verify.h"
 #include "knights/warnsdorff.h"
+#include "tansaku/core/cluster.h"
 #include "tansaku/core/count.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
@@ -417,9 +418,29 @@ class TourSolver {
     const std::int64_t from = count_setup(j);
     if (count_proved_none(j, from)) return true;
     need_lists(lim, "counting");
-    auto res = graph::count_hamiltonian_dfs(graph::AdjacencyGraph(board_.adjacency()), symmetry_classes(board_),
-                                            static_cast<int>(from), j.closed(),
-                                            j.automatic ? kCountDfsBudget : UINT64_MAX, lim);
+    // Under mpirun every rank searches alone (no sharing) and the ranks agree on the outcome
+    // before any goes on: a rank that gave up or met the deadline makes them all do so, so
+    // none is left waiting in the split count's collectives.
+    Cluster* const ranks = lim.cluster && lim.cluster->size() > 1 ? lim.cluster : nullptr;
+    search::Limits alone = lim;
+    alone.cluster = nullptr;
+    graph::DfsCount res;
+    std::uint64_t outcome[2] = {0, 0};  // gave up, stopped by a limit
+    try {
+      res = graph::count_hamiltonian_dfs(graph::AdjacencyGraph(board_.adjacency()), symmetry_classes(board_),
+                                         static_cast<int>(from), j.closed(), j.automatic ? kCountDfsBudget : UINT64_MAX,
+                                         alone);
+      outcome[0] = res.complete ? 0 : 1;
+    } catch (const LimitError&) {
+      if (!ranks) throw;
+      outcome[1] = 1;
+    }
+    if (ranks) {
+      ranks->sum(outcome);
+      if (outcome[1])
+        throw LimitError(j.o.deadline.expired() ? j.o.deadline.message() : "time limit reached (--timeout)");
+      res.complete = outcome[0] == 0;
+    }
     j.r.nodes += res.nodes;
     j.keys.tasks = res.tasks;
     j.keys.method = "backtracking (dead-end pruning), first squares up to symmetry, parallel";
@@ -439,9 +460,10 @@ class TourSolver {
     need_lists(lim, "counting");
     // Boards 7 or more wide: the split count (its states take 16 bytes; on 7x8 closed it needs
     // a quarter of the dp's memory and about half its time, on 6x7 open a tenth and a fifth),
-    // which refuses before starting what cannot fit.
+    // which refuses before starting what cannot fit; and every board under mpirun with more
+    // than one rank (the split count is the one the ranks share).
     const int w = min_side();
-    if (w >= 7) return count_split(j, lim);
+    if (w >= 7 || (lim.cluster && lim.cluster->size() > 1)) return count_split(j, lim);
     NarrowGraph g = narrow_graph(board_);
     const int endpoint = from >= 0 && !j.closed() ? g.pos_of[from] : -1;
     auto st = graph::count_hamiltonian(g.adj, {j.closed(), endpoint}, lim);
@@ -463,15 +485,17 @@ class TourSolver {
     if (count_proved_none(j, from)) return true;
     need_lists(lim, "counting");
     const int w = min_side();
+    const int ranks = lim.cluster ? std::max(1, lim.cluster->size()) : 1;
+    if (ranks > 1 && !q_.checkpoint.empty()) throw InputError(split_checkpoint_refusal(ranks));
     SplitCountOptions so;
     so.row_width = w;
     so.checkpoint = q_.checkpoint;
     if (w >= 7) {
-      const std::string what =
-          fmt::format("counting {} tours of a board {} squares wide by the split frontier dp (estimate)",
-                      j.closed() ? "closed" : "open", w);
+      const std::string what = fmt::format(
+          "counting {} tours of a board {} squares wide by the split frontier dp (estimate{})",
+          j.closed() ? "closed" : "open", w, ranks > 1 ? fmt::format(", each of {} ranks", ranks) : std::string());
       if (so.checkpoint.empty()) {
-        const std::uint64_t need = split_count_bytes(split_widest(w, j.closed()), lim.threads);
+        const std::uint64_t need = split_count_bytes(split_widest(w, j.closed()), lim.threads, ranks);
         if (need > lim.memory)
           throw MemoryRefused(
               fmt::format("{} needs {} but the memory budget is {} (--memory); --checkpoint DIR "
