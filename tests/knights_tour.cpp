@@ -502,7 +502,7 @@ std::vector<RankResult> on_ranks(int k, const AdjacencyGraph& g, int from, bool 
 // states of every step are the frontier dp's, closed and open (from every square and from
 // one), unsplit and split, on one and two threads a rank; the largest boards (6x6 and 5x8)
 // closed, unsplit on one thread and split on two.
-TEST(KnightTour, SplitCountOnRanksAgreesWithDp) {  // labels: tsan
+TEST(KnightTour, SplitCountOnRanksAgreesWithDp) {
   tansaku::search::Limits two;
   two.threads = 2;
   for (auto [r, c] :
@@ -561,7 +561,7 @@ TEST(KnightTour, SplitCountOnRanksAgreesWithBacktracking) {
 // Counts beyond 64 bits on ranks: the cycles of a band graph (i ~ j when |i - j| <= 3) on
 // 100 vertices (more than 2^64 of them: the count restarts with 128-bit counts on every rank
 // at once), summed exactly over the ranks.
-TEST(KnightTour, SplitCountOnRanksBeyond64Bits) {
+TEST(KnightTour, SplitCountOnRanksBeyond64Bits) {  // labels: tsan
   std::vector<std::vector<int>> lists(100);
   for (int i = 0; i < 100; ++i)
     for (int j = std::max(0, i - 3); j <= std::min(99, i + 3); ++j)

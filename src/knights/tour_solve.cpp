@@ -497,10 +497,10 @@ class TourSolver {
       if (so.checkpoint.empty()) {
         const std::uint64_t need = split_count_bytes(split_widest(w, j.closed()), lim.threads, ranks);
         if (need > lim.memory)
-          throw MemoryRefused(
-              fmt::format("{} needs {} but the memory budget is {} (--memory); --checkpoint DIR "
-                          "keeps what does not fit on disk",
-                          what, format_size(need), format_size(lim.memory)));
+          throw MemoryRefused(fmt::format("{} needs {} but the memory budget is {} (--memory); {}", what,
+                                          format_size(need), format_size(lim.memory),
+                                          ranks > 1 ? "more ranks share the layers in smaller shares"
+                                                    : "--checkpoint DIR keeps what does not fit on disk"));
       } else {
         // With a directory the layers beyond 80% of the budget go to disk: memory and disk.
         const SplitNeed need = split_count_need(split_widest(w, j.closed()), lim.threads, lim.memory);
