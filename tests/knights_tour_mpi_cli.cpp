@@ -1,8 +1,9 @@
 // `mpirun -np K tansaku solve knight-tour:RxC --count` shares the split count among the ranks
 // and prints what one process prints (the count, the states; not the parts nor the memory,
 // which depend on the ranks); its errors stay one line from rank 0: a checkpoint refused
-// (exit 2), a time limit and a memory budget met during the work (exit 3), an estimate that
-// does not fit (exit 2).
+// (exit 2), a time limit (in the split count or in the backtracking the automatic choice
+// tries first) and a memory budget met during the work (exit 3), an estimate that does not
+// fit (exit 2).
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -65,6 +66,8 @@ TEST(KnightTourMpiCli, ErrorsAreOneLineFromRankZero) {
                "keeps no checkpoint when it runs on 2 ranks");
   expect_clean(run_sh(mpirun(2), "solve knight-tour:6x7 --count --closed --algorithm split --timeout 0.2"), 3,
                "time limit");
+  // The automatic choice: backtracking first, on every rank, stopped by the time limit.
+  expect_clean(run_sh(mpirun(2), "solve knight-tour:6x8 --count --closed --timeout 1"), 3, "time limit");
   expect_clean(run_sh(mpirun(3), "solve knight-tour:6x7 --count --closed --algorithm split --memory 2M"), 3,
                "outgrow the memory budget (2.0 MiB a rank)");
   expect_clean(run_sh(mpirun(2), "solve knight-tour:7x8 --count --closed --algorithm split --memory 300M"), 2,

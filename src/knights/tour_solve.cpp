@@ -158,7 +158,8 @@ class TourSolver {
         {{"split",
           {"split-dp"},
           "the frontier dp with compact states, each layer split into parts merged on every thread: --count, "
-          "closed or open (what dp --count uses on boards 7 or more wide)",
+          "closed or open (what dp --count uses on boards 7 or more wide, and on any board under mpirun, whose ranks "
+          "share it)",
           kSolve,
           /*all=*/false,
           /*count=*/true},
