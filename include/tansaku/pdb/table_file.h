@@ -45,7 +45,7 @@ enum class Storage { raw, zstd };
 
 // What a table file says of itself, besides its sections.
 struct TableHeader {
-  std::string kind;      // the family's kind of table ("perm-projection", ...)
+  std::string kind;      // which family wrote it and what kind of table it is
   std::string content;   // the content hash of what the table is built from (ContentHash::hex)
   std::string encoding;  // what a cell holds ("u8-distance", "2-bit-mod-3", ...)
   std::uint64_t entries = 0;
