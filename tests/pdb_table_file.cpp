@@ -2,7 +2,8 @@
 // one-line refusal of a flipped byte, a truncated or lengthened file and a file too big for
 // the memory budget (before its sections are read); and perm's projection tables kept in the
 // table cache by content: found again for a copy of the definition under another name, not
-// for another instance, and loaded by the second solve of the command line.
+// for another instance, and loaded by the second solve of the command line; sliding's tables
+// written in the format, and read in the earlier layout too.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -14,10 +15,13 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <zstd.h>
+
 #include "cli_util.h"
 #include "perm/definition.h"
 #include "perm/generators.h"
 #include "perm/pdb.h"
+#include "sliding/pdb.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
 #include "tansaku/pdb/table_file.h"
@@ -282,4 +286,38 @@ TEST(PermProjectionCache, SecondSolveLoadsTheTables) {
   spit(dir.path / "blocker", "x");
   const auto blocked = solve("TANSAKU_PDB_DIR=" + (dir.path / "blocker" / "sub").string() + " ");
   EXPECT_EQ(blocked["length"], 3);
+}
+
+TEST(PdbTableFile, SlidingTablesInTheFormatAndInTheEarlierLayout) {
+  TempDir dir("sliding-tables");
+  const sliding::pdb::TableInfo info{3, 3, 0, {1, 2, 3, 4}};
+  const auto t = sliding::pdb::build_table(info);
+  const fs::path file = dir.path / info.file_name();
+  sliding::pdb::save_table(*t, file);
+  EXPECT_TRUE(pdb::is_table_file(file));
+  EXPECT_EQ(pdb::TableReader(file, "").header().kind, "sliding-pdb");
+  EXPECT_EQ(sliding::pdb::read_table_info(file), info);
+  const auto back = sliding::pdb::load_table(file);
+  ASSERT_TRUE(std::equal(t->data(), t->data() + info.bytes(), back->data()));
+  EXPECT_EQ(back->max_distance, t->max_distance);
+  // The earlier layout: magic, version 2, encoding 1, the board and group, sizes, the frame
+  // index, then the zstd frames (here one).
+  auto put = [](std::string& out, auto v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); };
+  std::string packed(ZSTD_compressBound(info.bytes()), '\0');
+  packed.resize(ZSTD_compress(packed.data(), packed.size(), t->data(), info.bytes(), 3));
+  std::string old("TSKPDB1\n");
+  for (std::uint32_t v : {2u, 1u, 3u, 3u, 0u, 4u}) put(old, v);
+  for (std::uint8_t c : info.cells) put(old, c);
+  put(old, info.entries());
+  put(old, info.bytes());
+  put(old, static_cast<std::int32_t>(t->max_distance));
+  put(old, std::uint32_t{24});
+  put(old, std::uint32_t{1});
+  put(old, static_cast<std::uint64_t>(packed.size()));
+  spit(file, old + packed);
+  EXPECT_FALSE(pdb::is_table_file(file));
+  EXPECT_EQ(sliding::pdb::read_table_info(file), info);
+  const auto earlier = sliding::pdb::load_table(file);
+  ASSERT_TRUE(std::equal(t->data(), t->data() + info.bytes(), earlier->data()));
+  EXPECT_EQ(earlier->max_distance, t->max_distance);
 }

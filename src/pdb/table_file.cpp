@@ -352,53 +352,72 @@ bool TableReader::has(std::string_view section) const {
   return false;
 }
 
+namespace {
+
+const SectionInfo& find_section(const std::vector<SectionInfo>& all, std::string_view name, const TableReader& r) {
+  for (const auto& s : all)
+    if (s.name == name) return s;
+  throw InputError(r.refusal(fmt::format("no section '{}' in the table file", name)));
+}
+
+}  // namespace
+
 Bytes TableReader::section(std::string_view name, unsigned threads, bool check) const {
   const Impl& m = *impl_;
-  const SectionInfo* si = nullptr;
-  for (const auto& s : m.sections)
-    if (s.name == name) si = &s;
-  if (!si) throw InputError(refusal(fmt::format("no section '{}' in the table file", name)));
+  const SectionInfo& si = find_section(m.sections, name, *this);
   Bytes out;
-  out.size = si->bytes;
-  if (si->bytes == 0) {
-    if (si->checksum != Checksum{}.text())
+  out.size = si.bytes;
+  if (si.bytes == 0) {
+    if (si.checksum != Checksum{}.text())
       throw InputError(refusal(fmt::format("damaged table file (section {})", name)));
     return out;
   }
-  auto map = [&](int flags) {
-    void* p = ::mmap(nullptr, static_cast<std::size_t>(si->stored), PROT_READ, MAP_PRIVATE | flags, m.fd.fd,
-                     static_cast<off_t>(si->offset));
+  if (si.storage == Storage::raw) {
+    void* p = ::mmap(nullptr, static_cast<std::size_t>(si.stored), PROT_READ, MAP_PRIVATE | (check ? MAP_POPULATE : 0),
+                     m.fd.fd, static_cast<off_t>(si.offset));
     if (p == MAP_FAILED) throw InputError(refusal(fmt::format("cannot map it ({})", std::strerror(errno))));
-    return std::shared_ptr<const void>(p, PagesDeleter{static_cast<std::size_t>(si->stored)});
-  };
-  if (si->storage == Storage::raw) {
-    out.owner = map(check ? MAP_POPULATE : 0);
-    out.data = static_cast<const std::uint8_t*>(out.owner.get());
-  } else {
-    const auto packed = map(0);
-    ::madvise(const_cast<void*>(packed.get()), static_cast<std::size_t>(si->stored), MADV_SEQUENTIAL);
-    auto mem = zeroed_array<std::uint8_t>(static_cast<std::size_t>(si->bytes));
-    std::uint8_t* dst = mem.get();
-    std::vector<std::uint64_t> at(si->frames.size() + 1, 0);
-    for (std::size_t i = 0; i < si->frames.size(); ++i) at[i + 1] = at[i] + si->frames[i];
+    out.owner = std::shared_ptr<const void>(p, PagesDeleter{static_cast<std::size_t>(si.stored)});
+    out.data = static_cast<const std::uint8_t*>(p);
+    if (check && sum_bytes(out.data, out.size, threads) != si.checksum)
+      throw InputError(refusal(fmt::format("damaged table file (the checksum of section {})", name)));
+    return out;
+  }
+  auto mem = zeroed_array<std::uint8_t>(static_cast<std::size_t>(si.bytes));
+  section_into(name, mem.get(), threads, check);
+  out.data = mem.get();
+  out.owner = std::shared_ptr<const void>(mem.release(), PagesDeleter{static_cast<std::size_t>(si.bytes)});
+  return out;
+}
+
+void TableReader::section_into(std::string_view name, void* to, unsigned threads, bool check) const {
+  const Impl& m = *impl_;
+  const SectionInfo& si = find_section(m.sections, name, *this);
+  auto* dst = static_cast<std::uint8_t*>(to);
+  if (si.storage == Storage::raw) {
+    if (si.bytes && !read_at(m.fd.fd, dst, static_cast<std::size_t>(si.bytes), si.offset))
+      throw InputError(refusal(fmt::format("truncated table file (section {})", name)));
+  } else if (si.bytes) {
+    void* p = ::mmap(nullptr, static_cast<std::size_t>(si.stored), PROT_READ, MAP_PRIVATE, m.fd.fd,
+                     static_cast<off_t>(si.offset));
+    if (p == MAP_FAILED) throw InputError(refusal(fmt::format("cannot map it ({})", std::strerror(errno))));
+    const std::unique_ptr<void, PagesDeleter> packed(p, PagesDeleter{static_cast<std::size_t>(si.stored)});
+    ::madvise(p, static_cast<std::size_t>(si.stored), MADV_SEQUENTIAL);
+    std::vector<std::uint64_t> at(si.frames.size() + 1, 0);
+    for (std::size_t i = 0; i < si.frames.size(); ++i) at[i + 1] = at[i] + si.frames[i];
     std::atomic<bool> failed{false};
     auto frame = [&](std::size_t i) {
-      const std::uint64_t lo = i * kFrame, n = std::min(si->bytes - lo, kFrame);
+      const std::uint64_t lo = i * kFrame, n = std::min(si.bytes - lo, kFrame);
       const std::size_t got =
-          ZSTD_decompress(dst + lo, static_cast<std::size_t>(n), static_cast<const std::uint8_t*>(packed.get()) + at[i],
-                          static_cast<std::size_t>(si->frames[i]));
+          ZSTD_decompress(dst + lo, static_cast<std::size_t>(n), static_cast<const std::uint8_t*>(p) + at[i],
+                          static_cast<std::size_t>(si.frames[i]));
       if (ZSTD_isError(got) || got != n) failed = true;  // includes zstd's own checksum
     };
     tbb::task_arena arena(static_cast<int>(std::max(1u, threads)));
-    arena.execute([&] { tbb::parallel_for(std::size_t{0}, si->frames.size(), frame); });
+    arena.execute([&] { tbb::parallel_for(std::size_t{0}, si.frames.size(), frame); });
     if (failed) throw InputError(refusal(fmt::format("damaged table file (section {} does not decompress)", name)));
-    const std::size_t bytes = static_cast<std::size_t>(si->bytes);
-    out.data = mem.get();
-    out.owner = std::shared_ptr<const void>(mem.release(), PagesDeleter{bytes});
   }
-  if (check && sum_bytes(out.data, out.size, threads) != si->checksum)
+  if (check && sum_bytes(dst, si.bytes, threads) != si.checksum)
     throw InputError(refusal(fmt::format("damaged table file (the checksum of section {})", name)));
-  return out;
 }
 
 void TableReader::verify(unsigned threads) const {

@@ -92,6 +92,9 @@ class TableReader {
   // search reads at random, checking reads them all); InputError as above when damaged or
   // absent. Compressed sections are decompressed on `threads` threads.
   Bytes section(std::string_view name, unsigned threads = 1, bool check = true) const;
+  // A section read or decompressed into `dst` (its `bytes` of memory the caller owns, e.g.
+  // on huge pages), checked as section() checks.
+  void section_into(std::string_view name, void* dst, unsigned threads = 1, bool check = true) const;
   // Every section read and checked (`pdb verify`).
   void verify(unsigned threads = 1) const;
   // The one-line refusal for this file: "FILE: WHY; HINT".
