@@ -26,6 +26,7 @@
 #include "perm/solver.h"
 #include "perm/symmetry.h"
 #include "tansaku/core/error.h"
+#include "tansaku/pdb/table_file.h"
 
 using namespace tansaku;
 using namespace tansaku::perm;
@@ -161,18 +162,27 @@ TEST(PermPieceTable, FileRoundTrip) {
   changed[changed.size() / 2] ^= 0x10;
   refused(changed, "corrupt (checksum)");
   refused(bytes.substr(0, bytes.size() - 1), "truncated");
-  refused(bytes + "x", "longer than its table");
-  // A file of an earlier version (the cells compressed by zstd, no checksum) still loads.
-  const std::size_t head = bytes.find('\n', bytes.find('\n') + 1) + 1;
-  auto header = nlohmann::json::parse(bytes.substr(bytes.find('\n') + 1, head - bytes.find('\n') - 2));
-  header.erase("cells");
-  header.erase("checksum");
-  const std::string cells = bytes.substr(head);
+  refused(bytes + "x", "longer than");
+  // Files of the earlier layout (a magic line, a JSON line, then the cells) still load:
+  // the cells raw from a page boundary (with their checksum), or compressed by zstd.
+  std::ofstream(file, std::ios::binary | std::ios::trunc) << bytes;
+  const nlohmann::json header = read_table_header(file);
+  const std::uint64_t at = pdb::TableReader(file, "").json()["sections"][0].value("offset", std::uint64_t{0});
+  const std::string cells = bytes.substr(at);
+  auto legacy = [&](nlohmann::json h, const std::string& body, bool pad) {
+    std::string head = "TSKPERMPDB1\n" + h.dump();
+    if (pad) head.append((4096 - (head.size() + 1) % 4096) % 4096, ' ');
+    std::ofstream(file, std::ios::binary | std::ios::trunc) << head << "\n" << body;
+    auto old = load_piece_table(file, d, ms, d.solved, lim);
+    for (std::uint64_t r = 0; r < t->domain().size(); ++r) ASSERT_EQ(old->mod3().get(r), t->mod3().get(r));
+  };
+  legacy(header, cells, true);  // read_table_header gives it as the earlier layout had it
+  nlohmann::json packed_header = header;
+  packed_header.erase("cells");
+  packed_header.erase("checksum");
   std::string packed(ZSTD_compressBound(cells.size()), '\0');
   packed.resize(ZSTD_compress(packed.data(), packed.size(), cells.data(), cells.size(), 3));
-  std::ofstream(file, std::ios::binary | std::ios::trunc) << bytes.substr(0, bytes.find('\n') + 1) << header.dump() << "\n" << packed;
-  auto old = load_piece_table(file, d, ms, d.solved, lim);
-  for (std::uint64_t r = 0; r < t->domain().size(); ++r) ASSERT_EQ(old->mod3().get(r), t->mod3().get(r));
+  legacy(packed_header, packed, false);
   std::filesystem::remove_all(dir);
 }
 

@@ -23,6 +23,7 @@
 #include "perm/solver.h"
 #include "perm/symmetry.h"
 #include "tansaku/core/error.h"
+#include "tansaku/pdb/table_file.h"
 
 using namespace tansaku;
 using namespace tansaku::perm;
@@ -184,21 +185,20 @@ TEST(PermReduction, FileRoundTripAndSolve) {
       std::ifstream in(file, std::ios::binary);
       text.assign(std::istreambuf_iterator<char>(in), {});
     }
-    const std::size_t nl = text.find('\n', text.find('\n') + 1);  // magic, then the JSON line
-    auto h = nlohmann::json::parse(text.substr(text.find('\n') + 1, nl - text.find('\n') - 1));
-    const std::uint64_t moves_bytes = (h["sym_move_values"].get<std::uint64_t>() * 4 + 7) / 8 * 8;
-    const std::uint64_t class_bytes = (h["class_values"].get<std::uint64_t>() * 4 + 7) / 8 * 8;
+    // That layout: a magic line, the header as a JSON line padded to a page boundary, the
+    // cells, the class table from the next page boundary.
+    auto h = read_table_header(file);
+    const pdb::TableReader reader(file, "");
+    const auto& sections = reader.json()["sections"];
+    ASSERT_EQ(sections.size(), 3u);
+    const std::uint64_t cells_at = sections[0].value("offset", std::uint64_t{0});
+    const std::uint64_t classes_end =
+        sections[1].value("offset", std::uint64_t{0}) + sections[1].value("bytes", std::uint64_t{0});
     h.erase("sym_move_values");
     h.erase("sym_move_checksum");
-    std::string line = h.dump();
-    const std::size_t at = text.find('\n') + 1;
-    ASSERT_LE(line.size(), nl - at);
-    line.append(nl - at - line.size(), ' ');
-    text.replace(at, nl - at, line);
-    // The sym-move table starts at the page boundary after the class table: drop it and the
-    // padding before it.
-    const std::uint64_t classes_end = text.size() - moves_bytes - ((class_bytes + 4095) / 4096 * 4096 - class_bytes);
-    text.resize(classes_end);
+    std::string head = "TSKPERMPDB1\n" + h.dump();
+    head.append((4096 - (head.size() + 1) % 4096) % 4096, ' ');
+    text = head + "\n" + text.substr(cells_at, classes_end - cells_at);
     const auto old = dir / ("old-" + file.filename().string());
     std::ofstream(old, std::ios::binary) << text;
     const auto earlier = load_pattern_table(old, d, ms, d.solved, search::Limits{});

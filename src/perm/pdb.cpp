@@ -2,14 +2,21 @@
 #include "perm/pdb.h"
 
 #include <algorithm>
+#include <atomic>
+#include <cstring>
 #include <numeric>
 #include <optional>
 
 #include <fmt/format.h>
 
+#include "perm/piece_file.h"
 #include "perm/ranked_domain.h"
+#include "tansaku/core/cache_dir.h"
 #include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
+#include "tansaku/core/memory.h"
 #include "tansaku/pdb/orbits.h"
+#include "tansaku/pdb/table_file.h"
 #include "tansaku/search/distance_table.h"
 
 namespace tansaku::perm {
@@ -48,6 +55,14 @@ PatternDb::PatternDb(const Definition& d, const MoveSet& ms, const Position& goa
     return s.empty() ? std::string("none") : s;
   };
   description_ = fmt::format("pieces solved at [{}], orientations at [{}]", names(pieces), names(oris));
+  // Found by content: what the distances depend on (instance_key: the positions, sets,
+  // moves and goal) and what the projection keeps; the version of the ranking too.
+  puzzle_ = "perm:" + d.name;
+  pdb::ContentHash key;
+  key.add(std::string_view("perm-projection 1")).add(instance_key(d, ms, goal));
+  key.add_bytes(lab_map_.data(), lab_map_.size());
+  for (int i = 0; i < positions_; ++i) key.add(std::uint64_t{keep_ori_[static_cast<std::size_t>(i)]});
+  key_ = key.hex();
 }
 
 void PatternDb::build(const search::Limits& lim) {
@@ -62,6 +77,82 @@ void PatternDb::build(const search::Limits& lim) {
 
 namespace {
 
+std::atomic<std::uint64_t> cache_from{std::uint64_t{1} << 20};
+
+std::string cache_hint(const std::filesystem::path& file) {
+  return fmt::format("`tansaku pdb remove {}` deletes it (a solve builds it again)",
+                     printable(file.filename().string()));
+}
+
+}  // namespace
+
+void set_projection_cache_from(std::uint64_t states) { cache_from.store(states, std::memory_order_relaxed); }
+
+bool is_projection_file_name(const std::string& name) {
+  return name.rfind("perm-projection-", 0) == 0 && name.ends_with(".tab");
+}
+
+std::filesystem::path PatternDb::cache_file() const {
+  return table_cache_dir() / fmt::format("perm-projection-{}.tab", key_);
+}
+
+void PatternDb::load_or_build(const search::Limits& lim) {
+  const std::filesystem::path file = cache_file();
+  if (size() < cache_from.load(std::memory_order_relaxed) || !file_allowed(file.parent_path().string())) {
+    build(lim);
+    return;
+  }
+  std::error_code ec;
+  if (std::filesystem::exists(file, ec)) {
+    try {
+      pdb::TableReader r(file, cache_hint(file), lim.memory);
+      const pdb::TableHeader& h = r.header();
+      if (h.kind == kProjectionKind && h.content == key_ && h.encoding == "u8-distance" && h.entries == size()) {
+        const pdb::Bytes cells = r.section("cells", lim.threads);
+        if (cells.size == size()) {
+          dist_.assign(cells.data, cells.data + cells.size);
+          max_ = h.info.value("max_distance", 0);
+          loaded_ = true;
+          return;
+        }
+      }
+    } catch (const InputError&) {  // damaged, or not this table after all: built again, and replaced
+    }
+  }
+  build(lim);
+  pdb::TableHeader h{kProjectionKind, key_, "u8-distance", size(),
+                     nlohmann::ordered_json{{"puzzle", puzzle_}, {"projection", description_}, {"max_distance", max_}}};
+  const pdb::SectionData cells{"cells", dist_.data(), dist_.size(), pdb::Storage::raw};
+  try {
+    pdb::write_table_file(file, h, std::span<const pdb::SectionData>(&cells, 1), lim.threads);
+  } catch (const InputError&) {  // a read-only or full directory: the table is in memory all the same
+  } catch (const std::filesystem::filesystem_error&) {}
+}
+
+std::pair<std::string, nlohmann::ordered_json> describe_projection_file(const std::filesystem::path& file) {
+  pdb::TableReader r(file, cache_hint(file));
+  const pdb::TableHeader& h = r.header();
+  if (h.kind != kProjectionKind) throw InputError(r.refusal("not a perm projection table"));
+  const std::string puzzle = h.info.value("puzzle", ""), what = h.info.value("projection", "");
+  const int max = h.info.value("max_distance", 0);
+  return {fmt::format("{} projection {}, {} entries, max {}, {}  {}", puzzle, what, h.entries, max,
+                      format_size(r.file_bytes()), file.string()),
+          nlohmann::ordered_json{{"puzzle", puzzle},
+                                 {"projection", what},
+                                 {"entries", h.entries},
+                                 {"max_distance", max},
+                                 {"file", file.string()},
+                                 {"file_bytes", r.file_bytes()}}};
+}
+
+void verify_projection_file(const std::filesystem::path& file, const search::Limits& lim) {
+  pdb::TableReader r(file, cache_hint(file), lim.memory);
+  if (r.header().kind != kProjectionKind) throw InputError(r.refusal("not a perm projection table"));
+  r.verify(lim.threads);
+}
+
+namespace {
+
 struct Atom {
   std::vector<int> cells;         // an orbit
   std::vector<std::uint8_t> labels;  // kept labels
@@ -71,7 +162,8 @@ struct Atom {
 }  // namespace
 
 std::vector<std::unique_ptr<PatternDb>> make_pattern_dbs(const Definition& d, const MoveSet& ms, const Position& goal,
-                                                        std::uint64_t budget, const search::Limits& lim) {
+                                                         std::uint64_t budget, const search::Limits& lim,
+                                                         bool use_cache) {
   const int N = d.positions;
   pdb::Orbits orbit_of(N);
   std::vector<bool> twisted(static_cast<std::size_t>(N), false);
@@ -155,7 +247,8 @@ std::vector<std::unique_ptr<PatternDb>> make_pattern_dbs(const Definition& d, co
   for (const auto& b : bins) {
     auto p = make(b);
     require_memory(p->size(), lim.memory, "a pattern database");
-    p->build(lim);
+    if (use_cache) p->load_or_build(lim);
+    else p->build(lim);
     out.push_back(std::move(p));
   }
   return out;

@@ -11,6 +11,7 @@
 #include "perm/generators.h"
 #include "perm/notation.h"
 #include "perm/pattern_table.h"
+#include "perm/pdb.h"
 #include "perm/piece_file.h"
 #include "perm/piece_table.h"
 #include "tansaku/core/cache_dir.h"
@@ -182,8 +183,11 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
 tansaku::pdb::TableKind pdb_table_kind() {
   tansaku::pdb::TableKind k;
   k.heading = "perm tables (piece tables and patterns) in {}:";
-  k.claims = [](const std::string& name) { return name.rfind("perm-", 0) == 0 && is_table_file_name(name); };
+  k.claims = [](const std::string& name) {
+    return (name.rfind("perm-", 0) == 0 && is_table_file_name(name)) || is_projection_file_name(name);
+  };
   k.describe = [](const std::filesystem::path& path) {
+    if (is_projection_file_name(path.filename().string())) return describe_projection_file(path);
     const json h = read_table_header(path);
     const std::string file = path.string();
     std::error_code ec;
@@ -215,7 +219,10 @@ tansaku::pdb::TableKind pdb_table_kind() {
              {"file", file},
              {"file_bytes", bytes}}};
   };
-  k.verify = verify_table_file;
+  k.verify = [](const std::filesystem::path& path, const search::Limits& lim) {
+    if (is_projection_file_name(path.filename().string())) verify_projection_file(path, lim);
+    else verify_table_file(path, lim);
+  };
   return k;
 }
 

@@ -24,12 +24,17 @@
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
 #include "tansaku/core/memory.h"
+#include "tansaku/pdb/table_file.h"
 
 namespace tansaku::perm {
 namespace {
 
 using json = nlohmann::ordered_json;
-constexpr char kMagic[] = "TSKPERMPDB1\n";
+using pdb::Checksum;
+constexpr char kMagic[] = "TSKPERMPDB1\n";  // files of earlier versions (still read)
+constexpr const char* kPieceKind = "perm-piece";
+constexpr const char* kPatternKind = "perm-pattern";
+constexpr const char* kEncoding = "2-bit-mod-3";
 constexpr std::size_t kChunk = std::size_t{1} << 20;
 constexpr std::size_t kPage = 4096;
 // Cells from this size on are copied into memory of transparent huge pages in the
@@ -76,8 +81,42 @@ std::string safe(const std::string& s) {
   return o.empty() ? "x" : o.substr(0, 40);
 }
 
-// The header of an open file; the stream is left at the compressed data.
-json read_header(std::FILE* f, const std::string& name) {
+std::string table_hint(const std::filesystem::path& file) {
+  return fmt::format("`tansaku pdb remove {}` deletes it (`tansaku pdb build` makes it again)",
+                     printable(file.filename().string()));
+}
+
+// The header of a file of the table format (pdb/table_file.h) as a file of the earlier
+// layout has it (the sections' checksums as "checksum", "class_checksum",
+// "sym_move_checksum"; "cells": "raw"); the stream is left at the cells.
+json read_table_format_header(std::FILE* f, const std::filesystem::path& file, const std::string& name) {
+  const pdb::TableReader r(file, table_hint(file));
+  const pdb::TableHeader& th = r.header();
+  if ((th.kind != kPieceKind && th.kind != kPatternKind) || th.encoding != kEncoding || !th.info.is_object())
+    throw InputError(r.refusal("not a perm piece or pattern table"));
+  json h = th.info;
+  std::uint64_t cells_at = 0;
+  bool cells = false;
+  for (const auto& sec : r.json()["sections"]) {
+    const std::string n = sec.value("name", ""), sum = sec.value("checksum", "");
+    if (sec.value("storage", "") != "raw") throw InputError(r.refusal("a perm table's section not stored raw"));
+    if (n == "cells") cells = true, cells_at = sec.value("offset", std::uint64_t{0}), h["checksum"] = sum;
+    else if (n == "classes") h["class_checksum"] = sum;
+    else if (n == "sym_moves") h["sym_move_checksum"] = sum;
+  }
+  if (!cells || !h.contains("entries") || !h.contains("key") || !(h.contains("pieces") || h.contains("pattern")))
+    throw InputError(r.refusal("not a perm piece or pattern table"));
+  h["cells"] = "raw";
+  if (std::fseek(f, static_cast<long>(cells_at), SEEK_SET) != 0) throw InputError(fmt::format("{}: truncated", name));
+  return h;
+}
+
+// The header of an open file; the stream is left at the cells (or their compressed data,
+// in files of an earlier version).
+json read_header(std::FILE* f, const std::filesystem::path& file, const std::string& name) {
+  if (pdb::is_table_file(file)) return read_table_format_header(f, file, name);
+  // Files of earlier versions: magic, a JSON line (padded to a page boundary when the cells
+  // are raw), the cells raw or compressed.
   auto bad = [&](const char* why) { return InputError(fmt::format("{}: not a tansaku piece table ({})", name, why)); };
   char magic[sizeof kMagic - 1];
   if (std::fread(magic, 1, sizeof magic, f) != sizeof magic || std::memcmp(magic, kMagic, sizeof magic) != 0)
@@ -102,30 +141,12 @@ File open_table(const std::filesystem::path& file) {
   return f;
 }
 
-// A checksum of the cells (two running sums of the words, Fletcher style: fast enough to
-// check every load).
-struct Checksum {
-  std::uint64_t a = 0, b = 0, n = 0;
-  void add(const std::uint64_t* w, std::size_t count) {
-    for (std::size_t i = 0; i < count; ++i) a += w[i], b += a;
-    n += count;
-  }
-  // The sum of this part's words followed by `next`'s: each of next's prefix sums grows by a.
-  void join(const Checksum& next) {
-    b += next.b + a * next.n;
-    a += next.a;
-    n += next.n;
-  }
-  std::string text() const { return fmt::format("{:016x}{:016x}", a, b); }
-};
-
-// Writes magic, header and the cells as they are in memory, from an offset that is a
-// multiple of 4096 (the header line padded with spaces), to a temporary name, then renamed:
-// loading maps the cells, no read and no decompression (the 3x3x3's 554 MB pattern
-// decompressed in about 0.6 s, most of a short solve).
-// A table reduced by symmetry (pattern_reduction.h) has its class table after the cells,
-// from the next page boundary (padded to 8 bytes), then its sym-move table likewise
-// (files of an earlier version have no sym-move table: it is built at load).
+// The cells as they are in memory, from a page boundary: loading maps them, no read and no
+// decompression (the 3x3x3's 554 MB pattern decompressed in about 0.6 s, most of a short
+// solve). A table reduced by symmetry (pattern_reduction.h) has its class table after the
+// cells, from the next page boundary (padded to 8 bytes), then its sym-move table likewise
+// (files of an earlier version have no sym-move table: it is built at load). The table file
+// format places its sections so, and files of the earlier layout have them so too.
 std::uint64_t round_page(std::uint64_t n) { return (n + kPage - 1) / kPage * kPage; }
 std::uint64_t class_bytes(std::uint64_t values) { return (values * 4 + 7) / 8 * 8; }
 // The bytes after the cells (from their last page boundary) of a file with these tables.
@@ -134,66 +155,37 @@ std::uint64_t tail_bytes(std::uint64_t class_values, std::uint64_t sym_move_valu
   return sym_move_values ? round_page(class_bytes(class_values)) + class_bytes(sym_move_values) : class_bytes(class_values);
 }
 
-// 32-bit words padded to 8 bytes, with their checksum.
+// 32-bit words padded to 8 bytes.
 struct Words32 {
   std::vector<std::uint64_t> words;
-  std::string checksum;
   explicit Words32(const ClassTable& t) : words(class_bytes(t.size) / 8, 0) {
     if (t.size) std::memcpy(words.data(), t.words, t.size * 4);
-    Checksum cs;
-    cs.add(words.data(), words.size());
-    checksum = cs.text();
   }
 };
 
-void save_cells(json h, const TwoBitTable& cells, const std::filesystem::path& file, const ClassTable* classes = nullptr,
-                const ClassTable* sym_moves = nullptr) {
-  const auto* words = const_cast<TwoBitTable&>(cells).data();
-  Checksum sum;
-  sum.add(words, static_cast<std::size_t>(cells.words()));
-  h["cells"] = "raw";
-  h["checksum"] = sum.text();
+void save_cells(json h, const TwoBitTable& cells, const std::filesystem::path& file,
+                const ClassTable* classes = nullptr, const ClassTable* sym_moves = nullptr) {
   std::vector<Words32> extra;
   if (classes) {
     extra.emplace_back(*classes);
     h["class_values"] = classes->size;
-    h["class_checksum"] = extra.back().checksum;
     if (sym_moves) {
       extra.emplace_back(*sym_moves);
       h["sym_move_values"] = sym_moves->size;
-      h["sym_move_checksum"] = extra.back().checksum;
     }
   }
-  const std::filesystem::path tmp = file.string() + ".tmp";
-  File f(std::fopen(tmp.c_str(), "wb"));
-  if (!f) throw InputError(fmt::format("cannot write {}", printable(tmp.string())));
-  std::string head = std::string(kMagic) + h.dump();
-  head.append((kPage - (head.size() + 1) % kPage) % kPage, ' ');
-  head += '\n';
-  bool ok = std::fwrite(head.data(), 1, head.size(), f.get()) == head.size();
-  const auto* src = reinterpret_cast<const char*>(words);
-  const std::uint64_t total = cells.bytes();
-  for (std::uint64_t pos = 0; ok && pos < total;) {
-    const std::size_t len = static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, total - pos));
-    ok = std::fwrite(src + pos, 1, len, f.get()) == len;
-    pos += len;
-  }
-  std::uint64_t written = total;
-  for (const Words32& x : extra) {  // each from a page boundary
-    const std::string pad(static_cast<std::size_t>(round_page(written) - written), '\0');
-    ok = ok && std::fwrite(pad.data(), 1, pad.size(), f.get()) == pad.size() &&
-         std::fwrite(x.words.data(), 8, x.words.size(), f.get()) == x.words.size();
-    written = round_page(written) + x.words.size() * 8;
-  }
-  ok = ok && std::fflush(f.get()) == 0;
-  f.reset();
-  std::error_code ec;
-  if (!ok) {
-    std::filesystem::remove(tmp, ec);
-    throw InputError(fmt::format("cannot write {} (disk full?)", printable(file.string())));
-  }
-  std::filesystem::rename(tmp, file, ec);
-  if (ec) throw InputError(fmt::format("cannot rename {} ({})", printable(tmp.string()), ec.message()));
+  // Found by what the distances depend on: the instance's key and what the table keeps.
+  pdb::ContentHash content;
+  content.add(std::string_view(h.value("key", "")))
+      .add(std::string_view(h.contains("pattern") ? h["pattern"].dump() : h["pieces"].dump()));
+  const pdb::TableHeader th{h.contains("pattern") ? kPatternKind : kPieceKind, content.hex(), kEncoding,
+                            h.value("entries", std::uint64_t{0}), h};
+  std::vector<pdb::SectionData> sections{
+      {"cells", const_cast<TwoBitTable&>(cells).data(), cells.bytes(), pdb::Storage::raw}};
+  const char* names[] = {"classes", "sym_moves"};
+  for (std::size_t i = 0; i < extra.size(); ++i)
+    sections.push_back({names[i], extra[i].words.data(), extra[i].words.size() * 8, pdb::Storage::raw});
+  pdb::write_table_file(file, th, sections);
 }
 
 // The cells of an open file (the stream at the cells), `entries` of them: raw (with their
@@ -365,7 +357,7 @@ namespace {
 Opened open_instance_table(const std::filesystem::path& file, const Definition& d, const MoveSet& ms,
                            const Position& goal) {
   Opened o{open_table(file), printable(file.string()), {}};
-  o.h = read_header(o.f.get(), o.name);
+  o.h = read_header(o.f.get(), file, o.name);
   if (o.h.value("key", "") != fmt::format("{:016x}", instance_key(d, ms, goal)))
     throw InputError(fmt::format("{}: a table of another puzzle, move set or goal", o.name));
   return o;
@@ -375,7 +367,7 @@ Opened open_instance_table(const std::filesystem::path& file, const Definition& 
 
 json read_table_header(const std::filesystem::path& file) {
   File f = open_table(file);
-  return read_header(f.get(), file.string());
+  return read_header(f.get(), file, file.string());
 }
 
 void save_piece_table(const PieceTable& t, const std::string& puzzle, std::uint64_t key, const std::string& set_name,
@@ -483,7 +475,7 @@ std::unique_ptr<PatternTable> load_pattern_table(const std::filesystem::path& fi
 
 void verify_table_file(const std::filesystem::path& file, const search::Limits& lim) {
   Opened o{open_table(file), printable(file.string()), {}};
-  o.h = read_header(o.f.get(), o.name);
+  o.h = read_header(o.f.get(), file, o.name);
   if (o.h.value("class_values", std::uint64_t{0}) > 0) (void)read_reduction_tables(o);  // checked as read
   search::Limits l = lim;
   l.progress = nullptr;
@@ -506,7 +498,8 @@ CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Po
     try {
       const json h = read_table_header(e.path());
       found.emplace_back(h.value("bytes", std::uint64_t{0}), e.path());
-    } catch (const InputError&) {
+    } catch (const InputError& err) {  // a file of this instance, damaged or truncated: said
+      out.left_out.push_back(err.what());
     }
   }
   std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });

@@ -1,10 +1,11 @@
 // Piece tables and pattern tables (pattern_table.h) on disk: one file per table in the table cache directory
 // (core/cache_dir.h), named after the puzzle and a key of what the distances depend on (the
 // sets, the moves in use with their powers, the goal), so that a table is only ever used for
-// the instance it was built for. A header line of magic, a JSON line describing the table,
-// then the 2-bit cells as they are in memory (with a checksum; files of earlier versions hold them
-// compressed by zstd and still load). Written to a temporary name and
-// renamed: a reader never sees half a file.
+// the instance it was built for. Written in the table file format (tansaku/pdb/table_file.h:
+// kind "perm-piece" or "perm-pattern", the header's `info` holding the fields below, the 2-bit
+// cells as they are in memory in section "cells", a reduced pattern's class and sym-move
+// tables in "classes" and "sym_moves", all raw and mapped on load). Files of the earlier
+// layout (a magic line, a JSON line, the cells raw or compressed by zstd) still load.
 #pragma once
 #include <cstdint>
 #include <filesystem>

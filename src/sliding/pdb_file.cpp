@@ -1,7 +1,7 @@
-// Pattern-database files: a small header (what the table covers, sizes, a frame index), then
-// the 4-bit entries as independent zstd frames of 16 MiB each (with zstd's checksums), so
-// that loading decompresses on every thread straight out of a memory map. Written to a
-// temporary name and renamed: a reader never sees half a file.
+// Pattern-database files, in the table file format (tansaku/pdb/table_file.h: kind
+// "sliding-pdb", the board and the group in `info`, the 4-bit entries as one section of zstd
+// frames of 16 MiB, decompressed on every thread). Files of the earlier layout (a small binary
+// header and frame index, then the frames) still load.
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -22,10 +22,12 @@
 #include "sliding/pdb.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
+#include "tansaku/pdb/table_file.h"
 
 namespace tansaku::sliding::pdb {
 namespace {
 
+// The earlier layout (still read).
 constexpr char kMagic[8] = {'T', 'S', 'K', 'P', 'D', 'B', '1', '\n'};
 constexpr std::uint32_t kVersion = 2;
 constexpr std::uint32_t kEncoding = 1;  // 4 bits: (distance - manhattan) / 2, clamped at 15
@@ -42,10 +44,6 @@ struct Header {
 
 std::uint64_t frames_for(std::uint64_t raw) { return (raw + (std::uint64_t{1} << kFrameLog2) - 1) >> kFrameLog2; }
 
-template <class T>
-void put(std::string& out, T v) {
-  out.append(reinterpret_cast<const char*>(&v), sizeof v);
-}
 template <class T>
 bool get(const std::uint8_t*& p, const std::uint8_t* end, T& v) {
   if (static_cast<std::size_t>(end - p) < sizeof v) return false;
@@ -116,64 +114,71 @@ struct Mapped {
   const std::uint8_t* data() const { return static_cast<const std::uint8_t*>(addr); }
 };
 
+constexpr const char* kKind = "sliding-pdb";
+constexpr const char* kEncodingName = "4-bit-excess-over-manhattan";
+
+std::string hint(const std::filesystem::path& file) {
+  return fmt::format("`tansaku pdb remove {}` deletes it (`tansaku pdb build` makes it again)",
+                     printable(file.filename().string()));
+}
+
+// The board and group of a file of the table format, checked as the earlier header was.
+TableInfo info_of(const tansaku::pdb::TableReader& r) {
+  const tansaku::pdb::TableHeader& h = r.header();
+  auto bad = [&](const char* why) {
+    return InputError(r.refusal(fmt::format("not a sliding pattern database ({})", why)));
+  };
+  if (h.kind != kKind) throw bad("another kind of table");
+  if (h.encoding != kEncodingName) throw bad("unknown encoding");
+  TableInfo info;
+  try {
+    info.rows = h.info.at("rows").get<int>();
+    info.cols = h.info.at("cols").get<int>();
+    info.blank = h.info.at("blank").get<int>();
+    for (const auto& c : h.info.at("cells")) info.cells.push_back(c.get<std::uint8_t>());
+  } catch (const nlohmann::json::exception&) {
+    throw bad("bad header");
+  }
+  const int n = info.rows * info.cols;
+  if (info.rows < 2 || info.cols < 2 || n > 64 || info.blank < 0 || info.blank >= n || info.k() < 1 || info.k() >= n ||
+      info.k() > KPermRanker::kMaxPieces)
+    throw bad("bad board");
+  for (auto c : info.cells)
+    if (c >= n || c == info.blank) throw bad("bad group");
+  try {
+    if (h.entries != info.entries() || !r.has("cells")) throw bad("sizes do not match the group");
+  } catch (const std::invalid_argument&) {
+    throw bad("group too large");
+  }
+  return info;
+}
+
 }  // namespace
 
 void save_table(const Table& t, const std::filesystem::path& file, unsigned threads) {
   const TableInfo& info = t.info();
-  const std::uint64_t raw = info.bytes(), frames = frames_for(raw);
-  std::vector<std::string> packed(frames);
-  tbb::task_arena arena(static_cast<int>(std::max(1u, threads)));
-  std::exception_ptr error;
-  arena.execute([&] {
-    tbb::parallel_for(std::uint64_t{0}, frames, [&](std::uint64_t i) {
-      const std::uint64_t lo = i << kFrameLog2, n = std::min(raw - lo, std::uint64_t{1} << kFrameLog2);
-      ZSTD_CCtx* cctx = ZSTD_createCCtx();
-      ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, 9);
-      ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, 1);
-      packed[i].resize(ZSTD_compressBound(n));
-      const std::size_t got = ZSTD_compress2(cctx, packed[i].data(), packed[i].size(), t.data() + lo, n);
-      ZSTD_freeCCtx(cctx);
-      if (ZSTD_isError(got)) throw std::runtime_error(fmt::format("zstd: {}", ZSTD_getErrorName(got)));
-      packed[i].resize(got);
-    });
-  });
-  std::string head(kMagic, sizeof kMagic);
-  put(head, kVersion);
-  put(head, kEncoding);
-  put(head, static_cast<std::uint32_t>(info.rows));
-  put(head, static_cast<std::uint32_t>(info.cols));
-  put(head, static_cast<std::uint32_t>(info.blank));
-  put(head, static_cast<std::uint32_t>(info.k()));
-  for (auto c : info.cells) put(head, c);
-  put(head, info.entries());
-  put(head, raw);
-  put(head, static_cast<std::int32_t>(t.max_distance));
-  put(head, kFrameLog2);
-  put(head, static_cast<std::uint32_t>(frames));
-  for (const auto& f : packed) put(head, static_cast<std::uint64_t>(f.size()));
-
-  std::error_code ec;
-  if (!file.parent_path().empty()) {
-    std::filesystem::create_directories(file.parent_path(), ec);
-    if (ec) throw InputError(fmt::format("cannot create the directory {}: {}", printable(file.parent_path().string()), ec.message()));
-  }
-  const std::filesystem::path tmp = file.string() + fmt::format(".tmp{}", ::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw InputError(fmt::format("cannot write {}", tmp.string()));
-    out.write(head.data(), static_cast<std::streamsize>(head.size()));
-    for (const auto& f : packed) out.write(f.data(), static_cast<std::streamsize>(f.size()));
-    out.flush();
-    if (!out) throw InputError(fmt::format("cannot write {} (disk full?)", tmp.string()));
-  }
-  std::filesystem::rename(tmp, file, ec);
-  if (ec) {
-    std::filesystem::remove(tmp, ec);
-    throw InputError(fmt::format("cannot write {}: {}", printable(file.string()), ec.message()));
-  }
+  nlohmann::ordered_json cells = nlohmann::ordered_json::array();
+  for (auto c : info.cells) cells.push_back(c);
+  tansaku::pdb::ContentHash content;
+  content.add(std::string_view(kKind))
+      .add(static_cast<std::uint64_t>(info.rows))
+      .add(static_cast<std::uint64_t>(info.cols));
+  content.add(static_cast<std::uint64_t>(info.blank)).add_bytes(info.cells.data(), info.cells.size());
+  const tansaku::pdb::TableHeader h{kKind, content.hex(), kEncodingName, info.entries(),
+                                    nlohmann::ordered_json{{"rows", info.rows},
+                                                           {"cols", info.cols},
+                                                           {"blank", info.blank},
+                                                           {"cells", cells},
+                                                           {"max_distance", t.max_distance}}};
+  const tansaku::pdb::SectionData section{"cells", t.data(), info.bytes(), tansaku::pdb::Storage::zstd};
+  tansaku::pdb::write_table_file(file, h, std::span<const tansaku::pdb::SectionData>(&section, 1), threads);
 }
 
 TableInfo read_table_info(const std::filesystem::path& file) {
+  if (tansaku::pdb::is_table_file(file)) {
+    const tansaku::pdb::TableReader r(file, hint(file));
+    return info_of(r);
+  }
   regular_file_size(file.string(), "pattern database", UINT64_MAX);  // a FIFO would block the read below
   std::ifstream in(file, std::ios::binary);
   if (!in) throw InputError(fmt::format("cannot open pattern database {}", file.string()));
@@ -184,6 +189,17 @@ TableInfo read_table_info(const std::filesystem::path& file) {
 }
 
 std::shared_ptr<Table> load_table(const std::filesystem::path& file, unsigned threads) {
+  if (tansaku::pdb::is_table_file(file)) {
+    const tansaku::pdb::TableReader r(file, hint(file));
+    TableInfo info = info_of(r);
+    auto data = make_huge<std::uint8_t>(info.bytes());
+    r.section_into("cells", data.get(), threads);
+    auto t = std::make_shared<Table>(std::move(info), std::move(data));
+    t->origin = "disk " + file.string();
+    t->max_distance = r.header().info.value("max_distance", -1);
+    return t;
+  }
+  // A file of the earlier layout.
   Mapped m(file);
   Header h = parse_header(m.data(), m.size, file.string());
   std::vector<std::uint64_t> offset(h.frame_bytes.size() + 1, h.size);
