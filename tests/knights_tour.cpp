@@ -323,7 +323,9 @@ TEST(KnightTour, SplitCountOfOpenToursAgreesWithDpAndBacktracking) {
       Board b(r, c);
       NarrowGraph g = narrow_graph(b);
       const std::string dp = count_hamiltonian(g.adj, {false, -1}, two).count.get_str();
-      if (r == 5 && c == 5) EXPECT_EQ(dp, "864");  // 1,728 directed (A165134)
+      if (r == 5 && c == 5) {
+        EXPECT_EQ(dp, "864");  // 1,728 directed (A165134)
+      }
       for (unsigned parts : {0u, 1u, 16u})
         for (const auto* lim : {&two, &one}) {
           SplitCountOptions o;
@@ -357,7 +359,9 @@ TEST(KnightTour, SplitCountOfOpenToursOnLargerBoards) {
     NarrowGraph g = narrow_graph(Board(r, c));
     const mpz_class paths = count_paths_split(g.adj, -1, two).count;
     EXPECT_EQ(paths, count_hamiltonian(g.adj, {false, -1}, two).count) << r << "x" << c;
-    if (r == 6) EXPECT_EQ(paths.get_str(), "3318960");  // 6,637,920 directed (A165134), each path once
+    if (r == 6) {
+      EXPECT_EQ(paths.get_str(), "3318960");  // 6,637,920 directed (A165134), each path once
+    }
   }
 }
 
