@@ -12,7 +12,7 @@
 # Usage: bench/cube.sh [path/to/tansaku] [positions (default 10, up to 100)] [timeout s (default 600)] [twsearch dir]
 #   TANSAKU_PDB_DIR: where the tables go (default the user's cache dir).
 #   CUBE_FIXED=0: the random positions only (no 14-move scramble, checkerboard, superflip).
-#   TANSAKU_PERM_INVERSE=0: no inverse lookups (docs/perm.md), for a paired comparison.
+#   TANSAKU_PERM_INVERSE=1: inverse lookups too (docs/perm.md), for a paired comparison.
 set -uo pipefail
 bin=${1:-build/release/tansaku}
 count=${2:-10}

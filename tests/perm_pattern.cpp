@@ -326,6 +326,7 @@ TEST(PermPattern, FileRoundTripAndSolve) {
     EXPECT_THROW(load_pattern_table(file, d, build_moves(d, "qtm", ""), d.solved, search::Limits{}), InputError);
   }
   std::mt19937 rng(17);
+  ::setenv("TANSAKU_PERM_INVERSE", "1", 1);  // the inverse lookups too (off by default)
   for (int k = 0; k < 2; ++k) {
     Position p = d.solved;
     for (int s = 0; s < 7; ++s) p = d.applied(ms.gens[rng() % ms.gens.size()].p, p);
@@ -340,6 +341,7 @@ TEST(PermPattern, FileRoundTripAndSolve) {
     EXPECT_NE(h.find("conjugate lookups"), std::string::npos) << h;
     EXPECT_NE(h.find("inverse lookups"), std::string::npos) << h;
   }
+  ::unsetenv("TANSAKU_PERM_INVERSE");
   ::unsetenv("TANSAKU_PDB_DIR");
   std::filesystem::remove_all(dir);
 }
