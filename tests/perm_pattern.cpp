@@ -1,7 +1,7 @@
 // perm pattern tables (src/perm/pattern_table.h): the 2-bit distances mod 3 against a plain
 // breadth-first search over the projected positions (no ranking, no explore), the exact
-// value walking down the table along random walks, conjugate lookups never above the true
-// distance, the companion file's parser, the file round trip, and solve with pattern tables
+// value walking down the table along random walks, conjugate and inverse lookups never above
+// the true distance, the companion file's parser, the file round trip, and solve with pattern tables
 // finding solutions as short as without them.
 #include <gtest/gtest.h>
 
@@ -194,6 +194,90 @@ TEST(PermPattern, ConjugateLookupsNeverAboveTheDistance) {
   EXPECT_GT(above_zero, 10);  // the lookups see something
 }
 
+TEST(PermPattern, InverseLookupsNeverAboveTheDistance) {
+  // The inverse of a position (symmetry.h, Inverter) is as far from the goal as the
+  // position when the moves come with their inverses: on the 2x2x2, every sampled
+  // position's inverse has its optimal length (the bidirectional search over the whole
+  // space), and two patterns looked up there are never above it; on the cube, the same for
+  // positions of known optimal length.
+  auto at = [](const Definition& d, const std::vector<Perm>& seq) {
+    Position p = d.solved;
+    for (const Perm& m : seq) p = d.applied(m, p);
+    return p;
+  };
+  {
+    const Definition d = load_definition("2x2x2");
+    const MoveSet ms = build_moves(d, "htm", "U,R,F");  // 3,674,160 positions: the bidirectional search
+    const Inverter inv(d, d.solved);
+    ASSERT_TRUE(inv.valid());
+    const auto twist = build(d, ms, "Pattern twist\nCORNERS orientations\nEnd\n");
+    const auto top = build(d, ms, "Pattern top\nCORNERS distinct 1 2 3 4\nEnd\n");
+    std::mt19937 rng(23);
+    int above_zero = 0;
+    for (int k = 0; k < 8; ++k) {
+      std::vector<Perm> seq, back;
+      for (int s = 0; s < 3 + k; ++s) seq.push_back(ms.gens[rng() % ms.gens.size()].p);
+      for (auto it = seq.rbegin(); it != seq.rend(); ++it) back.push_back(d.inverse(*it));
+      const Position p = at(d, seq);
+      Position q, qq;
+      inv.invert(p, q);
+      ASSERT_EQ(q, at(d, back));  // the moves undone in reverse order
+      inv.invert(q, qq);
+      ASSERT_EQ(qq, p);
+      const auto a = solve(request(d, ms, p, false), search::Limits{}),
+                 b = solve(request(d, ms, q, false), search::Limits{});
+      ASSERT_TRUE(a.path.found && b.path.found);
+      ASSERT_EQ(a.algorithm, "bibfs");
+      const int optimal = static_cast<int>(a.path.moves.size());
+      EXPECT_EQ(static_cast<int>(b.path.moves.size()), optimal);
+      for (const PatternTable* t : {twist.get(), top.get()}) {
+        std::uint64_t r = 0;
+        ASSERT_TRUE(t->domain().rank(q, r));
+        const int h = t->exact(r);
+        EXPECT_LE(h, optimal);
+        above_zero += h > 0;
+      }
+    }
+    EXPECT_GT(above_zero, 6);
+    // A goal with pieces alike has no inverse.
+    Position alike = d.solved;
+    alike.lab[1] = alike.lab[0];
+    EXPECT_FALSE(Inverter(d, alike).valid());
+  }
+  const Definition d = load_definition("3x3x3");
+  const MoveSet ms = build_moves(d, "htm", "");
+  const Inverter inv(d, d.solved);
+  ASSERT_TRUE(inv.valid());
+  const auto flip = build(d, ms, kFlipSlice), twist = build(d, ms, kTwistSlice);
+  std::vector<std::pair<std::vector<Perm>, int>> known = {
+      {parse_sequence_any(d, "U2 D2 F2 B2 L2 R2", "test"), 6},
+      {parse_sequence_any(d, "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2", "test"), 20}};  // superflip
+  std::mt19937 rng(29);
+  for (int k = 0; k < 2; ++k) {
+    std::vector<Perm> seq;
+    for (int s = 0; s < 6; ++s) seq.push_back(ms.gens[rng() % ms.gens.size()].p);
+    const auto res = solve(request(d, ms, at(d, seq), false), search::Limits{});
+    ASSERT_TRUE(res.path.found);
+    known.emplace_back(seq, static_cast<int>(res.path.moves.size()));
+  }
+  int above_zero = 0;
+  for (const auto& [seq, optimal] : known) {
+    std::vector<Perm> back;
+    for (auto it = seq.rbegin(); it != seq.rend(); ++it) back.push_back(d.inverse(*it));
+    Position q;
+    inv.invert(at(d, seq), q);
+    ASSERT_EQ(q, at(d, back));
+    for (const PatternTable* t : {flip.get(), twist.get()}) {
+      std::uint64_t r = 0;
+      ASSERT_TRUE(t->domain().rank(q, r));
+      const int h = t->exact(r);
+      EXPECT_LE(h, optimal);
+      above_zero += h > 0;
+    }
+  }
+  EXPECT_GT(above_zero, 4);
+}
+
 TEST(PermPattern, BadFiles) {
   const Definition d = load_definition("3x3x3");
   auto refused = [&](const std::string& text, const std::string& needle) {
@@ -242,6 +326,7 @@ TEST(PermPattern, FileRoundTripAndSolve) {
     EXPECT_THROW(load_pattern_table(file, d, build_moves(d, "qtm", ""), d.solved, search::Limits{}), InputError);
   }
   std::mt19937 rng(17);
+  ::setenv("TANSAKU_PERM_INVERSE", "1", 1);  // the inverse lookups too (off by default)
   for (int k = 0; k < 2; ++k) {
     Position p = d.solved;
     for (int s = 0; s < 7; ++s) p = d.applied(ms.gens[rng() % ms.gens.size()].p, p);
@@ -254,7 +339,9 @@ TEST(PermPattern, FileRoundTripAndSolve) {
     for (const auto& s : a.heuristics) h += s + "\n";
     EXPECT_NE(h.find("cached pattern flip-slice"), std::string::npos) << h;
     EXPECT_NE(h.find("conjugate lookups"), std::string::npos) << h;
+    EXPECT_NE(h.find("inverse lookups"), std::string::npos) << h;
   }
+  ::unsetenv("TANSAKU_PERM_INVERSE");
   ::unsetenv("TANSAKU_PDB_DIR");
   std::filesystem::remove_all(dir);
 }

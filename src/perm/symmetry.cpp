@@ -100,6 +100,26 @@ Position conjugate(const Definition& d, const Perm& s, const Position& p) {
   return d.applied(s, d.applied(g, d.applied(d.inverse(s), d.solved)));
 }
 
+Inverter::Inverter(const Definition& d, const Position& goal) : goal_(goal), n_(static_cast<std::size_t>(d.positions)) {
+  base_.resize(n_);
+  omod_.resize(n_);
+  slot_.assign(n_, 0);
+  std::vector<bool> seen(n_, false);
+  valid_ = true;
+  for (std::size_t u = 0; u < n_; ++u) {
+    const SetDef& set = d.sets[static_cast<std::size_t>(d.set_of[u])];
+    base_[u] = static_cast<std::uint8_t>(set.offset);
+    omod_[u] = d.omod[u];
+    const std::size_t at = static_cast<std::size_t>(set.offset) + goal.lab[u];
+    if (goal.lab[u] >= set.size || seen[at] || goal.ori[u] >= d.omod[u]) {
+      valid_ = false;
+      continue;
+    }
+    seen[at] = true;
+    slot_[at] = static_cast<std::uint8_t>(u);
+  }
+}
+
 namespace {
 
 // The companion file's symmetries that map the moves of `ms` onto moves, each with the

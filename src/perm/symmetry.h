@@ -44,4 +44,32 @@ std::vector<Perm> symmetry_group(const Definition& d, const MoveSet& ms, const P
 // p conjugated by s: Solved moved by S^-1, then by the element taking Solved to p, then by S.
 Position conjugate(const Definition& d, const Perm& s, const Position& p);
 
+// The inverse of a position relative to a goal with distinct pieces per set: p is the goal
+// moved by some element G, its inverse the goal moved by G^-1. When every move's inverse is a
+// move, a sequence m1..mk taking the goal to p gives mk^-1..m1^-1 taking it to the inverse,
+// so both are as far from the goal and a table looked up at either bounds the distance
+// (the inverse lookups of Korf-style cube solvers, here from the definition alone).
+class Inverter {
+ public:
+  Inverter(const Definition& d, const Position& goal);
+  // The goal has distinct pieces in every set (else there is no inverse).
+  bool valid() const { return valid_; }
+  // q = p's inverse, in O(positions).
+  void invert(const Position& p, Position& q) const {
+    for (std::size_t u = 0; u < n_; ++u) {
+      const std::size_t h = slot_[base_[u] + p.lab[u]];
+      q.lab[h] = goal_.lab[u];
+      const int o = goal_.ori[u] + goal_.ori[h] - p.ori[u], n = omod_[u];
+      q.ori[h] = static_cast<std::uint8_t>(o < 0 ? o + n : o >= n ? o - n : o);
+    }
+  }
+
+ private:
+  Position goal_;
+  std::size_t n_ = 0;
+  std::vector<std::uint8_t> base_, omod_, slot_;  // per position: its set's first position, orientations;
+                                                  // per (set's first position + label): where the goal has it
+  bool valid_ = false;
+};
+
 }  // namespace tansaku::perm
