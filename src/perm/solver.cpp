@@ -464,8 +464,7 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
     pdbs = make_pattern_dbs(d, ms, req.goal, req.pdb_budget, lim, req.use_cache);
   }
   for (const auto& p : pdbs)
-    out.heuristics.push_back(fmt::format("{} ({} states, max {}{})", p->description(), p->size(), p->max_value(),
-                                         p->loaded() ? ", loaded from the table cache" : ""));
+    out.heuristics.push_back(fmt::format("{} ({} states, max {})", p->description(), p->size(), p->max_value()));
   // Lookups: every table at the position, then (goal Solved, distinct pieces, a companion
   // .sym file) at its conjugates, for the tables that do not hold every piece of their set
   // that moves (those give the same value at a conjugate).
