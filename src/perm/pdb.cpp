@@ -71,7 +71,7 @@ struct Atom {
 }  // namespace
 
 std::vector<std::unique_ptr<PatternDb>> make_pattern_dbs(const Definition& d, const MoveSet& ms, const Position& goal,
-                                                        std::uint64_t budget, const search::Limits& lim) {
+                                                         std::uint64_t budget, const search::Limits& lim) {
   const int N = d.positions;
   pdb::Orbits orbit_of(N);
   std::vector<bool> twisted(static_cast<std::size_t>(N), false);

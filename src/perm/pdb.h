@@ -49,6 +49,6 @@ class PatternDb {
 
 // The projections for `goal`, each of at most `budget` states (built, ready to use).
 std::vector<std::unique_ptr<PatternDb>> make_pattern_dbs(const Definition& d, const MoveSet& ms, const Position& goal,
-                                                        std::uint64_t budget, const search::Limits& lim);
+                                                         std::uint64_t budget, const search::Limits& lim);
 
 }  // namespace tansaku::perm

@@ -146,8 +146,8 @@ struct Words32 {
   }
 };
 
-void save_cells(json h, const TwoBitTable& cells, const std::filesystem::path& file, const ClassTable* classes = nullptr,
-                const ClassTable* sym_moves = nullptr) {
+void save_cells(json h, const TwoBitTable& cells, const std::filesystem::path& file,
+                const ClassTable* classes = nullptr, const ClassTable* sym_moves = nullptr) {
   const auto* words = const_cast<TwoBitTable&>(cells).data();
   Checksum sum;
   sum.add(words, static_cast<std::size_t>(cells.words()));
@@ -506,8 +506,7 @@ CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Po
     try {
       const json h = read_table_header(e.path());
       found.emplace_back(h.value("bytes", std::uint64_t{0}), e.path());
-    } catch (const InputError&) {
-    }
+    } catch (const InputError&) {}
   }
   std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
   // Largest first while they fit; a table whose pieces a chosen one holds too (the same

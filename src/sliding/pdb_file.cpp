@@ -155,7 +155,9 @@ void save_table(const Table& t, const std::filesystem::path& file, unsigned thre
   std::error_code ec;
   if (!file.parent_path().empty()) {
     std::filesystem::create_directories(file.parent_path(), ec);
-    if (ec) throw InputError(fmt::format("cannot create the directory {}: {}", printable(file.parent_path().string()), ec.message()));
+    if (ec)
+      throw InputError(
+          fmt::format("cannot create the directory {}: {}", printable(file.parent_path().string()), ec.message()));
   }
   const std::filesystem::path tmp = file.string() + fmt::format(".tmp{}", ::getpid());
   {
