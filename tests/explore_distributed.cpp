@@ -55,8 +55,12 @@ struct OneWay {
 
 // Ranks as threads: each collective waits for all of them at a barrier.
 struct Hub {
-  explicit Hub(int k) : k(k), bar(k), sums(static_cast<std::size_t>(k)), sends(static_cast<std::size_t>(k)),
-                        counts(static_cast<std::size_t>(k)) {}
+  explicit Hub(int k)
+      : k(k),
+        bar(k),
+        sums(static_cast<std::size_t>(k)),
+        sends(static_cast<std::size_t>(k)),
+        counts(static_cast<std::size_t>(k)) {}
   int k;
   std::barrier<> bar;
   std::vector<std::span<std::uint64_t>> sums;

@@ -170,7 +170,9 @@ TEST(PermPieceTable, FileRoundTrip) {
   const std::string cells = bytes.substr(head);
   std::string packed(ZSTD_compressBound(cells.size()), '\0');
   packed.resize(ZSTD_compress(packed.data(), packed.size(), cells.data(), cells.size(), 3));
-  std::ofstream(file, std::ios::binary | std::ios::trunc) << bytes.substr(0, bytes.find('\n') + 1) << header.dump() << "\n" << packed;
+  std::ofstream(file, std::ios::binary | std::ios::trunc)
+      << bytes.substr(0, bytes.find('\n') + 1) << header.dump() << "\n"
+      << packed;
   auto old = load_piece_table(file, d, ms, d.solved, lim);
   for (std::uint64_t r = 0; r < t->domain().size(); ++r) ASSERT_EQ(old->mod3().get(r), t->mod3().get(r));
   std::filesystem::remove_all(dir);
