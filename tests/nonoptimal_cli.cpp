@@ -63,7 +63,8 @@ TEST(NonOptimal, EveryFamilyWithAHeuristicAnswersWithinItsBound) {
   for (const auto& f : tansaku::families()) {
     if (!offers(f, "wastar")) continue;
     ASSERT_TRUE(offers(f, "greedy") && offers(f, "beam") && offers(f, "wida")) << f.prefix;
-    for (const auto& spec : f.solvers)  // the quick ones: greedy and beam search (perm's two-phase and subgoal, peg's dfs)
+    for (const auto& spec :
+         f.solvers)  // the quick ones: greedy and beam search (perm's two-phase and subgoal, peg's dfs)
       EXPECT_EQ(spec.quick, spec.name == "greedy" || spec.name == "beam" || spec.name == "two-phase" ||
                                 spec.name == "dfs" || spec.name == "subgoal")
           << f.prefix << " " << spec.name;
@@ -247,7 +248,8 @@ TEST(NonOptimal, EveryBuiltinByItsFirstQuickSolver) {
         continue;  // a pattern of names (sliding:RxC, peg:FILE), not one puzzle
       std::string start;
       const auto random = run_cli("random " + b.name + " --seed 1");
-      if (random.code == 0 && !random.out.empty()) start = " --start \"" + random.out.substr(0, random.out.find('\n')) + "\"";
+      if (random.code == 0 && !random.out.empty())
+        start = " --start \"" + random.out.substr(0, random.out.find('\n')) + "\"";
       bool done = false;
       for (const auto& name : quick) {
         const auto r = run_cli("solve " + b.name + start + " --json --quiet --algorithm " + name + " --timeout 60");

@@ -6,8 +6,8 @@
 #include <bit>
 #include <cstring>
 #include <optional>
-#include <string>
 #include <stdexcept>
+#include <string>
 
 #include <fmt/format.h>
 
