@@ -63,9 +63,10 @@ TEST(NonOptimal, EveryFamilyWithAHeuristicAnswersWithinItsBound) {
   for (const auto& f : tansaku::families()) {
     if (!offers(f, "wastar")) continue;
     ASSERT_TRUE(offers(f, "greedy") && offers(f, "beam") && offers(f, "wida")) << f.prefix;
-    for (const auto& spec : f.solvers)  // the quick ones: greedy and beam search (perm's two-phase, peg's dfs)
-      EXPECT_EQ(spec.quick,
-                spec.name == "greedy" || spec.name == "beam" || spec.name == "two-phase" || spec.name == "dfs")
+    for (const auto& spec :
+         f.solvers)  // the quick ones: greedy and beam search (perm's two-phase and subgoal, peg's dfs)
+      EXPECT_EQ(spec.quick, spec.name == "greedy" || spec.name == "beam" || spec.name == "two-phase" ||
+                                spec.name == "dfs" || spec.name == "subgoal")
           << f.prefix << " " << spec.name;
     const auto it = small_instances().find(f.prefix);
     ASSERT_NE(it, small_instances().end()) << "no small instance for " << f.prefix << " in this test";
@@ -228,6 +229,86 @@ TEST(NonOptimal, TheCubeByTwoPhase) {
     EXPECT_LE(j["best_solution"]["length"].get<long>(), 30) << r.out;
   }
   std::filesystem::remove_all(dir);
+}
+
+TEST(NonOptimal, EveryBuiltinByItsFirstQuickSolver) {
+  // Every builtin of every family with quick solvers, from its default start or a random
+  // position: the first quick solver (in the family's order) that applies answers, verified
+  // by the family before it prints, not proved optimal, with no bound.
+  int answered = 0;
+  for (const auto& f : tansaku::families()) {
+    std::vector<std::string> quick;
+    for (const auto& spec : f.solvers)
+      if (spec.quick && (spec.commands & tansaku::kSolve)) quick.push_back(spec.name);
+    if (quick.empty()) continue;
+    for (const auto& b : f.builtins) {
+      SCOPED_TRACE(b.name);
+      const std::string variant = b.name.substr(b.name.find(':') + 1);
+      if (std::any_of(variant.begin(), variant.end(), [](char c) { return c >= 'A' && c <= 'Z'; }))
+        continue;  // a pattern of names (sliding:RxC, peg:FILE), not one puzzle
+      std::string start;
+      const auto random = run_cli("random " + b.name + " --seed 1");
+      if (random.code == 0 && !random.out.empty())
+        start = " --start \"" + random.out.substr(0, random.out.find('\n')) + "\"";
+      bool done = false;
+      for (const auto& name : quick) {
+        const auto r = run_cli("solve " + b.name + start + " --json --quiet --algorithm " + name + " --timeout 60");
+        if (r.code == 2) continue;  // does not apply here
+        ASSERT_TRUE(r.code == 0 || r.code == 1) << name << ": " << r.err;
+        const auto j = r.json();
+        if (r.code == 0) {
+          EXPECT_FALSE(j["optimal"].get<bool>()) << name;
+          EXPECT_FALSE(j.contains("bound")) << name;
+          EXPECT_EQ(j["moves"].size(), j["length"].get<std::size_t>()) << name;
+        }
+        done = true;
+        break;
+      }
+      EXPECT_TRUE(done) << "no quick solver applies";
+      answered += done;
+    }
+  }
+  EXPECT_GE(answered, 20);
+}
+
+TEST(NonOptimal, SubgoalReplaysAndIsNeverShorterThanOptimal) {
+  // Random positions of the TopSpin and the 2x2x2: answered, verified by the replay before
+  // printing (a wrong answer is never printed: exit 0 says it replayed to the goal).
+  for (const std::string p : {"perm:topspin", "perm:2x2x2"}) {
+    const auto random = run_cli("random " + p + " --seed 5 --count 12");
+    ASSERT_EQ(random.code, 0) << random.err;
+    std::istringstream lines(random.out);
+    int n = 0;
+    for (std::string start; std::getline(lines, start); ++n) {
+      SCOPED_TRACE(p + " " + start);
+      const auto r = run_cli("solve " + p + " --json --quiet --algorithm subgoal --start \"" + start + "\"");
+      ASSERT_EQ(r.code, 0) << r.err;
+      const auto j = r.json();
+      EXPECT_EQ(j["algorithm"], "subgoal");
+      EXPECT_FALSE(j["optimal"].get<bool>());
+      EXPECT_FALSE(j.contains("bound"));
+      EXPECT_EQ(j["moves"].size(), j["length"].get<std::size_t>());
+    }
+    EXPECT_EQ(n, 12);
+  }
+  // Short scrambles: never shorter than the optimal solver's length.
+  for (const std::string s : {"R T R'", "T R2 T R'", "R3 T R' T R5 T", "R T R T R T", "T R4 T R2' T R7 T"}) {
+    SCOPED_TRACE(s);
+    const auto opt = run_cli("solve perm:topspin --json --quiet --scramble \"" + s + "\"");
+    ASSERT_EQ(opt.code, 0) << opt.err;
+    ASSERT_TRUE(opt.json()["optimal"].get<bool>());
+    const auto r = run_cli("solve perm:topspin --json --quiet --algorithm subgoal --scramble \"" + s + "\"");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_GE(r.json()["length"].get<long>(), opt.json()["length"].get<long>());
+  }
+  for (const std::string s : {"R U F", "R U2 F' R", "F R U' R' F2", "U R2 F R' U2 F'"}) {
+    SCOPED_TRACE(s);
+    const auto opt = run_cli("solve perm:2x2x2 --json --quiet --scramble \"" + s + "\"");
+    ASSERT_EQ(opt.code, 0) << opt.err;
+    const auto r = run_cli("solve perm:2x2x2 --json --quiet --algorithm subgoal --scramble \"" + s + "\"");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_GE(r.json()["length"].get<long>(), opt.json()["length"].get<long>());
+  }
 }
 
 TEST(NonOptimal, Refusals) {

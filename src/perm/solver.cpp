@@ -15,6 +15,7 @@
 #include "perm/group_order.h"
 #include "perm/piece_file.h"
 #include "perm/ranked_domain.h"
+#include "perm/subgoal.h"
 #include "perm/symmetry.h"
 #include "perm/two_phase.h"
 #include "tansaku/core/error.h"
@@ -620,6 +621,10 @@ void run_two_phase(const Job& j, const search::Limits& lim) {
   two_phase_solve(*j.req.d, *j.req.ms, j.req.start, j.req.goal, o, lim, j.out);
 }
 
+void run_subgoal(const Job& j, const search::Limits& lim) {
+  subgoal_solve(*j.req.d, *j.req.ms, j.req.start, j.req.goal, lim, j.out);
+}
+
 // In the order of the automatic choice: bidirectional BFS over the ranked space for one
 // solution when it has at most req.bibfs_limit positions, else IDA* over pattern databases.
 const SolverTable<Job, void>& table() {
@@ -663,6 +668,17 @@ const SolverTable<Job, void>& table() {
        [](const Job& j) { return two_phase_refusal(*j.req.d, *j.req.ms, j.req.goal); },
        [](const Job&) { return false; },
        run_two_phase},
+      {{"subgoal",
+        {"piece-by-piece", "stages"},
+        "piece by piece: a few pieces at a time put in place and kept, each stage an IDA* over small tables of its "
+        "pieces' places; fast where the other bounds wander (perm:topspin), no bound on the length",
+        kSolve,
+        false,
+        false,
+        true},
+       nullptr,
+       [](const Job&) { return false; },
+       run_subgoal},
       heuristic("wastar", {"weighted-astar", "wa*", "weighted-a*"},
                 "weighted A* over the same pattern databases: length at most --weight W (default 2) times the optimum"),
       heuristic("wida", {"weighted-idastar", "wida*", "weighted-ida*"},
@@ -700,7 +716,8 @@ SolveResult solve(const SolveRequest& req, const search::Limits& lim) {
   // space's tied coordinates (most of a small puzzle's solve with cached tables: the skewb).
   std::unique_ptr<Space> space;
   const bool ida_anyway = member == true &&
-                          (req.algorithm.empty() || req.algorithm == "idastar" || req.algorithm == "two-phase") &&
+                          (req.algorithm.empty() || req.algorithm == "idastar" || req.algorithm == "two-phase" ||
+                           req.algorithm == "subgoal") &&
                           (order.size() > 19 || std::stoull(order) > req.bibfs_limit);
   try {
     if (!ida_anyway) space = std::make_unique<Space>(d, ms, req.goal, 0);
