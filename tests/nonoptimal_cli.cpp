@@ -103,7 +103,9 @@ TEST(NonOptimal, EveryFamilyWithAHeuristicAnswersWithinItsBound) {
         ASSERT_TRUE(r.code == 0 || r.code == 3) << r.err;
         if (r.code == 3) {
           EXPECT_FALSE(r.json()["complete"].get<bool>());
-          if (r.json().contains("lower_bound")) EXPECT_LE(r.json()["lower_bound"].get<long>(), least);
+          if (r.json().contains("lower_bound")) {
+            EXPECT_LE(r.json()["lower_bound"].get<long>(), least);
+          }
           continue;
         }
         EXPECT_LE(static_cast<double>(r.json()["length"].get<long>()), c.weight * static_cast<double>(least) + 1e-9);
@@ -122,7 +124,9 @@ TEST(NonOptimal, EveryFamilyWithAHeuristicAnswersWithinItsBound) {
         EXPECT_EQ(j["bound"].get<double>(), c.weight);
         EXPECT_LE(static_cast<double>(length), c.weight * static_cast<double>(least) + 1e-9);
         EXPECT_LE(j["lower_bound"].get<long>(), least);
-        if (c.weight == 1) EXPECT_EQ(length, least);  // W = 1 is A* / IDA*: optimal
+        if (c.weight == 1) {
+          EXPECT_EQ(length, least);  // W = 1 is A* / IDA*: optimal
+        }
       } else {
         EXPECT_FALSE(j.contains("bound"));
       }
