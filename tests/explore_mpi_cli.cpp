@@ -13,21 +13,9 @@
 #include <gtest/gtest.h>
 
 #include "cli_util.h"
+#include "mpi_run.h"
 
 namespace {
-
-bool have_mpirun() { return std::system("command -v mpirun >/dev/null 2>&1") == 0; }
-
-// As root, OpenMPI wants both variables; every rank may use every core (no binding), as one
-// process does. In the asan build, LeakSanitizer is off in the ranks: OpenMPI's plugins
-// (dlopened, without frame pointers) leave allocations to exit whose stacks it cannot
-// symbolize or suppress; AddressSanitizer still checks every access, and the same engine
-// runs leak-checked with ranks as threads (explore_distributed.cpp) and in plain runs here.
-std::string mpirun(int ranks) {
-  return "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 "
-         "mpirun -q --oversubscribe --bind-to none -np " +
-         std::to_string(ranks);
-}
 
 nlohmann::json untimed(nlohmann::json j) {
   j.erase("seconds");

@@ -11,20 +11,9 @@
 #include <gtest/gtest.h>
 
 #include "cli_util.h"
+#include "mpi_run.h"
 
 namespace {
-
-bool have_mpirun() { return std::system("command -v mpirun >/dev/null 2>&1") == 0; }
-
-// As root, OpenMPI wants both variables; every rank may use every core (no binding), as one
-// process does. LeakSanitizer is off in the ranks (OpenMPI's plugins leave allocations it
-// cannot symbolize: tests/explore_mpi_cli.cpp); the engine runs leak-checked with ranks as
-// threads in knights_tour.cpp.
-std::string mpirun(int ranks) {
-  return "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 "
-         "mpirun -q --oversubscribe --bind-to none -np " +
-         std::to_string(ranks);
-}
 
 // The keys that do not depend on how many ranks shared the count.
 nlohmann::json shared(nlohmann::json j) {
