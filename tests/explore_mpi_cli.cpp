@@ -45,16 +45,7 @@ TEST(ExploreMpiCli, SameAsOneProcess) {
            {"explore perm:pyraminx", {2}},
            {"explore perm:rotating-slide", {3}},
            {"explore knight-swap:4x3", {2}}}) {
-    SCOPED_TRACE(cmd);
-    const CliResult one = run_cli(cmd + " --json");
-    ASSERT_EQ(one.code, 0) << one.err;
-    for (int k : ranks) {
-      SCOPED_TRACE(k);
-      const CliResult many = run_sh(mpirun(k), cmd + " --json");
-      ASSERT_EQ(many.code, 0) << many.err;
-      EXPECT_EQ(many.err, "");
-      EXPECT_EQ(untimed(many.json()), untimed(one.json()));
-    }
+    EXPECT_EQ(expect_same_on_ranks(cmd, ranks, untimed).size(), ranks.size()) << cmd;
   }
   const CliResult one = run_cli("explore sliding:2x4 --farthest 5");
   const CliResult two = run_sh(mpirun(2), "explore sliding:2x4 --farthest 5");

@@ -29,17 +29,10 @@ TEST(KnightTourMpiCli, SameCountAsOneProcess) {
            {"solve knight-tour:6x6 --count --closed --algorithm split", {2, 3}},
            {"solve knight-tour:5x6 --count --algorithm split --threads 2", {2}},
            {"solve knight-tour:4x5 --count --from 0 --algorithm split", {3}}}) {
-    SCOPED_TRACE(cmd);
-    const CliResult one = run_cli(cmd + " --json");
-    ASSERT_EQ(one.code, 0) << one.err;
-    for (int k : ranks) {
-      SCOPED_TRACE(k);
-      const CliResult many = run_sh(mpirun(k), cmd + " --json");
-      ASSERT_EQ(many.code, 0) << many.err;
-      EXPECT_EQ(many.err, "");
-      EXPECT_EQ(shared(many.json()), shared(one.json()));
-      EXPECT_GE(many.json()["parts"].get<unsigned>(), 16u * static_cast<unsigned>(k));
-    }
+    const auto runs = expect_same_on_ranks(cmd, ranks, shared);
+    ASSERT_EQ(runs.size(), ranks.size()) << cmd;
+    for (std::size_t i = 0; i < runs.size(); ++i)
+      EXPECT_GE(runs[i]["parts"].get<unsigned>(), 16u * static_cast<unsigned>(ranks[i])) << cmd;
   }
   // The dp's count on more than one rank is the split count, shared.
   const CliResult dp = run_sh(mpirun(2), "solve knight-tour:5x6 --count --closed --algorithm dp --json");
