@@ -41,4 +41,10 @@ void release_memory() {
 #endif
 }
 
+void map_large_blocks() {
+#if defined(__GLIBC__)
+  mallopt(M_MMAP_THRESHOLD, 256 << 10);
+#endif
+}
+
 }  // namespace tansaku::serve
