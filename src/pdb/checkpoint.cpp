@@ -109,7 +109,7 @@ std::string Checkpoint::table_name() const {
   return name;
 }
 
-bool Checkpoint::due() const { return now() - last_save_ >= std::max(interval_, 10 * save_seconds_); }
+bool Checkpoint::due() const { return now() - last_save_ >= std::max(interval_, 20 * save_seconds_); }
 
 void Checkpoint::save(const BuildPoint& p, std::span<const SectionData> sections, unsigned threads) {
   const double t0 = now();

@@ -42,7 +42,7 @@ std::filesystem::path partial_path(const std::filesystem::path& table_file);
 class Checkpoint {
  public:
   // `table_file`: where the complete table goes. Saves come at most every `interval`
-  // seconds (and no more often than ten times what the last save took, so that saving a
+  // seconds (and no more often than every twenty times what the last save took, so that saving a
   // large state stays a small part of the build); 0 saves after every layer (tests).
   // `note` receives one-line notes (resuming, a damaged or foreign partial file ignored).
   Checkpoint(std::filesystem::path table_file, BuildIdentity id, double interval = 60,
