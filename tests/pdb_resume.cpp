@@ -54,7 +54,8 @@ class PdbResume : public ::testing::Test {
   // deadline) once layer `stop_after` is done (-1: never). Returns whether it completed;
   // `notes` collects the checkpoint's notes.
   bool build(const spdb::TableInfo& info, const fs::path& file, spdb::BuildState state, unsigned threads,
-             int stop_after, std::vector<std::string>* notes = nullptr, std::optional<std::int64_t>* resumed = nullptr) {
+             int stop_after, std::vector<std::string>* notes = nullptr,
+             std::optional<std::int64_t>* resumed = nullptr) {
     std::atomic<bool> cancel{false};
     Deadline deadline;
     deadline.cancel_on(&cancel);

@@ -38,7 +38,10 @@ std::filesystem::path partial_path(const std::filesystem::path& table_file) {
 
 Checkpoint::Checkpoint(std::filesystem::path table_file, BuildIdentity id, double interval,
                        std::function<void(const std::string&)> note)
-    : partial_(partial_path(table_file)), id_(std::move(id)), interval_(interval), note_(std::move(note)),
+    : partial_(partial_path(table_file)),
+      id_(std::move(id)),
+      interval_(interval),
+      note_(std::move(note)),
       last_save_(now()) {}
 
 std::optional<std::string> Checkpoint::saved_builder() const {
@@ -120,9 +123,8 @@ void Checkpoint::save(const BuildPoint& p, std::span<const SectionData> sections
   h.content = id_.content;
   h.encoding = kPartialEncoding;
   h.entries = p.total;
-  h.info = json{{"table_kind", id_.kind}, {"builder", id_.builder}, {"table", table_name()},
-                {"layer", p.layer},        {"done", p.done},          {"total", p.total},
-                {"state_bytes", state},    {"state", p.info}};
+  h.info = json{{"table_kind", id_.kind}, {"builder", id_.builder}, {"table", table_name()}, {"layer", p.layer},
+                {"done", p.done},         {"total", p.total},       {"state_bytes", state},  {"state", p.info}};
   write_table_file(partial_, h, sections, threads);
   saved_ = true;
   last_save_ = now();
@@ -166,10 +168,10 @@ const TableKind& partial_kind() {
                {"fraction", fraction},
                {"file", file.string()},
                {"file_bytes", ec ? 0 : bytes}};
-        return std::pair<std::string, json>{
-            fmt::format("{}: partial, at layer {}, {} of {} entries ({:.1f}%), {}  {}", info.at("table").get<std::string>(),
-                        p.layer, p.done, p.total, 100 * fraction, format_size(ec ? 0 : bytes), file.string()),
-            std::move(j)};
+        return std::pair<std::string, json>{fmt::format("{}: partial, at layer {}, {} of {} entries ({:.1f}%), {}  {}",
+                                                        info.at("table").get<std::string>(), p.layer, p.done, p.total,
+                                                        100 * fraction, format_size(ec ? 0 : bytes), file.string()),
+                                            std::move(j)};
       } catch (const json::exception&) {
         throw InputError(r.refusal("damaged partial build (its counters)"));
       }

@@ -147,8 +147,9 @@ class Bfs {
       for (int i = 0; i < info_.k(); ++i) pos[i] = info_.cells[i], used |= std::uint64_t{1} << pos[i];
       const std::uint64_t free = board_.full & ~used;
       const std::uint64_t r0 = ranker_.rank(pos);
-      entry_[r0].frontier[0] = kRegions ? region_bit(info_.blank, free)
-                                        : static_cast<M>(bits::extract(board_.flood(std::uint64_t{1} << info_.blank, free), free));
+      entry_[r0].frontier[0] =
+          kRegions ? region_bit(info_.blank, free)
+                   : static_cast<M>(bits::extract(board_.flood(std::uint64_t{1} << info_.blank, free), free));
       flag_[0][r0 >> kChunkBits] = 1;
     }
     tbb::task_arena arena(static_cast<int>(std::max(1u, bo_.threads)));
@@ -218,9 +219,9 @@ class Bfs {
     p.total = size_;
     p.info = {{"layer_start", before}, {"last", last}};
     const tansaku::pdb::SectionData sections[] = {{"table", nib_, info_.bytes()},
-                                                   {"entries", entry_.get(), entry_bytes()},
-                                                   {"flags0", flag_[0].data(), chunks_},
-                                                   {"flags1", flag_[1].data(), chunks_}};
+                                                  {"entries", entry_.get(), entry_bytes()},
+                                                  {"flags0", flag_[0].data(), chunks_},
+                                                  {"flags1", flag_[1].data(), chunks_}};
     cp_->save(p, sections, bo_.threads);
   }
 
@@ -494,9 +495,7 @@ std::shared_ptr<Table> build_table(const TableInfo& info, const search::Limits& 
     // A partial build goes on in its own layout when that fits the budget.
     const auto saved = cp->saved_builder();
     for (BuildState s : {BuildState::cells, BuildState::regions})
-      if (saved && saved->starts_with(layout_name(s)) &&
-          build_memory(info, s) <= bo.memory)
-        state = s;
+      if (saved && saved->starts_with(layout_name(s)) && build_memory(info, s) <= bo.memory) state = s;
   }
   if (state == BuildState::automatic) state = build_state_for(info, bo.memory);
   auto data = make_huge<std::uint8_t>(info.bytes());  // zeroed

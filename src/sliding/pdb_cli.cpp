@@ -67,7 +67,8 @@ class StopSignals {
   StopSignals& operator=(const StopSignals&) = delete;
 
  private:
-  struct sigaction old_int_ {}, old_term_ {};
+  using SigAction = struct sigaction;
+  SigAction old_int_{}, old_term_{};
 };
 
 std::filesystem::path dir_of(const PdbArgs& a) { return a.dir.empty() ? default_dir() : std::filesystem::path(a.dir); }
@@ -170,10 +171,10 @@ int run_pdb_build(const PdbArgs& a) {
       }
     const auto space = std::filesystem::space(dir, ec);
     if (!ec && need + partial > space.available)
-      throw InputError(fmt::format("--dir {}: the tables may take up to {} and their partial builds up to {}, and the "
-                                   "disk has {} free",
-                                   printable(dir.string()), format_size(need), format_size(partial),
-                                   format_size(space.available)));
+      throw InputError(
+          fmt::format("--dir {}: the tables may take up to {} and their partial builds up to {}, and the "
+                      "disk has {} free",
+                      printable(dir.string()), format_size(need), format_size(partial), format_size(space.available)));
   }
   std::vector<std::size_t> canon_label(geo.n);  // canonical label -> the goal's label index
   for (std::size_t L = 0; L < labels.names.size(); ++L) canon_label[f.label_canon[L]] = L;
@@ -234,9 +235,10 @@ int run_pdb_build(const PdbArgs& a) {
           progress.done();
           const std::string why = g_signalled.load() ? "stopped by a signal" : e.what();
           if (!cp.saved()) throw LimitError(why);
-          throw LimitError(fmt::format("{}; the partial build is kept in {}: the same `tansaku pdb build` again goes on "
-                                       "from it",
-                                       why, cp.file().string()));
+          throw LimitError(
+              fmt::format("{}; the partial build is kept in {}: the same `tansaku pdb build` again goes on "
+                          "from it",
+                          why, cp.file().string()));
         }
         if (cp.resumed_layer()) t["resumed_at_depth"] = *cp.resumed_layer();
       }
@@ -250,11 +252,11 @@ int run_pdb_build(const PdbArgs& a) {
       t["build_seconds"] = build_s;
       t["seconds"] = sw.seconds();
       t["file_bytes"] = std::filesystem::file_size(file);
-      text += fmt::format("tiles {} ({} entries, {}): {} in {:.1f} s{}, max distance {}, saved {} ({})\n", tile_text,
-                          info.entries(), format_size(info.bytes()), t.contains("derived_from") ? "mirrored" : "built",
-                          build_s,
-                          cp.resumed_layer() ? fmt::format(" (going on from depth {})", *cp.resumed_layer()) : "",
-                          table->max_distance, file.string(), format_size(std::filesystem::file_size(file)));
+      text +=
+          fmt::format("tiles {} ({} entries, {}): {} in {:.1f} s{}, max distance {}, saved {} ({})\n", tile_text,
+                      info.entries(), format_size(info.bytes()), t.contains("derived_from") ? "mirrored" : "built",
+                      build_s, cp.resumed_layer() ? fmt::format(" (going on from depth {})", *cp.resumed_layer()) : "",
+                      table->max_distance, file.string(), format_size(std::filesystem::file_size(file)));
     }
     tables.push_back(t);
   }
