@@ -23,9 +23,9 @@ namespace tansaku::pdb {
 
 // Which build a partial file belongs to: it resumes only a build of the same identity.
 struct BuildIdentity {
-  std::string kind;     // the complete table's kind ("sliding-pdb", ...)
+  std::string kind;     // the complete table's kind (TableHeader::kind)
   std::string content;  // the complete table's content hash (ContentHash::hex)
-  std::string builder;  // the builder and the layout of its state ("sliding-bfs 1 cells u16")
+  std::string builder;  // the builder, its version and the layout of its state ("bfs 1 cells 2")
 };
 
 // Where a build stands, as saved with its sections.
