@@ -60,8 +60,8 @@ async function loadList() {
   choose(first.name);
 }
 
-// A listed name with capitals in its variant (sliding:RxC, peg:triangleN, perm:FILE.tws) names
-// many puzzles: a file's text goes in "Your own puzzle", a size is typed in the Name box.
+// A listed name with capitals in its variant (family:RxC, family:FILE.ext) names many puzzles:
+// a file's text goes in "Your own puzzle", a size is typed in the Name box.
 function placeholder(name) {
   const variant = name.includes(':') ? name.slice(name.indexOf(':') + 1) : '';
   if (!/[A-Z]/.test(variant)) return false;
