@@ -137,8 +137,9 @@ TEST(MoveFsm, WordsAreRedundantAndMinimal) {
               std::includes(ew.footprint.begin(), ew.footprint.end(), et.footprint.begin(), et.footprint.end());
     }
     EXPECT_TRUE(found) << "a word of length " << w.size() << " is not redundant";
-    for (const std::string& v : f.words())
+    for (const std::string& v : f.words()) {
       if (v != w) EXPECT_EQ(w.find(v), std::string::npos) << "a word holds another";
+    }
   }
 }
 
@@ -218,4 +219,27 @@ TEST(MoveFsm, CacheFileRoundTripsAndRefusesDamage) {
   ASSERT_TRUE(written);
   EXPECT_EQ(*written, c.words());
   std::filesystem::remove_all(dir);
+}
+
+TEST(MoveFsm, SameAutomataAsBefore) {
+  // The automaton's states, transitions and words at depths 2..12, as fingerprints (FNV-1a)
+  // taken from the implementation before the automaton moved into the engine: its states are
+  // numbered the same, so searches count the same nodes.
+  const std::map<int, std::pair<std::size_t, std::uint64_t>> before = {
+      {2, {5, 0xd36700a1b4a6a9f2}},     {5, {5, 0xd36700a1b4a6a9f2}},     {6, {21, 0x161051802dab0231}},
+      {7, {31, 0x59a2899cf735bc46}},    {8, {136, 0x4bf52435af94a0d1}},   {9, {291, 0x339ad0f92a0a6ae0}},
+      {10, {1168, 0xcef72af6161b2182}}, {11, {2352, 0x15c265e74e2a835c}}, {12, {8596, 0xe3752d58acc0ca15}}};
+  for (const auto& [depth, want] : before) {
+    const MoveFsm& f = MoveFsm::of_depth(depth);
+    std::uint64_t h = 1469598103934665603ull;
+    auto mix = [&](std::uint64_t v) { h = (h ^ v) * 1099511628211ull; };
+    mix(f.states());
+    for (std::size_t q = 0; q < f.states(); ++q)
+      for (int d = 0; d < 4; ++d) mix(static_cast<std::uint32_t>(f.next(static_cast<std::int32_t>(q), d)));
+    mix(f.words().size());
+    for (const auto& w : f.words())
+      for (char c : w) mix(static_cast<std::uint64_t>(c));
+    EXPECT_EQ(f.states(), want.first) << "depth " << depth;
+    EXPECT_EQ(h, want.second) << "depth " << depth;
+  }
 }
