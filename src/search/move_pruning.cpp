@@ -211,7 +211,8 @@ const MoveAutomaton& keep(const std::string& key, std::unique_ptr<const MoveAuto
 
 const MoveAutomaton& MoveAutomaton::kept(const std::string& key, int letters, int depth,
                                          const std::function<MoveAutomaton()>& build,
-                                         const std::function<std::filesystem::path(int depth)>& name_for) {
+                                         const std::function<std::filesystem::path(int depth)>& name_for,
+                                         bool as_asked) {
   std::lock_guard lock(kept_mutex);
   if (auto it = kept_by.find({key, depth}); it != kept_by.end()) return *it->second;
   if (name_for)
@@ -219,7 +220,9 @@ const MoveAutomaton& MoveAutomaton::kept(const std::string& key, int letters, in
       return keep(key, std::make_unique<const MoveAutomaton>(letters, depth, std::move(*words)));
   auto built = std::make_unique<const MoveAutomaton>(build());
   if (name_for) (void)built->write(name_for(built->depth()));  // a read-only cache: build again next time
-  return keep(key, std::move(built));
+  const MoveAutomaton& k = keep(key, std::move(built));
+  if (as_asked) kept_by.emplace(std::pair{key, depth}, &k);
+  return k;
 }
 
 namespace detail {
@@ -251,11 +254,23 @@ MoveWord PackedStrings::unpack(std::uint64_t code) const {
   return w;
 }
 
-bool PackedStrings::reserve(std::uint64_t strings, std::uint64_t memory, bool* refill) {
-  *refill = false;
-  // At most three quarters full.
+namespace {
+// The table's size for `strings` strings: at most three quarters full.
+int table_bits(std::uint64_t strings) {
   int bits = 4;
   while (bits < 62 && (std::uint64_t{1} << bits) / 4 * 3 < strings) ++bits;
+  return bits;
+}
+}  // namespace
+
+std::uint64_t PackedStrings::bytes_for(std::uint64_t strings) {
+  const int bits = table_bits(strings);
+  return bits >= 62 ? ~std::uint64_t{0} : std::uint64_t{8} << bits;
+}
+
+bool PackedStrings::reserve(std::uint64_t strings, std::uint64_t memory, bool* refill) {
+  *refill = false;
+  const int bits = table_bits(strings);
   if (bits <= table_bits_) return true;
   if (bits >= 62 || (std::uint64_t{8} << bits) > memory) return false;
   const std::uint64_t both = (std::uint64_t{8} << bits) + bytes();

@@ -72,10 +72,12 @@ class MoveAutomaton {
   // (`build`), later ones return the same object. With a file: read from it when it holds the
   // words at `depth`, else built and written there (a read-only directory: built each time).
   // The automaton built may stop short of `depth` (a memory budget): it is then written under
-  // the file name `name_for(depth reached)` and kept as that depth's.
+  // the file name `name_for(depth reached)` and kept as that depth's (and, with `as_asked`,
+  // as `depth`'s too: the key then names the budget).
   static const MoveAutomaton& kept(const std::string& key, int letters, int depth,
                                    const std::function<MoveAutomaton()>& build,
-                                   const std::function<std::filesystem::path(int depth)>& name_for = {});
+                                   const std::function<std::filesystem::path(int depth)>& name_for = {},
+                                   bool as_asked = false);
 
  private:
   int letters_ = 0, depth_ = 0;
@@ -114,6 +116,8 @@ class PackedStrings {
   int bits() const { return bits_; }  // per letter
   // The longest string that packs with a tag of at least 8 bits.
   static int max_depth(int letters);
+  // The bytes of a table for `strings` strings.
+  static std::uint64_t bytes_for(std::uint64_t strings);
   std::uint64_t pack(const MoveWord& w) const;
   MoveWord unpack(std::uint64_t code) const;
   // Makes room for `strings` strings in all (kept ones included). false: the table would take
