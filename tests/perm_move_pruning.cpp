@@ -78,14 +78,17 @@ TEST(PermMovePruning, ACanonicalStringForEveryPosition) {
     const auto positions = positions_by_distance(d, ms, depth + 1);
     for (int l = 0; l <= depth + 1; ++l) {
       if (l <= depth) {
-        EXPECT_EQ(accepted[static_cast<std::size_t>(l)], positions[static_cast<std::size_t>(l)]) << name << " length " << l;
+        EXPECT_EQ(accepted[static_cast<std::size_t>(l)], positions[static_cast<std::size_t>(l)])
+            << name << " length " << l;
       } else {
-        EXPECT_GE(accepted[static_cast<std::size_t>(l)], positions[static_cast<std::size_t>(l)]) << name << " length " << l;
+        EXPECT_GE(accepted[static_cast<std::size_t>(l)], positions[static_cast<std::size_t>(l)])
+            << name << " length " << l;
       }
     }
     // Fewer strings than the pairwise rules allow, never more.
     const auto pairs = pair_automaton(d, ms, true).accepted(depth + 1);
-    for (int l = 0; l <= depth + 1; ++l) EXPECT_LE(accepted[static_cast<std::size_t>(l)], pairs[static_cast<std::size_t>(l)]);
+    for (int l = 0; l <= depth + 1; ++l)
+      EXPECT_LE(accepted[static_cast<std::size_t>(l)], pairs[static_cast<std::size_t>(l)]);
   }
 }
 
@@ -114,7 +117,8 @@ TEST(PermMovePruning, CacheFileRoundTrips) {
   const Definition d = load_definition("skewb");
   const MoveSet ms = build_moves(d, "htm", "");
   const auto a = redundant_strings(d, ms, 4);
-  const auto file = std::filesystem::temp_directory_path() / ("tansaku-perm-fsm-" + std::to_string(::getpid()) + ".fsm.zst");
+  const auto file =
+      std::filesystem::temp_directory_path() / ("tansaku-perm-fsm-" + std::to_string(::getpid()) + ".fsm.zst");
   ASSERT_TRUE(a.write(file));
   const auto back = search::MoveAutomaton::read(file, static_cast<int>(ms.gens.size()), 4);
   std::filesystem::remove(file);
@@ -123,7 +127,8 @@ TEST(PermMovePruning, CacheFileRoundTrips) {
   const search::MoveAutomaton b(static_cast<int>(ms.gens.size()), 4, *back);
   EXPECT_EQ(b.states(), a.states());
   for (std::size_t q = 0; q < a.states(); ++q)
-    for (int m = 0; m < a.letters(); ++m) ASSERT_EQ(b.next(static_cast<std::int32_t>(q), m), a.next(static_cast<std::int32_t>(q), m));
+    for (int m = 0; m < a.letters(); ++m)
+      ASSERT_EQ(b.next(static_cast<std::int32_t>(q), m), a.next(static_cast<std::int32_t>(q), m));
 }
 
 TEST(PermMovePruning, OptimalLengthsUnchanged) {

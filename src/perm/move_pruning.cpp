@@ -110,7 +110,8 @@ std::vector<search::MoveWord> pair_words(const MoveSet& ms, bool commute) {
     for (int b = 0; b < n; ++b) {
       bool drop = ms.redundant_pair(a, b);
       const int x = ms.gens[static_cast<std::size_t>(a)].base, y = ms.gens[static_cast<std::size_t>(b)].base;
-      drop = drop || (commute && x != y && y < x && ms.commute[static_cast<std::size_t>(x)][static_cast<std::size_t>(y)]);
+      drop =
+          drop || (commute && x != y && y < x && ms.commute[static_cast<std::size_t>(x)][static_cast<std::size_t>(y)]);
       if (drop) out.push_back({static_cast<char16_t>(a), static_cast<char16_t>(b)});
     }
   return out;
@@ -133,9 +134,9 @@ search::MoveAutomaton redundant_strings(const Definition& d, const MoveSet& ms, 
 
 const search::MoveAutomaton& kept_redundant_strings(const Definition& d, const MoveSet& ms, int depth,
                                                     const search::Limits& lim) {
-  return search::MoveAutomaton::kept(fmt::format("{}-{}", key_of(d, ms, "moves"), lim.memory),
-                                     std::max<int>(1, static_cast<int>(ms.gens.size())), depth,
-                                     [&] { return redundant_strings(d, ms, depth, lim); }, {}, true);
+  return search::MoveAutomaton::kept(
+      fmt::format("{}-{}", key_of(d, ms, "moves"), lim.memory), std::max<int>(1, static_cast<int>(ms.gens.size())),
+      depth, [&] { return redundant_strings(d, ms, depth, lim); }, {}, true);
 }
 
 int affordable_depth(const Definition& d, const MoveSet& ms, std::uint64_t memory, int cap) {
@@ -146,7 +147,9 @@ int affordable_depth(const Definition& d, const MoveSet& ms, std::uint64_t memor
   std::uint64_t strings = 0;
   int depth = 2;
   for (int l = 0; l <= cap; ++l) {
-    strings = counts[static_cast<std::size_t>(l)] > ~std::uint64_t{0} - strings ? ~std::uint64_t{0} : strings + counts[static_cast<std::size_t>(l)];
+    strings = counts[static_cast<std::size_t>(l)] > ~std::uint64_t{0} - strings
+                  ? ~std::uint64_t{0}
+                  : strings + counts[static_cast<std::size_t>(l)];
     if (search::detail::PackedStrings::bytes_for(strings) > memory) break;
     depth = std::max(depth, l);
   }
@@ -159,6 +162,12 @@ const search::MoveAutomaton& quick_pruning(const Definition& d, const MoveSet& m
   return kept_redundant_strings(d, ms, affordable_depth(d, ms, lim.memory, kDeepPruningDepth), lim);
 }
 
+bool deeper_pruning_pays(const Definition& d, const MoveSet& ms) {
+  const search::MoveAutomaton& q = quick_pruning(d, ms);
+  const auto pruned = q.accepted(q.depth()).back(), pairs = pair_automaton(d, ms, true).accepted(q.depth()).back();
+  return static_cast<double>(pruned) < 0.99 * static_cast<double>(pairs);
+}
+
 const search::MoveAutomaton& deep_pruning(const Definition& d, const MoveSet& ms, const search::Limits& lim, bool disk,
                                           int cap) {
   search::Limits fsm_lim = lim;
@@ -168,8 +177,9 @@ const search::MoveAutomaton& deep_pruning(const Definition& d, const MoveSet& ms
   const std::string key = key_of(d, ms, "moves");
   std::function<std::filesystem::path(int)> name_for;
   if (disk) name_for = [&](int at) { return table_cache_dir() / fmt::format("{}-{}.fsm.zst", key, at); };
-  return search::MoveAutomaton::kept(fmt::format("{}-{}", key, fsm_lim.memory), n, depth,
-                                     [&] { return redundant_strings(d, ms, depth, fsm_lim); }, name_for, true);
+  return search::MoveAutomaton::kept(
+      fmt::format("{}-{}", key, fsm_lim.memory), n, depth, [&] { return redundant_strings(d, ms, depth, fsm_lim); },
+      name_for, true);
 }
 
 }  // namespace tansaku::perm

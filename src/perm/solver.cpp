@@ -607,8 +607,9 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
   if (req.mode == search::SolutionMode::First && d.illegal.empty()) {
     InPlace root(c, req.start, roots, exact);
     search::InPlaceIdaOptions io;
+    const bool deepen = !req.prune_depth && deeper_pruning_pays(d, ms);
     io.before_iteration = [&](int, std::uint64_t last) {
-      if (req.prune_depth || last < kDeepPruningAfter || c.fsm->depth() >= kDeepPruningDepth) return;
+      if (!deepen || last < kDeepPruningAfter || c.fsm->depth() >= kDeepPruningDepth) return;
       const search::MoveAutomaton& deep = deep_pruning(d, ms, lim, req.use_cache);
       if (deep.depth() > c.fsm->depth()) c.fsm = &deep;
     };

@@ -70,7 +70,8 @@ std::vector<std::int32_t> compile(int letters, const std::vector<MoveWord>& word
   std::vector<std::int32_t> delta(static_cast<std::size_t>(live) * k, MoveAutomaton::kDead);
   for (std::size_t q = 0; q < n; ++q)
     if (!dead[q])
-      for (std::size_t a = 0; a < k; ++a) delta[static_cast<std::size_t>(id[q]) * k + a] = id[static_cast<std::size_t>(go[q * k + a])];
+      for (std::size_t a = 0; a < k; ++a)
+        delta[static_cast<std::size_t>(id[q]) * k + a] = id[static_cast<std::size_t>(go[q * k + a])];
   return delta;
 }
 
@@ -250,7 +251,8 @@ MoveWord PackedStrings::unpack(std::uint64_t code) const {
   const int length = (std::bit_width(code) - 1) / bits_;
   MoveWord w(static_cast<std::size_t>(length), u'\0');
   const std::uint64_t letter = (std::uint64_t{1} << bits_) - 1;
-  for (int i = length - 1; i >= 0; --i, code >>= bits_) w[static_cast<std::size_t>(i)] = static_cast<char16_t>(code & letter);
+  for (int i = length - 1; i >= 0; --i, code >>= bits_)
+    w[static_cast<std::size_t>(i)] = static_cast<char16_t>(code & letter);
   return w;
 }
 

@@ -59,7 +59,8 @@ class GridEffects {
  private:
   static std::uint64_t key(int cell, int item) {
     if (cell == item) return 0;
-    std::uint64_t z = (static_cast<std::uint64_t>(cell) << 20 | static_cast<std::uint64_t>(item)) + 0x9e3779b97f4a7c15ULL;
+    std::uint64_t z =
+        (static_cast<std::uint64_t>(cell) << 20 | static_cast<std::uint64_t>(item)) + 0x9e3779b97f4a7c15ULL;
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
     return z ^ (z >> 31);
@@ -110,8 +111,8 @@ const search::MoveAutomaton& MoveFsm::of_depth(int depth) {
 }
 
 const search::MoveAutomaton& MoveFsm::cached(int depth, const std::filesystem::path& dir, const search::Limits& lim) {
-  return search::MoveAutomaton::kept(kKey, 4, depth, [&] { return build(depth, lim); },
-                                     [&](int d) { return dir / file_name(d); });
+  return search::MoveAutomaton::kept(
+      kKey, 4, depth, [&] { return build(depth, lim); }, [&](int d) { return dir / file_name(d); });
 }
 
 }  // namespace tansaku::sliding

@@ -167,7 +167,10 @@ template <MoveEffects E>
 class WordFinder {
  public:
   WordFinder(E& e, int depth, const Limits& lim)
-      : e_(e), k_(e.letters()), depth_(std::min(depth, PackedStrings::max_depth(e.letters()))), lim_(lim),
+      : e_(e),
+        k_(e.letters()),
+        depth_(std::min(depth, PackedStrings::max_depth(e.letters()))),
+        lim_(lim),
         kept_(k_, std::max(depth_, 1)) {}
 
   RedundantWords run() {
