@@ -28,14 +28,14 @@ namespace {
 const fs::path kSource = fs::path(TANSAKU_DATA_DIR).parent_path();
 
 // The folders of src/ that are not a family's.
-const std::set<std::string> kSharedFolders = {"cli", "serve", "render", "core", "registry", "graph", "pdb"};
+const std::set<std::string> kSharedFolders = {"cli", "serve", "render", "core", "registry", "graph", "pdb", "search"};
 
 // The files that must name no family.
 std::vector<fs::path> shared_files() {
   // The Python module's binding and package (python/) walk the registry too; its tests and
   // examples may name puzzles.
   std::vector<fs::path> files = {kSource / "CMakeLists.txt", kSource / "python/CMakeLists.txt", kSource / "python/module.cpp"};
-  for (const char* dir : {"src/cli", "src/serve", "src/render", "src/core", "src/graph", "src/pdb",
+  for (const char* dir : {"src/cli", "src/serve", "src/render", "src/core", "src/graph", "src/pdb", "src/search",
                           "include/tansaku/core", "include/tansaku/graph", "include/tansaku/search",
                           "include/tansaku/render", "include/tansaku/pdb", "python/tansaku", "python/backend"})
     for (const auto& e : fs::recursive_directory_iterator(kSource / dir))

@@ -16,9 +16,18 @@
 #include "sliding/move_fsm.h"
 #include "tansaku/core/error.h"
 
+using tansaku::search::MoveAutomaton;
+using tansaku::search::MoveWord;
 using tansaku::sliding::MoveFsm;
 
 namespace {
+
+std::string str(const MoveWord& w) { return std::string(w.begin(), w.end()); }
+std::vector<std::string> strs(const std::vector<MoveWord>& ws) {
+  std::vector<std::string> out;
+  for (const auto& w : ws) out.push_back(str(w));
+  return out;
+}
 
 // A string's effect on an unbounded grid, by a plain simulation: where the blank ends, which
 // cells hold which tile afterwards (moved ones only), and the cells the blank visited.
@@ -89,7 +98,7 @@ std::map<Board, int> bfs(int rows, int cols, const Board& start, int depth) {
 }
 
 // Depth first along the automaton: the least length of an allowed path to each position.
-void follow(const MoveFsm& f, int rows, int cols, Board& b, std::int32_t q, int g, int depth,
+void follow(const MoveAutomaton& f, int rows, int cols, Board& b, std::int32_t q, int g, int depth,
             std::map<Board, int>& best, std::uint64_t& paths) {
   auto [it, fresh] = best.emplace(b, g);
   if (!fresh) it->second = std::min(it->second, g);
@@ -108,8 +117,8 @@ void follow(const MoveFsm& f, int rows, int cols, Board& b, std::int32_t q, int 
 }  // namespace
 
 TEST(MoveFsm, DepthTwoIsNeverUndoTheLastMove) {
-  const MoveFsm& f = MoveFsm::of_depth(2);
-  std::vector<std::string> words = f.words();
+  const MoveAutomaton& f = MoveFsm::of_depth(2);
+  std::vector<std::string> words = strs(f.words());
   std::sort(words.begin(), words.end());
   EXPECT_EQ(words, (std::vector<std::string>{{0, 3}, {1, 2}, {2, 1}, {3, 0}}));
   EXPECT_EQ(f.states(), 5u);  // the empty suffix and the four last moves
@@ -120,13 +129,13 @@ TEST(MoveFsm, DepthTwoIsNeverUndoTheLastMove) {
 TEST(MoveFsm, WordsAreRedundantAndMinimal) {
   // Independently of the enumeration: for each word, a shortlex-earlier string with the same
   // effect whose footprint lies inside the word's.
-  const MoveFsm& f = MoveFsm::of_depth(8);
+  const MoveAutomaton& f = MoveFsm::of_depth(8);
   ASSERT_GT(f.words().size(), 4u);  // more than the inverse pairs
   const auto strings = all_strings(8);
   std::vector<Effect> effects;
   for (const auto& s : strings) effects.push_back(play(s));
   std::set<std::string> seen;
-  for (const std::string& w : f.words()) {
+  for (const std::string& w : strs(f.words())) {
     EXPECT_TRUE(seen.insert(w).second) << "twice";
     const Effect ew = play(w);
     bool found = false;
@@ -137,16 +146,19 @@ TEST(MoveFsm, WordsAreRedundantAndMinimal) {
               std::includes(ew.footprint.begin(), ew.footprint.end(), et.footprint.begin(), et.footprint.end());
     }
     EXPECT_TRUE(found) << "a word of length " << w.size() << " is not redundant";
-    for (const std::string& v : f.words())
-      if (v != w) EXPECT_EQ(w.find(v), std::string::npos) << "a word holds another";
+    for (const std::string& v : strs(f.words())) {
+      if (v != w) {
+        EXPECT_EQ(w.find(v), std::string::npos) << "a word holds another";
+      }
+    }
   }
 }
 
 TEST(MoveFsm, EveryPositionStillReachedByAShortestPath) {
   // On real boards, from several blank cells: every position within `depth` moves is reached
   // by a path the automaton allows, of its breadth-first distance; and fewer paths are tried.
-  const MoveFsm& f = MoveFsm::of_depth(10);
-  const MoveFsm& parent = MoveFsm::of_depth(2);
+  const MoveAutomaton& f = MoveFsm::of_depth(10);
+  const MoveAutomaton& parent = MoveFsm::of_depth(2);
   struct Case {
     int rows, cols, blank, depth;
   };
@@ -174,7 +186,7 @@ TEST(MoveFsm, EveryPositionStillReachedByAShortestPath) {
 TEST(MoveFsm, MemoryBudgetStopsAtACompleteLength) {
   tansaku::search::Limits lim;
   lim.memory = 2 << 20;
-  MoveFsm small(12, lim);
+  const MoveAutomaton small = MoveFsm::build(12, lim);
   EXPECT_GE(small.depth(), 2);
   EXPECT_LT(small.depth(), 12);
   EXPECT_EQ(small.words(), MoveFsm::of_depth(small.depth()).words());
@@ -185,13 +197,13 @@ TEST(MoveFsm, HonoursTheDeadline) {
   std::this_thread::sleep_for(std::chrono::milliseconds(2));
   tansaku::search::Limits lim;
   lim.deadline = &past;
-  EXPECT_THROW(MoveFsm(12, lim), tansaku::LimitError);
+  EXPECT_THROW(MoveFsm::build(12, lim), tansaku::LimitError);
 }
 
 TEST(MoveFsm, CacheFileRoundTripsAndRefusesDamage) {
   const auto dir = std::filesystem::temp_directory_path() / ("tansaku-fsm-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
-  const MoveFsm& f = MoveFsm::of_depth(8);
+  const MoveAutomaton& f = MoveFsm::of_depth(8);
   const auto file = dir / MoveFsm::file_name(8);
   ASSERT_TRUE(f.write(file));
   auto back = MoveFsm::read(file, 8);
@@ -212,10 +224,33 @@ TEST(MoveFsm, CacheFileRoundTripsAndRefusesDamage) {
   rewrite(bytes.substr(0, bytes.size() / 2));
   EXPECT_FALSE(MoveFsm::read(file, 8));  // truncated
   // cached(): writes the file on the first build, in the directory given.
-  const MoveFsm& c = MoveFsm::cached(6, dir, {});
+  const MoveAutomaton& c = MoveFsm::cached(6, dir, {});
   EXPECT_EQ(c.depth(), 6);
   auto written = MoveFsm::read(dir / MoveFsm::file_name(6), 6);
   ASSERT_TRUE(written);
   EXPECT_EQ(*written, c.words());
   std::filesystem::remove_all(dir);
+}
+
+TEST(MoveFsm, SameAutomataAsBefore) {
+  // The automaton's states, transitions and words at depths 2..12, as fingerprints (FNV-1a)
+  // taken from the implementation before the automaton moved into the engine: its states are
+  // numbered the same, so searches count the same nodes.
+  const std::map<int, std::pair<std::size_t, std::uint64_t>> before = {
+      {2, {5, 0xd36700a1b4a6a9f2}},     {5, {5, 0xd36700a1b4a6a9f2}},     {6, {21, 0x161051802dab0231}},
+      {7, {31, 0x59a2899cf735bc46}},    {8, {136, 0x4bf52435af94a0d1}},   {9, {291, 0x339ad0f92a0a6ae0}},
+      {10, {1168, 0xcef72af6161b2182}}, {11, {2352, 0x15c265e74e2a835c}}, {12, {8596, 0xe3752d58acc0ca15}}};
+  for (const auto& [depth, want] : before) {
+    const MoveAutomaton& f = MoveFsm::of_depth(depth);
+    std::uint64_t h = 1469598103934665603ull;
+    auto mix = [&](std::uint64_t v) { h = (h ^ v) * 1099511628211ull; };
+    mix(f.states());
+    for (std::size_t q = 0; q < f.states(); ++q)
+      for (int d = 0; d < 4; ++d) mix(static_cast<std::uint32_t>(f.next(static_cast<std::int32_t>(q), d)));
+    mix(f.words().size());
+    for (const auto& w : f.words())
+      for (char16_t c : w) mix(static_cast<std::uint64_t>(c));
+    EXPECT_EQ(f.states(), want.first) << "depth " << depth;
+    EXPECT_EQ(h, want.second) << "depth " << depth;
+  }
 }

@@ -10,6 +10,7 @@
 #include "perm/facelets.h"
 #include "perm/generators.h"
 #include "perm/group_order.h"
+#include "perm/move_pruning.h"
 #include "perm/net.h"
 #include "perm/notation.h"
 #include "perm/pdb_cli.h"
@@ -42,6 +43,7 @@ struct Settings {
   std::optional<std::string> scramble;  // --scramble MOVES: the start
   std::optional<std::string> facelets;  // --facelets STRING: the start, sticker by sticker
   std::optional<int> max_length;        // --max-length N: two-phase stops at a solution this short
+  std::optional<int> prune_depth;       // --prune-depth N: IDA* skips redundant move strings up to N moves
 };
 
 class PermPuzzle final : public Puzzle {
@@ -109,7 +111,8 @@ class PermPuzzle final : public Puzzle {
     const MoveSet ms = moves_of(o);
     const Position goal = goal_of(o);
     const Position start = start_of(o);
-    return solve_report(def_, ms, start, goal, facelets(start), o.settings<Settings>().max_length, o);
+    return solve_report(def_, ms, start, goal, facelets(start), o.settings<Settings>().max_length,
+                        o.settings<Settings>().prune_depth, o);
   }
 
   // Uniform over the positions the moves reach from the goal: the goal moved by a uniformly
@@ -316,7 +319,12 @@ Family family() {
       opt::integer(&Settings::max_length, "max-length",
                    "two-phase (named by this option alone): stop at the first solution of at most N moves (default: "
                    "the shortest found in 0.1 s)",
-                   kSolve, Range{1, 1000})};
+                   kSolve, Range{1, 1000}),
+      opt::integer(&Settings::prune_depth, "prune-depth",
+                   "idastar: never play a move string of up to N moves that an earlier one of no greater length does "
+                   "the same as (default: as deep as enumerates quickly, deeper once the search grows; 2: only the "
+                   "powers of one move in a row and commuting moves in one order)",
+                   kSolve, Range{2, kDeepPruningDepth})};
   f.settings = opt::settings<Settings>();
   f.solvers = merge_specs(perm::solvers(), solver_specs(PermPuzzle::explore_table()));
   f.notation =

@@ -34,8 +34,9 @@ struct SolveKeys {
   std::string metric;
   std::optional<std::string> hint;  // how the next solve gets faster
   std::optional<std::vector<std::string>> pattern_databases;
+  std::optional<int> prune_depth;  // IDA*: redundant move strings skipped up to this length
 };
-TANSAKU_REPORT_KEYS(SolveKeys, facelets, phases, metric, hint, pattern_databases)
+TANSAKU_REPORT_KEYS(SolveKeys, facelets, phases, metric, hint, pattern_databases, prune_depth)
 // ... and explore's.
 struct ExploreKeys {
   json farthest_moves;  // a move sequence reaching each farthest position
@@ -48,7 +49,7 @@ TANSAKU_REPORT_KEYS(ExploreKeys, farthest_moves, metric, ranked_size)
 
 SolveReport solve_report(const std::shared_ptr<const Definition>& def, const MoveSet& ms, const Position& start,
                          const Position& goal, std::optional<std::string> facelets, std::optional<int> max_length,
-                         const Options& o) {
+                         std::optional<int> prune_depth, const Options& o) {
   const Definition& d = *def;
   SolveReport r;
   Solution<Rules>& sol = *typed_solution(Rules{def, ms, goal}, start, goal, r);
@@ -68,6 +69,7 @@ SolveReport solve_report(const std::shared_ptr<const Definition>& def, const Mov
   }
   req.mode = o.all ? search::SolutionMode::All : o.count ? search::SolutionMode::Count : search::SolutionMode::First;
   req.knobs = ida_options(o);
+  req.prune_depth = prune_depth.value_or(0);
   Progress progress(o.progress());
   auto res = perm::solve(req, o.limits(&progress));
   progress.done();
@@ -80,6 +82,7 @@ SolveReport solve_report(const std::shared_ptr<const Definition>& def, const Mov
   k.metric = ms.metric;
   if (!res.hint.empty()) k.hint = res.hint;
   if (!res.heuristics.empty()) k.pattern_databases = res.heuristics;
+  if (res.prune_depth) k.prune_depth = res.prune_depth;
   put(k, r.extra);
   for (const auto& h : res.heuristics) r.heuristic += (r.heuristic.empty() ? "pdb " : " + ") + h;
   if (res.proved_unreachable || !res.path.found) {

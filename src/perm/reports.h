@@ -10,11 +10,11 @@
 
 namespace tansaku::perm {
 
-// Solves start -> goal with the moves `ms` (o.algorithm; --max-length names two-phase);
-// `facelets`: the start sticker by sticker where the net reads them.
+// Solves start -> goal with the moves `ms` (o.algorithm; --max-length names two-phase;
+// --prune-depth); `facelets`: the start sticker by sticker where the net reads them.
 SolveReport solve_report(const std::shared_ptr<const Definition>& def, const MoveSet& ms, const Position& start,
                          const Position& goal, std::optional<std::string> facelets, std::optional<int> max_length,
-                         const Options& o);
+                         std::optional<int> prune_depth, const Options& o);
 // The layers of positions reachable from `from` (a definition without Illegal rules).
 ExploreReport explore_report(const Definition& d, const MoveSet& ms, const Position& from, const Options& o,
                              search::Limits lim);

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "perm/group_order.h"
+#include "perm/move_pruning.h"
 #include "perm/piece_file.h"
 #include "perm/ranked_domain.h"
 #include "perm/subgoal.h"
@@ -55,7 +56,9 @@ struct Context {
   Position goal;
   std::vector<std::uint8_t> active;  // positions some move changes
   std::vector<int> base;             // base move of each move
-  bool commute_prune = true;
+  // The move strings never played (move_pruning.h): a node keeps its state, a move whose
+  // transition is dead is dropped.
+  const search::MoveAutomaton* fsm = nullptr;
   // One more than the lookups' maximum n >= 1 when every set of `last_move` holds a lookup
   // whose value is n (Michiel de Bondt's observation for Kociemba's optimal cube solver,
   // generically): last_move[k] are the lookups that are 0 one move from the goal, for some
@@ -141,15 +144,7 @@ struct Context {
     }
     return best;
   }
-  bool allowed(int last, int m) const {
-    if (last < 0) return true;
-    if (ms->redundant_pair(last, m)) return false;
-    if (commute_prune) {
-      const int a = base[static_cast<std::size_t>(last)], b = base[static_cast<std::size_t>(m)];
-      if (a != b && b < a && ms->commute[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)]) return false;
-    }
-    return true;
-  }
+  bool allowed(std::int32_t q, int m) const { return fsm->next(q, m) != search::MoveAutomaton::kDead; }
 };
 
 // In-place IDA* domain (one solution). With piece tables, each level of the path keeps
@@ -162,7 +157,8 @@ class InPlace {
   using Move = int;
   static constexpr int kMaxMoves = 1024;
   struct Undo {
-    int last, h;
+    std::int32_t q;
+    int h;
     Context::Exact exact;
   };
   // roots[i]: the position lookup i starts from (start, or its conjugate).
@@ -190,7 +186,7 @@ class InPlace {
   int moves(Move* buf) const {
     int n = 0;
     for (int m = 0; m < static_cast<int>(nm_); ++m)
-      if (c_->allowed(last_, m)) buf[n++] = m;
+      if (c_->allowed(q_, m)) buf[n++] = m;
     if (nt_) {
       Level& l = levels_[depth_];
       l.child.resize(nm_ * nt_);
@@ -267,7 +263,7 @@ class InPlace {
     return best;
   }
   Undo apply(Move m) {
-    Undo u{last_, h_, exact_};
+    Undo u{q_, h_, exact_};
     if (levels_.size() < depth_ + 2) {
       levels_.resize(depth_ + 2);
       levels_[depth_ + 1].pos = start_;  // the positions no move changes, once
@@ -275,7 +271,7 @@ class InPlace {
     const Level& p = levels_[depth_];
     Level& ch = levels_[depth_ + 1];
     c_->apply_active(c_->ms->gens[static_cast<std::size_t>(m)].p, p.pos, ch.pos);
-    last_ = m;
+    q_ = c_->fsm->next(q_, m);
     int best = c_->h(ch.pos);
     if (nt_) {
       int most = 0;
@@ -308,7 +304,7 @@ class InPlace {
     return u;
   }
   void undo(Move, const Undo& u) {
-    last_ = u.last;
+    q_ = u.q;
     h_ = u.h;
     exact_ = u.exact;
     --depth_;
@@ -327,7 +323,8 @@ class InPlace {
   const Context* c_;
   Position start_;
   Context::Exact exact_{};
-  int last_ = -1, h_ = 0;
+  std::int32_t q_ = search::MoveAutomaton::kStart;  // Context::fsm's state after the path
+  int h_ = 0;
   std::size_t nt_ = 0, nm_ = 0, depth_ = 0;
   mutable std::vector<Level> levels_;
   mutable std::vector<Position> scratch_;  // child_h: a child and its inverse
@@ -338,7 +335,7 @@ class Copying {
  public:
   struct State {
     Position pos;
-    int last = -1;
+    std::int32_t q = search::MoveAutomaton::kStart;  // Context::fsm's state
     Context::Exact exact{};
     int h = 0;
     bool operator==(const State&) const = default;
@@ -351,10 +348,10 @@ class Copying {
   void for_each_move(const State& s, F&& f) const {
     State t;
     for (int m = 0; m < static_cast<int>(c_->ms->gens.size()); ++m) {
-      if (!c_->allowed(s.last, m)) continue;
+      if (!c_->allowed(s.q, m)) continue;
       c_->apply(c_->ms->gens[static_cast<std::size_t>(m)].p, s.pos, t.pos);
       if (!c_->d->legal(t.pos)) continue;  // Illegal rules: never passed through
-      t.last = m;
+      t.q = c_->fsm->next(s.q, m);
       t.h = c_->step_h(t.pos, s.exact, t.exact);
       f(m, t);
     }
@@ -365,7 +362,7 @@ class Copying {
 };
 
 // Copying for the non-optimal searches (best_first.h, beam_search.h), which detect
-// duplicates: a state is its position (the last move, kept for the move pruning, and the
+// duplicates: a state is its position (the automaton's state, kept for the move pruning, and the
 // lookups' exact values follow from it).
 class ByPosition {
  public:
@@ -526,15 +523,22 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
     out.heuristics.push_back(fmt::format("{} conjugate lookups (symmetries {})", lookups.size() - own, names));
   }
   for (const auto& p : pdbs) out.table_bytes = std::max<std::uint64_t>(out.table_bytes, p->size());
-  Context c{&d,       &ms,     &pdbs, &lookups,
-            req.goal, {},      {},    req.mode == search::SolutionMode::First && d.illegal.empty(),
-            {},       nullptr, false, {}};
+  Context c{&d, &ms, &pdbs, &lookups, req.goal, {}, {}, nullptr, {}, nullptr, false, {}};
   for (int i = 0; i < d.positions; ++i) {
     bool moved = false;
     for (const auto& g : ms.gens) moved = moved || g.p.perm[static_cast<std::size_t>(i)] != i || g.p.twist[static_cast<std::size_t>(i)];
     if (moved) c.active.push_back(static_cast<std::uint8_t>(i));
   }
   for (const auto& g : ms.gens) c.base.push_back(g.base);
+  // The move strings never played (move_pruning.h). One solution by IDA*: the redundant
+  // strings, those that enumerate in an instant, deeper ones once an iteration grows. Else
+  // the pairwise rules (--all and --count keep every optimal sequence: the same base move
+  // twice only; so do Illegal rules, which an earlier string might break).
+  const bool one = req.mode == search::SolutionMode::First && d.illegal.empty();
+  const bool redundant = one && kind == "idastar";
+  if (!redundant || req.prune_depth == 2) c.fsm = &pair_automaton(d, ms, one);
+  else if (req.prune_depth > 2) c.fsm = &deep_pruning(d, ms, lim, req.use_cache, req.prune_depth);
+  else c.fsm = &quick_pruning(d, ms);
   // The lookups that are 0 one move from the goal, per move (Context::last_move).
   bool inverses = !lookups.empty() && lookups.size() <= 32;
   for (const auto& g : ms.gens) inverses = inverses && g.inverse >= 0;
@@ -585,7 +589,7 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
     out.heuristics.push_back(fmt::format("one more when the lookups meet at their maximum ({} kinds of last move)", c.last_move.size()));
   if (kind != "idastar") {
     Copying dom(c);
-    Copying::State root{req.start, -1, exact, c.h(req.start)};
+    Copying::State root{req.start, search::MoveAutomaton::kStart, exact, c.h(req.start)};
     for (std::size_t i = 0; i < lookups.size(); ++i)
       if (!lookups[i].conj) root.h = std::max<int>(root.h, exact[i]);
     const ByPosition by(c);
@@ -602,12 +606,20 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
   }
   if (req.mode == search::SolutionMode::First && d.illegal.empty()) {
     InPlace root(c, req.start, roots, exact);
-    out.path = search::ida_star_inplace(root, {}, lim);
+    search::InPlaceIdaOptions io;
+    const bool deepen = !req.prune_depth && deeper_pruning_pays(d, ms);
+    io.before_iteration = [&](int, std::uint64_t last) {
+      if (!deepen || last < kDeepPruningAfter || c.fsm->depth() >= kDeepPruningDepth) return;
+      const search::MoveAutomaton& deep = deep_pruning(d, ms, lim, req.use_cache);
+      if (deep.depth() > c.fsm->depth()) c.fsm = &deep;
+    };
+    out.path = search::ida_star_inplace(root, io, lim);
+    out.prune_depth = c.fsm->depth();
   } else {
     Copying dom(c);
     search::IdaOptions io;
     io.mode = req.mode;
-    Copying::State root{req.start, -1, exact, c.h(req.start)};
+    Copying::State root{req.start, search::MoveAutomaton::kStart, exact, c.h(req.start)};
     for (std::size_t i = 0; i < lookups.size(); ++i)
       if (!lookups[i].conj) root.h = std::max<int>(root.h, exact[i]);
     out.path = search::ida_star(dom, root, io, lim);

@@ -27,6 +27,7 @@ struct SolveRequest {
   bool use_cache = true;  // IDA*: the cached piece tables of the instance when there are any
   search::IdaOptions knobs;  // --weight, --beam-width for the non-optimal searches
   int max_length = 0;        // two-phase: stop at a solution of at most this many moves (0: its default rule)
+  int prune_depth = 0;       // IDA* for one solution: redundant move strings up to this length (0: by memory)
 };
 
 struct SolveResult {
@@ -39,6 +40,7 @@ struct SolveResult {
   std::vector<std::string> notes;       // cached tables left out and why (the caller tells the user)
   std::string hint;                     // for a person at a terminal: how the next solve gets faster
   std::vector<int> phases;              // two-phase: the lengths of its two phases
+  int prune_depth = 0;                  // IDA*: redundant move strings skipped up to this length (0: none said)
 };
 
 SolveResult solve(const SolveRequest& req, const search::Limits& lim);

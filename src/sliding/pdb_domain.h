@@ -39,7 +39,7 @@ struct Context {
   std::vector<Group> group;
   std::shared_ptr<const Heuristic> keep;  // keeps the tables alive
   // Move strings never played (move_fsm.h); depth 2: only the inverse of the last move.
-  const MoveFsm* fsm = &MoveFsm::of_depth(2);
+  const search::MoveAutomaton* fsm = &MoveFsm::of_depth(2);
 
   Context(const Frame& f, std::shared_ptr<const Heuristic> h) : keep(std::move(h)) {
     rows = f.rows, cols = f.cols, n = f.n, blank = f.blank;

@@ -36,7 +36,7 @@ search::PathResult<std::uint8_t> find_path(const Instance& inst, const Frame& f,
       deepened = true;
       search::Limits fsm_lim = lim;  // the enumeration's hash table: a quarter of the budget
       fsm_lim.memory = lim.memory / 4;
-      const MoveFsm& deep = MoveFsm::cached(prune, default_dir(), fsm_lim);
+      const search::MoveAutomaton& deep = MoveFsm::cached(prune, default_dir(), fsm_lim);
       if (deep.depth() > ctx.fsm->depth()) ctx.fsm = &deep;
     };
   auto res = search::ida_star_inplace(root, io, lim);

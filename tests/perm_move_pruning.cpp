@@ -1,0 +1,196 @@
+// The move strings a permutation-puzzle search never plays (perm/move_pruning.h, on the
+// engine's automaton): a canonical string survives for every position (the automaton accepts
+// exactly as many strings of each length up to its depth as there are positions at that
+// distance, counted by an independent breadth-first search), the 3x3x3's published counts,
+// the pairwise rules among the depth-2 words, and optimal lengths unchanged by the pruning
+// (against the bidirectional search, and against the pairwise rules alone on the 3x3x3).
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <random>
+#include <set>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "perm/definition.h"
+#include "perm/generators.h"
+#include "perm/group_order.h"
+#include "perm/move_pruning.h"
+#include "perm/solver.h"
+
+using namespace tansaku;
+using namespace tansaku::perm;
+
+namespace {
+
+// The number of positions at each distance 0..n from the goal, by breadth-first search.
+std::vector<std::uint64_t> positions_by_distance(const Definition& d, const MoveSet& ms, int n) {
+  auto key = [&](const Position& p) {
+    return std::string(reinterpret_cast<const char*>(p.lab.data()), static_cast<std::size_t>(d.positions)) +
+           std::string(reinterpret_cast<const char*>(p.ori.data()), static_cast<std::size_t>(d.positions));
+  };
+  std::unordered_set<std::string> seen{key(d.solved)};
+  std::vector<Position> layer{d.solved};
+  std::vector<std::uint64_t> out{1};
+  for (int g = 1; g <= n; ++g) {
+    std::vector<Position> next;
+    for (const Position& p : layer)
+      for (const auto& m : ms.gens) {
+        Position q = d.applied(m.p, p);
+        if (seen.insert(key(q)).second) next.push_back(q);
+      }
+    out.push_back(next.size());
+    layer = std::move(next);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST(PermMovePruning, CubeCountsArePublishedOnes) {
+  // Half-turn metric: 18, 243, 3240, 43239, 574908 positions at distances 1..5; the pairwise
+  // rules (the same face twice, opposite faces in one order) allow 43254 and 577368 strings.
+  const Definition d = load_definition("3x3x3");
+  const MoveSet ms = build_moves(d, "htm", "");
+  const auto a = redundant_strings(d, ms, 5);
+  ASSERT_EQ(a.depth(), 5);
+  EXPECT_EQ(a.accepted(6), (std::vector<std::uint64_t>{1, 18, 243, 3240, 43239, 574908, 7644057}));
+  EXPECT_EQ(pair_automaton(d, ms, true).accepted(5), (std::vector<std::uint64_t>{1, 18, 243, 3240, 43254, 577368}));
+  // Depth 4: exactly the distinct positions at 4.
+  EXPECT_EQ(redundant_strings(d, ms, 4).accepted(4).back(), 43239u);
+  // Quarter-turn metric: 12, 114, 1068, 10011 positions at distances 1..4.
+  const MoveSet qtm = build_moves(d, "qtm", "");
+  EXPECT_EQ(redundant_strings(d, qtm, 4).accepted(4), (std::vector<std::uint64_t>{1, 12, 114, 1068, 10011}));
+}
+
+TEST(PermMovePruning, ACanonicalStringForEveryPosition) {
+  for (const char* name : {"2x2x2", "pyraminx", "skewb"}) {
+    const Definition d = load_definition(name);
+    const MoveSet ms = build_moves(d, "htm", "");
+    const int depth = 4;
+    const auto a = redundant_strings(d, ms, depth);
+    ASSERT_EQ(a.depth(), depth) << name;
+    const auto accepted = a.accepted(depth + 1);
+    const auto positions = positions_by_distance(d, ms, depth + 1);
+    for (int l = 0; l <= depth + 1; ++l) {
+      if (l <= depth) {
+        EXPECT_EQ(accepted[static_cast<std::size_t>(l)], positions[static_cast<std::size_t>(l)])
+            << name << " length " << l;
+      } else {
+        EXPECT_GE(accepted[static_cast<std::size_t>(l)], positions[static_cast<std::size_t>(l)])
+            << name << " length " << l;
+      }
+    }
+    // Fewer strings than the pairwise rules allow, never more.
+    const auto pairs = pair_automaton(d, ms, true).accepted(depth + 1);
+    for (int l = 0; l <= depth + 1; ++l)
+      EXPECT_LE(accepted[static_cast<std::size_t>(l)], pairs[static_cast<std::size_t>(l)]);
+  }
+}
+
+TEST(PermMovePruning, PairwiseRulesAreDepthTwoWords) {
+  for (const char* name : {"3x3x3", "2x2x2", "pyraminx", "skewb", "skewb-fixed", "topspin", "rotating-slide"}) {
+    const Definition d = load_definition(name);
+    for (const char* metric : {"htm", "qtm"}) {
+      const MoveSet ms = build_moves(d, metric, "");
+      const auto a = redundant_strings(d, ms, 2);
+      const std::set<search::MoveWord> words(a.words().begin(), a.words().end());
+      for (const auto& w : pair_words(ms, true)) EXPECT_TRUE(words.count(w)) << name << " " << metric;
+    }
+  }
+  // The 3x3x3's depth-2 words are exactly them (the same face twice; opposite faces in one order).
+  const Definition d = load_definition("3x3x3");
+  const MoveSet ms = build_moves(d, "htm", "");
+  auto words = redundant_strings(d, ms, 2).words();
+  auto pairs = pair_words(ms, true);
+  std::sort(words.begin(), words.end());
+  std::sort(pairs.begin(), pairs.end());
+  EXPECT_EQ(words, pairs);
+  EXPECT_EQ(words.size(), 6u * 9 + 3u * 9);
+}
+
+TEST(PermMovePruning, CacheFileRoundTrips) {
+  const Definition d = load_definition("skewb");
+  const MoveSet ms = build_moves(d, "htm", "");
+  const auto a = redundant_strings(d, ms, 4);
+  const auto file =
+      std::filesystem::temp_directory_path() / ("tansaku-perm-fsm-" + std::to_string(::getpid()) + ".fsm.zst");
+  ASSERT_TRUE(a.write(file));
+  const auto back = search::MoveAutomaton::read(file, static_cast<int>(ms.gens.size()), 4);
+  std::filesystem::remove(file);
+  ASSERT_TRUE(back);
+  EXPECT_EQ(*back, a.words());
+  const search::MoveAutomaton b(static_cast<int>(ms.gens.size()), 4, *back);
+  EXPECT_EQ(b.states(), a.states());
+  for (std::size_t q = 0; q < a.states(); ++q)
+    for (int m = 0; m < a.letters(); ++m)
+      ASSERT_EQ(b.next(static_cast<std::int32_t>(q), m), a.next(static_cast<std::int32_t>(q), m));
+}
+
+TEST(PermMovePruning, OptimalLengthsUnchanged) {
+  // Random positions: IDA* with the pairwise rules only, with the automaton as deep as
+  // asked, and the bidirectional search agree.
+  for (const char* name : {"2x2x2", "pyraminx", "skewb"}) {
+    const Definition d = load_definition(name);
+    const MoveSet ms = build_moves(d, "htm", "");
+    for (const Position& p : random_positions(d, ms, d.solved, 7, 3)) {
+      std::vector<std::size_t> lengths;
+      for (int prune : {2, 0, 5, -1}) {
+        SolveRequest r;
+        r.d = &d;
+        r.ms = &ms;
+        r.start = p;
+        r.goal = d.solved;
+        r.use_cache = false;
+        r.algorithm = prune < 0 ? "bibfs" : "idastar";
+        r.prune_depth = std::max(prune, 0);
+        const auto res = solve(r, search::Limits{});
+        ASSERT_TRUE(res.path.found) << name;
+        verify(d, ms, p, d.solved, res.path.moves);
+        if (prune >= 0) {
+          EXPECT_EQ(res.prune_depth, prune == 2 ? 2 : prune == 5 ? 5 : quick_pruning(d, ms).depth()) << name;
+        }
+        lengths.push_back(res.path.moves.size());
+      }
+      for (std::size_t i = 1; i < lengths.size(); ++i) EXPECT_EQ(lengths[i], lengths[0]) << name;
+    }
+  }
+}
+
+TEST(PermMovePruning, CubeShortScramblesOptimal) {
+  // Scrambles of 4-8 moves: the same optimal length with the pairwise rules and with the
+  // redundant strings of up to 5 moves, and fewer nodes; a scramble of at most 5 moves is
+  // at most its length.
+  const Definition d = load_definition("3x3x3");
+  const MoveSet ms = build_moves(d, "htm", "");
+  std::mt19937 rng(5);
+  for (int n : {4, 6, 8}) {
+    Position p = d.solved;
+    for (int i = 0; i < n; ++i) p = d.applied(ms.gens[rng() % ms.gens.size()].p, p);
+    std::vector<std::size_t> lengths;
+    std::vector<std::uint64_t> nodes;
+    for (int prune : {2, 5}) {
+      SolveRequest r;
+      r.d = &d;
+      r.ms = &ms;
+      r.start = p;
+      r.goal = d.solved;
+      r.use_cache = false;
+      r.pdb_budget = std::uint64_t{1} << 20;
+      r.algorithm = "idastar";
+      r.prune_depth = prune;
+      const auto res = solve(r, search::Limits{});
+      ASSERT_TRUE(res.path.found);
+      verify(d, ms, p, d.solved, res.path.moves);
+      lengths.push_back(res.path.moves.size());
+      nodes.push_back(res.path.stats.expanded);
+    }
+    EXPECT_EQ(lengths[0], lengths[1]) << n << " moves";
+    EXPECT_LE(lengths[0], static_cast<std::size_t>(n));
+    EXPECT_LE(nodes[1], nodes[0]) << n << " moves";
+  }
+}
