@@ -283,7 +283,9 @@ TEST(PermReduction, ExactCellsAreTheBfsDistances) {
     const Position p = sp.unrank(r);
     const std::uint64_t s = red4->domain().reduction()->state(p);
     ASSERT_EQ(red4->get(red4->domain().cell(s)), want) << r;
-    if (r % 97 == 0) ASSERT_EQ(red2->exact(red2->domain().reduction()->state(p)), dist[r]) << r;
+    if (r % 97 == 0) {
+      ASSERT_EQ(red2->exact(red2->domain().reduction()->state(p)), dist[r]) << r;
+    }
   }
   EXPECT_EQ(most, full4->max_distance());
   // Every cell of the reduced table was reached (no 15 left).
@@ -404,4 +406,28 @@ TEST(PermReduction, ExactCellsSolveWithInverseLookups) {
   }
   ::unsetenv("TANSAKU_PDB_DIR");
   std::filesystem::remove_all(dir);
+}
+
+TEST(PermReduction, ConjugatorIsConjugate) {
+  // The search's O(positions) conjugation (the inverse's conjugates) gives conjugate()'s
+  // position, for every symmetry of the cube, mirrors among them.
+  const Definition d = load_definition("3x3x3");
+  const MoveSet ms = build_moves(d, "htm", "");
+  const auto group = symmetry_group(d, ms, d.solved);
+  std::mt19937 rng(31);
+  Perm g;
+  Position tmp, out;
+  for (const Perm& s : group) {
+    const Conjugator c(d, s);
+    for (int k = 0; k < 5; ++k) {
+      Position p = d.solved;
+      for (int i = 0; i < 30; ++i) p = d.applied(ms.gens[rng() % ms.gens.size()].p, p);
+      c.conjugate(p, g, tmp, out);
+      const Position want = conjugate(d, s, p);
+      for (int u = 0; u < d.positions; ++u) {
+        ASSERT_EQ(out.lab[static_cast<std::size_t>(u)], want.lab[static_cast<std::size_t>(u)]);
+        ASSERT_EQ(out.ori[static_cast<std::size_t>(u)], want.ori[static_cast<std::size_t>(u)]);
+      }
+    }
+  }
 }

@@ -91,6 +91,11 @@ bool PatternDomain::rank(const Position& p, std::uint64_t& r) const {
   return true;
 }
 
+std::uint64_t PatternDomain::rank_reachable(const Position& p) const {
+  const Position q = project(p);
+  return red_ ? red_->state(q) : space_->rank(q);
+}
+
 int PatternTable::exact(std::uint64_t r) const {
   if (bits_ == 4) {
     const unsigned e = cells_->get4(dom_->cell(r));

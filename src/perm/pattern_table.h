@@ -57,6 +57,9 @@ class PatternDomain {
   Position project(const Position& p) const;
   // The state of p's projection; false when the projection is outside the ranked space.
   bool rank(const Position& p, std::uint64_t& r) const;
+  // The same for a position known to be reachable from the goal (an inverse or a conjugate
+  // of one met in a search), without the membership test (most of rank's time).
+  std::uint64_t rank_reachable(const Position& p) const;
   // f(move, neighbour rank) for every move, in order.
   template <class F>
   void for_each_move_rank(std::uint64_t r, F&& f) const {

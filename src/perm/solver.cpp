@@ -47,6 +47,9 @@ struct Context {
     const TwoBitTable& mod3() const { return table ? table->mod3() : pattern->mod3(); }
     // A pattern of 4-bit cells: its values are exact at any position.
     bool exact_cells() const { return pattern && pattern->exact_cells(); }
+    // Worth a lookup at the inverse: exact cells of a pattern that drops some piece (a whole
+    // one holds the distance itself, equal at the inverse).
+    bool inverse_worth() const { return exact_cells() && !pattern->domain().whole(); }
     // The exact value at cell c of a child whose parent's is `parent`.
     unsigned step(unsigned parent, std::uint64_t c) const {
       return table ? static_cast<unsigned>(PieceTable::recover(static_cast<int>(parent), table->mod3().get(c)))
@@ -94,20 +97,33 @@ struct Context {
   bool inverse_cells = false;            // some lookup has exact cells (looked up at the inverse at any bound)
   std::vector<std::uint64_t> goal_cell;  // per lookup: the cell of the goal's projection
   std::vector<const Perm*> conj_by;      // per lookup: the symmetry it is looked up at (null: the position)
+  std::vector<Conjugator> conjugators;   // per lookup looked up at a conjugate: conjugate() made fast
+  std::vector<int> conjugator_of;        // per lookup: its index in conjugators (-1: none)
+  // A search thread's scratch for the lookups at an inverse's conjugates.
+  struct Scratch {
+    Perm g;
+    Position tmp, conj;
+  };
   // The inverse lookups' bound at y (an inverse), stopping once above `limit`.
-  int inverse_floor(const Position& y, int limit) const {
+  int inverse_floor(const Position& y, int limit, Scratch& sc) const {
     int best = 0;
-    std::uint8_t e[kMaxPieceTables];
+    std::uint8_t e[kMaxPieceTables] = {};
     bool all = true;  // every lookup read exactly at y (and its conjugates)
     for (int pass = 0; pass < 2; ++pass)  // the lookups at y itself first, then at its conjugates
       for (std::size_t i = 0; i < lookups->size(); ++i) {
         const Lookup& lk = (*lookups)[i];
         if ((lk.conj != nullptr) != (pass == 1)) continue;
         if (lk.exact_cells()) {
-          std::uint64_t r = 0;
-          const bool in = lk.conj ? lk.pattern->domain().rank(conjugate(*d, *conj_by[i], y), r)
-                                  : lk.pattern->domain().rank(y, r);
-          const unsigned v = in ? lk.pattern->cells().get4(lk.pattern->domain().cell(r)) : 15u;
+          if (!inverse_cells) {  // whole patterns only: the value at y is the position's
+            all = false;
+            continue;
+          }
+          // y is reachable (the inverse of a position on a path from the start, which is),
+          // and so are its conjugates: ranked without the membership test.
+          const PatternDomain& dom = lk.pattern->domain();
+          if (lk.conj) conjugators[static_cast<std::size_t>(conjugator_of[i])].conjugate(y, sc.g, sc.tmp, sc.conj);
+          const std::uint64_t r = dom.rank_reachable(lk.conj ? sc.conj : y);
+          const unsigned v = lk.pattern->cells().get4(dom.cell(r));
           if (v == 15) {
             all = false;
             continue;
@@ -219,7 +235,7 @@ class InPlace {
     if (c.inverter) {
       Position y;
       c.inverter->invert(start, y);
-      h_ = std::max(h_, c.inverse_floor(y, 1 << 20));
+      h_ = std::max(h_, c.inverse_floor(y, 1 << 20, iscratch_));
     }
     levels_.resize(1);
     levels_[0].pos = start;
@@ -293,7 +309,7 @@ class InPlace {
     if (!nt_) return 0;
     const Level& l = levels_[depth_];
     int best = 0;
-    std::uint8_t e[kMaxPieceTables];
+    std::uint8_t e[kMaxPieceTables] = {};
     for (std::size_t t = 0; t < nt_; ++t) {
       const std::uint64_t c = l.cell[static_cast<std::size_t>(m) * nt_ + t];
       e[t] = static_cast<std::uint8_t>((*c_->lookups)[t].step(exact_[t], c));
@@ -307,7 +323,7 @@ class InPlace {
       if (scratch_.size() < 2) scratch_.assign(2, start_);
       c_->apply_active(c_->ms->gens[static_cast<std::size_t>(m)].p, from, scratch_[0]);
       c_->inverter->invert(scratch_[0], scratch_[1]);
-      best = std::max(best, c_->inverse_floor(scratch_[1], limit));
+      best = std::max(best, c_->inverse_floor(scratch_[1], limit, iscratch_));
     }
     return best;
   }
@@ -376,6 +392,7 @@ class InPlace {
   std::size_t nt_ = 0, nm_ = 0, depth_ = 0;
   mutable std::vector<Level> levels_;
   mutable std::vector<Position> scratch_;  // child_h: a child and its inverse
+  mutable Context::Scratch iscratch_;      // child_h: the inverse's conjugates
 };
 
 // Copying IDA* domain (every optimal solution / their number).
@@ -575,7 +592,8 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
   for (const auto& p : pdbs) out.table_bytes = std::max<std::uint64_t>(out.table_bytes, p->size());
   Context c{&d,       &ms,     &pdbs, &lookups,
             req.goal, {},      {},    req.mode == search::SolutionMode::First && d.illegal.empty(),
-            {},       nullptr, false, {}};
+            {},       nullptr, false, false,
+            false,    {},      {},    {},      {}};
   for (int i = 0; i < d.positions; ++i) {
     bool moved = false;
     for (const auto& g : ms.gens) moved = moved || g.p.perm[static_cast<std::size_t>(i)] != i || g.p.twist[static_cast<std::size_t>(i)];
@@ -621,8 +639,20 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
   const char* inverse_env = std::getenv("TANSAKU_PERM_INVERSE");
   const std::string inverse_mode = inverse_env ? inverse_env : "";
   bool any_exact = false;
-  for (const auto& lk : lookups) any_exact = any_exact || lk.exact_cells();
+  for (const auto& lk : lookups) any_exact = any_exact || lk.inverse_worth();
   const bool residues = inverse_mode == "1" || inverse_mode == "exact";
+  if (any_exact && inverter.valid()) {
+    // The lookups at the inverse rank without a membership test: the start's inverse and
+    // its conjugates must be in the tables' spaces (they are when the start is reachable,
+    // which the solve checked; this is the same, cheaply, once).
+    Position y;
+    inverter.invert(req.start, y);
+    for (std::size_t i = 0; i < lookups.size() && any_exact; ++i) {
+      std::uint64_t r = 0;
+      if (lookups[i].exact_cells() && !lookups[i].pattern->domain().rank(conj_by[i] ? conjugate(d, *conj_by[i], y) : y, r))
+        any_exact = false;
+    }
+  }
   if (kind == "idastar" && req.mode == search::SolutionMode::First && d.illegal.empty() && all_inverses &&
       inverter.valid() && lookups.size() > 0 && inverse_mode != "0" && (residues || any_exact)) {
     c.inverter = &inverter;
@@ -630,6 +660,13 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
     c.inverse_residues = residues;
     c.inverse_cells = any_exact;
     c.conj_by = conj_by;
+    c.conjugator_of.assign(lookups.size(), -1);
+    c.conjugators.reserve(lookups.size());
+    for (std::size_t i = 0; i < lookups.size(); ++i)
+      if (conj_by[i] && lookups[i].exact_cells()) {
+        c.conjugator_of[i] = static_cast<int>(c.conjugators.size());
+        c.conjugators.emplace_back(d, *conj_by[i]);
+      }
     std::size_t at = 0;
     for (const auto& lk : lookups) {
       if (lk.table) c.goal_cell.push_back(lk.table->domain().goal_rank());
