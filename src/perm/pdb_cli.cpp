@@ -96,20 +96,24 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
       throw InputError(fmt::format("--dir {}: cannot create the directory ({})", printable(dir.string()),
                                    ec ? ec.message() : "not a directory"));
   }
-  // Pattern cells: --cells 2 (distances mod 3) or 4 (exact: a bound at any position, so a
-  // solve looks up the position's inverse too); by default 4 when the build (2-bit state
-  // table and 4-bit cells), a solve (half of --memory holds the tables) and the disk (the
-  // file, twice for its temporary copy) have room for all the patterns, else 2.
-  int bits = s.cells.value_or(0);
-  if (bits != 0 && bits != 2 && bits != 4) throw InputError(fmt::format("--cells {}: 2 or 4", bits));
-  if (bits == 0) {
+  // Pattern cells: --cells 2 (distances mod 3, the default) or 4 (exact: a bound at any
+  // position, so a solve looks up the position's inverse too; on the cube half the nodes,
+  // and about as much time per solve: docs/perm.md). 4 bits are refused up front when the
+  // build (2-bit state table and 4-bit cells) does not fit --memory (below) or the disk
+  // has not room for the files (and a temporary copy of the largest).
+  const int bits = s.cells.value_or(2);
+  if (bits != 2 && bits != 4) throw InputError(fmt::format("--cells {}: 2 or 4", bits));
+  if (bits == 4) {
     std::uint64_t all = 0, most = 0;
-    for (const auto& p : pats) all += TwoBitTable::bytes_for(2 * p->size()), most = std::max(most, TwoBitTable::bytes_for(p->size()));
+    for (const auto& p : pats) {
+      const std::uint64_t b = TwoBitTable::bytes_for(2 * p->size());
+      all += b, most = std::max(most, b);
+    }
     std::error_code ec;
     const auto disk = std::filesystem::space(dir, ec);
-    const bool disk_ok = ec || disk.available / 2 > all + (std::uint64_t{1} << 30);
-    bits = 4;
-    if (3 * most > o.memory || all > o.memory / 2 || !disk_ok) bits = 2;
+    if (!ec && disk.available < all + most)
+      throw InputError(fmt::format("--cells 4: the pattern tables need {} on disk but {} has {} free", format_size(all + most),
+                                   printable(dir.string()), format_size(disk.available)));
   }
   for (const auto& p : pats)
     require_memory((bits == 4 ? 3 : 2) * TwoBitTable::bytes_for(p->size()), o.memory,
@@ -264,8 +268,8 @@ std::vector<ToolCommand> pdb_tools() {
                    opt::text(&Settings::only, "only", "pieces|patterns",
                              "perm: only the piece tables, or only the patterns of the companion NAME.pat"),
                    opt::integer(&Settings::cells, "cells",
-                                "perm: bits per pattern cell: 2 (distances mod 3) or 4 (exact, twice the memory; "
-                                "solves also look up the inverse); default 4 when it fits --memory and the disk",
+                                "perm: bits per pattern cell: 2 (distances mod 3, default) or 4 (exact, twice the memory; "
+                                "solves also look up the position's inverse)",
                                 kShow | kSolve | kExplore, {2, 4})};
   build.settings = opt::settings<Settings>();
   build.run = run_build;

@@ -95,6 +95,7 @@ struct Context {
   bool inverse_exact = false;            // TANSAKU_PERM_INVERSE=exact: the exact values (walking down the table)
   bool inverse_residues = false;         // TANSAKU_PERM_INVERSE=1 or exact: 2-bit tables looked up at the inverse too
   bool inverse_cells = false;            // some lookup has exact cells (looked up at the inverse at any bound)
+  bool inverse_conjugates = true;        // ... and at the inverse's conjugates (TANSAKU_PERM_INVERSE=plain: not)
   std::vector<std::uint64_t> goal_cell;  // per lookup: the cell of the goal's projection
   std::vector<const Perm*> conj_by;      // per lookup: the symmetry it is looked up at (null: the position)
   std::vector<Conjugator> conjugators;   // per lookup looked up at a conjugate: conjugate() made fast
@@ -113,6 +114,10 @@ struct Context {
       for (std::size_t i = 0; i < lookups->size(); ++i) {
         const Lookup& lk = (*lookups)[i];
         if ((lk.conj != nullptr) != (pass == 1)) continue;
+        if (lk.conj && !inverse_conjugates) {
+          all = false;
+          continue;
+        }
         if (lk.exact_cells()) {
           if (!inverse_cells) {  // whole patterns only: the value at y is the position's
             all = false;
@@ -162,7 +167,7 @@ struct Context {
   int lookups_bound(const std::uint8_t* e, std::size_t count, int n) const {
     if (n == 0 || last_move.empty()) return n;
     std::uint32_t at_max = 0;
-    for (std::size_t i = 0; i < count; ++i) at_max |= static_cast<std::uint32_t>(e[i] == n) << i;
+    for (std::size_t i = 0; i < count && i < kMaxPieceTables; ++i) at_max |= static_cast<std::uint32_t>(e[i] == n) << i;
     for (const std::uint32_t m : last_move)
       if (!(m & at_max)) return n;
     return n + 1;
@@ -593,7 +598,7 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
   Context c{&d,       &ms,     &pdbs, &lookups,
             req.goal, {},      {},    req.mode == search::SolutionMode::First && d.illegal.empty(),
             {},       nullptr, false, false,
-            false,    {},      {},    {},      {}};
+            false,    true,    {},    {},      {},   {}};
   for (int i = 0; i < d.positions; ++i) {
     bool moved = false;
     for (const auto& g : ms.gens) moved = moved || g.p.perm[static_cast<std::size_t>(i)] != i || g.p.twist[static_cast<std::size_t>(i)];
@@ -659,6 +664,7 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
     c.inverse_exact = inverse_mode == "exact";
     c.inverse_residues = residues;
     c.inverse_cells = any_exact;
+    c.inverse_conjugates = inverse_mode != "plain";
     c.conj_by = conj_by;
     c.conjugator_of.assign(lookups.size(), -1);
     c.conjugators.reserve(lookups.size());
@@ -672,10 +678,10 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
       if (lk.table) c.goal_cell.push_back(lk.table->domain().goal_rank());
       else c.goal_cell.push_back(lk.pattern->domain().cell(lk.pattern->domain().goal_rank()));
       at += !lk.conj && (residues || lk.exact_cells());
-      at += lk.conj && lk.exact_cells();
+      at += lk.conj && lk.exact_cells() && c.inverse_conjugates;
     }
     out.heuristics.push_back(fmt::format("{} inverse lookups (the tables at the position's inverse{})", at,
-                                         any_exact && lookups.size() > own ? " and its conjugates" : ""));
+                                         any_exact && lookups.size() > own && c.inverse_conjugates ? " and its conjugates" : ""));
   }
   if (!c.last_move.empty())
     out.heuristics.push_back(fmt::format("one more when the lookups meet at their maximum ({} kinds of last move)", c.last_move.size()));
