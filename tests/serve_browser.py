@@ -250,6 +250,19 @@ def main():
                 n = eventually(lambda: (lambda k: k if k >= 3 else 0)(len(colours(d.find_element(By.ID, "board").screenshot_as_png))), 30) or 0
                 check(n >= 3, f"{p}: picture has {n} colours (blank?)")
 
+            # a listed pattern of names: a file's leads to "Your own puzzle", a size's to the Name box
+            Select(d.find_element(By.ID, "pick")).select_by_value("perm:FILE.tws")
+            wait.until(lambda d: d.find_element(By.ID, "own").get_attribute("open"))
+            check(Select(d.find_element(By.ID, "paste-kind")).first_selected_option.get_attribute("value") == "perm",
+                  "perm:FILE.tws picked: the paste kind is perm")
+            check("paste" in d.find_element(By.ID, "status").text, f"perm:FILE.tws: {d.find_element(By.ID, 'status').text!r}")
+            check(not d.find_element(By.ID, "error").is_displayed(), f"perm:FILE.tws: {d.find_element(By.ID, 'error').text}")
+            d.execute_script("document.getElementById('own').open = false")
+            Select(d.find_element(By.ID, "pick")).select_by_value("sliding:RxC")
+            wait.until(lambda d: "names many puzzles" in d.find_element(By.ID, "status").text)
+            check("R, C" in d.find_element(By.ID, "status").text, f"sliding:RxC: {d.find_element(By.ID, 'status').text!r}")
+            check(not d.find_element(By.ID, "error").is_displayed(), f"sliding:RxC: {d.find_element(By.ID, 'error').text}")
+
             # your own puzzle: a pasted .tws, solved from a scramble given as on the command line
             Select(d.find_element(By.ID, "pick")).select_by_value("sliding:3x3")
             wait.until(lambda d: d.execute_script("return state.drawn === state.drawSeq"))

@@ -352,6 +352,7 @@ Family family() {
   f.file_kind = "a board picture: the tray with its pieces, 'start:' and optionally 'goal:' (docs/blocks.md)";
   f.summary = "sliding-block puzzles with pieces of any shape, drawn as pictures: optimal solutions, counts, whole spaces";
   for (const auto& bi : kBuiltins) f.builtins.push_back({std::string("blocks:") + bi.name, bi.summary});
+  f.builtins.push_back({"blocks:FILE", "a board picture file: the tray, its pieces, start and goal (docs/blocks.md)"});
   f.aliases = {{"klotski", "blocks:klotski"}, {"hakoiri-musume", "blocks:klotski"}};
   f.options = {
       opt::start(kShow | kSolve | kRandom, "start position: a picture file, or rows separated by '/' (BAAC/BAAC/...)"),

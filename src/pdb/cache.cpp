@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "tansaku/core/error.h"
+#include "tansaku/pdb/checkpoint.h"
 #include "tansaku/puzzles/registry.h"
 
 namespace tansaku::pdb {
@@ -16,6 +17,7 @@ std::vector<const TableKind*> registered_kinds() {
   std::vector<const TableKind*> out;
   for (const auto& f : families())
     for (const auto& k : f.table_kinds) out.push_back(&k);
+  out.push_back(&partial_kind());
   return out;
 }
 
@@ -43,6 +45,7 @@ std::pair<std::string, json> list_tables(const std::filesystem::path& dir, const
   std::string text;
   json tables = json::array();
   for (const TableKind* k : kinds) {
+    const std::size_t heading_at = text.size();
     text += fmt::format(fmt::runtime(k->heading), dir.string()) + "\n";
     bool any = false;
     for (const auto& f : files) {
@@ -55,7 +58,8 @@ std::pair<std::string, json> list_tables(const std::filesystem::path& dir, const
       } catch (const InputError&) {  // not readable as a table: `pdb verify` says why
       }
     }
-    if (!any) text += "  (none)\n";
+    if (!any && k->hide_when_empty) text.resize(heading_at);
+    else if (!any) text += "  (none)\n";
   }
   return {text, json{{"dir", dir.string()}, {"tables", tables}}};
 }

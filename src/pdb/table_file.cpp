@@ -100,6 +100,37 @@ bool write_all(int fd, const void* from, std::uint64_t n) {
   return true;
 }
 
+bool all_zero(const std::uint8_t* p, std::uint64_t n) {
+  std::uint64_t acc = 0;
+  for (std::uint64_t i = 0; i + 8 <= n; i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, p + i, 8);
+    acc |= w;
+    if ((i & 4095) == 4088 && acc) return false;
+  }
+  for (std::uint64_t i = n & ~std::uint64_t{7}; i < n; ++i) acc |= p[i];
+  return acc == 0;
+}
+
+// Writes `n` bytes at the file's position, leaving a hole where a block of 64 KiB is all
+// zeros (a partial build's first layers are mostly zeros); a reader sees zeros there all
+// the same. The caller sets the file's length at the end (a hole may end it).
+bool write_sparse(int fd, const void* from, std::uint64_t n) {
+  constexpr std::uint64_t kBlock = std::uint64_t{64} << 10;
+  const auto* p = static_cast<const std::uint8_t*>(from);
+  auto block = [&](std::uint64_t at) { return std::min(kBlock, n - at); };
+  for (std::uint64_t at = 0; at < n;) {
+    std::uint64_t end = at;
+    while (end < n && !all_zero(p + end, block(end))) end += block(end);
+    if (end > at && !write_all(fd, p + at, end - at)) return false;
+    at = end;
+    while (end < n && all_zero(p + end, block(end))) end += block(end);
+    if (end > at && ::lseek(fd, static_cast<off_t>(end - at), SEEK_CUR) < 0) return false;
+    at = end;
+  }
+  return true;
+}
+
 struct SectionInfo {
   std::string name;
   Storage storage = Storage::raw;
@@ -231,11 +262,12 @@ void write_table_file(const std::filesystem::path& file, const TableHeader& head
   const std::string zeros(kPage, '\0');
   for (std::size_t s = 0; ok && s < info.size(); ++s) {
     ok = write_all(out.fd, zeros.data(), info[s].offset - written);
-    if (info[s].storage == Storage::raw) ok = ok && write_all(out.fd, sections[s].data, sections[s].bytes);
+    if (info[s].storage == Storage::raw) ok = ok && write_sparse(out.fd, sections[s].data, sections[s].bytes);
     else
       for (const auto& f : packed[s]) ok = ok && write_all(out.fd, f.data(), f.size());
     written = info[s].offset + info[s].stored;
   }
+  ok = ok && ::ftruncate(out.fd, static_cast<off_t>(written)) == 0;  // a hole may end the file
   ok = ok && ::fsync(out.fd) == 0;
   const int err = errno;
   ok = ::close(out.fd) == 0 && ok;
@@ -361,6 +393,10 @@ const SectionInfo& find_section(const std::vector<SectionInfo>& all, std::string
 }
 
 }  // namespace
+
+std::uint64_t TableReader::section_bytes(std::string_view name) const {
+  return find_section(impl_->sections, name, *this).bytes;
+}
 
 Bytes TableReader::section(std::string_view name, unsigned threads, bool check) const {
   const Impl& m = *impl_;

@@ -290,6 +290,7 @@ Family family() {
       {"perm:pyraminx", "Pyraminx without tips: 933,120 positions, depth 11"},
       {"perm:topspin", "TopSpin: 20 discs on a track, a turnstile of 4"},
       {"perm:rotating-slide", "the 3x3 rotating slide as data: 181,440 positions, depth 12 (13 farthest)"},
+      {"perm:FILE.tws", "a twsearch / ksolve definition file, with optional .net .pat .sym companions (docs/perm.md)"},
   };
   f.options = {
       opt::start(kShow | kSolve, "start position (see notation), or @FILE: a twsearch scramble file"),

@@ -41,7 +41,7 @@ void release_memory() {
 #endif
 }
 
-void map_large_blocks() {
+void map_large_allocations() {
 #if defined(__GLIBC__)
   mallopt(M_MMAP_THRESHOLD, 256 << 10);
 #endif

@@ -27,10 +27,10 @@ void job_finished();
 // Returns freed heap memory to the system (glibc malloc_trim) on the first few calls after a
 // job finished (serve calls it every 200 ms: the reply is freed once sent); cheap otherwise.
 void release_memory();
-// Serves blocks of 256 KiB or more (request bodies, replies, drawings) straight from the
+// Serves allocations of 256 KiB or more (request bodies, replies, drawings) straight from the
 // system, so that each is returned whole when freed. glibc's own threshold rises after the
 // first large free, and a burst of large replies from several threads then leaves pages in
 // its arenas that no trim can give back. Called once when the server starts.
-void map_large_blocks();
+void map_large_allocations();
 
 }  // namespace tansaku::serve

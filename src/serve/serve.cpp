@@ -186,7 +186,7 @@ int run(const Config& c) {
     fmt::print(stderr, "tansaku: {}\n", printable(e.what(), 4000));
     return 2;
   }
-  map_large_blocks();  // before any thread starts (serve/budget.h)
+  map_large_allocations();  // before any thread starts (serve/budget.h)
   // A request reads no file but the shipped data (and the directories the families declare:
   // Family::data_dirs) unless --allow-files: core/input.h's policy, for every thread of the process.
   if (!c.allow_files) {

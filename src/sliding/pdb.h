@@ -16,6 +16,7 @@
 #pragma once
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -25,6 +26,7 @@
 #include "tansaku/core/deadline.h"
 #include "tansaku/core/kperm.h"
 #include "tansaku/core/progress.h"
+#include "tansaku/pdb/checkpoint.h"
 #include "tansaku/search/limits.h"
 
 namespace tansaku::sliding::pdb {
@@ -107,8 +109,22 @@ int max_regions(const TableInfo& info);
 
 // The build's budget is search::Limits' threads, progress, deadline, and memory for the
 // automatic choice of representation (memory is the caller's to refuse: build_memory).
+// With a checkpoint (checkpoint(): the partial file beside `file`), the build goes on from a
+// partial build of the same table and representation (`automatic` picks the saved one when
+// it fits the budget), saves its state after a layer when one is due, and saves it when the
+// deadline stops it (then throws LimitError as without); the caller finishes the checkpoint
+// once the table is saved.
 std::shared_ptr<Table> build_table(const TableInfo& info, const search::Limits& lim = {},
-                                   BuildState state = BuildState::automatic);
+                                   BuildState state = BuildState::automatic,
+                                   tansaku::pdb::Checkpoint* checkpoint = nullptr);
+// The checkpoint of the build of `info` into `file` (saves at most every `interval` seconds).
+tansaku::pdb::Checkpoint checkpoint(const TableInfo& info, const std::filesystem::path& file, double interval = 60,
+                                    std::function<void(const std::string&)> note = {});
+// Bytes the saved state of a build takes (the build's arrays), for the disk check.
+std::uint64_t state_bytes(const TableInfo& info, BuildState state);
+// The content hash table files and partial builds of `info` are found by.
+std::string content_hash(const TableInfo& info);
+std::string table_kind_name();  // "sliding-pdb"
 
 // Groups that are images of each other under a grid symmetry (pdb_symmetry.cpp): the
 // symmetry that maps `from`'s group onto `to`'s and its build start (group home, blank in

@@ -10,7 +10,10 @@
 // 7 tiles on 5x5 split the 18 free cells into at most 8 regions, one byte per mask instead
 // of four (3 instead of 12 bytes per entry: 7.2 instead of 29 GB). Chunks of placements are
 // expanded in parallel; the next layer is written with relaxed atomic ORs, and a flag per
-// chunk lets a layer skip chunks with nothing to do.
+// chunk lets a layer skip chunks with nothing to do. With a checkpoint (tansaku/pdb/
+// checkpoint.h) the whole state (table, entries, chunk flags, counters) is saved after a
+// layer when a save is due and when the deadline stops the build: chunks are expanded whole
+// or not at all, so a build stopped inside a layer goes on with that layer's chunks left.
 #include <algorithm>
 #include <atomic>
 #include <cstring>
@@ -118,8 +121,9 @@ struct Entry {
 template <class M, bool kParallel, bool kRegions>
 class Bfs {
  public:
-  Bfs(const TableInfo& info, std::uint8_t* nib, const search::Limits& bo, const FreeSets* fs)
-      : info_(info), board_(info.rows, info.cols), ranker_(info.n(), info.k()), nib_(nib), bo_(bo), fs_(fs) {
+  Bfs(const TableInfo& info, std::uint8_t* nib, const search::Limits& bo, const FreeSets* fs,
+      tansaku::pdb::Checkpoint* cp)
+      : info_(info), board_(info.rows, info.cols), ranker_(info.n(), info.k()), nib_(nib), bo_(bo), fs_(fs), cp_(cp) {
     const int k = info.k();
     for (int i = 0; i < k; ++i)
       for (int c = 0; c < board_.n; ++c) {
@@ -134,23 +138,29 @@ class Bfs {
   }
 
   int run() {
-    std::uint8_t pos[KPermRanker::kMaxPieces];
-    std::uint64_t used = 0;
-    for (int i = 0; i < info_.k(); ++i) pos[i] = info_.cells[i], used |= std::uint64_t{1} << pos[i];
-    const std::uint64_t free = board_.full & ~used;
-    const std::uint64_t r0 = ranker_.rank(pos);
-    entry_[r0].frontier[0] = kRegions ? region_bit(info_.blank, free)
-                                      : static_cast<M>(bits::extract(board_.flood(std::uint64_t{1} << info_.blank, free), free));
-    flag_[0][r0 >> kChunkBits] = 1;
+    int last = 0, start = 0;
+    std::uint64_t start_before = 0;
+    if (!resume(start, start_before, last)) {
+      start_before = 0;
+      std::uint8_t pos[KPermRanker::kMaxPieces];
+      std::uint64_t used = 0;
+      for (int i = 0; i < info_.k(); ++i) pos[i] = info_.cells[i], used |= std::uint64_t{1} << pos[i];
+      const std::uint64_t free = board_.full & ~used;
+      const std::uint64_t r0 = ranker_.rank(pos);
+      entry_[r0].frontier[0] =
+          kRegions ? region_bit(info_.blank, free)
+                   : static_cast<M>(bits::extract(board_.flood(std::uint64_t{1} << info_.blank, free), free));
+      flag_[0][r0 >> kChunkBits] = 1;
+    }
     tbb::task_arena arena(static_cast<int>(std::max(1u, bo_.threads)));
-    int last = 0;
-    for (depth_ = 0;; ++depth_) {
+    for (depth_ = start;; ++depth_) {
       std::vector<std::uint32_t> todo;
       for (std::uint64_t c = 0; c < chunks_; ++c)
         if (flag_[depth_ & 1][c]) todo.push_back(static_cast<std::uint32_t>(c));
       if (todo.empty()) break;
       const std::size_t batch = std::max<std::size_t>(4 * std::max(1u, bo_.threads), todo.size() / 32);
-      const std::uint64_t before = reached_.load();
+      // reached_ when the layer began (a build resumed inside a layer saved it).
+      const std::uint64_t before = depth_ == start ? start_before : reached_.load();
       for (std::size_t b = 0; b < todo.size(); b += batch) {
         const std::size_t e = std::min(todo.size(), b + batch);
         // A chunk (65,536 placements) is the unit of work between looks at the deadline, so a
@@ -173,7 +183,10 @@ class Bfs {
             });
           });
         }
-        if (stop.load() || (bo_.deadline && bo_.deadline->expired())) bo_.deadline->check();
+        if (stop.load() || (bo_.deadline && bo_.deadline->expired())) {
+          save(depth_, before, reached_.load() != before ? depth_ : last);  // inside the layer
+          bo_.deadline->check();
+        }
         if (bo_.progress)
           bo_.progress->update("pdb {} tiles: depth {}, {} of {} placements ({:.1f}%)", info_.k(), depth_,
                                reached_.load(), size_, 100.0 * static_cast<double>(reached_.load()) / static_cast<double>(size_));
@@ -181,6 +194,8 @@ class Bfs {
       if (reached_.load() != before) last = depth_;
       // The chunks just expanded left their frontier all zero: it serves the layer after next.
       std::fill(flag_[depth_ & 1].begin(), flag_[depth_ & 1].end(), 0);
+      if (cp_ && cp_->due()) save(depth_ + 1, reached_.load(), last);
+      if (cp_ && cp_->after_layer) cp_->after_layer(depth_);
     }
     // Placements never reached (possible on small boards, and the unsolvable half when the
     // group is the whole board) keep 0: no real position projects onto them.
@@ -189,6 +204,50 @@ class Bfs {
   }
 
  private:
+  std::uint64_t entry_bytes() const { return size_ * sizeof(Entry<M>); }
+
+  // Saves the state: the build goes on at `layer`, which began with `before` placements
+  // reached; `last` is the deepest layer that reached one so far.
+  void save(int layer, std::uint64_t before, int last) {
+    if (!cp_) return;
+    if (bo_.progress)
+      bo_.progress->update("pdb {} tiles: saving the partial build at depth {} ({})", info_.k(), layer,
+                           cp_->file().string());
+    tansaku::pdb::BuildPoint p;
+    p.layer = layer;
+    p.done = reached_.load();
+    p.total = size_;
+    p.info = {{"layer_start", before}, {"last", last}};
+    const tansaku::pdb::SectionData sections[] = {{"table", nib_, info_.bytes()},
+                                                  {"entries", entry_.get(), entry_bytes()},
+                                                  {"flags0", flag_[0].data(), chunks_},
+                                                  {"flags1", flag_[1].data(), chunks_}};
+    cp_->save(p, sections, bo_.threads);
+  }
+
+  // Reads a partial build of this table and representation, if the checkpoint has one.
+  bool resume(int& layer, std::uint64_t& before, int& last) {
+    if (!cp_) return false;
+    auto r = cp_->resume(bo_.memory, bo_.threads);
+    if (!r) return false;
+    auto size = [&](const char* name) { return r->has(name) ? r->section_bytes(name) : UINT64_MAX; };
+    if (size("table") != info_.bytes() || size("entries") != entry_bytes() || size("flags0") != chunks_ ||
+        size("flags1") != chunks_)
+      return false;  // same identity, other sizes: cannot happen unless the layout changed unnamed
+    const auto p = tansaku::pdb::Checkpoint::point_of(*r);
+    r->section_into("table", nib_, bo_.threads, false);  // resume() checked every section
+    r->section_into("entries", entry_.get(), bo_.threads, false);
+    r->section_into("flags0", flag_[0].data(), 1, false);
+    r->section_into("flags1", flag_[1].data(), 1, false);
+    layer = static_cast<int>(p.layer);
+    reached_ = p.done;
+    before = p.info.at("layer_start").get<std::uint64_t>();
+    last = p.info.at("last").get<int>();
+    cp_->note(fmt::format("{}: going on from depth {} ({} of {} placements reached)", cp_->file().string(), layer,
+                          p.done, size_));
+    return true;
+  }
+
   void chunk(std::uint64_t c) {
     const std::uint64_t lo = c << kChunkBits, hi = std::min(size_, lo + kChunk);
     std::uint8_t d[KPermRanker::kMaxPieces];
@@ -359,6 +418,7 @@ class Bfs {
   std::uint8_t* nib_;
   const search::Limits& bo_;
   const FreeSets* fs_;  // regions only
+  tansaku::pdb::Checkpoint* cp_;
   std::uint8_t md_[KPermRanker::kMaxPieces][64];
   std::uint64_t size_ = 0, chunks_ = 0;
   HugeArray<Entry<M>> entry_;
@@ -367,21 +427,31 @@ class Bfs {
   int depth_ = 0;
 };
 
+using Cp = tansaku::pdb::Checkpoint;
+
 template <class M, bool kRegions>
-int run(const TableInfo& info, std::uint8_t* nib, const search::Limits& bo, const FreeSets* fs) {
-  if (bo.threads > 1) return Bfs<M, true, kRegions>(info, nib, bo, fs).run();
-  return Bfs<M, false, kRegions>(info, nib, bo, fs).run();
+int run(const TableInfo& info, std::uint8_t* nib, const search::Limits& bo, const FreeSets* fs, Cp* cp) {
+  if (bo.threads > 1) return Bfs<M, true, kRegions>(info, nib, bo, fs, cp).run();
+  return Bfs<M, false, kRegions>(info, nib, bo, fs, cp).run();
 }
 
 template <bool kRegions>
-int run_width(int bytes, const TableInfo& info, std::uint8_t* nib, const search::Limits& bo, const FreeSets* fs) {
+int run_width(int bytes, const TableInfo& info, std::uint8_t* nib, const search::Limits& bo, const FreeSets* fs,
+              Cp* cp) {
   switch (bytes) {
-    case 1: return run<std::uint8_t, kRegions>(info, nib, bo, fs);
-    case 2: return run<std::uint16_t, kRegions>(info, nib, bo, fs);
-    case 4: return run<std::uint32_t, kRegions>(info, nib, bo, fs);
-    default: return run<std::uint64_t, kRegions>(info, nib, bo, fs);
+    case 1: return run<std::uint8_t, kRegions>(info, nib, bo, fs, cp);
+    case 2: return run<std::uint16_t, kRegions>(info, nib, bo, fs, cp);
+    case 4: return run<std::uint32_t, kRegions>(info, nib, bo, fs, cp);
+    default: return run<std::uint64_t, kRegions>(info, nib, bo, fs, cp);
   }
 }
+
+// The builder's name in a partial file: the state's layout (a bit per cell or per region,
+// mask bytes) is part of it, so a partial build resumes only with the same layout.
+std::string layout_name(BuildState state) {
+  return state == BuildState::regions ? "sliding-bfs 1 regions " : "sliding-bfs 1 cells ";
+}
+std::string builder_name(BuildState state, int mask) { return layout_name(state) + std::to_string(mask); }
 
 std::uint64_t bitmap_bytes(const TableInfo& info) {
   return info.n() <= kConnectedCells && choose(info.n(), info.k()) <= kEnumerate ? (std::uint64_t{1} << info.n()) / 8 + 8 : 0;
@@ -407,17 +477,36 @@ BuildState build_state_for(const TableInfo& info, std::uint64_t budget) {
   return build_memory(info, BuildState::regions) < cells ? BuildState::regions : BuildState::cells;
 }
 
-std::shared_ptr<Table> build_table(const TableInfo& info, const search::Limits& bo, BuildState state) {
+std::uint64_t state_bytes(const TableInfo& info, BuildState state) {
+  const std::uint64_t e = info.entries();
+  const int mask = mask_bytes(state == BuildState::regions ? max_regions(info) : info.n() - info.k());
+  return info.bytes() + 3 * e * static_cast<std::uint64_t>(mask) + 2 * ((e + kChunk - 1) >> kChunkBits);
+}
+
+tansaku::pdb::Checkpoint checkpoint(const TableInfo& info, const std::filesystem::path& file, double interval,
+                                    std::function<void(const std::string&)> note) {
+  return tansaku::pdb::Checkpoint(file, {table_kind_name(), content_hash(info), ""}, interval, std::move(note));
+}
+
+std::shared_ptr<Table> build_table(const TableInfo& info, const search::Limits& bo, BuildState state, Cp* cp) {
   if (info.k() < 1 || info.k() >= info.n() || info.blank < 0 || info.blank >= info.n())
     throw std::logic_error("build_table: bad table description");
+  if (state == BuildState::automatic && cp) {
+    // A partial build goes on in its own layout when that fits the budget.
+    const auto saved = cp->saved_builder();
+    for (BuildState s : {BuildState::cells, BuildState::regions})
+      if (saved && saved->starts_with(layout_name(s)) && build_memory(info, s) <= bo.memory) state = s;
+  }
   if (state == BuildState::automatic) state = build_state_for(info, bo.memory);
   auto data = make_huge<std::uint8_t>(info.bytes());  // zeroed
   int last = 0;
   if (state == BuildState::regions) {
     const FreeSets fs = free_sets(info.rows, info.cols, info.k(), true);
-    last = run_width<true>(mask_bytes(fs.max_regions), info, data.get(), bo, &fs);
+    if (cp) cp->set_builder(builder_name(state, mask_bytes(fs.max_regions)));
+    last = run_width<true>(mask_bytes(fs.max_regions), info, data.get(), bo, &fs, cp);
   } else {
-    last = run_width<false>(mask_bytes(info.n() - info.k()), info, data.get(), bo, nullptr);
+    if (cp) cp->set_builder(builder_name(state, mask_bytes(info.n() - info.k())));
+    last = run_width<false>(mask_bytes(info.n() - info.k()), info, data.get(), bo, nullptr, cp);
   }
   auto t = std::make_shared<Table>(info, std::move(data));
   t->origin = "memory";

@@ -1,9 +1,13 @@
 // `pdb build`: the tables of a board (one file per group, skipped when present unless
-// --force); and what `pdb list` and `pdb verify` need to know of the files.
+// --force; a build stopped by --timeout, SIGINT or SIGTERM keeps its partial build, which the
+// next run goes on from); and what `pdb list` and `pdb verify` need to know of the files.
 #include "sliding/pdb_cli.h"
 #include "sliding/settings.h"
 
+#include <signal.h>
+
 #include <algorithm>
+#include <atomic>
 #include <thread>
 
 #include <fmt/format.h>
@@ -38,6 +42,34 @@ std::string default_goal(int n) {
   for (int i = 1; i < n; ++i) s += std::to_string(i) + " ";
   return s + "0";
 }
+
+// SIGINT and SIGTERM stop a build as the deadline does (its partial build is saved); a
+// second signal ends the process at once.
+std::atomic<bool> g_signalled{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+extern "C" void on_stop_signal(int) { g_signalled.store(true, std::memory_order_relaxed); }
+
+class StopSignals {
+ public:
+  StopSignals() {
+    struct sigaction sa {};
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESETHAND;
+    ::sigaction(SIGINT, &sa, &old_int_);
+    ::sigaction(SIGTERM, &sa, &old_term_);
+  }
+  ~StopSignals() {
+    ::sigaction(SIGINT, &old_int_, nullptr);
+    ::sigaction(SIGTERM, &old_term_, nullptr);
+  }
+  StopSignals(const StopSignals&) = delete;
+  StopSignals& operator=(const StopSignals&) = delete;
+
+ private:
+  using SigAction = struct sigaction;
+  SigAction old_int_{}, old_term_{};
+};
 
 std::filesystem::path dir_of(const PdbArgs& a) { return a.dir.empty() ? default_dir() : std::filesystem::path(a.dir); }
 
@@ -127,18 +159,31 @@ int run_pdb_build(const PdbArgs& a) {
   }
   {
     // Refuse before building: the files must fit the disk (zstd makes them far smaller than
-    // the tables; the check assumes no compression at all).
-    std::uint64_t need = 0;
+    // the tables; the check assumes no compression at all), and so must the largest build's
+    // partial file (its whole state, twice while a save replaces the previous one).
+    std::uint64_t need = 0, partial = 0;
     std::error_code ec;
     for (const auto& info : infos)
-      if (a.force || !std::filesystem::exists(dir / info.file_name(), ec)) need += info.bytes();
+      if (a.force || !std::filesystem::exists(dir / info.file_name(), ec)) {
+        need += info.bytes();
+        partial = std::max(partial, tansaku::pdb::partial_disk_bytes(dir / info.file_name(),
+                                                                     state_bytes(info, build_state_for(info, budget))));
+      }
     const auto space = std::filesystem::space(dir, ec);
-    if (!ec && need > space.available)
-      throw InputError(fmt::format("--dir {}: the tables may take up to {} and the disk has {} free",
-                                   printable(dir.string()), format_size(need), format_size(space.available)));
+    if (!ec && need + partial > space.available)
+      throw InputError(
+          fmt::format("--dir {}: the tables may take up to {} and their partial builds up to {}, and the "
+                      "disk has {} free",
+                      printable(dir.string()), format_size(need), format_size(partial), format_size(space.available)));
   }
   std::vector<std::size_t> canon_label(geo.n);  // canonical label -> the goal's label index
   for (std::size_t L = 0; L < labels.names.size(); ++L) canon_label[f.label_canon[L]] = L;
+
+  const StopSignals signals;
+  g_signalled = false;
+  Deadline deadline = a.deadline ? *a.deadline : Deadline();
+  deadline.cancel_on(&g_signalled);
+  auto note = [&](const std::string& line) { fmt::print(stderr, "tansaku: {}\n", printable(line)); };
 
   Stopwatch total;
   json tables = json::array();
@@ -170,7 +215,7 @@ int run_pdb_build(const PdbArgs& a) {
       bo.threads = threads;
       bo.progress = &progress;
       bo.memory = budget;  // picks the representation checked above
-      bo.deadline = a.deadline;
+      bo.deadline = &deadline;
       // The mirror image of a table on disk is read through the symmetry, not searched.
       std::shared_ptr<Table> table;
       for (const auto& [other_file, other] : tables_in(dir)) {
@@ -182,19 +227,36 @@ int run_pdb_build(const PdbArgs& a) {
         t["derived_from"] = other_file;
         break;
       }
-      if (!table) table = build_table(info, bo);
+      auto cp = checkpoint(info, file, 60, note);
+      if (!table) {
+        try {
+          table = build_table(info, bo, BuildState::automatic, &cp);
+        } catch (const LimitError& e) {
+          progress.done();
+          const std::string why = g_signalled.load() ? "stopped by a signal" : e.what();
+          if (!cp.saved()) throw LimitError(why);
+          throw LimitError(
+              fmt::format("{}; the partial build is kept in {}: the same `tansaku pdb build` again goes on "
+                          "from it",
+                          why, cp.file().string()));
+        }
+        if (cp.resumed_layer()) t["resumed_at_depth"] = *cp.resumed_layer();
+      }
       const double build_s = sw.seconds();
       progress.update("pdb {} tiles: saving {}", info.k(), file.string());
       save_table(*table, file, threads);
+      cp.finish();
       progress.done();
       t["status"] = t.contains("derived_from") ? "derived" : "built";
       t["max_distance"] = table->max_distance;
       t["build_seconds"] = build_s;
       t["seconds"] = sw.seconds();
       t["file_bytes"] = std::filesystem::file_size(file);
-      text += fmt::format("tiles {} ({} entries, {}): {} in {:.1f} s, max distance {}, saved {} ({})\n", tile_text,
-                          info.entries(), format_size(info.bytes()), t.contains("derived_from") ? "mirrored" : "built",
-                          build_s, table->max_distance, file.string(), format_size(std::filesystem::file_size(file)));
+      text +=
+          fmt::format("tiles {} ({} entries, {}): {} in {:.1f} s{}, max distance {}, saved {} ({})\n", tile_text,
+                      info.entries(), format_size(info.bytes()), t.contains("derived_from") ? "mirrored" : "built",
+                      build_s, cp.resumed_layer() ? fmt::format(" (going on from depth {})", *cp.resumed_layer()) : "",
+                      table->max_distance, file.string(), format_size(std::filesystem::file_size(file)));
     }
     tables.push_back(t);
   }

@@ -155,16 +155,22 @@ TableInfo info_of(const tansaku::pdb::TableReader& r) {
 
 }  // namespace
 
-void save_table(const Table& t, const std::filesystem::path& file, unsigned threads) {
-  const TableInfo& info = t.info();
-  nlohmann::ordered_json cells = nlohmann::ordered_json::array();
-  for (auto c : info.cells) cells.push_back(c);
+std::string content_hash(const TableInfo& info) {
   tansaku::pdb::ContentHash content;
   content.add(std::string_view(kKind))
       .add(static_cast<std::uint64_t>(info.rows))
       .add(static_cast<std::uint64_t>(info.cols));
   content.add(static_cast<std::uint64_t>(info.blank)).add_bytes(info.cells.data(), info.cells.size());
-  const tansaku::pdb::TableHeader h{kKind, content.hex(), kEncodingName, info.entries(),
+  return content.hex();
+}
+
+std::string table_kind_name() { return kKind; }
+
+void save_table(const Table& t, const std::filesystem::path& file, unsigned threads) {
+  const TableInfo& info = t.info();
+  nlohmann::ordered_json cells = nlohmann::ordered_json::array();
+  for (auto c : info.cells) cells.push_back(c);
+  const tansaku::pdb::TableHeader h{kKind, content_hash(info), kEncodingName, info.entries(),
                                     nlohmann::ordered_json{{"rows", info.rows},
                                                            {"cols", info.cols},
                                                            {"blank", info.blank},

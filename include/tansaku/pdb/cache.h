@@ -22,6 +22,8 @@ using json = nlohmann::ordered_json;
 struct TableKind {
   // The heading of these files in `pdb list`; "{}" stands for the directory.
   std::string heading;
+  // Whether `pdb list` leaves the heading out when there is no such file (instead of "(none)").
+  bool hide_when_empty = false;
   // Whether a file of this name is a table of this kind (any layout it still reads).
   std::function<bool(const std::string& file_name)> claims;
   // What `pdb list` shows of a file: one line (no indent, no newline) and one JSON object.
@@ -31,7 +33,8 @@ struct TableKind {
   std::function<void(const std::filesystem::path& file, const search::Limits& lim)> verify;
 };
 
-// Every family's kinds of table file, in the registry's order.
+// Every family's kinds of table file, in the registry's order, then partial builds
+// (checkpoint.h).
 std::vector<const TableKind*> registered_kinds();
 
 // The kind that claims a file of this name, or nullptr.

@@ -88,6 +88,7 @@ class TableReader {
   std::uint64_t memory_bytes() const;                           // the sections' bytes in memory
   std::uint64_t file_bytes() const;
   bool has(std::string_view section) const;
+  std::uint64_t section_bytes(std::string_view section) const;  // as the header says; InputError when absent
   // A section, checked against its checksum (check: false trusts it; for mapped sections a
   // search reads at random, checking reads them all); InputError as above when damaged or
   // absent. Compressed sections are decompressed on `threads` threads.

@@ -60,7 +60,39 @@ async function loadList() {
   choose(first.name);
 }
 
+// A listed name with capitals in its variant (sliding:RxC, peg:triangleN, perm:FILE.tws) names
+// many puzzles: a file's text goes in "Your own puzzle", a size is typed in the Name box.
+function placeholder(name) {
+  const variant = name.includes(':') ? name.slice(name.indexOf(':') + 1) : '';
+  if (!/[A-Z]/.test(variant)) return false;
+  $('name').value = name;
+  const p = state.list.find((q) => q.name === name);
+  $('summary').textContent = p ? p.summary : '';
+  state.family = null;
+  state.play = null;
+  for (const id of ['board', 'moves', 'edit-hint']) $(id).innerHTML = '';
+  $('start').value = '';
+  $('start').placeholder = "the puzzle's default";
+  clearResult();
+  const family = name.slice(0, name.indexOf(':'));
+  if (variant.startsWith('FILE') && state.families.some((f) => f.family === family)) {
+    $('paste-kind').value = family;
+    pasteHint();
+    $('own').open = true;
+    $('paste').focus();
+    $('status').textContent = 'paste the text of your file in "Your own puzzle", then press "Use this puzzle"';
+  } else {
+    const input = $('name');
+    input.focus();
+    input.setSelectionRange(name.indexOf(':') + 1, name.length);
+    const letters = variant.replace(/[^A-Z]+/g, ' ').trim().split(' ').join(', ');
+    $('status').textContent = `${name} names many puzzles: put numbers for ${letters} in the Name box, then press Enter`;
+  }
+  return true;
+}
+
 function choose(name, keepPaste) {
+  if (!keepPaste && placeholder(name)) return Promise.resolve();
   $('name').value = name;
   $('pick').value = state.list.some((p) => p.name === name) ? name : '';
   const p = state.list.find((q) => q.name === name);

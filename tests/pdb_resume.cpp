@@ -1,0 +1,237 @@
+// Resumable pattern-database builds (tansaku/pdb/checkpoint.h, used by sliding's builder):
+// a build stopped after layer k and resumed writes the same table file, byte for byte, as
+// one never stopped, whatever the threads before and after; a damaged or foreign partial
+// file is passed over and the build starts again; the CLI keeps the partial build on
+// --timeout, goes on from it, and `pdb list / verify / remove` show, check and delete it.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+#include "cli_util.h"
+#include "sliding/pdb.h"
+#include "tansaku/core/deadline.h"
+#include "tansaku/core/error.h"
+#include "tansaku/pdb/checkpoint.h"
+
+using namespace tansaku;
+namespace fs = std::filesystem;
+namespace spdb = tansaku::sliding::pdb;
+
+namespace {
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+class PdbResume : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("tansaku_pdb_resume_" + std::to_string(::getpid()) + "_" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    ::setenv("TANSAKU_PDB_DIR", (dir_ / "cache").c_str(), 1);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // The table file of an uninterrupted build, as bytes.
+  std::string uninterrupted(const spdb::TableInfo& info, spdb::BuildState state) {
+    const fs::path file = dir_ / ("whole-" + info.file_name());
+    search::Limits lim;
+    spdb::save_table(*spdb::build_table(info, lim, state), file);
+    return slurp(file);
+  }
+
+  // Builds `info` into `file` with a checkpoint saving after every layer, stopped (as by a
+  // deadline) once layer `stop_after` is done (-1: never). Returns whether it completed;
+  // `notes` collects the checkpoint's notes.
+  bool build(const spdb::TableInfo& info, const fs::path& file, spdb::BuildState state, unsigned threads,
+             int stop_after, std::vector<std::string>* notes = nullptr,
+             std::optional<std::int64_t>* resumed = nullptr) {
+    std::atomic<bool> cancel{false};
+    Deadline deadline;
+    deadline.cancel_on(&cancel);
+    search::Limits lim;
+    lim.threads = threads;
+    lim.deadline = &deadline;
+    auto cp = spdb::checkpoint(info, file, 0, [&](const std::string& s) {
+      if (notes) notes->push_back(s);
+    });
+    cp.after_layer = [&](std::int64_t layer) {
+      if (layer == stop_after) cancel = true;
+    };
+    try {
+      auto t = spdb::build_table(info, lim, state, &cp);
+      if (resumed) *resumed = cp.resumed_layer();
+      spdb::save_table(*t, file);
+      cp.finish();
+      return true;
+    } catch (const LimitError&) {
+      EXPECT_TRUE(cp.saved());
+      EXPECT_TRUE(fs::exists(cp.file()));
+      if (resumed) *resumed = cp.resumed_layer();
+      return false;
+    }
+  }
+
+  fs::path dir_;
+};
+
+const spdb::TableInfo k4x4{4, 4, 0, {1, 2, 3, 4, 5}};  // 524,160 placements: 8 chunks, 30-odd layers
+
+}  // namespace
+
+TEST_F(PdbResume, StoppedAfterALayerAndResumedGivesTheSameFile) {
+  for (auto state : {spdb::BuildState::cells, spdb::BuildState::regions}) {
+    const std::string whole = uninterrupted(k4x4, state);
+    for (int k : {0, 4, 11}) {
+      SCOPED_TRACE(testing::Message() << (state == spdb::BuildState::cells ? "cells" : "regions") << ", stop after "
+                                      << k);
+      const fs::path file = dir_ / k4x4.file_name();
+      const fs::path partial = tansaku::pdb::partial_path(file);
+      ASSERT_FALSE(build(k4x4, file, state, 1, k));
+      EXPECT_FALSE(fs::exists(file));
+      EXPECT_TRUE(fs::exists(partial));
+      // Stopped twice more on the way, then to the end.
+      std::optional<std::int64_t> resumed;
+      ASSERT_FALSE(build(k4x4, file, state, 1, k + 3, nullptr, &resumed));
+      EXPECT_EQ(resumed, k + 1);  // the stop came at the start of layer k + 1
+      ASSERT_FALSE(build(k4x4, file, state, 1, k + 7));
+      ASSERT_TRUE(build(k4x4, file, state, 1, -1, nullptr, &resumed));
+      EXPECT_EQ(resumed, k + 8);
+      EXPECT_FALSE(fs::exists(partial));
+      EXPECT_TRUE(slurp(file) == whole);
+      fs::remove(file);
+    }
+  }
+}
+
+TEST_F(PdbResume, ThreadsBeforeAndAfterDoNotMatter) {
+  const std::string whole = uninterrupted(k4x4, spdb::BuildState::cells);
+  for (auto [before, after] : {std::pair{1u, 2u}, std::pair{2u, 1u}, std::pair{2u, 2u}}) {
+    SCOPED_TRACE(testing::Message() << before << " then " << after << " threads");
+    const fs::path file = dir_ / k4x4.file_name();
+    ASSERT_FALSE(build(k4x4, file, spdb::BuildState::cells, before, 6));
+    std::optional<std::int64_t> resumed;
+    ASSERT_TRUE(build(k4x4, file, spdb::BuildState::cells, after, -1, nullptr, &resumed));
+    EXPECT_EQ(resumed, 7);
+    EXPECT_TRUE(slurp(file) == whole);
+    fs::remove(file);
+  }
+}
+
+TEST_F(PdbResume, ADamagedPartialFileIsPassedOver) {
+  const std::string whole = uninterrupted(k4x4, spdb::BuildState::cells);
+  const fs::path file = dir_ / k4x4.file_name();
+  const fs::path partial = tansaku::pdb::partial_path(file);
+  // A byte flipped in a section, then the file cut short.
+  for (int damage : {0, 1}) {
+    SCOPED_TRACE(damage ? "truncated" : "a byte flipped");
+    ASSERT_FALSE(build(k4x4, file, spdb::BuildState::cells, 1, 9));
+    const std::string bytes = slurp(partial);
+    {
+      std::string bad = bytes;
+      if (damage == 0) bad[bad.size() / 2] ^= 0x10;  // inside the largest section (the placements' bit-sets)
+      else bad.resize(bad.size() / 2);
+      std::ofstream(partial, std::ios::binary | std::ios::trunc) << bad;
+    }
+    // `pdb verify` names it.
+    auto v = run_cli("pdb verify --dir " + dir_.string() + " " + partial.filename().string());
+    EXPECT_EQ(v.code, 1) << v.out << v.err;
+    std::vector<std::string> notes;
+    std::optional<std::int64_t> resumed;
+    ASSERT_TRUE(build(k4x4, file, spdb::BuildState::cells, 1, -1, &notes, &resumed));
+    EXPECT_FALSE(resumed.has_value());
+    ASSERT_EQ(notes.size(), 1u);
+    EXPECT_NE(notes[0].find("starting over"), std::string::npos) << notes[0];
+    EXPECT_EQ(notes[0].find('\n'), std::string::npos);
+    EXPECT_TRUE(slurp(file) == whole);
+    EXPECT_FALSE(fs::exists(partial));
+    fs::remove(file);
+  }
+}
+
+TEST_F(PdbResume, AnotherTablesPartialFileIsPassedOver) {
+  const spdb::TableInfo other{4, 4, 0, {1, 2, 3, 4, 6}};
+  const fs::path file = dir_ / k4x4.file_name();
+  ASSERT_FALSE(build(other, dir_ / other.file_name(), spdb::BuildState::cells, 1, 5));
+  fs::rename(tansaku::pdb::partial_path(dir_ / other.file_name()), tansaku::pdb::partial_path(file));
+  std::vector<std::string> notes;
+  std::optional<std::int64_t> resumed;
+  ASSERT_TRUE(build(k4x4, file, spdb::BuildState::cells, 1, -1, &notes, &resumed));
+  EXPECT_FALSE(resumed.has_value());
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NE(notes[0].find("another table"), std::string::npos) << notes[0];
+  EXPECT_TRUE(slurp(file) == uninterrupted(k4x4, spdb::BuildState::cells));
+  // The other representation's partial build is not this one's either: regions resume only regions.
+  ASSERT_FALSE(build(k4x4, dir_ / "x" / k4x4.file_name(), spdb::BuildState::regions, 1, 5));
+  notes.clear();
+  ASSERT_TRUE(build(k4x4, dir_ / "x" / k4x4.file_name(), spdb::BuildState::cells, 1, -1, &notes, &resumed));
+  EXPECT_FALSE(resumed.has_value());
+  EXPECT_EQ(notes.size(), 1u);
+  // automatic picks the saved representation when it fits.
+  ASSERT_FALSE(build(k4x4, dir_ / "y" / k4x4.file_name(), spdb::BuildState::regions, 1, 5));
+  ASSERT_TRUE(build(k4x4, dir_ / "y" / k4x4.file_name(), spdb::BuildState::automatic, 1, -1, nullptr, &resumed));
+  EXPECT_EQ(resumed, 6);
+  EXPECT_TRUE(slurp(dir_ / "y" / k4x4.file_name()) == uninterrupted(k4x4, spdb::BuildState::cells));
+}
+
+TEST_F(PdbResume, CliKeepsThePartialBuildAndGoesOnFromIt) {
+  // A 6-tile 4x4 table (5.8 M placements) takes seconds: 0.2 s stops it, wherever in a layer.
+  const fs::path cache = dir_ / "cache", whole = dir_ / "whole";
+  const std::string build = "pdb build 15-puzzle --groups 6 --quiet --json --dir ";
+  auto w = run_cli(build + whole.string());
+  ASSERT_EQ(w.code, 0) << w.err;
+  const std::string file = w.json()["tables"][0]["file"];
+  const std::string name = fs::path(file).filename().string();
+
+  auto r = run_cli(build + cache.string() + " --timeout 0.2");
+  ASSERT_EQ(r.code, 3) << r.out << r.err;
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_NE(r.err.find("time limit"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("partial build is kept"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("the same `tansaku pdb build` again"), std::string::npos) << r.err;
+  ASSERT_TRUE(fs::exists(cache / (name + ".partial")));
+
+  auto l = run_cli("pdb list --json --dir " + cache.string());
+  ASSERT_EQ(l.code, 0) << l.err;
+  const auto tables = l.json()["tables"];
+  ASSERT_EQ(tables.size(), 1u);
+  EXPECT_EQ(tables[0]["partial"], true);
+  EXPECT_EQ(tables[0]["table"], name);
+  EXPECT_EQ(tables[0]["table_kind"], "sliding-pdb");
+  EXPECT_EQ(tables[0]["total"], 5765760);
+  EXPECT_LE(tables[0]["done"].get<std::uint64_t>(), 5765760u);
+  EXPECT_GE(tables[0]["layer"].get<int>(), 0);
+  auto text = run_cli("pdb list --dir " + cache.string());
+  EXPECT_NE(text.out.find("partial builds in"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find(name + ": partial, at layer"), std::string::npos) << text.out;
+  auto v = run_cli("pdb verify --json --dir " + cache.string());
+  EXPECT_EQ(v.code, 0) << v.out << v.err;
+  EXPECT_EQ(v.json()["checked"], 1);
+
+  // Again, to the end: the same file as the build never stopped; the partial file is gone.
+  auto again = run_cli(build + cache.string());
+  ASSERT_EQ(again.code, 0) << again.err;
+  EXPECT_NE(again.err.find("going on from depth"), std::string::npos) << again.err;
+  EXPECT_TRUE(again.json()["tables"][0].contains("resumed_at_depth"));
+  EXPECT_FALSE(fs::exists(cache / (name + ".partial")));
+  EXPECT_TRUE(slurp(cache / name) == slurp(file));
+
+  // `pdb remove` takes a partial file by name.
+  auto stopped = run_cli(build + cache.string() + " --force --timeout 0.2");
+  ASSERT_EQ(stopped.code, 3) << stopped.err;
+  auto rm = run_cli("pdb remove --json --dir " + cache.string() + " " + name + ".partial");
+  ASSERT_EQ(rm.code, 0) << rm.err;
+  EXPECT_EQ(rm.json()["removed"].size(), 1u);
+  EXPECT_FALSE(fs::exists(cache / (name + ".partial")));
+  EXPECT_TRUE(fs::exists(cache / name));
+}
