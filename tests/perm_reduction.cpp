@@ -358,9 +358,9 @@ TEST(PermReduction, ExactCellsFileRoundTrip) {
 }
 
 TEST(PermReduction, ExactCellsSolveWithInverseLookups) {
-  // With a 4-bit table in the cache, solves look up the position's inverse and its
-  // conjugates (by default): solutions as short as the search's without cached tables
-  // (and with the lookups turned off); --all and --count likewise.
+  // With a 4-bit table in the cache, solves look up the position's inverse (by default; its
+  // conjugates too with TANSAKU_PERM_INVERSE=conjugates): solutions as short as the
+  // search's without cached tables (and with the lookups turned off); --all likewise.
   const Definition d = load_definition("3x3x3");
   const MoveSet ms = build_moves(d, "htm", "");
   const auto dir = std::filesystem::temp_directory_path() / ("tansaku-perm-exact-solve-" + std::to_string(::getpid()));
@@ -384,17 +384,24 @@ TEST(PermReduction, ExactCellsSolveWithInverseLookups) {
     const auto a = solve(request(p, true), search::Limits{}), b = solve(request(p, false), search::Limits{});
     ::setenv("TANSAKU_PERM_INVERSE", "0", 1);
     const auto off = solve(request(p, true), search::Limits{});
+    ::setenv("TANSAKU_PERM_INVERSE", "conjugates", 1);
+    const auto conj = solve(request(p, true), search::Limits{});
     ::unsetenv("TANSAKU_PERM_INVERSE");
-    ASSERT_TRUE(a.path.found && b.path.found && off.path.found);
+    ASSERT_TRUE(a.path.found && b.path.found && off.path.found && conj.path.found);
     EXPECT_EQ(a.path.moves.size(), b.path.moves.size());
     EXPECT_EQ(off.path.moves.size(), b.path.moves.size());
+    EXPECT_EQ(conj.path.moves.size(), b.path.moves.size());
     verify(d, ms, p, d.solved, a.path.moves);
-    std::string h, hoff;
+    verify(d, ms, p, d.solved, conj.path.moves);
+    std::string h, hoff, hconj;
     for (const auto& s : a.heuristics) h += s + "\n";
     for (const auto& s : off.heuristics) hoff += s + "\n";
+    for (const auto& s : conj.heuristics) hconj += s + "\n";
     EXPECT_NE(h.find("4 bits, exact"), std::string::npos) << h;
-    EXPECT_NE(h.find("3 inverse lookups (the tables at the position's inverse and its conjugates)"), std::string::npos)
-        << h;
+    EXPECT_NE(h.find("1 inverse lookups (the tables at the position's inverse)"), std::string::npos) << h;
+    EXPECT_NE(hconj.find("3 inverse lookups (the tables at the position's inverse and its conjugates)"),
+              std::string::npos)
+        << hconj;
     EXPECT_EQ(hoff.find("inverse lookups"), std::string::npos) << hoff;
     if (k < 2) {  // every optimal solution, and their number
       SolveRequest all = request(p, true), all0 = request(p, false);
