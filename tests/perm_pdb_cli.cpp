@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <set>
 #include <sstream>
 #include <string>
 #include <unistd.h>
@@ -129,6 +130,44 @@ TEST_F(PermPdbCli, SkewbWholePattern) {
   EXPECT_EQ(d.json()["length"], 3);
   EXPECT_NE(d.err.find("note: left out the cached table"), std::string::npos) << d.err;
   EXPECT_NE(d.err.find("truncated"), std::string::npos) << d.err;
+}
+
+TEST_F(PermPdbCli, SkewbExactCells) {
+  // --cells 4: the pattern in 4-bit cells, a file of its own beside the 2-bit one (both
+  // listed with their cell_bits); a solve takes the larger (4 bits) and finds the lengths
+  // the bidirectional search finds; --cells 3 is refused.
+  auto b4 = run("pdb build perm:skewb --cells 4 --json --quiet");
+  ASSERT_EQ(b4.code, 0) << b4.err;
+  const auto j4 = b4.json();
+  ASSERT_EQ(j4["tables"].size(), 1u) << j4.dump();
+  EXPECT_EQ(j4["tables"][0]["cell_bits"], 4) << j4.dump();
+  EXPECT_EQ(j4["tables"][0]["bytes"], 37791360 / 2) << j4.dump();
+  EXPECT_NE(j4["tables"][0]["file"].get<std::string>().find("-exact.ptab"), std::string::npos) << j4.dump();
+  auto b2 = run("pdb build perm:skewb --json --quiet");
+  ASSERT_EQ(b2.code, 0) << b2.err;
+  EXPECT_EQ(b2.json()["tables"][0]["cell_bits"], 2);
+  EXPECT_EQ(b2.json()["tables"][0]["status"], "built");  // not the 4-bit file
+  auto l = run("pdb list --json");
+  ASSERT_EQ(l.code, 0) << l.err;
+  std::set<int> bits;
+  const auto lj = l.json();
+  for (const auto& t : lj["tables"]) bits.insert(t.value("cell_bits", 0));
+  EXPECT_EQ(bits, (std::set<int>{2, 4})) << l.out;
+  auto r = run("random perm:skewb --seed 9 --count 3");
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::istringstream lines(r.out);
+  for (std::string start; std::getline(lines, start);) {
+    auto s = run("solve perm:skewb --start \"" + start + "\" --json --quiet");
+    auto bi = run("solve perm:skewb --start \"" + start + "\" --algorithm bibfs --json --quiet");
+    ASSERT_EQ(s.code, 0) << s.err;
+    ASSERT_EQ(bi.code, 0) << bi.err;
+    EXPECT_EQ(s.json()["length"], bi.json()["length"]) << start;
+    EXPECT_NE(s.json()["heuristic"].get<std::string>().find("4 bits, exact"), std::string::npos) << s.out;
+  }
+  auto bad = run("pdb build perm:skewb --cells 3 --quiet");
+  EXPECT_EQ(bad.code, 2) << bad.err;
+  EXPECT_TRUE(bad.out.empty());
+  EXPECT_NE(bad.err.find("--cells 3: 2 or 4"), std::string::npos) << bad.err;
 }
 
 TEST_F(PermPdbCli, Membership) {

@@ -235,3 +235,206 @@ TEST(PermReduction, FileRoundTripAndSolve) {
   ::unsetenv("TANSAKU_PDB_DIR");
   std::filesystem::remove_all(dir);
 }
+
+namespace {
+
+std::unique_ptr<PatternTable> build_bits(const Definition& d, const MoveSet& ms, const std::string& text, int bits) {
+  search::Limits lim;
+  lim.threads = 2;
+  const auto v = parse_patterns(d, text, "t.pat");
+  EXPECT_EQ(v.size(), 1u);
+  return build_pattern_table(std::make_unique<PatternDomain>(d, ms, d.solved, v.at(0), 2), lim, bits);
+}
+
+constexpr const char* kFlipSliceBody = "EDGES orientations\nEDGES class 9 10 11 12\n";
+
+}  // namespace
+
+TEST(PermReduction, ExactCellsAreTheBfsDistances) {
+  // 4-bit cells (`pdb build --cells 4`): the full and the reduced table hold every
+  // position's BFS distance (a plain BFS over the full pattern's space, here), the 2-bit
+  // tables its residue, and the reduced 2-bit table's recovered values are the same.
+  const Definition d = load_definition("3x3x3");
+  const MoveSet ms = build_moves(d, "htm", "");
+  const auto full4 = build_bits(d, ms, std::string("Pattern f\n") + kFlipSliceBody + "End\n", 4);
+  const auto full2 = build_bits(d, ms, std::string("Pattern f\n") + kFlipSliceBody + "End\n", 2);
+  const auto red4 = build_bits(d, ms, std::string("Pattern r\n") + kFlipSliceBody + "Reduced\nEnd\n", 4);
+  const auto red2 = build_bits(d, ms, std::string("Pattern r\n") + kFlipSliceBody + "Reduced\nEnd\n", 2);
+  ASSERT_TRUE(full4->exact_cells() && red4->exact_cells());
+  ASSERT_FALSE(full2->exact_cells() || red2->exact_cells());
+  EXPECT_EQ(red4->max_distance(), full4->max_distance());
+  EXPECT_EQ(full4->bytes(), 2 * full2->bytes());
+  const Space& sp = full4->domain().space();
+  std::vector<int> dist(sp.size(), -1);
+  std::vector<std::uint64_t> queue{sp.rank(full4->domain().projected().solved)};
+  dist[queue[0]] = 0;
+  for (std::size_t i = 0; i < queue.size(); ++i)
+    sp.for_each_move_rank(queue[i], [&](int, std::uint64_t t) {
+      if (dist[t] < 0) dist[t] = dist[queue[i]] + 1, queue.push_back(t);
+    });
+  ASSERT_EQ(queue.size(), sp.size());  // every position reached
+  int most = 0;
+  for (std::uint64_t r = 0; r < sp.size(); ++r) {
+    const auto want = static_cast<unsigned>(dist[r]);
+    most = std::max(most, dist[r]);
+    ASSERT_EQ(full4->get(r), want) << r;
+    ASSERT_EQ(full4->exact(r), dist[r]) << r;
+    ASSERT_EQ(full2->get(r), want % 3) << r;
+    const Position p = sp.unrank(r);
+    const std::uint64_t s = red4->domain().reduction()->state(p);
+    ASSERT_EQ(red4->get(red4->domain().cell(s)), want) << r;
+    if (r % 97 == 0) {
+      ASSERT_EQ(red2->exact(red2->domain().reduction()->state(p)), dist[r]) << r;
+    }
+  }
+  EXPECT_EQ(most, full4->max_distance());
+  // Every cell of the reduced table was reached (no 15 left).
+  for (std::uint64_t c = 0; c < red4->domain().size(); ++c) ASSERT_LT(red4->get(c), 15u) << c;
+  // A step reads the value, whatever the parent's; a 2-bit step decodes the residue.
+  EXPECT_EQ(red4->step(0, red4->domain().cell(red4->domain().goal_rank())), 0u);
+  for (std::uint64_t r = 0; r < sp.size(); ++r) {
+    if (dist[r] != 5) continue;
+    for (unsigned parent : {4u, 5u, 6u}) {
+      EXPECT_EQ(full2->step(parent, r), 5u);
+      EXPECT_EQ(full4->step(parent, r), 5u);
+    }
+    break;
+  }
+}
+
+TEST(PermReduction, ExactCellsFileRoundTrip) {
+  // A 4-bit table's file: its own name, encoding and content hash (the 2-bit table of the
+  // same pattern is another file, found by another hash), read back equal; damaged or cut
+  // short, refused; the 2-bit file beside it still loads as before.
+  const Definition d = load_definition("3x3x3");
+  const MoveSet ms = build_moves(d, "htm", "");
+  const auto dir = std::filesystem::temp_directory_path() / ("tansaku-perm-exact-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string text = std::string("Pattern fs\n") + kFlipSliceBody + "Reduced\nEnd\n";
+  const auto t4 = build_bits(d, ms, text, 4);
+  const auto t2 = build_bits(d, ms, text, 2);
+  const auto f4 = dir / pattern_file_name(d, ms, d.solved, t4->domain().spec(), 4);
+  const auto f2 = dir / pattern_file_name(d, ms, d.solved, t2->domain().spec());
+  ASSERT_NE(f4, f2);
+  EXPECT_TRUE(f4.string().ends_with("-exact.ptab")) << f4;
+  save_pattern_table(*t4, d, instance_key(d, ms, d.solved), f4);
+  save_pattern_table(*t2, d, instance_key(d, ms, d.solved), f2);
+  {
+    const pdb::TableReader r4(f4, ""), r2(f2, "");
+    EXPECT_EQ(r4.header().encoding, "4-bit-distance");
+    EXPECT_EQ(r2.header().encoding, "2-bit-mod-3");
+    EXPECT_NE(r4.header().content, r2.header().content);
+    EXPECT_EQ(r4.header().entries, r2.header().entries);
+    EXPECT_EQ(read_table_header(f4).value("cell_bits", 0), 4);
+    EXPECT_EQ(read_table_header(f2).value("cell_bits", 0), 2);
+  }
+  const auto back4 = load_pattern_table(f4, d, ms, d.solved, search::Limits{});
+  const auto back2 = load_pattern_table(f2, d, ms, d.solved, search::Limits{});
+  ASSERT_TRUE(back4->exact_cells());
+  ASSERT_FALSE(back2->exact_cells());
+  EXPECT_EQ(back4->max_distance(), t4->max_distance());
+  for (std::uint64_t c = 0; c < t4->domain().size(); ++c) {
+    ASSERT_EQ(back4->get(c), t4->get(c)) << c;
+    ASSERT_EQ(back2->get(c), t4->get(c) % 3) << c;
+  }
+  // Damaged: one byte of the cells changed (the checksum catches it); cut short.
+  std::string bytes;
+  {
+    std::ifstream in(f4, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  const pdb::TableReader reader(f4, "");
+  const std::uint64_t cells_at = reader.json()["sections"][0].value("offset", std::uint64_t{0});
+  const auto bad = dir / "bad.ptab";
+  std::string damaged = bytes;
+  damaged[cells_at + 100] = static_cast<char>(damaged[cells_at + 100] ^ 0x11);
+  std::ofstream(bad, std::ios::binary) << damaged;
+  EXPECT_THROW(load_pattern_table(bad, d, ms, d.solved, search::Limits{}), InputError);
+  std::ofstream(bad, std::ios::binary | std::ios::trunc) << bytes.substr(0, bytes.size() - 4096);
+  EXPECT_THROW(load_pattern_table(bad, d, ms, d.solved, search::Limits{}), InputError);
+  EXPECT_THROW(verify_table_file(bad, search::Limits{}), InputError);
+  verify_table_file(f4, search::Limits{});
+  std::filesystem::remove_all(dir);
+}
+
+TEST(PermReduction, ExactCellsSolveWithInverseLookups) {
+  // With a 4-bit table in the cache, solves look up the position's inverse (by default; its
+  // conjugates too with TANSAKU_PERM_INVERSE=conjugates): solutions as short as the
+  // search's without cached tables (and with the lookups turned off); --all likewise.
+  const Definition d = load_definition("3x3x3");
+  const MoveSet ms = build_moves(d, "htm", "");
+  const auto dir = std::filesystem::temp_directory_path() / ("tansaku-perm-exact-solve-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  ::setenv("TANSAKU_PDB_DIR", dir.c_str(), 1);
+  const auto t = build_bits(d, ms, std::string("Pattern fs\n") + kFlipSliceBody + "Reduced\nEnd\n", 4);
+  save_pattern_table(*t, d, instance_key(d, ms, d.solved), dir / pattern_file_name(d, ms, d.solved, t->domain().spec(), 4));
+  std::mt19937 rng(29);
+  auto request = [&](const Position& p, bool cache) {
+    SolveRequest a;
+    a.d = &d;
+    a.ms = &ms;
+    a.start = p;
+    a.goal = d.solved;
+    a.use_cache = cache;
+    return a;
+  };
+  for (int k = 0; k < 5; ++k) {
+    Position p = d.solved;
+    for (int s = 0; s < 5 + k % 3; ++s) p = d.applied(ms.gens[rng() % ms.gens.size()].p, p);
+    const auto a = solve(request(p, true), search::Limits{}), b = solve(request(p, false), search::Limits{});
+    ::setenv("TANSAKU_PERM_INVERSE", "0", 1);
+    const auto off = solve(request(p, true), search::Limits{});
+    ::setenv("TANSAKU_PERM_INVERSE", "conjugates", 1);
+    const auto conj = solve(request(p, true), search::Limits{});
+    ::unsetenv("TANSAKU_PERM_INVERSE");
+    ASSERT_TRUE(a.path.found && b.path.found && off.path.found && conj.path.found);
+    EXPECT_EQ(a.path.moves.size(), b.path.moves.size());
+    EXPECT_EQ(off.path.moves.size(), b.path.moves.size());
+    EXPECT_EQ(conj.path.moves.size(), b.path.moves.size());
+    verify(d, ms, p, d.solved, a.path.moves);
+    verify(d, ms, p, d.solved, conj.path.moves);
+    std::string h, hoff, hconj;
+    for (const auto& s : a.heuristics) h += s + "\n";
+    for (const auto& s : off.heuristics) hoff += s + "\n";
+    for (const auto& s : conj.heuristics) hconj += s + "\n";
+    EXPECT_NE(h.find("4 bits, exact"), std::string::npos) << h;
+    EXPECT_NE(h.find("1 inverse lookups (the tables at the position's inverse)"), std::string::npos) << h;
+    EXPECT_NE(hconj.find("3 inverse lookups (the tables at the position's inverse and its conjugates)"),
+              std::string::npos)
+        << hconj;
+    EXPECT_EQ(hoff.find("inverse lookups"), std::string::npos) << hoff;
+    if (k < 2) {  // every optimal solution, and their number
+      SolveRequest all = request(p, true), all0 = request(p, false);
+      all.mode = all0.mode = search::SolutionMode::All;
+      const auto x = solve(all, search::Limits{}), y = solve(all0, search::Limits{});
+      EXPECT_EQ(x.path.all.size(), y.path.all.size());
+      EXPECT_EQ(x.path.cost, y.path.cost);
+    }
+  }
+  ::unsetenv("TANSAKU_PDB_DIR");
+  std::filesystem::remove_all(dir);
+}
+
+TEST(PermReduction, ConjugatorIsConjugate) {
+  // The search's O(positions) conjugation (the inverse's conjugates) gives conjugate()'s
+  // position, for every symmetry of the cube, mirrors among them.
+  const Definition d = load_definition("3x3x3");
+  const MoveSet ms = build_moves(d, "htm", "");
+  const auto group = symmetry_group(d, ms, d.solved);
+  std::mt19937 rng(31);
+  Perm g;
+  Position tmp, out;
+  for (const Perm& s : group) {
+    const Conjugator c(d, s);
+    for (int k = 0; k < 5; ++k) {
+      Position p = d.solved;
+      for (int i = 0; i < 30; ++i) p = d.applied(ms.gens[rng() % ms.gens.size()].p, p);
+      c.conjugate(p, g, tmp, out);
+      const Position want = conjugate(d, s, p);
+      for (int u = 0; u < d.positions; ++u) {
+        ASSERT_EQ(out.lab[static_cast<std::size_t>(u)], want.lab[static_cast<std::size_t>(u)]);
+        ASSERT_EQ(out.ori[static_cast<std::size_t>(u)], want.ori[static_cast<std::size_t>(u)]);
+      }
+    }
+  }
+}

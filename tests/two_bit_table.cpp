@@ -88,3 +88,26 @@ TEST(TwoBitTable, AdoptsACopyWhileLookupsRun) {
   t.attach(nullptr);  // the task goes: stopped and joined
   EXPECT_TRUE(saw_stop.load());
 }
+
+TEST(TwoBitTable, FourBitCells) {
+  // A table of 2n 2-bit cells read as n 4-bit cells: set_cells4_owned writes the 4-bit
+  // cells that a 2-bit word's mask names (cell k of word w: 4-bit cell 32w + k), leaving
+  // the others, and get4 reads them back.
+  const std::uint64_t n = 100;
+  TwoBitTable t(2 * n);
+  t.fill(3);  // every 4-bit cell 15
+  for (std::uint64_t i = 0; i < n; ++i) ASSERT_EQ(t.get4(i), 15u);
+  std::vector<unsigned> want(n, 15);
+  std::uint64_t x = 0x243f6a8885a308d3ull;
+  for (unsigned v = 0; v < 15; ++v)
+    for (std::uint64_t w = 0; w < (n + 31) / 32; ++w) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      std::uint64_t mask = x & 0x5555555555555555ull;
+      for (std::uint64_t k = 0; k < 32; ++k)
+        if (32 * w + k >= n) mask &= ~(std::uint64_t{1} << (2 * k));  // beyond the table
+      t.set_cells4_owned(w, mask, v);
+      for (std::uint64_t k = 0; k < 32; ++k)
+        if (mask >> (2 * k) & 1) want[32 * w + k] = v;
+      for (std::uint64_t i = 0; i < n; ++i) ASSERT_EQ(t.get4(i), want[i]) << i << " " << v;
+    }
+}

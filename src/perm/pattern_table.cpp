@@ -91,8 +91,17 @@ bool PatternDomain::rank(const Position& p, std::uint64_t& r) const {
   return true;
 }
 
+std::uint64_t PatternDomain::rank_reachable(const Position& p) const {
+  const Position q = project(p);
+  return red_ ? red_->state(q) : space_->rank(q);
+}
+
 int PatternTable::exact(std::uint64_t r) const {
-  unsigned v = mod3_->get(dom_->cell(r));
+  if (bits_ == 4) {
+    const unsigned e = cells_->get4(dom_->cell(r));
+    return e == 15 ? -1 : static_cast<int>(e);
+  }
+  unsigned v = cells_->get(dom_->cell(r));
   if (v == 3) return -1;
   int dist = 0;
   const std::uint64_t goal = dom_->cell(dom_->goal_rank());  // states of one position may differ (reduced)
@@ -100,7 +109,7 @@ int PatternTable::exact(std::uint64_t r) const {
     const unsigned want = (v + 2) % 3;  // one closer
     bool stepped = false;
     dom_->for_each_move_rank(r, [&](int, std::uint64_t t) {
-      if (!stepped && mod3_->get(dom_->cell(t)) == want) r = t, stepped = true;
+      if (!stepped && cells_->get(dom_->cell(t)) == want) r = t, stepped = true;
     });
     v = want;
     if (!stepped || ++dist > 1000000) throw std::logic_error("perm: a pattern table without a way down to the goal");
@@ -112,19 +121,23 @@ std::string PatternTable::description(const Definition& d) const {
   return fmt::format("pattern {} ({})", dom_->spec().name, pattern_text(d, dom_->spec()));
 }
 
-std::unique_ptr<PatternTable> build_pattern_table(std::unique_ptr<PatternDomain> dom, const search::Limits& lim) {
+std::unique_ptr<PatternTable> build_pattern_table(std::unique_ptr<PatternDomain> dom, const search::Limits& lim,
+                                                  int bits) {
+  if (bits != 2 && bits != 4) throw std::logic_error("perm: pattern cells of 2 or 4 bits");
+  const bool exact = bits == 4;
   search::ExploreResult res;
   if (const PatternReduction* red = dom->reduction()) {
     const std::uint64_t c0 = red->cell(dom->goal_rank());
     const PatternReduction::Cells cells(*red, c0);
-    res = search::explore(cells, std::span<const std::uint64_t>(&c0, 1), 0, lim, true);
+    res = search::explore(cells, std::span<const std::uint64_t>(&c0, 1), 0, lim, !exact, exact);
   } else {
     const std::uint64_t r0 = dom->goal_rank();
     const RankedDomain rd(dom->projected(), dom->projected_moves(), dom->space());
-    res = search::explore(rd, std::span<const std::uint64_t>(&r0, 1), 0, lim, true);
+    res = search::explore(rd, std::span<const std::uint64_t>(&r0, 1), 0, lim, !exact, exact);
   }
-  if (!res.distances) throw std::logic_error("perm: explore kept no distances");
-  return std::make_unique<PatternTable>(std::move(dom), std::move(res.distances), static_cast<int>(res.depth));
+  std::unique_ptr<TwoBitTable> cells = exact ? std::move(res.exact) : std::move(res.distances);
+  if (!cells) throw std::logic_error("perm: explore kept no distances");
+  return std::make_unique<PatternTable>(std::move(dom), std::move(cells), static_cast<int>(res.depth), bits);
 }
 
 }  // namespace tansaku::perm

@@ -5,7 +5,9 @@
 // tables), so the layered BFS fills it at the speed of `explore` and a search steps a
 // lookup by three table reads. The table keeps each projected position's distance mod 3 in
 // 2 bits, as piece tables do (piece_table.h): a move changes it by at most 1, so exact
-// values follow from a parent's. Why both kinds: a piece table keeps k distinct pieces (a
+// values follow from a parent's; or, where memory allows (`pdb build --cells 4`), each
+// distance itself in 4 bits (twice the memory), which gives a bound at any position, not
+// only along a path: a lookup at the position's inverse then pays. Why both kinds: a piece table keeps k distinct pieces (a
 // k-permutation); a pattern keeps what piece tables cannot (the cube's corner twist x edge
 // flip x UD-slice cells: 2.2 x 10^9 entries, distances to 12).
 #pragma once
@@ -55,6 +57,9 @@ class PatternDomain {
   Position project(const Position& p) const;
   // The state of p's projection; false when the projection is outside the ranked space.
   bool rank(const Position& p, std::uint64_t& r) const;
+  // The same for a position known to be reachable from the goal (an inverse or a conjugate
+  // of one met in a search), without the membership test (most of rank's time).
+  std::uint64_t rank_reachable(const Position& p) const;
   // f(move, neighbour rank) for every move, in order.
   template <class F>
   void for_each_move_rank(std::uint64_t r, F&& f) const {
@@ -73,27 +78,49 @@ class PatternDomain {
   bool whole_ = false;
 };
 
-// Distances mod 3 over a PatternDomain (3: not reached).
+// Distances over a PatternDomain: mod 3 in 2-bit cells (3: not reached), or exact in 4-bit
+// cells (bits 4: TwoBitTable::get4 over twice the 2-bit cells; 15: not reached; distances
+// above 14 kept as 14, still a lower bound).
 class PatternTable {
  public:
-  PatternTable(std::unique_ptr<PatternDomain> dom, std::unique_ptr<TwoBitTable> mod3, int max_distance)
-      : dom_(std::move(dom)), mod3_(std::move(mod3)), max_(max_distance) {}
+  PatternTable(std::unique_ptr<PatternDomain> dom, std::unique_ptr<TwoBitTable> cells, int max_distance, int bits = 2)
+      : dom_(std::move(dom)), cells_(std::move(cells)), max_(max_distance), bits_(bits) {}
   const PatternDomain& domain() const { return *dom_; }
-  const TwoBitTable& mod3() const { return *mod3_; }
+  // The 2-bit cells (mod 3), or the words of the 4-bit ones (cells()).
+  const TwoBitTable& mod3() const { return *cells_; }
+  const TwoBitTable& cells() const { return *cells_; }
+  int bits() const { return bits_; }
+  bool exact_cells() const { return bits_ == 4; }
+  // Table cell c: its distance (4 bits; 15: not reached) or its distance mod 3 (2 bits).
+  unsigned get(std::uint64_t c) const { return bits_ == 4 ? cells_->get4(c) : cells_->get(c); }
+  void prefetch(std::uint64_t c) const {
+    if (bits_ == 4) cells_->prefetch_read4(c);
+    else cells_->prefetch_read(c);
+  }
+  // A child's exact distance from its parent's and its cell (2 bits: the residue decoded;
+  // 4 bits: read).
+  unsigned step(unsigned parent, std::uint64_t c) const {
+    if (bits_ == 4) return cells_->get4(c);
+    const int d = static_cast<int>(cells_->get(c)) - static_cast<int>(parent % 3);  // as PieceTable::recover
+    return static_cast<unsigned>(static_cast<int>(parent) + (d == 2 ? -1 : d == -2 ? 1 : d));
+  }
   int max_distance() const { return max_; }
-  std::uint64_t bytes() const { return mod3_->bytes(); }
-  // The exact distance of rank r (walking down the table); -1 when not reached.
+  std::uint64_t bytes() const { return cells_->bytes(); }
+  // The exact distance of rank r (read, or walking down the table); -1 when not reached.
   int exact(std::uint64_t r) const;
   std::string description(const Definition& d) const;
 
  private:
   std::unique_ptr<PatternDomain> dom_;
-  std::unique_ptr<TwoBitTable> mod3_;
+  std::unique_ptr<TwoBitTable> cells_;
   int max_;
+  int bits_;
 };
 
 // The layered BFS from the goal's projection (lim: threads, progress, deadline; the memory
-// budget must hold two 2-bit tables of the domain's size).
-std::unique_ptr<PatternTable> build_pattern_table(std::unique_ptr<PatternDomain> dom, const search::Limits& lim);
+// budget must hold the 2-bit state table and the cells: 2 x 2 bits, or 2 + 4 bits per cell).
+// bits: 2 (distances mod 3) or 4 (exact).
+std::unique_ptr<PatternTable> build_pattern_table(std::unique_ptr<PatternDomain> dom, const search::Limits& lim,
+                                                  int bits = 2);
 
 }  // namespace tansaku::perm

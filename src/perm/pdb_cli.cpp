@@ -31,7 +31,7 @@ constexpr std::uint64_t kDefaultEntries = std::uint64_t{1} << 29;
 // The tools' options (declared in pdb_tools() below).
 struct Settings {
   std::optional<std::string> dir, goal, moves, metric, only;
-  std::optional<int> pieces;
+  std::optional<int> pieces, cells;
   bool force = false;
 };
 
@@ -88,9 +88,6 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
                    fmt::format("building the piece table of set {} pieces {} ({} entries)",
                                d.sets[static_cast<std::size_t>(s.set)].name, pieces_text(d, s), doms.back()->size()));
   }
-  for (const auto& p : pats)
-    require_memory(2 * TwoBitTable::bytes_for(p->size()), o.memory,
-                   fmt::format("building the pattern table {} ({} entries)", p->spec().name, p->size()));
   const std::filesystem::path dir = dir_of(o);
   {
     std::error_code ec;
@@ -99,6 +96,28 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
       throw InputError(fmt::format("--dir {}: cannot create the directory ({})", printable(dir.string()),
                                    ec ? ec.message() : "not a directory"));
   }
+  // Pattern cells: --cells 2 (distances mod 3, the default) or 4 (exact: a bound at any
+  // position, so a solve looks up the position's inverse too; on the cube half the nodes,
+  // and about as much time per solve: docs/perm.md). 4 bits are refused up front when the
+  // build (2-bit state table and 4-bit cells) does not fit --memory (below) or the disk
+  // has not room for the files (and a temporary copy of the largest).
+  const int bits = s.cells.value_or(2);
+  if (bits != 2 && bits != 4) throw InputError(fmt::format("--cells {}: 2 or 4", bits));
+  if (bits == 4) {
+    std::uint64_t all = 0, most = 0;
+    for (const auto& p : pats) {
+      const std::uint64_t b = TwoBitTable::bytes_for(2 * p->size());
+      all += b, most = std::max(most, b);
+    }
+    std::error_code ec;
+    const auto disk = std::filesystem::space(dir, ec);
+    if (!ec && disk.available < all + most)
+      throw InputError(fmt::format("--cells 4: the pattern tables need {} on disk but {} has {} free", format_size(all + most),
+                                   printable(dir.string()), format_size(disk.available)));
+  }
+  for (const auto& p : pats)
+    require_memory((bits == 4 ? 3 : 2) * TwoBitTable::bytes_for(p->size()), o.memory,
+                   fmt::format("building the pattern table {} ({} entries, {}-bit cells)", p->spec().name, p->size(), bits));
   const std::uint64_t key = instance_key(d, ms, goal);
   Stopwatch total;
   json tables = json::array();
@@ -106,9 +125,10 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
   double build_s = 0;
   // One table: its report entry and line, built (and saved) unless present.
   auto one = [&](json t, const std::string& what, std::uint64_t entries, const std::filesystem::path& file,
-                 const std::function<std::pair<int, std::uint64_t>(const search::Limits&)>& build) {
+                 const std::function<std::pair<int, std::uint64_t>(const search::Limits&)>& build, int cell_bits = 2) {
     t["entries"] = entries;
-    t["bytes"] = TwoBitTable::bytes_for(entries);
+    t["cell_bits"] = cell_bits;
+    t["bytes"] = TwoBitTable::bytes_for(entries * static_cast<std::uint64_t>(cell_bits / 2));
     t["file"] = file.string();
     std::error_code ec;
     // A file of another layout (a table reduced by other symmetries: another .sym file) is
@@ -156,17 +176,18 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
   }
   for (auto& pat : pats) {
     const PatternSpec spec = pat->spec();
-    const std::filesystem::path file = dir / pattern_file_name(d, ms, goal, spec);
+    const std::filesystem::path file = dir / pattern_file_name(d, ms, goal, spec, bits);
     one({{"pattern", spec.name}, {"keeps", pattern_text(d, spec)}},
-        fmt::format("pattern {} ({})", spec.name, pattern_text(d, spec)), pat->size(), file,
+        fmt::format("pattern {} ({}, {}-bit cells)", spec.name, pattern_text(d, spec), bits), pat->size(), file,
         [&](const search::Limits& lim) {
           Stopwatch sw;
-          auto table = build_pattern_table(std::move(pat), lim);
+          auto table = build_pattern_table(std::move(pat), lim, bits);
           build_s = sw.seconds();
           if (lim.progress) lim.progress->update("saving {}", file.string());
           save_pattern_table(*table, d, key, file);
           return std::pair<int, std::uint64_t>{table->max_distance(), table->bytes()};
-        });
+        },
+        bits);
   }
   if (o.json) {
     fmt::print("{}\n", json{{"puzzle", "perm:" + d.name}, {"metric", ms.metric}, {"dir", dir.string()},
@@ -196,13 +217,14 @@ tansaku::pdb::TableKind pdb_table_kind() {
     if (h.contains("pattern")) {
       const json& p = h["pattern"];
       return std::pair<std::string, json>{
-          fmt::format("{} pattern {} {}, {} entries, max {}, {}  {}", h.value("puzzle", ""), p.value("name", ""),
-                      p.value("sets", json::array()).dump(), entries, h.value("max_distance", 0), format_size(bytes),
-                      file),
+          fmt::format("{} pattern {} {}, {} entries, {}-bit cells, max {}, {}  {}", h.value("puzzle", ""),
+                      p.value("name", ""), p.value("sets", json::array()).dump(), entries, h.value("cell_bits", 2),
+                      h.value("max_distance", 0), format_size(bytes), file),
           json{{"puzzle", h.value("puzzle", "")},
                {"pattern", p.value("name", "")},
                {"pattern_sets", p.value("sets", json::array())},
                {"entries", entries},
+               {"cell_bits", h.value("cell_bits", 2)},
                {"max_distance", h.value("max_distance", 0)},
                {"file", file},
                {"file_bytes", bytes}}};
@@ -244,7 +266,11 @@ std::vector<ToolCommand> pdb_tools() {
                                 "perm: this many pieces per table (default: as many as fit 2^29 entries)",
                                 kShow | kSolve | kExplore, {1, KPermRanker::kMaxPieces}),
                    opt::text(&Settings::only, "only", "pieces|patterns",
-                             "perm: only the piece tables, or only the patterns of the companion NAME.pat")};
+                             "perm: only the piece tables, or only the patterns of the companion NAME.pat"),
+                   opt::integer(&Settings::cells, "cells",
+                                "perm: bits per pattern cell: 2 (distances mod 3, default) or 4 (exact, twice the memory; "
+                                "solves also look up the position's inverse)",
+                                kShow | kSolve | kExplore, {2, 4})};
   build.settings = opt::settings<Settings>();
   build.run = run_build;
   return {build};

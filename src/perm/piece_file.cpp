@@ -10,6 +10,7 @@
 #include <exception>
 #include <system_error>
 #include <thread>
+#include <type_traits>
 
 #include <fmt/format.h>
 #include <sys/mman.h>
@@ -35,6 +36,7 @@ constexpr char kMagic[] = "TSKPERMPDB1\n";  // files of earlier versions (still 
 constexpr const char* kPieceKind = "perm-piece";
 constexpr const char* kPatternKind = "perm-pattern";
 constexpr const char* kEncoding = "2-bit-mod-3";
+constexpr const char* kEncoding4 = "4-bit-distance";  // pattern tables of exact values (pattern_table.h)
 constexpr std::size_t kChunk = std::size_t{1} << 20;
 constexpr std::size_t kPage = 4096;
 // Cells from this size on are copied into memory of transparent huge pages in the
@@ -92,9 +94,11 @@ std::string table_hint(const std::filesystem::path& file) {
 json read_table_format_header(std::FILE* f, const std::filesystem::path& file, const std::string& name) {
   const pdb::TableReader r(file, table_hint(file));
   const pdb::TableHeader& th = r.header();
-  if ((th.kind != kPieceKind && th.kind != kPatternKind) || th.encoding != kEncoding || !th.info.is_object())
+  const bool four = th.kind == kPatternKind && th.encoding == kEncoding4;
+  if ((th.kind != kPieceKind && th.kind != kPatternKind) || (th.encoding != kEncoding && !four) || !th.info.is_object())
     throw InputError(r.refusal("not a perm piece or pattern table"));
   json h = th.info;
+  h["cell_bits"] = four ? 4 : 2;
   std::uint64_t cells_at = 0;
   bool cells = false;
   for (const auto& sec : r.json()["sections"]) {
@@ -163,8 +167,9 @@ struct Words32 {
   }
 };
 
+// bits 4: exact values in 4-bit cells (a pattern table's), found by a content hash of its own.
 void save_cells(json h, const TwoBitTable& cells, const std::filesystem::path& file,
-                const ClassTable* classes = nullptr, const ClassTable* sym_moves = nullptr) {
+                const ClassTable* classes = nullptr, const ClassTable* sym_moves = nullptr, int bits = 2) {
   std::vector<Words32> extra;
   if (classes) {
     extra.emplace_back(*classes);
@@ -178,7 +183,8 @@ void save_cells(json h, const TwoBitTable& cells, const std::filesystem::path& f
   pdb::ContentHash content;
   content.add(std::string_view(h.value("key", "")))
       .add(std::string_view(h.contains("pattern") ? h["pattern"].dump() : h["pieces"].dump()));
-  const pdb::TableHeader th{h.contains("pattern") ? kPatternKind : kPieceKind, content.hex(), kEncoding,
+  if (bits == 4) content.add(std::string_view(kEncoding4));
+  const pdb::TableHeader th{h.contains("pattern") ? kPatternKind : kPieceKind, content.hex(), bits == 4 ? kEncoding4 : kEncoding,
                             h.value("entries", std::uint64_t{0}), h};
   std::vector<pdb::SectionData> sections{
       {"cells", const_cast<TwoBitTable&>(cells).data(), cells.bytes(), pdb::Storage::raw}};
@@ -314,10 +320,15 @@ struct Opened {
   std::unique_ptr<Table> finish(std::unique_ptr<Domain> dom, const std::filesystem::path& file,
                                 const search::Limits& lim) {
     if (h.value("entries", std::uint64_t{0}) != dom->size()) throw InputError(fmt::format("{}: wrong size", name));
-    auto cells =
-        load_cells(f.get(), dom->size(), file, name, h.value("cells", "") == "raw", h.value("checksum", ""), lim,
-                   tail);
-    return std::make_unique<Table>(std::move(dom), std::move(cells), h.value("max_distance", 0));
+    const int bits = h.value("cell_bits", 2);
+    auto cells = load_cells(f.get(), dom->size() * static_cast<std::uint64_t>(bits / 2), file, name,
+                            h.value("cells", "") == "raw", h.value("checksum", ""), lim, tail);
+    if constexpr (std::is_same_v<Table, PatternTable>) {
+      return std::make_unique<Table>(std::move(dom), std::move(cells), h.value("max_distance", 0), bits);
+    } else {
+      if (bits != 2) throw InputError(fmt::format("{}: a piece table of 4-bit cells", name));
+      return std::make_unique<Table>(std::move(dom), std::move(cells), h.value("max_distance", 0));
+    }
   }
 };
 
@@ -393,8 +404,9 @@ std::unique_ptr<PieceTable> load_piece_table(const std::filesystem::path& file, 
 
 bool is_table_file_name(const std::string& name) { return name.ends_with(".ptab") || name.ends_with(".ptab.zst"); }
 
-std::string pattern_file_name(const Definition& d, const MoveSet& ms, const Position& goal, const PatternSpec& spec) {
-  return fmt::format("{}pattern-{}.ptab", instance_prefix(d, ms, goal), safe(spec.name));
+std::string pattern_file_name(const Definition& d, const MoveSet& ms, const Position& goal, const PatternSpec& spec,
+                              int bits) {
+  return fmt::format("{}pattern-{}{}.ptab", instance_prefix(d, ms, goal), safe(spec.name), bits == 4 ? "-exact" : "");
 }
 
 void save_pattern_table(const PatternTable& t, const Definition& d, std::uint64_t key,
@@ -410,9 +422,9 @@ void save_pattern_table(const PatternTable& t, const Definition& d, std::uint64_
     const ClassTable ct = red->class_table(), mt = red->sym_move_table();
     json hr = h;
     hr["bytes"] = t.bytes() + class_bytes(ct.size) + class_bytes(mt.size);  // what a solve holds
-    save_cells(hr, t.mod3(), file, &ct, &mt);
+    save_cells(hr, t.cells(), file, &ct, &mt, t.bits());
   } else {
-    save_cells(h, t.mod3(), file);
+    save_cells(h, t.cells(), file, nullptr, nullptr, t.bits());
   }
 }
 
@@ -445,7 +457,8 @@ std::pair<ClassTable, ClassTable> read_reduction_tables(Opened& o) {
   const std::uint64_t moves = o.h.value("sym_move_values", std::uint64_t{0});
   if (values == 0 || o.h.value("cells", "") != "raw") throw InputError(fmt::format("{}: a reduced table without its classes", o.name));
   const long at = std::ftell(o.f.get());
-  const std::uint64_t cells = TwoBitTable::bytes_for(o.h.value("entries", std::uint64_t{0}));
+  const std::uint64_t cells =
+      TwoBitTable::bytes_for(o.h.value("entries", std::uint64_t{0}) * static_cast<std::uint64_t>(o.h.value("cell_bits", 2) / 2));
   struct stat st {};
   if (at < 0 || ::fstat(::fileno(o.f.get()), &st) != 0 ||
       static_cast<std::uint64_t>(st.st_size) != static_cast<std::uint64_t>(at) + round_page(cells) + tail_bytes(values, moves))
@@ -479,7 +492,7 @@ void verify_table_file(const std::filesystem::path& file, const search::Limits& 
   if (o.h.value("class_values", std::uint64_t{0}) > 0) (void)read_reduction_tables(o);  // checked as read
   search::Limits l = lim;
   l.progress = nullptr;
-  (void)load_cells(o.f.get(), o.h.value("entries", std::uint64_t{0}), file, o.name, o.h.value("cells", "") == "raw",
+  (void)load_cells(o.f.get(), o.h.value("entries", std::uint64_t{0}) * static_cast<std::uint64_t>(o.h.value("cell_bits", 2) / 2), file, o.name, o.h.value("cells", "") == "raw",
                    o.h.value("checksum", ""), l, o.tail, false);
 }
 

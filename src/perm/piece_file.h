@@ -38,10 +38,13 @@ void save_piece_table(const PieceTable& t, const std::string& puzzle, std::uint6
 std::unique_ptr<PieceTable> load_piece_table(const std::filesystem::path& file, const Definition& d,
                                              const MoveSet& ms, const Position& goal, const search::Limits& lim);
 
-// "perm-NAME-KEY-pattern-PATTERN.ptab" (piece tables: "perm-NAME-KEY-SET-PIECES.ptab").
-// A table file's name ends so (".ptab.zst": written by earlier versions, compressed).
+// "perm-NAME-KEY-pattern-PATTERN.ptab", or "...-PATTERN-exact.ptab" for 4-bit cells (bits 4),
+// so that both may be kept (piece tables: "perm-NAME-KEY-SET-PIECES.ptab"). A table file's
+// name ends so (".ptab.zst": written by earlier versions, compressed). A file of 4-bit
+// cells has encoding "4-bit-distance" and its header "cell_bits": 4 (read_table_header).
 bool is_table_file_name(const std::string& name);
-std::string pattern_file_name(const Definition& d, const MoveSet& ms, const Position& goal, const PatternSpec& spec);
+std::string pattern_file_name(const Definition& d, const MoveSet& ms, const Position& goal, const PatternSpec& spec,
+                              int bits = 2);
 void save_pattern_table(const PatternTable& t, const Definition& d, std::uint64_t key, const std::filesystem::path& file);
 std::unique_ptr<PatternTable> load_pattern_table(const std::filesystem::path& file, const Definition& d,
                                                  const MoveSet& ms, const Position& goal, const search::Limits& lim);

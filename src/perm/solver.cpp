@@ -37,19 +37,37 @@ struct Context {
   const Definition* d;
   const MoveSet* ms;
   const std::vector<std::unique_ptr<PatternDb>>* pdbs;
-  // The lookups into the cached piece tables (exact values from mod 3): each table at the
-  // position itself, then at its conjugates by the puzzle's symmetries (symmetry.h).
+  // The lookups into the cached piece tables (exact values from mod 3, or read from a
+  // pattern's 4-bit cells): each table at the position itself, then at its conjugates by the
+  // puzzle's symmetries (symmetry.h).
   struct Lookup {
     const PieceTable* table;       // a piece table, or (null)
     const PatternTable* pattern;   // a pattern table
     const std::vector<int>* conj;  // the move a move becomes in the conjugate (null: the position itself)
     int move(int m) const { return conj ? (*conj)[static_cast<std::size_t>(m)] : m; }
     const TwoBitTable& mod3() const { return table ? table->mod3() : pattern->mod3(); }
-    // The table's value mod 3 at p itself (3: outside the pattern's space).
-    unsigned value(const Position& p) const {
-      if (table) return table->value(p);
+    // A pattern of 4-bit cells: its values are exact at any position.
+    bool exact_cells() const { return pattern && pattern->exact_cells(); }
+    // Worth a lookup at the inverse: exact cells of a pattern that drops some piece (a whole
+    // one holds the distance itself, equal at the inverse).
+    bool inverse_worth() const { return exact_cells() && !pattern->domain().whole(); }
+    // The exact value at cell c of a child whose parent's is `parent`.
+    unsigned step(unsigned parent, std::uint64_t c) const {
+      return table ? static_cast<unsigned>(PieceTable::recover(static_cast<int>(parent), table->mod3().get(c)))
+                   : pattern->step(parent, c);
+    }
+    void prefetch(std::uint64_t c) const {
+      if (table) table->mod3().prefetch_read(c);
+      else pattern->prefetch(c);
+    }
+    std::uint64_t bytes() const { return table ? table->bytes() : pattern->bytes(); }
+    // The exact value at p, a child whose parent's is `parent`.
+    unsigned step_at(unsigned parent, const Position& p) const {
+      if (table) return static_cast<unsigned>(PieceTable::recover(static_cast<int>(parent), table->value(p)));
       std::uint64_t r = 0;
-      return pattern->domain().rank(p, r) ? pattern->mod3().get(pattern->domain().cell(r)) : 3u;
+      if (!pattern->domain().rank(p, r))
+        return static_cast<unsigned>(PieceTable::recover(static_cast<int>(parent), 3u));
+      return pattern->step(parent, pattern->domain().cell(r));
     }
   };
   const std::vector<Lookup>* lookups;
@@ -68,43 +86,91 @@ struct Context {
   // lookup is a distance in a projection (consistent). Empty: not used.
   std::vector<std::uint32_t> last_move;
   // Inverse lookups (symmetry.h, Inverter; null: off): each table at the position's inverse
-  // too. The path's inverse does not walk the table's moves (it changes by moves on the
-  // other side), so no parent value decodes the cell mod 3: the bound taken from it alone is
-  // its residue r, or for r = 0 either 0 (the goal's cell) or 3. Those are at most 3, so they
-  // are looked up only where the bound left to a child is below 3.
+  // too (a solution of the inverse is the solution's inverse, as long). A pattern of 4-bit
+  // cells gives its exact value there, at the inverse's conjugates too, and when every
+  // lookup at the inverse is read so, "one more" (last_move) holds for them as for the
+  // position's. Tables of 2-bit cells only under TANSAKU_PERM_INVERSE=1: the path's inverse
+  // does not walk the table's moves (it changes by moves on the other side), so no parent
+  // value decodes the cell mod 3: the bound taken from it alone is its residue r, or for
+  // r = 0 either 0 (the goal's cell) or 3. Those are at most 3, so they are looked up only
+  // where the bound left to a child is below 3.
   const Inverter* inverter = nullptr;
   bool inverse_exact = false;            // TANSAKU_PERM_INVERSE=exact: the exact values (walking down the table)
+  bool inverse_residues = false;         // TANSAKU_PERM_INVERSE=1 or exact: 2-bit tables looked up at the inverse too
+  bool inverse_cells = false;            // some lookup has exact cells (looked up at the inverse at any bound)
+  bool inverse_conjugates = false;       // ... and at the inverse's conjugates (TANSAKU_PERM_INVERSE=conjugates)
   std::vector<std::uint64_t> goal_cell;  // per lookup: the cell of the goal's projection
+  std::vector<const Perm*> conj_by;      // per lookup: the symmetry it is looked up at (null: the position)
+  std::vector<Conjugator> conjugators;   // per lookup looked up at a conjugate: conjugate() made fast
+  std::vector<int> conjugator_of;        // per lookup: its index in conjugators (-1: none)
+  // A search thread's scratch for the lookups at an inverse's conjugates.
+  struct Scratch {
+    Perm g;
+    Position tmp, conj;
+  };
   // The inverse lookups' bound at y (an inverse), stopping once above `limit`.
-  int inverse_floor(const Position& y, int limit) const {
+  int inverse_floor(const Position& y, int limit, Scratch& sc) const {
     int best = 0;
-    for (std::size_t i = 0; i < lookups->size(); ++i) {
-      const Lookup& lk = (*lookups)[i];
-      if (lk.conj) continue;
-      std::uint64_t cell = 0;
-      if (lk.table) {
-        cell = lk.table->domain().rank(lk.table->domain().project(y));
-      } else {
-        std::uint64_t r = 0;
-        if (!lk.pattern->domain().rank(y, r)) continue;
-        cell = lk.pattern->domain().cell(r);
+    std::uint8_t e[kMaxPieceTables] = {};
+    bool all = true;  // every lookup read exactly at y (and its conjugates)
+    for (int pass = 0; pass < 2; ++pass)  // the lookups at y itself first, then at its conjugates
+      for (std::size_t i = 0; i < lookups->size(); ++i) {
+        const Lookup& lk = (*lookups)[i];
+        if ((lk.conj != nullptr) != (pass == 1)) continue;
+        if (lk.conj && !inverse_conjugates) {
+          all = false;
+          continue;
+        }
+        if (lk.exact_cells()) {
+          if (!inverse_cells) {  // whole patterns only: the value at y is the position's
+            all = false;
+            continue;
+          }
+          // y is reachable (the inverse of a position on a path from the start, which is),
+          // and so are its conjugates: ranked without the membership test.
+          const PatternDomain& dom = lk.pattern->domain();
+          if (lk.conj) conjugators[static_cast<std::size_t>(conjugator_of[i])].conjugate(y, sc.g, sc.tmp, sc.conj);
+          const std::uint64_t r = dom.rank_reachable(lk.conj ? sc.conj : y);
+          const unsigned v = lk.pattern->cells().get4(dom.cell(r));
+          if (v == 15) {
+            all = false;
+            continue;
+          }
+          e[i] = static_cast<std::uint8_t>(v);
+          best = std::max<int>(best, static_cast<int>(v));
+          if (best > limit) return best;
+          continue;
+        }
+        all = false;
+        if (lk.conj || !inverse_residues) continue;
+        best = std::max(best, residue_floor(i, lk, y, limit));
+        if (best > limit) return best;
       }
-      const unsigned v = lk.mod3().get(cell);
-      int lb = v == 3 ? 0 : v ? static_cast<int>(v) : cell == goal_cell[i] ? 0 : 3;
-      if (inverse_exact && lb <= limit && v != 3) {  // walking down the table (experimental)
-        std::uint64_t r = 0;
-        lb = lk.table ? lk.table->exact(y) : (lk.pattern->domain().rank(y, r), lk.pattern->exact(r));
-      }
-      best = std::max(best, lb);
-      if (best > limit) break;
+    return all ? lookups_bound(e, lookups->size(), best) : best;
+  }
+  // A 2-bit table's bound at an inverse y: from its residue (exact: walking down the table).
+  int residue_floor(std::size_t i, const Lookup& lk, const Position& y, int limit) const {
+    std::uint64_t cell = 0;
+    if (lk.table) {
+      cell = lk.table->domain().rank(lk.table->domain().project(y));
+    } else {
+      std::uint64_t r = 0;
+      if (!lk.pattern->domain().rank(y, r)) return 0;
+      cell = lk.pattern->domain().cell(r);
     }
-    return best;
+    const unsigned v = lk.mod3().get(cell);
+    int lb = v == 3 ? 0 : v ? static_cast<int>(v) : cell == goal_cell[i] ? 0 : 3;
+    if (inverse_exact && lb <= limit && v != 3) {  // walking down the table (experimental)
+      std::uint64_t r = 0;
+      lb = lk.table ? lk.table->exact(y) : (lk.pattern->domain().rank(y, r), lk.pattern->exact(r));
+    }
+    return lb;
   }
   // The lookups' bound from their exact values (n: their maximum).
   int lookups_bound(const std::uint8_t* e, std::size_t count, int n) const {
     if (n == 0 || last_move.empty()) return n;
     std::uint32_t at_max = 0;
-    for (std::size_t i = 0; i < count; ++i) at_max |= static_cast<std::uint32_t>(e[i] == n) << i;
+    for (std::size_t i = 0; i < count && i < kMaxPieceTables; ++i) at_max |= static_cast<std::uint32_t>(e[i] == n) << i;
     for (const std::uint32_t m : last_move)
       if (!(m & at_max)) return n;
     return n + 1;
@@ -139,7 +205,7 @@ struct Context {
         out[i] = 0;
         continue;
       }
-      out[i] = static_cast<std::uint8_t>(PieceTable::recover(parent[i], (*lookups)[i].value(child)));
+      out[i] = static_cast<std::uint8_t>((*lookups)[i].step_at(parent[i], child));
       best = std::max<int>(best, out[i]);
     }
     return best;
@@ -170,7 +236,7 @@ class InPlace {
     if (c.inverter) {
       Position y;
       c.inverter->invert(start, y);
-      h_ = std::max(h_, c.inverse_floor(y, 1 << 20));
+      h_ = std::max(h_, c.inverse_floor(y, 1 << 20, iscratch_));
     }
     levels_.resize(1);
     levels_[0].pos = start;
@@ -204,7 +270,7 @@ class InPlace {
           const std::size_t at = static_cast<std::size_t>(buf[i]) * nt_ + t;
           l.child[at] = nb[lk.move(buf[i])];
           l.cell[at] = red->cell(l.child[at]);
-          lk.pattern->mod3().prefetch_read(l.cell[at]);
+          lk.pattern->prefetch(l.cell[at]);
         }
       }
       for (std::size_t t = 0; t < nt_; ++t) {
@@ -218,7 +284,7 @@ class InPlace {
             const std::uint64_t r = nb[lk.move(buf[i])];
             l.child[static_cast<std::size_t>(buf[i]) * nt_ + t] = r;
             l.cell[static_cast<std::size_t>(buf[i]) * nt_ + t] = r;
-            lk.pattern->mod3().prefetch_read(r);
+            lk.pattern->prefetch(r);
           }
           continue;
         }
@@ -244,21 +310,21 @@ class InPlace {
     if (!nt_) return 0;
     const Level& l = levels_[depth_];
     int best = 0;
-    std::uint8_t e[kMaxPieceTables];
+    std::uint8_t e[kMaxPieceTables] = {};
     for (std::size_t t = 0; t < nt_; ++t) {
       const std::uint64_t c = l.cell[static_cast<std::size_t>(m) * nt_ + t];
-      e[t] = static_cast<std::uint8_t>(PieceTable::recover(exact_[t], (*c_->lookups)[t].mod3().get(c)));
+      e[t] = static_cast<std::uint8_t>((*c_->lookups)[t].step(exact_[t], c));
       best = std::max<int>(best, e[t]);
       if (best > limit) return best;
     }
     best = c_->lookups_bound(e, nt_, best);
-    if (c_->inverter && best <= limit && (limit < 3 || c_->inverse_exact)) {
+    if (c_->inverter && best <= limit && (limit < 3 || c_->inverse_exact || c_->inverse_cells)) {
       // The child and its inverse (the positions no move changes are the start's).
       const Position& from = l.pos;
       if (scratch_.size() < 2) scratch_.assign(2, start_);
       c_->apply_active(c_->ms->gens[static_cast<std::size_t>(m)].p, from, scratch_[0]);
       c_->inverter->invert(scratch_[0], scratch_[1]);
-      best = std::max(best, c_->inverse_floor(scratch_[1], limit));
+      best = std::max(best, c_->inverse_floor(scratch_[1], limit, iscratch_));
     }
     return best;
   }
@@ -294,7 +360,7 @@ class InPlace {
           if (const PatternReduction* red = lk.pattern->domain().reduction()) red->prefetch(r);  // for its children
           c = p.valid ? p.cell[at] : lk.pattern->domain().cell(r);
         }
-        exact_[t] = static_cast<std::uint8_t>(PieceTable::recover(u.exact[t], lk.mod3().get(c)));
+        exact_[t] = static_cast<std::uint8_t>(lk.step(u.exact[t], c));
         most = std::max<int>(most, exact_[t]);
       }
       best = std::max(best, c_->lookups_bound(exact_.data(), nt_, most));
@@ -328,6 +394,7 @@ class InPlace {
   std::size_t nt_ = 0, nm_ = 0, depth_ = 0;
   mutable std::vector<Level> levels_;
   mutable std::vector<Position> scratch_;  // child_h: a child and its inverse
+  mutable Context::Scratch iscratch_;      // child_h: the inverse's conjugates
 };
 
 // Copying IDA* domain (every optimal solution / their number).
@@ -506,8 +573,10 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
       const std::string what = lk.table ? lk.table->description() : lk.pattern->description(d);
       const std::uint64_t states = lk.table ? lk.table->domain().size() : lk.pattern->domain().size();
       const int max = lk.table ? lk.table->max_distance() : lk.pattern->max_distance();
-      out.heuristics.push_back(fmt::format("cached {} ({} states, 2 bits, max {})", what, states, max));
-      out.table_bytes = std::max<std::uint64_t>(out.table_bytes, lk.mod3().bytes());
+      const bool four = lk.exact_cells();
+      out.heuristics.push_back(fmt::format("cached {} ({} states, {}, max {})", what, states,
+                                           four ? "4 bits, exact" : "2 bits", max));
+      out.table_bytes = std::max<std::uint64_t>(out.table_bytes, lk.bytes());
     }
     const int e = exact_at(i, roots[i]);
     if (e < 0) {
@@ -523,7 +592,7 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
     out.heuristics.push_back(fmt::format("{} conjugate lookups (symmetries {})", lookups.size() - own, names));
   }
   for (const auto& p : pdbs) out.table_bytes = std::max<std::uint64_t>(out.table_bytes, p->size());
-  Context c{&d, &ms, &pdbs, &lookups, req.goal, {}, {}, nullptr, {}, nullptr, false, {}};
+  Context c{&d, &ms, &pdbs, &lookups, req.goal, {}, {}, nullptr, {}, nullptr, false, false, false, false, {}, {}, {}, {}};
   for (int i = 0; i < d.positions; ++i) {
     bool moved = false;
     for (const auto& g : ms.gens) moved = moved || g.p.perm[static_cast<std::size_t>(i)] != i || g.p.twist[static_cast<std::size_t>(i)];
@@ -566,24 +635,59 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
   }
   c.last_move = std::move(minimal);
   // Inverse lookups: one solution (the in-place search), every move's inverse a move, the
-  // goal's pieces distinct, and TANSAKU_PERM_INVERSE=1 (or =exact: walking down the table
-  // for the exact value). Off by default: from mod-3 cells they prune almost nothing (the
-  // cube's 17-move scramble: 499 of 17.5 M nodes, for 15% more CPU; =exact: over 5 times
-  // slower), as most nodes are left more than 3 moves.
+  // goal's pieces distinct; by default when some lookup has exact cells (a 4-bit pattern:
+  // then at the inverse and its conjugates), and TANSAKU_PERM_INVERSE=0 turns them off.
+  // TANSAKU_PERM_INVERSE=1 (or =exact: walking down the table for the exact value) adds the
+  // 2-bit tables' residue bounds; those alone prune almost nothing (the cube's 17-move
+  // scramble: 499 of 17.5 M nodes, for 15% more CPU; =exact: over 5 times slower), as most
+  // nodes are left more than 3 moves.
   const Inverter inverter(d, req.goal);
   bool all_inverses = true;
   for (const auto& g : ms.gens) all_inverses = all_inverses && g.inverse >= 0;
   const char* inverse_env = std::getenv("TANSAKU_PERM_INVERSE");
+  const std::string inverse_mode = inverse_env ? inverse_env : "";
+  bool any_exact = false;
+  for (const auto& lk : lookups) any_exact = any_exact || lk.inverse_worth();
+  const bool residues = inverse_mode == "1" || inverse_mode == "exact";
+  if (any_exact && inverter.valid()) {
+    // The lookups at the inverse rank without a membership test: the start's inverse and
+    // its conjugates must be in the tables' spaces (they are when the start is reachable,
+    // which the solve checked; this is the same, cheaply, once).
+    Position y;
+    inverter.invert(req.start, y);
+    for (std::size_t i = 0; i < lookups.size() && any_exact; ++i) {
+      std::uint64_t r = 0;
+      if (lookups[i].exact_cells() && !lookups[i].pattern->domain().rank(conj_by[i] ? conjugate(d, *conj_by[i], y) : y, r))
+        any_exact = false;
+    }
+  }
   if (kind == "idastar" && req.mode == search::SolutionMode::First && d.illegal.empty() && all_inverses &&
-      inverter.valid() && lookups.size() > 0 && inverse_env &&
-      (std::string(inverse_env) == "1" || std::string(inverse_env) == "exact")) {
+      inverter.valid() && lookups.size() > 0 && inverse_mode != "0" && (residues || any_exact)) {
     c.inverter = &inverter;
-    c.inverse_exact = inverse_env && std::string(inverse_env) == "exact";
+    c.inverse_exact = inverse_mode == "exact";
+    c.inverse_residues = residues;
+    c.inverse_cells = any_exact;
+    // At the inverse alone by default: its conjugates halve the nodes again but cost more
+    // than they save (the cube's 17-move scramble: 13.2 M nodes, 56.5 s user; with them
+    // 7.5 M, 65.8 s).
+    c.inverse_conjugates = inverse_mode == "conjugates";
+    c.conj_by = conj_by;
+    c.conjugator_of.assign(lookups.size(), -1);
+    c.conjugators.reserve(lookups.size());
+    for (std::size_t i = 0; i < lookups.size(); ++i)
+      if (conj_by[i] && lookups[i].exact_cells()) {
+        c.conjugator_of[i] = static_cast<int>(c.conjugators.size());
+        c.conjugators.emplace_back(d, *conj_by[i]);
+      }
+    std::size_t at = 0;
     for (const auto& lk : lookups) {
       if (lk.table) c.goal_cell.push_back(lk.table->domain().goal_rank());
       else c.goal_cell.push_back(lk.pattern->domain().cell(lk.pattern->domain().goal_rank()));
+      at += !lk.conj && (residues || lk.exact_cells());
+      at += lk.conj && lk.exact_cells() && c.inverse_conjugates;
     }
-    out.heuristics.push_back(fmt::format("{} inverse lookups (the tables at the position's inverse)", own));
+    out.heuristics.push_back(fmt::format("{} inverse lookups (the tables at the position's inverse{})", at,
+                                         any_exact && lookups.size() > own && c.inverse_conjugates ? " and its conjugates" : ""));
   }
   if (!c.last_move.empty())
     out.heuristics.push_back(fmt::format("one more when the lookups meet at their maximum ({} kinds of last move)", c.last_move.size()));

@@ -100,6 +100,14 @@ Position conjugate(const Definition& d, const Perm& s, const Position& p) {
   return d.applied(s, d.applied(g, d.applied(d.inverse(s), d.solved)));
 }
 
+Conjugator::Conjugator(const Definition& d, const Perm& s)
+    : d_(&d), s_(s), x_(d.applied(d.inverse(s), d.solved)), n_(static_cast<std::size_t>(d.positions)) {
+  home_.assign(n_ * 256, 0);
+  for (std::size_t u = 0; u < n_; ++u)
+    for (std::size_t h = 0; h < n_; ++h)
+      if (d.set_of[h] == d.set_of[u]) home_[u * 256 + d.solved.lab[h]] = static_cast<std::uint8_t>(h);
+}
+
 Inverter::Inverter(const Definition& d, const Position& goal) : goal_(goal), n_(static_cast<std::size_t>(d.positions)) {
   base_.resize(n_);
   omod_.resize(n_);

@@ -44,6 +44,34 @@ std::vector<Perm> symmetry_group(const Definition& d, const MoveSet& ms, const P
 // p conjugated by s: Solved moved by S^-1, then by the element taking Solved to p, then by S.
 Position conjugate(const Definition& d, const Perm& s, const Position& p);
 
+// conjugate() in O(positions), for a search's inner loop (the inverse's conjugates): the
+// element taking Solved to p read through a table of where Solved holds each label, S^-1
+// applied to Solved once. Pieces distinct per set, as conjugate() wants.
+class Conjugator {
+ public:
+  Conjugator(const Definition& d, const Perm& s);
+  // out = conjugate(d, s, p); g and tmp: the caller's scratch (one per thread).
+  void conjugate(const Position& p, Perm& g, Position& tmp, Position& out) const {
+    if (g.perm.size() != n_) g = d_->identity();
+    for (std::size_t u = 0; u < n_; ++u) {
+      const std::uint8_t h = home_[u * 256 + p.lab[u]];
+      g.perm[u] = h;
+      const int n = d_->omod[u];
+      const int o = (p.ori[u] - d_->solved.ori[h]) % n;
+      g.twist[u] = static_cast<std::uint8_t>(o < 0 ? o + n : o);
+    }
+    d_->apply(g, x_, tmp);
+    d_->apply(s_, tmp, out);
+  }
+
+ private:
+  const Definition* d_;
+  Perm s_;
+  Position x_;                       // Solved moved by S^-1
+  std::size_t n_ = 0;
+  std::vector<std::uint8_t> home_;   // [position * 256 + label]: where Solved holds the label in that set
+};
+
 // The inverse of a position relative to a goal with distinct pieces per set: p is the goal
 // moved by some element G, its inverse the goal moved by G^-1. When every move's inverse is a
 // move, a sequence m1..mk taking the goal to p gives mk^-1..m1^-1 taking it to the inverse,

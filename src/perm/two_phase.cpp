@@ -155,7 +155,7 @@ std::unique_ptr<PatternTable> table_of(const Definition& d, const MoveSet& ms, c
   if (cache && std::filesystem::is_regular_file(file, ec)) {
     try {
       auto t = load_pattern_table(file, d, ms, goal, lim);
-      if (t->domain().spec() == spec) return t;
+      if (t->domain().spec() == spec && t->bits() == 2) return t;
     } catch (const InputError&) {
       // another version or damaged: built again below, and replaced
     }

@@ -100,6 +100,29 @@ class TwoBitTable {
     const std::uint64_t both = mask | (mask << 1);
     a.store((a.load(std::memory_order_relaxed) & ~both) | (mask * v), std::memory_order_relaxed);
   }
+  // The same words read as 4-bit cells (16 per word; a table of 2n 2-bit cells holds n
+  // 4-bit cells: cell i is 2-bit cells 2i and 2i + 1), for tables of exact small values.
+  unsigned get4(std::uint64_t i) const {
+    return static_cast<unsigned>(std::atomic_ref<std::uint64_t>(view()[i >> 4]).load(std::memory_order_relaxed) >>
+                                 ((i & 15) * 4)) & 15u;
+  }
+  void prefetch_read4(std::uint64_t i) const { __builtin_prefetch(&view()[i >> 4], 0, 3); }
+  // Sets the 4-bit cells 32w .. 32w + 31 (words 2w and 2w + 1) whose 2-bit cell k has bit 2k
+  // in `mask` (a mask of a 2-bit table's word w) to v < 16. Only the thread that owns 2-bit
+  // word w of the other table may call it.
+  void set_cells4_owned(std::uint64_t w, std::uint64_t mask, unsigned v) {
+    for (int half = 0; half < 2; ++half) {
+      // Bits 2k (k < 16) to bits 4k: the 16 cells of this half, one bit each nibble.
+      std::uint64_t z = half ? mask >> 32 : mask & 0xffffffffull;
+      z = (z | (z << 16)) & 0x0000ffff0000ffffull;
+      z = (z | (z << 8)) & 0x00ff00ff00ff00ffull;
+      z = (z | (z << 4)) & 0x0f0f0f0f0f0f0f0full;
+      z = (z | (z << 2)) & 0x3333333333333333ull;
+      if (!z) continue;
+      std::atomic_ref<std::uint64_t> a(data_[2 * w + static_cast<std::uint64_t>(half)]);
+      a.store((a.load(std::memory_order_relaxed) & ~(z * 15)) | (z * v), std::memory_order_relaxed);
+    }
+  }
   void prefetch(std::uint64_t i) const { __builtin_prefetch(&data_[i >> 5], 1, 3); }
   // For lookups only (a mapped table is read-only: a prefetch for writing is dropped there).
   void prefetch_read(std::uint64_t i) const { __builtin_prefetch(&view()[i >> 5], 0, 3); }

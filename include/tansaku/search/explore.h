@@ -42,6 +42,8 @@ struct ExploreResult {
   std::uint64_t table_bytes = 0;
   Stats stats;
   std::unique_ptr<TwoBitTable> distances;  // keep_distances: distance mod 3 of every state (3: unreached)
+  // keep_exact: every state's distance in 4 bits (TwoBitTable::get4; at most 14, 15: unreached)
+  std::unique_ptr<TwoBitTable> exact;
   // A distributed explore (explore_distributed.h) keeps only this rank's block of
   // `distances`: states from distances_first on; distances_cluster answers for the others.
   std::uint64_t distances_first = 0;
@@ -91,8 +93,8 @@ template <RankedDomain D>
 class TableLayers {
  public:
   TableLayers(const D& d, std::span<const std::uint64_t> sources, std::size_t keep_farthest, const Limits& lim,
-              TwoBitTable* dist3)
-      : d_(d), n_(d.size()), table_(n_), dist3_(dist3), keep_farthest_(keep_farthest), lim_(lim),
+              TwoBitTable* dist3, TwoBitTable* dist4 = nullptr)
+      : d_(d), n_(d.size()), table_(n_), dist3_(dist3), dist4_(dist4), keep_farthest_(keep_farthest), lim_(lim),
         threads_(std::max(1u, lim.threads)), arena_(static_cast<int>(threads_)) {
     for (std::uint64_t r : sources)
       if (table_.get(r) == 0) table_.set_plain(r, 1), ++layer_count_;
@@ -108,6 +110,8 @@ class TableLayers {
     const std::uint64_t n = n_, words = words_, chunks = chunks_, layer_count = layer_count_;
     TwoBitTable& table = table_;
     TwoBitTable* const dist3 = dist3_;
+    TwoBitTable* const dist4 = dist4_;
+    const unsigned layer4 = static_cast<unsigned>(std::min<std::size_t>(depth, 14));
     const std::size_t keep_farthest = keep_farthest_;
     const Limits& lim = lim_;
     const unsigned threads = threads_;
@@ -269,6 +273,7 @@ class TableLayers {
           else
             table.or_word(w, m | (m << 1));
           if (dist3) dist3->set_cells_owned(w, m, layer_mod3);
+          if (dist4) dist4->set_cells4_owned(w, m, layer4);
         }
         expand();
         flush();
@@ -291,6 +296,7 @@ class TableLayers {
         if (m) {
           table.set_cells_owned(w, m, 3);
           if (dist3) dist3->set_cells_owned(w, m, layer_mod3);
+          if (dist4) dist4->set_cells4_owned(w, m, layer4);
         }
       };
       if (threads == 1) {
@@ -321,6 +327,7 @@ class TableLayers {
   const std::uint64_t n_;
   TwoBitTable table_;
   TwoBitTable* const dist3_;
+  TwoBitTable* const dist4_;
   const std::size_t keep_farthest_;
   const Limits& lim_;
   const unsigned threads_;
@@ -338,21 +345,32 @@ class TableLayers {
 // (`distances`; 3 = not reached), written as each layer is closed (a sequential pass over
 // the words the scan visits anyway). In a symmetric domain a neighbour of a state at
 // distance k whose value is (k - 1) mod 3 is one step closer: shortest paths follow
-// (search/explore_path.h).
+// (search/explore_path.h). keep_exact: the result holds every state's distance in 4 bits
+// (`exact`, written likewise; distances above 14 kept as 14; in memory only, no cluster or
+// spill).
 template <RankedDomain D>
 ExploreResult explore(const D& d, std::span<const std::uint64_t> sources, std::size_t keep_farthest,
-                      const Limits& lim = {}, bool keep_distances = false) {
-  if (lim.cluster && lim.cluster->size() > 1) return explore_distributed(d, sources, keep_farthest, lim, keep_distances);
+                      const Limits& lim = {}, bool keep_distances = false, bool keep_exact = false) {
+  if (lim.cluster && lim.cluster->size() > 1 && !keep_exact)
+    return explore_distributed(d, sources, keep_farthest, lim, keep_distances);
   ExploreResult res;
   const std::uint64_t n = d.size();
-  res.table_bytes = TwoBitTable::bytes_for(n) * (keep_distances ? 2 : 1);
-  if (!lim.spill.empty() && res.table_bytes > lim.memory) return explore_spill(d, sources, keep_farthest, lim, keep_distances);
-  require_memory(res.table_bytes, lim.memory, keep_distances ? "the 2-bit state table and the distances mod 3" : "the 2-bit state table");
+  res.table_bytes = TwoBitTable::bytes_for(n) * (1 + (keep_distances ? 1 : 0) + (keep_exact ? 2 : 0));
+  if (!lim.spill.empty() && res.table_bytes > lim.memory && !keep_exact)
+    return explore_spill(d, sources, keep_farthest, lim, keep_distances);
+  require_memory(res.table_bytes, lim.memory,
+                 keep_exact       ? "the 2-bit state table and the 4-bit distances"
+                 : keep_distances ? "the 2-bit state table and the distances mod 3"
+                                  : "the 2-bit state table");
   if (keep_distances) {
     res.distances = std::make_unique<TwoBitTable>(n);
     res.distances->fill(3);
   }
-  detail::TableLayers<D> layers(d, sources, keep_farthest, lim, res.distances.get());
+  if (keep_exact) {
+    res.exact = std::make_unique<TwoBitTable>(2 * n);
+    res.exact->fill(3);  // every 4-bit cell 15
+  }
+  detail::TableLayers<D> layers(d, sources, keep_farthest, lim, res.distances.get(), res.exact.get());
   run_layers(layers, res, lim, n);
   res.stats.stored = n;
   return res;
