@@ -5,13 +5,13 @@
 // and a reduced table of another .sym replaced by `pdb build`.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <set>
 #include <sstream>
 #include <string>
-#include <unistd.h>
 
 #include "cli_util.h"
 #include "perm/definition.h"

@@ -367,7 +367,8 @@ TEST(PermReduction, ExactCellsSolveWithInverseLookups) {
   std::filesystem::create_directories(dir);
   ::setenv("TANSAKU_PDB_DIR", dir.c_str(), 1);
   const auto t = build_bits(d, ms, std::string("Pattern fs\n") + kFlipSliceBody + "Reduced\nEnd\n", 4);
-  save_pattern_table(*t, d, instance_key(d, ms, d.solved), dir / pattern_file_name(d, ms, d.solved, t->domain().spec(), 4));
+  save_pattern_table(*t, d, instance_key(d, ms, d.solved),
+                     dir / pattern_file_name(d, ms, d.solved, t->domain().spec(), 4));
   std::mt19937 rng(29);
   auto request = [&](const Position& p, bool cache) {
     SolveRequest a;

@@ -7,9 +7,9 @@
 // 2 bits, as piece tables do (piece_table.h): a move changes it by at most 1, so exact
 // values follow from a parent's; or, where memory allows (`pdb build --cells 4`), each
 // distance itself in 4 bits (twice the memory), which gives a bound at any position, not
-// only along a path: a lookup at the position's inverse then pays. Why both kinds: a piece table keeps k distinct pieces (a
-// k-permutation); a pattern keeps what piece tables cannot (the cube's corner twist x edge
-// flip x UD-slice cells: 2.2 x 10^9 entries, distances to 12).
+// only along a path: a lookup at the position's inverse then pays. Why both kinds: a piece table keeps k distinct
+// pieces (a k-permutation); a pattern keeps what piece tables cannot (the cube's corner twist x edge flip x UD-slice
+// cells: 2.2 x 10^9 entries, distances to 12).
 #pragma once
 #include <cstdint>
 #include <memory>

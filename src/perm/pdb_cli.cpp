@@ -112,12 +112,13 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
     std::error_code ec;
     const auto disk = std::filesystem::space(dir, ec);
     if (!ec && disk.available < all + most)
-      throw InputError(fmt::format("--cells 4: the pattern tables need {} on disk but {} has {} free", format_size(all + most),
-                                   printable(dir.string()), format_size(disk.available)));
+      throw InputError(fmt::format("--cells 4: the pattern tables need {} on disk but {} has {} free",
+                                   format_size(all + most), printable(dir.string()), format_size(disk.available)));
   }
   for (const auto& p : pats)
-    require_memory((bits == 4 ? 3 : 2) * TwoBitTable::bytes_for(p->size()), o.memory,
-                   fmt::format("building the pattern table {} ({} entries, {}-bit cells)", p->spec().name, p->size(), bits));
+    require_memory(
+        (bits == 4 ? 3 : 2) * TwoBitTable::bytes_for(p->size()), o.memory,
+        fmt::format("building the pattern table {} ({} entries, {}-bit cells)", p->spec().name, p->size(), bits));
   const std::uint64_t key = instance_key(d, ms, goal);
   Stopwatch total;
   json tables = json::array();
@@ -177,7 +178,8 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
   for (auto& pat : pats) {
     const PatternSpec spec = pat->spec();
     const std::filesystem::path file = dir / pattern_file_name(d, ms, goal, spec, bits);
-    one({{"pattern", spec.name}, {"keeps", pattern_text(d, spec)}},
+    one(
+        {{"pattern", spec.name}, {"keeps", pattern_text(d, spec)}},
         fmt::format("pattern {} ({}, {}-bit cells)", spec.name, pattern_text(d, spec), bits), pat->size(), file,
         [&](const search::Limits& lim) {
           Stopwatch sw;
@@ -256,21 +258,22 @@ std::vector<ToolCommand> pdb_tools() {
   build.group_help = "pattern databases: build them into the table cache, list what is there";
   build.help = "build the pattern databases of a puzzle into the cache dir";
   build.positional = "puzzle";
-  build.options = {opt::text(&Settings::goal, "goal", "STATE", "goal state (default: the puzzle's)"),
-                   opt::flag(&Settings::force, "force", "rebuild tables already present"),
-                   opt::writes(dir),
-                   opt::text(&Settings::moves, "moves", "A,B,...", "use only these base moves (all their powers)"),
-                   opt::text(&Settings::metric, "metric", "htm|qtm",
-                             "htm: every power of a move is one move (default); qtm: only the move and its inverse"),
-                   opt::integer(&Settings::pieces, "pieces",
-                                "perm: this many pieces per table (default: as many as fit 2^29 entries)",
-                                kShow | kSolve | kExplore, {1, KPermRanker::kMaxPieces}),
-                   opt::text(&Settings::only, "only", "pieces|patterns",
-                             "perm: only the piece tables, or only the patterns of the companion NAME.pat"),
-                   opt::integer(&Settings::cells, "cells",
-                                "perm: bits per pattern cell: 2 (distances mod 3, default) or 4 (exact, twice the memory; "
-                                "solves also look up the position's inverse)",
-                                kShow | kSolve | kExplore, {2, 4})};
+  build.options = {
+      opt::text(&Settings::goal, "goal", "STATE", "goal state (default: the puzzle's)"),
+      opt::flag(&Settings::force, "force", "rebuild tables already present"),
+      opt::writes(dir),
+      opt::text(&Settings::moves, "moves", "A,B,...", "use only these base moves (all their powers)"),
+      opt::text(&Settings::metric, "metric", "htm|qtm",
+                "htm: every power of a move is one move (default); qtm: only the move and its inverse"),
+      opt::integer(&Settings::pieces, "pieces",
+                   "perm: this many pieces per table (default: as many as fit 2^29 entries)", kShow | kSolve | kExplore,
+                   {1, KPermRanker::kMaxPieces}),
+      opt::text(&Settings::only, "only", "pieces|patterns",
+                "perm: only the piece tables, or only the patterns of the companion NAME.pat"),
+      opt::integer(&Settings::cells, "cells",
+                   "perm: bits per pattern cell: 2 (distances mod 3, default) or 4 (exact, twice the memory; "
+                   "solves also look up the position's inverse)",
+                   kShow | kSolve | kExplore, {2, 4})};
   build.settings = opt::settings<Settings>();
   build.run = run_build;
   return {build};

@@ -2,12 +2,12 @@
 #include "perm/piece_file.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <cstdio>
 #include <cstring>
-#include <memory>
-#include <atomic>
 #include <exception>
+#include <memory>
 #include <system_error>
 #include <thread>
 #include <type_traits>
@@ -184,8 +184,8 @@ void save_cells(json h, const TwoBitTable& cells, const std::filesystem::path& f
   content.add(std::string_view(h.value("key", "")))
       .add(std::string_view(h.contains("pattern") ? h["pattern"].dump() : h["pieces"].dump()));
   if (bits == 4) content.add(std::string_view(kEncoding4));
-  const pdb::TableHeader th{h.contains("pattern") ? kPatternKind : kPieceKind, content.hex(), bits == 4 ? kEncoding4 : kEncoding,
-                            h.value("entries", std::uint64_t{0}), h};
+  const pdb::TableHeader th{h.contains("pattern") ? kPatternKind : kPieceKind, content.hex(),
+                            bits == 4 ? kEncoding4 : kEncoding, h.value("entries", std::uint64_t{0}), h};
   std::vector<pdb::SectionData> sections{
       {"cells", const_cast<TwoBitTable&>(cells).data(), cells.bytes(), pdb::Storage::raw}};
   const char* names[] = {"classes", "sym_moves"};
@@ -457,8 +457,8 @@ std::pair<ClassTable, ClassTable> read_reduction_tables(Opened& o) {
   const std::uint64_t moves = o.h.value("sym_move_values", std::uint64_t{0});
   if (values == 0 || o.h.value("cells", "") != "raw") throw InputError(fmt::format("{}: a reduced table without its classes", o.name));
   const long at = std::ftell(o.f.get());
-  const std::uint64_t cells =
-      TwoBitTable::bytes_for(o.h.value("entries", std::uint64_t{0}) * static_cast<std::uint64_t>(o.h.value("cell_bits", 2) / 2));
+  const std::uint64_t cells = TwoBitTable::bytes_for(o.h.value("entries", std::uint64_t{0}) *
+                                                     static_cast<std::uint64_t>(o.h.value("cell_bits", 2) / 2));
   struct stat st {};
   if (at < 0 || ::fstat(::fileno(o.f.get()), &st) != 0 ||
       static_cast<std::uint64_t>(st.st_size) != static_cast<std::uint64_t>(at) + round_page(cells) + tail_bytes(values, moves))
@@ -492,8 +492,9 @@ void verify_table_file(const std::filesystem::path& file, const search::Limits& 
   if (o.h.value("class_values", std::uint64_t{0}) > 0) (void)read_reduction_tables(o);  // checked as read
   search::Limits l = lim;
   l.progress = nullptr;
-  (void)load_cells(o.f.get(), o.h.value("entries", std::uint64_t{0}) * static_cast<std::uint64_t>(o.h.value("cell_bits", 2) / 2), file, o.name, o.h.value("cells", "") == "raw",
-                   o.h.value("checksum", ""), l, o.tail, false);
+  (void)load_cells(o.f.get(),
+                   o.h.value("entries", std::uint64_t{0}) * static_cast<std::uint64_t>(o.h.value("cell_bits", 2) / 2),
+                   file, o.name, o.h.value("cells", "") == "raw", o.h.value("checksum", ""), l, o.tail, false);
 }
 
 CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Position& goal, std::uint64_t budget,

@@ -112,7 +112,7 @@ struct Context {
   int inverse_floor(const Position& y, int limit, Scratch& sc) const {
     int best = 0;
     std::uint8_t e[kMaxPieceTables] = {};
-    bool all = true;  // every lookup read exactly at y (and its conjugates)
+    bool all = true;                      // every lookup read exactly at y (and its conjugates)
     for (int pass = 0; pass < 2; ++pass)  // the lookups at y itself first, then at its conjugates
       for (std::size_t i = 0; i < lookups->size(); ++i) {
         const Lookup& lk = (*lookups)[i];
@@ -574,8 +574,8 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
       const std::uint64_t states = lk.table ? lk.table->domain().size() : lk.pattern->domain().size();
       const int max = lk.table ? lk.table->max_distance() : lk.pattern->max_distance();
       const bool four = lk.exact_cells();
-      out.heuristics.push_back(fmt::format("cached {} ({} states, {}, max {})", what, states,
-                                           four ? "4 bits, exact" : "2 bits", max));
+      out.heuristics.push_back(
+          fmt::format("cached {} ({} states, {}, max {})", what, states, four ? "4 bits, exact" : "2 bits", max));
       out.table_bytes = std::max<std::uint64_t>(out.table_bytes, lk.bytes());
     }
     const int e = exact_at(i, roots[i]);
@@ -592,7 +592,8 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
     out.heuristics.push_back(fmt::format("{} conjugate lookups (symmetries {})", lookups.size() - own, names));
   }
   for (const auto& p : pdbs) out.table_bytes = std::max<std::uint64_t>(out.table_bytes, p->size());
-  Context c{&d, &ms, &pdbs, &lookups, req.goal, {}, {}, nullptr, {}, nullptr, false, false, false, false, {}, {}, {}, {}};
+  Context c{&d,      &ms,   &pdbs, &lookups, req.goal, {}, {}, nullptr, {},
+            nullptr, false, false, false,    false,    {}, {}, {},      {}};
   for (int i = 0; i < d.positions; ++i) {
     bool moved = false;
     for (const auto& g : ms.gens) moved = moved || g.p.perm[static_cast<std::size_t>(i)] != i || g.p.twist[static_cast<std::size_t>(i)];
@@ -657,7 +658,8 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
     inverter.invert(req.start, y);
     for (std::size_t i = 0; i < lookups.size() && any_exact; ++i) {
       std::uint64_t r = 0;
-      if (lookups[i].exact_cells() && !lookups[i].pattern->domain().rank(conj_by[i] ? conjugate(d, *conj_by[i], y) : y, r))
+      if (lookups[i].exact_cells() &&
+          !lookups[i].pattern->domain().rank(conj_by[i] ? conjugate(d, *conj_by[i], y) : y, r))
         any_exact = false;
     }
   }
@@ -686,8 +688,9 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
       at += !lk.conj && (residues || lk.exact_cells());
       at += lk.conj && lk.exact_cells() && c.inverse_conjugates;
     }
-    out.heuristics.push_back(fmt::format("{} inverse lookups (the tables at the position's inverse{})", at,
-                                         any_exact && lookups.size() > own && c.inverse_conjugates ? " and its conjugates" : ""));
+    out.heuristics.push_back(
+        fmt::format("{} inverse lookups (the tables at the position's inverse{})", at,
+                    any_exact && lookups.size() > own && c.inverse_conjugates ? " and its conjugates" : ""));
   }
   if (!c.last_move.empty())
     out.heuristics.push_back(fmt::format("one more when the lookups meet at their maximum ({} kinds of last move)", c.last_move.size()));

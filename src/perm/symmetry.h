@@ -67,9 +67,9 @@ class Conjugator {
  private:
   const Definition* d_;
   Perm s_;
-  Position x_;                       // Solved moved by S^-1
+  Position x_;  // Solved moved by S^-1
   std::size_t n_ = 0;
-  std::vector<std::uint8_t> home_;   // [position * 256 + label]: where Solved holds the label in that set
+  std::vector<std::uint8_t> home_;  // [position * 256 + label]: where Solved holds the label in that set
 };
 
 // The inverse of a position relative to a goal with distinct pieces per set: p is the goal

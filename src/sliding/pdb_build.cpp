@@ -439,10 +439,14 @@ template <bool kRegions>
 int run_width(int bytes, const TableInfo& info, std::uint8_t* nib, const search::Limits& bo, const FreeSets* fs,
               Cp* cp) {
   switch (bytes) {
-    case 1: return run<std::uint8_t, kRegions>(info, nib, bo, fs, cp);
-    case 2: return run<std::uint16_t, kRegions>(info, nib, bo, fs, cp);
-    case 4: return run<std::uint32_t, kRegions>(info, nib, bo, fs, cp);
-    default: return run<std::uint64_t, kRegions>(info, nib, bo, fs, cp);
+    case 1:
+      return run<std::uint8_t, kRegions>(info, nib, bo, fs, cp);
+    case 2:
+      return run<std::uint16_t, kRegions>(info, nib, bo, fs, cp);
+    case 4:
+      return run<std::uint32_t, kRegions>(info, nib, bo, fs, cp);
+    default:
+      return run<std::uint64_t, kRegions>(info, nib, bo, fs, cp);
   }
 }
 

@@ -104,7 +104,8 @@ class TwoBitTable {
   // 4-bit cells: cell i is 2-bit cells 2i and 2i + 1), for tables of exact small values.
   unsigned get4(std::uint64_t i) const {
     return static_cast<unsigned>(std::atomic_ref<std::uint64_t>(view()[i >> 4]).load(std::memory_order_relaxed) >>
-                                 ((i & 15) * 4)) & 15u;
+                                 ((i & 15) * 4)) &
+           15u;
   }
   void prefetch_read4(std::uint64_t i) const { __builtin_prefetch(&view()[i >> 4], 0, 3); }
   // Sets the 4-bit cells 32w .. 32w + 31 (words 2w and 2w + 1) whose 2-bit cell k has bit 2k

@@ -94,8 +94,15 @@ class TableLayers {
  public:
   TableLayers(const D& d, std::span<const std::uint64_t> sources, std::size_t keep_farthest, const Limits& lim,
               TwoBitTable* dist3, TwoBitTable* dist4 = nullptr)
-      : d_(d), n_(d.size()), table_(n_), dist3_(dist3), dist4_(dist4), keep_farthest_(keep_farthest), lim_(lim),
-        threads_(std::max(1u, lim.threads)), arena_(static_cast<int>(threads_)) {
+      : d_(d),
+        n_(d.size()),
+        table_(n_),
+        dist3_(dist3),
+        dist4_(dist4),
+        keep_farthest_(keep_farthest),
+        lim_(lim),
+        threads_(std::max(1u, lim.threads)),
+        arena_(static_cast<int>(threads_)) {
     for (std::uint64_t r : sources)
       if (table_.get(r) == 0) table_.set_plain(r, 1), ++layer_count_;
     words_ = table_.words();
