@@ -27,6 +27,20 @@ using namespace tansaku::perm;
 
 namespace {
 
+// A solve of p to the definition's goal without cached tables, by `algorithm`, with the move
+// strings pruned to `prune` moves (0: the solver's choice).
+SolveRequest request(const Definition& d, const MoveSet& ms, const Position& p, const char* algorithm, int prune) {
+  SolveRequest r;
+  r.d = &d;
+  r.ms = &ms;
+  r.start = p;
+  r.goal = d.solved;
+  r.use_cache = false;
+  r.algorithm = algorithm;
+  r.prune_depth = prune;
+  return r;
+}
+
 // The number of positions at each distance 0..n from the goal, by breadth-first search.
 std::vector<std::uint64_t> positions_by_distance(const Definition& d, const MoveSet& ms, int n) {
   auto key = [&](const Position& p) {
@@ -140,14 +154,7 @@ TEST(PermMovePruning, OptimalLengthsUnchanged) {
     for (const Position& p : random_positions(d, ms, d.solved, 7, 3)) {
       std::vector<std::size_t> lengths;
       for (int prune : {2, 0, 5, -1}) {
-        SolveRequest r;
-        r.d = &d;
-        r.ms = &ms;
-        r.start = p;
-        r.goal = d.solved;
-        r.use_cache = false;
-        r.algorithm = prune < 0 ? "bibfs" : "idastar";
-        r.prune_depth = std::max(prune, 0);
+        const SolveRequest r = request(d, ms, p, prune < 0 ? "bibfs" : "idastar", std::max(prune, 0));
         const auto res = solve(r, search::Limits{});
         ASSERT_TRUE(res.path.found) << name;
         verify(d, ms, p, d.solved, res.path.moves);
@@ -174,15 +181,8 @@ TEST(PermMovePruning, CubeShortScramblesOptimal) {
     std::vector<std::size_t> lengths;
     std::vector<std::uint64_t> nodes;
     for (int prune : {2, 5}) {
-      SolveRequest r;
-      r.d = &d;
-      r.ms = &ms;
-      r.start = p;
-      r.goal = d.solved;
-      r.use_cache = false;
+      SolveRequest r = request(d, ms, p, "idastar", prune);
       r.pdb_budget = std::uint64_t{1} << 20;
-      r.algorithm = "idastar";
-      r.prune_depth = prune;
       const auto res = solve(r, search::Limits{});
       ASSERT_TRUE(res.path.found);
       verify(d, ms, p, d.solved, res.path.moves);
