@@ -198,7 +198,8 @@ EXTRAS = {
         "blocks": {"metric": ("string", "", "`step`, `line` or `path`"), "distinct": ("boolean", "", "`--distinct`")},
         "perm": {"metric": ("string", "", "`htm` or `qtm`"), "pattern_databases": ("array<string>", "IDA*, two-phase, subgoal", "the tables used"),
                  "facelets": ("string", "the puzzle's net reads facelets", "the start sticker by sticker (`--facelets`)"),
-                 "phases": ("array<integer>", "`--algorithm two-phase`", "the moves into the subgroup, then within it (their sum is `length`)")},
+                 "phases": ("array<integer>", "`--algorithm two-phase`", "the moves into the subgroup, then within it (their sum is `length`)"),
+                 "prune_depth": ("integer", "IDA* for one solution", "redundant move strings skipped up to this length (`--prune-depth`)")},
     },
     "explore": {
         "sliding": {},
