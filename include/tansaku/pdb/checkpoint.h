@@ -30,10 +30,10 @@ struct BuildIdentity {
 
 // Where a build stands, as saved with its sections.
 struct BuildPoint {
-  std::int64_t layer = 0;                                          // the layer the build goes on with
-  std::uint64_t done = 0;                                          // cells (or placements) filled so far
-  std::uint64_t total = 0;                                         // of this many (0: unknown)
-  nlohmann::ordered_json info;                                     // the builder's own counters (an object)
+  std::int64_t layer = 0;       // the layer the build goes on with
+  std::uint64_t done = 0;       // cells (or placements) filled so far
+  std::uint64_t total = 0;      // of this many (0: unknown)
+  nlohmann::ordered_json info;  // the builder's own counters (an object)
 };
 
 // The partial file of a table file: its name with ".partial" appended.
