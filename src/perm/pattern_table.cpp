@@ -8,7 +8,7 @@
 #include "perm/ranked_domain.h"
 #include "perm/symmetry.h"
 #include "tansaku/core/error.h"
-#include "tansaku/search/explore.h"
+#include "tansaku/pdb/build.h"
 
 namespace tansaku::perm {
 namespace {
@@ -122,22 +122,19 @@ std::string PatternTable::description(const Definition& d) const {
 }
 
 std::unique_ptr<PatternTable> build_pattern_table(std::unique_ptr<PatternDomain> dom, const search::Limits& lim,
-                                                  int bits) {
+                                                  int bits, tansaku::pdb::Checkpoint* cp) {
   if (bits != 2 && bits != 4) throw std::logic_error("perm: pattern cells of 2 or 4 bits");
-  const bool exact = bits == 4;
-  search::ExploreResult res;
+  tansaku::pdb::BuiltTable t;
   if (const PatternReduction* red = dom->reduction()) {
     const std::uint64_t c0 = red->cell(dom->goal_rank());
     const PatternReduction::Cells cells(*red, c0);
-    res = search::explore(cells, std::span<const std::uint64_t>(&c0, 1), 0, lim, !exact, exact);
+    t = tansaku::pdb::build_table(cells, std::span<const std::uint64_t>(&c0, 1), bits, lim, cp);
   } else {
     const std::uint64_t r0 = dom->goal_rank();
     const RankedDomain rd(dom->projected(), dom->projected_moves(), dom->space());
-    res = search::explore(rd, std::span<const std::uint64_t>(&r0, 1), 0, lim, !exact, exact);
+    t = tansaku::pdb::build_table(rd, std::span<const std::uint64_t>(&r0, 1), bits, lim, cp);
   }
-  std::unique_ptr<TwoBitTable> cells = exact ? std::move(res.exact) : std::move(res.distances);
-  if (!cells) throw std::logic_error("perm: explore kept no distances");
-  return std::make_unique<PatternTable>(std::move(dom), std::move(cells), static_cast<int>(res.depth), bits);
+  return std::make_unique<PatternTable>(std::move(dom), std::move(t.cells), t.max_distance, bits);
 }
 
 }  // namespace tansaku::perm

@@ -21,6 +21,7 @@
 #include "perm/pattern_spec.h"
 #include "perm/space.h"
 #include "tansaku/core/two_bit_table.h"
+#include "tansaku/pdb/checkpoint.h"
 #include "tansaku/search/limits.h"
 
 namespace tansaku::perm {
@@ -119,8 +120,9 @@ class PatternTable {
 
 // The layered BFS from the goal's projection (lim: threads, progress, deadline; the memory
 // budget must hold the 2-bit state table and the cells: 2 x 2 bits, or 2 + 4 bits per cell).
-// bits: 2 (distances mod 3) or 4 (exact).
+// bits: 2 (distances mod 3) or 4 (exact). The engine's builder (pdb/build.h), resumable
+// through `cp` (its identity: pattern_identity(), piece_file.h).
 std::unique_ptr<PatternTable> build_pattern_table(std::unique_ptr<PatternDomain> dom, const search::Limits& lim,
-                                                  int bits = 2);
+                                                  int bits = 2, tansaku::pdb::Checkpoint* cp = nullptr);
 
 }  // namespace tansaku::perm

@@ -20,6 +20,8 @@
 #include "tansaku/core/input.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/core/progress.h"
+#include "tansaku/pdb/build.h"
+#include "tansaku/pdb/stop_signals.h"
 
 namespace tansaku::perm {
 namespace {
@@ -119,11 +121,46 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
     require_memory(
         (bits == 4 ? 3 : 2) * TwoBitTable::bytes_for(p->size()), o.memory,
         fmt::format("building the pattern table {} ({} entries, {}-bit cells)", p->spec().name, p->size(), bits));
+  // A stopped build (--timeout, SIGINT, SIGTERM) keeps its state in the table's partial
+  // file (room on disk checked below), and the same build goes on from it.
+  const tansaku::pdb::StopSignals signals(o.deadline);
+  auto note = [&](const std::string& line) { fmt::print(stderr, "tansaku: {}\n", printable(line)); };
   const std::uint64_t key = instance_key(d, ms, goal);
+  {
+    std::uint64_t need = 0;
+    for (const auto& dom : doms)
+      need = std::max(need, tansaku::pdb::partial_disk_bytes(dir / table_file_name(d, ms, goal, dom->spec()),
+                                                             tansaku::pdb::build_state_bytes(dom->size(), 2)));
+    for (const auto& p : pats)
+      need = std::max(need, tansaku::pdb::partial_disk_bytes(dir / pattern_file_name(d, ms, goal, p->spec(), bits),
+                                                             tansaku::pdb::build_state_bytes(p->size(), bits)));
+    std::error_code ec;
+    const auto disk = std::filesystem::space(dir, ec);
+    if (!ec && need > disk.available)
+      throw InputError(fmt::format("--dir {}: a partial build may take up to {} but the disk has {} free",
+                                   printable(dir.string()), format_size(need), format_size(disk.available)));
+  }
   Stopwatch total;
   json tables = json::array();
   std::string text;
   double build_s = 0;
+  std::optional<std::int64_t> resumed;
+  // A build with its checkpoint, then its file saved (save(table)) and the partial file
+  // removed: the table, or LimitError naming the partial build kept.
+  auto checked = [&](const std::filesystem::path& file, tansaku::pdb::BuildIdentity id, auto&& run, auto&& save) {
+    tansaku::pdb::Checkpoint cp(file, std::move(id), 60, note);
+    Stopwatch sw;
+    try {
+      auto table = run(&cp);
+      resumed = cp.resumed_layer();
+      build_s = sw.seconds();
+      save(*table);
+      cp.finish();
+      return table;
+    } catch (const LimitError& e) {
+      throw LimitError(tansaku::pdb::stopped_message(e.what(), cp.saved(), cp.file().string()));
+    }
+  };
   // One table: its report entry and line, built (and saved) unless present.
   auto one = [&](json t, const std::string& what, std::uint64_t entries, const std::filesystem::path& file,
                  const std::function<std::pair<int, std::uint64_t>(const search::Limits&)>& build, int cell_bits = 2) {
@@ -146,17 +183,21 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
       Stopwatch sw;
       Progress progress(!o.quiet);
       search::Limits lim = o.limits(&progress);
-      // build: the table built and saved; {max distance, bytes}, the build's seconds in build_s.
+      // build: the table built and saved; {max distance, bytes}, the build's seconds in build_s
+      // (a resumed build: the depth it went on from in resumed).
+      resumed.reset();
       const auto [max, bytes] = build(lim);
       progress.done();
+      if (resumed) t["resumed_at_depth"] = *resumed;
       t["status"] = "built";
       t["max_distance"] = max;
       t["build_seconds"] = build_s;
       t["seconds"] = sw.seconds();
       t["file_bytes"] = std::filesystem::file_size(file, ec);
-      text += fmt::format("{} ({} entries, {}): built in {:.1f} s, max distance {}, saved {} ({})\n", what, entries,
-                          format_size(bytes), build_s, max, file.string(),
-                          format_size(std::filesystem::file_size(file, ec)));
+      text +=
+          fmt::format("{} ({} entries, {}): built in {:.1f} s{}, max distance {}, saved {} ({})\n", what, entries,
+                      format_size(bytes), build_s, resumed ? fmt::format(" (going on from depth {})", *resumed) : "",
+                      max, file.string(), format_size(std::filesystem::file_size(file, ec)));
     }
     tables.push_back(t);
   };
@@ -167,11 +208,13 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
     const std::uint64_t entries = dom->size();
     one({{"set", set_name}, {"pieces", piece_numbers(d, spec)}, {"orientations", dom->orientations()}},
         fmt::format("set {} pieces {}", set_name, pieces_text(d, spec)), entries, file, [&](const search::Limits& lim) {
-          Stopwatch sw;
-          auto table = build_piece_table(std::move(dom), lim);
-          build_s = sw.seconds();
-          if (lim.progress) lim.progress->update("saving {}", file.string());
-          save_piece_table(*table, "perm:" + d.name, key, set_name, file);
+          auto table = checked(
+              file, piece_identity(key, spec),
+              [&](tansaku::pdb::Checkpoint* cp) { return build_piece_table(std::move(dom), lim, cp); },
+              [&](const PieceTable& t) {
+                if (lim.progress) lim.progress->update("saving {}", file.string());
+                save_piece_table(t, "perm:" + d.name, key, set_name, file);
+              });
           return std::pair<int, std::uint64_t>{table->max_distance(), table->bytes()};
         });
   }
@@ -182,11 +225,13 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
         {{"pattern", spec.name}, {"keeps", pattern_text(d, spec)}},
         fmt::format("pattern {} ({}, {}-bit cells)", spec.name, pattern_text(d, spec), bits), pat->size(), file,
         [&](const search::Limits& lim) {
-          Stopwatch sw;
-          auto table = build_pattern_table(std::move(pat), lim, bits);
-          build_s = sw.seconds();
-          if (lim.progress) lim.progress->update("saving {}", file.string());
-          save_pattern_table(*table, d, key, file);
+          auto table = checked(
+              file, pattern_identity(d, key, spec, bits),
+              [&](tansaku::pdb::Checkpoint* cp) { return build_pattern_table(std::move(pat), lim, bits, cp); },
+              [&](const PatternTable& t) {
+                if (lim.progress) lim.progress->update("saving {}", file.string());
+                save_pattern_table(t, d, key, file);
+              });
           return std::pair<int, std::uint64_t>{table->max_distance(), table->bytes()};
         },
         bits);

@@ -167,6 +167,24 @@ struct Words32 {
   }
 };
 
+// A table file's content hash: found by what the distances depend on, the instance's key
+// and what the table keeps (`keeps`: the header's "pieces" or "pattern"); 4-bit cells have
+// a hash of their own.
+std::string content_of(const std::string& key, const json& keeps, int bits) {
+  pdb::ContentHash content;
+  content.add(std::string_view(key)).add(std::string_view(keeps.dump()));
+  if (bits == 4) content.add(std::string_view(kEncoding4));
+  return content.hex();
+}
+
+std::string key_text(std::uint64_t key) { return fmt::format("{:016x}", key); }
+
+json pieces_json(const PieceSpec& spec) {
+  json pieces = json::array();
+  for (int l : spec.labels) pieces.push_back(l + 1);
+  return pieces;
+}
+
 // bits 4: exact values in 4-bit cells (a pattern table's), found by a content hash of its own.
 void save_cells(json h, const TwoBitTable& cells, const std::filesystem::path& file,
                 const ClassTable* classes = nullptr, const ClassTable* sym_moves = nullptr, int bits = 2) {
@@ -179,12 +197,8 @@ void save_cells(json h, const TwoBitTable& cells, const std::filesystem::path& f
       h["sym_move_values"] = sym_moves->size;
     }
   }
-  // Found by what the distances depend on: the instance's key and what the table keeps.
-  pdb::ContentHash content;
-  content.add(std::string_view(h.value("key", "")))
-      .add(std::string_view(h.contains("pattern") ? h["pattern"].dump() : h["pieces"].dump()));
-  if (bits == 4) content.add(std::string_view(kEncoding4));
-  const pdb::TableHeader th{h.contains("pattern") ? kPatternKind : kPieceKind, content.hex(),
+  const pdb::TableHeader th{h.contains("pattern") ? kPatternKind : kPieceKind,
+                            content_of(h.value("key", ""), h.contains("pattern") ? h["pattern"] : h["pieces"], bits),
                             bits == 4 ? kEncoding4 : kEncoding, h.value("entries", std::uint64_t{0}), h};
   std::vector<pdb::SectionData> sections{
       {"cells", const_cast<TwoBitTable&>(cells).data(), cells.bytes(), pdb::Storage::raw}};
@@ -384,11 +398,15 @@ json read_table_header(const std::filesystem::path& file) {
 void save_piece_table(const PieceTable& t, const std::string& puzzle, std::uint64_t key, const std::string& set_name,
                       const std::filesystem::path& file) {
   const PieceDomain& dom = t.domain();
-  json pieces = json::array();
-  for (int l : dom.spec().labels) pieces.push_back(l + 1);
-  const json h = {{"key", fmt::format("{:016x}", key)}, {"puzzle", puzzle},        {"set", dom.spec().set + 1},
-                  {"set_name", set_name},                {"pieces", pieces},        {"orientations", dom.orientations()},
-                  {"entries", dom.size()},               {"bytes", t.bytes()},      {"max_distance", t.max_distance()}};
+  const json h = {{"key", key_text(key)},
+                  {"puzzle", puzzle},
+                  {"set", dom.spec().set + 1},
+                  {"set_name", set_name},
+                  {"pieces", pieces_json(dom.spec())},
+                  {"orientations", dom.orientations()},
+                  {"entries", dom.size()},
+                  {"bytes", t.bytes()},
+                  {"max_distance", t.max_distance()}};
   save_cells(h, t.mod3(), file);
 }
 
@@ -402,6 +420,14 @@ std::unique_ptr<PieceTable> load_piece_table(const std::filesystem::path& file, 
   return o.finish<PieceTable>(std::make_unique<PieceDomain>(d, ms, goal, spec), file, lim);
 }
 
+pdb::BuildIdentity piece_identity(std::uint64_t key, const PieceSpec& spec) {
+  return {kPieceKind, content_of(key_text(key), pieces_json(spec), 2), ""};
+}
+
+pdb::BuildIdentity pattern_identity(const Definition& d, std::uint64_t key, const PatternSpec& spec, int bits) {
+  return {kPatternKind, content_of(key_text(key), pattern_json(d, spec), bits), ""};
+}
+
 bool is_table_file_name(const std::string& name) { return name.ends_with(".ptab") || name.ends_with(".ptab.zst"); }
 
 std::string pattern_file_name(const Definition& d, const MoveSet& ms, const Position& goal, const PatternSpec& spec,
@@ -412,12 +438,8 @@ std::string pattern_file_name(const Definition& d, const MoveSet& ms, const Posi
 void save_pattern_table(const PatternTable& t, const Definition& d, std::uint64_t key,
                         const std::filesystem::path& file) {
   const PatternDomain& dom = t.domain();
-  const json h = {{"key", fmt::format("{:016x}", key)},
-                  {"puzzle", "perm:" + d.name},
-                  {"pattern", pattern_json(d, dom.spec())},
-                  {"entries", dom.size()},
-                  {"bytes", t.bytes()},
-                  {"max_distance", t.max_distance()}};
+  const json h = {{"key", key_text(key)},  {"puzzle", "perm:" + d.name}, {"pattern", pattern_json(d, dom.spec())},
+                  {"entries", dom.size()}, {"bytes", t.bytes()},         {"max_distance", t.max_distance()}};
   if (const PatternReduction* red = dom.reduction()) {
     const ClassTable ct = red->class_table(), mt = red->sym_move_table();
     json hr = h;

@@ -38,6 +38,11 @@ void save_piece_table(const PieceTable& t, const std::string& puzzle, std::uint6
 std::unique_ptr<PieceTable> load_piece_table(const std::filesystem::path& file, const Definition& d,
                                              const MoveSet& ms, const Position& goal, const search::Limits& lim);
 
+// The identity of a table's build (tansaku/pdb/checkpoint.h: a stopped build goes on only
+// with the same table): its file's kind and content hash.
+tansaku::pdb::BuildIdentity piece_identity(std::uint64_t key, const PieceSpec& spec);
+tansaku::pdb::BuildIdentity pattern_identity(const Definition& d, std::uint64_t key, const PatternSpec& spec, int bits);
+
 // "perm-NAME-KEY-pattern-PATTERN.ptab", or "...-PATTERN-exact.ptab" for 4-bit cells (bits 4),
 // so that both may be kept (piece tables: "perm-NAME-KEY-SET-PIECES.ptab"). A table file's
 // name ends so (".ptab.zst": written by earlier versions, compressed). A file of 4-bit

@@ -6,8 +6,8 @@
 #include <fmt/format.h>
 
 #include "tansaku/core/error.h"
+#include "tansaku/pdb/build.h"
 #include "tansaku/pdb/orbits.h"
-#include "tansaku/search/explore.h"
 
 namespace tansaku::perm {
 
@@ -162,11 +162,11 @@ std::string PieceTable::description() const {
   return fmt::format("set {} pieces {}{}", dom_->spec().set + 1, labels, dom_->orientations() ? " with orientations" : "");
 }
 
-std::unique_ptr<PieceTable> build_piece_table(std::unique_ptr<PieceDomain> dom, const search::Limits& lim) {
+std::unique_ptr<PieceTable> build_piece_table(std::unique_ptr<PieceDomain> dom, const search::Limits& lim,
+                                              tansaku::pdb::Checkpoint* cp) {
   const std::uint64_t r0 = dom->goal_rank();
-  auto res = search::explore(*dom, std::span<const std::uint64_t>(&r0, 1), 0, lim, true);
-  if (!res.distances) throw std::logic_error("perm: explore kept no distances");
-  return std::make_unique<PieceTable>(std::move(dom), std::move(res.distances), static_cast<int>(res.depth));
+  auto t = tansaku::pdb::build_table(*dom, std::span<const std::uint64_t>(&r0, 1), 2, lim, cp);
+  return std::make_unique<PieceTable>(std::move(dom), std::move(t.cells), t.max_distance);
 }
 
 std::vector<PieceSpec> default_piece_specs(const Definition& d, const MoveSet& ms, const Position& goal,

@@ -17,6 +17,7 @@
 #include "perm/generators.h"
 #include "tansaku/core/kperm.h"
 #include "tansaku/core/two_bit_table.h"
+#include "tansaku/pdb/checkpoint.h"
 #include "tansaku/search/limits.h"
 
 namespace tansaku::perm {
@@ -127,9 +128,11 @@ class PieceTable {
   int max_;
 };
 
-// Builds a table by the layered BFS from the goal's projection (lim: threads, progress,
-// deadline; the memory budget must hold two 2-bit tables of the domain's size).
-std::unique_ptr<PieceTable> build_piece_table(std::unique_ptr<PieceDomain> dom, const search::Limits& lim);
+// Builds a table by the layered BFS from the goal's projection (pdb/build.h; lim: threads,
+// progress, deadline; the memory budget must hold two 2-bit tables of the domain's size);
+// resumable through `cp` (its identity: piece_identity(), piece_file.h).
+std::unique_ptr<PieceTable> build_piece_table(std::unique_ptr<PieceDomain> dom, const search::Limits& lim,
+                                              tansaku::pdb::Checkpoint* cp = nullptr);
 
 // The orbits of a set's positions under the moves (flat positions, ascending; positions no
 // move changes are left out).

@@ -4,8 +4,6 @@
 #include "sliding/pdb_cli.h"
 #include "sliding/settings.h"
 
-#include <signal.h>
-
 #include <algorithm>
 #include <atomic>
 #include <thread>
@@ -19,6 +17,7 @@
 #include "tansaku/core/input.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/core/tokens.h"
+#include "tansaku/pdb/stop_signals.h"
 #include "tansaku/puzzles/sliding.h"
 
 namespace tansaku::sliding::pdb {
@@ -42,34 +41,6 @@ std::string default_goal(int n) {
   for (int i = 1; i < n; ++i) s += std::to_string(i) + " ";
   return s + "0";
 }
-
-// SIGINT and SIGTERM stop a build as the deadline does (its partial build is saved); a
-// second signal ends the process at once.
-std::atomic<bool> g_signalled{false};
-static_assert(std::atomic<bool>::is_always_lock_free);
-extern "C" void on_stop_signal(int) { g_signalled.store(true, std::memory_order_relaxed); }
-
-class StopSignals {
- public:
-  StopSignals() {
-    struct sigaction sa {};
-    sa.sa_handler = on_stop_signal;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESETHAND;
-    ::sigaction(SIGINT, &sa, &old_int_);
-    ::sigaction(SIGTERM, &sa, &old_term_);
-  }
-  ~StopSignals() {
-    ::sigaction(SIGINT, &old_int_, nullptr);
-    ::sigaction(SIGTERM, &old_term_, nullptr);
-  }
-  StopSignals(const StopSignals&) = delete;
-  StopSignals& operator=(const StopSignals&) = delete;
-
- private:
-  using SigAction = struct sigaction;
-  SigAction old_int_{}, old_term_{};
-};
 
 std::filesystem::path dir_of(const PdbArgs& a) { return a.dir.empty() ? default_dir() : std::filesystem::path(a.dir); }
 
@@ -179,10 +150,8 @@ int run_pdb_build(const PdbArgs& a) {
   std::vector<std::size_t> canon_label(geo.n);  // canonical label -> the goal's label index
   for (std::size_t L = 0; L < labels.names.size(); ++L) canon_label[f.label_canon[L]] = L;
 
-  const StopSignals signals;
-  g_signalled = false;
   Deadline deadline = a.deadline ? *a.deadline : Deadline();
-  deadline.cancel_on(&g_signalled);
+  const tansaku::pdb::StopSignals signals(deadline);
   auto note = [&](const std::string& line) { fmt::print(stderr, "tansaku: {}\n", printable(line)); };
 
   Stopwatch total;
@@ -233,12 +202,7 @@ int run_pdb_build(const PdbArgs& a) {
           table = build_table(info, bo, BuildState::automatic, &cp);
         } catch (const LimitError& e) {
           progress.done();
-          const std::string why = g_signalled.load() ? "stopped by a signal" : e.what();
-          if (!cp.saved()) throw LimitError(why);
-          throw LimitError(
-              fmt::format("{}; the partial build is kept in {}: the same `tansaku pdb build` again goes on "
-                          "from it",
-                          why, cp.file().string()));
+          throw LimitError(tansaku::pdb::stopped_message(e.what(), cp.saved(), cp.file().string()));
         }
         if (cp.resumed_layer()) t["resumed_at_depth"] = *cp.resumed_layer();
       }

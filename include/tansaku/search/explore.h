@@ -111,6 +111,19 @@ class TableLayers {
   const char* progress_note() const { return ""; }
   void farthest(ExploreResult& res) const { res.farthest = layer_first_; }
 
+  // Where the layers stand, for a build that saves its state and goes on from it later
+  // (pdb/build.h): the states of the layer to expand next, the states of the layers before
+  // it, and the states of the layer after it already claimed (a layer the deadline stopped
+  // part way: its chunks are expanded whole or not at all, and a later call of layer() with
+  // the same depth expands those left).
+  struct Point {
+    std::uint64_t width = 0, seen = 0, claimed = 0;
+  };
+  Point point() const { return {layer_count_, seen_, claimed_}; }
+  void restore(const Point& p) { layer_count_ = p.width, seen_ = p.seen, claimed_ = p.claimed; }
+  // The 2-bit state table (0 unseen, 1 and 2 frontier and next, 3 done).
+  TwoBitTable& states() { return table_; }
+
   LayerStep layer(std::size_t depth, unsigned frontier, unsigned next) {
     // Locals, as the loops below want them (no reloads through `this` after table writes).
     const D& d = d_;
@@ -296,7 +309,11 @@ class TableLayers {
         tbb::parallel_for(std::uint64_t{0}, chunks, [&](std::uint64_t c) { chunk.template operator()<false>(c); });
       });
     }
-    if (late) throw LimitError("time limit reached (--timeout)");
+    if (late) {  // the layer is to be expanded again (point())
+      seen_ -= layer_count;
+      for (auto v : found) claimed_ += v;
+      throw LimitError("time limit reached (--timeout)");
+    }
     if (backward) {  // the frontier is done only now: the unseen states looked at it
       auto close = [&](std::uint64_t w) {  // one task per word: plain stores
         const std::uint64_t m = table.match(w, frontier);
@@ -319,7 +336,8 @@ class TableLayers {
         layer_first_.push_back(r);
       }
     }
-    LayerStep step{layer_count, 0, 0, 0};
+    LayerStep step{layer_count, claimed_, 0, 0};
+    claimed_ = 0;
     for (auto v : found) step.next += v;
     for (auto v : expanded) step.expanded += v;
     for (auto v : generated) step.generated += v;
@@ -341,6 +359,7 @@ class TableLayers {
   tbb::task_arena arena_;
   std::uint64_t words_ = 0, chunks_ = 0;
   std::uint64_t layer_count_ = 0, seen_ = 0;  // states of the layer to expand; of every layer so far
+  std::uint64_t claimed_ = 0;                 // of the next layer, claimed before the deadline stopped this one
   std::vector<std::uint64_t> layer_first_;    // lowest ranks of the layer expanded last
 };
 

@@ -1,0 +1,75 @@
+// The table builder's part that is not a template (see tansaku/pdb/build.h): sizes, the
+// partial file's sections and counters, the progress line.
+#include "tansaku/pdb/build.h"
+
+#include <fmt/format.h>
+
+#include "tansaku/core/input.h"
+#include "tansaku/core/progress.h"
+
+namespace tansaku::pdb {
+
+std::uint64_t build_bytes(std::uint64_t size, int bits) {
+  return TwoBitTable::bytes_for(size) + TwoBitTable::bytes_for(bits == 4 ? 2 * size : size);
+}
+
+std::string builder_name(int bits) { return fmt::format("layered-bfs 1 cells {}", bits); }
+
+namespace detail {
+
+std::optional<LayersPoint> resume_layers(Checkpoint& cp, TwoBitTable& states, TwoBitTable& cells, std::uint64_t size,
+                                         const search::Limits& lim) {
+  auto r = cp.resume(lim.memory, lim.threads);
+  if (!r) return std::nullopt;
+  auto bytes = [&](const char* name) { return r->has(name) ? r->section_bytes(name) : UINT64_MAX; };
+  if (bytes("states") != states.bytes() || bytes("cells") != cells.bytes()) {
+    cp.note(fmt::format("{}: a partial build of other sizes; starting over", printable(cp.file().string())));
+    return std::nullopt;
+  }
+  const BuildPoint bp = Checkpoint::point_of(*r);
+  LayersPoint p;
+  try {
+    p.depth = bp.layer;
+    p.width = bp.info.at("width").get<std::uint64_t>();
+    p.seen = bp.info.at("seen").get<std::uint64_t>();
+    p.claimed = bp.info.at("claimed").get<std::uint64_t>();
+    p.histogram = bp.info.at("histogram").get<std::vector<std::uint64_t>>();
+  } catch (const nlohmann::json::exception&) {
+    cp.note(fmt::format("{}: damaged partial build (its counters); starting over", printable(cp.file().string())));
+    return std::nullopt;
+  }
+  if (p.histogram.size() != static_cast<std::size_t>(p.depth) || p.width == 0) {
+    cp.note(fmt::format("{}: damaged partial build (its counters); starting over", printable(cp.file().string())));
+    return std::nullopt;
+  }
+  const unsigned threads = std::max(1u, lim.threads);
+  r->section_into("states", states.data(), threads, false);  // resume() checked every section
+  r->section_into("cells", cells.data(), threads, false);
+  cp.note(
+      fmt::format("{}: going on from depth {} ({} of {} entries reached)", cp.file().string(), p.depth, bp.done, size));
+  return p;
+}
+
+void save_layers(Checkpoint& cp, const LayersPoint& p, TwoBitTable& states, TwoBitTable& cells, std::uint64_t size,
+                 const search::Limits& lim) {
+  if (lim.progress)
+    lim.progress->update("pdb build: saving the partial build at depth {} ({})", p.depth, cp.file().string());
+  BuildPoint bp;
+  bp.layer = p.depth;
+  bp.done = p.seen + p.width + p.claimed;  // reached so far
+  bp.total = size;
+  bp.info = {{"width", p.width}, {"seen", p.seen}, {"claimed", p.claimed}, {"histogram", p.histogram}};
+  const SectionData sections[] = {{"states", states.data(), states.bytes()}, {"cells", cells.data(), cells.bytes()}};
+  cp.save(bp, sections, std::max(1u, lim.threads));
+}
+
+void progress_layers(const search::Limits& lim, const LayersPoint& p, std::uint64_t size) {
+  if (!lim.progress) return;
+  std::uint64_t reached = 0;
+  for (auto w : p.histogram) reached += w;
+  lim.progress->update("pdb build: depth {}, {} of {} entries ({:.1f}%)", p.depth, reached, size,
+                       size ? 100.0 * static_cast<double>(reached) / static_cast<double>(size) : 0.0);
+}
+
+}  // namespace detail
+}  // namespace tansaku::pdb
