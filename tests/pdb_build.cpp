@@ -70,6 +70,9 @@ struct Undirected {
   using State = std::uint64_t;
   using Move = int;
   std::uint64_t n, p, inv3;
+  std::atomic<std::uint64_t>* calls = nullptr;  // as Directed's
+  std::uint64_t stop_at = 0;
+  std::atomic<bool>* stop = nullptr;
   bool symmetric() const { return true; }
   bool is_goal(State) const { return false; }
   std::uint64_t size() const { return n; }
@@ -77,6 +80,7 @@ struct Undirected {
   State unrank(std::uint64_t r) const { return r; }
   template <class F>
   void for_each_move(State s, F&& f) const {
+    if (calls && ++*calls >= stop_at && stop_at && s < 131072) *stop = true;
     if (s >= p) return f(0, s);
     f(0, (s + 1) % p);
     f(1, (s + p - 1) % p);
@@ -88,7 +92,7 @@ struct Undirected {
 Undirected undirected(std::uint64_t n, std::uint64_t p) {
   std::uint64_t inv = 1;
   while (3 * inv % p != 1) ++inv;
-  return {n, p, inv};
+  return {n, p, inv, nullptr, 0, nullptr};
 }
 
 // Distances by a plain breadth-first search (-1: not reached).
@@ -261,6 +265,34 @@ TEST_F(PdbBuild, StoppedInsideALayerAndResumedGivesTheSameCells) {
     ASSERT_TRUE(cells);
     EXPECT_TRUE(resumed.has_value());
     EXPECT_TRUE(*cells == whole);
+  }
+}
+
+TEST_F(PdbBuild, StoppedAnywhereWithBackwardLayersAndResumedGivesTheSameCells) {
+  // Stops at eight points of the build, the last ones in its backward layers (each unseen
+  // rank looking for a neighbour in the frontier).
+  std::atomic<std::uint64_t> calls{0};
+  std::atomic<bool> cancel{false};
+  Undirected d = undirected(300100, 300007);
+  d.calls = &calls, d.stop = &cancel;
+  search::Limits lim;
+  const std::uint64_t goal = 5;
+  for (int bits : {2, 4}) {
+    calls = 0;
+    const std::string whole = bytes_of(*pdb::build_table(d, std::span<const std::uint64_t>(&goal, 1), bits, lim).cells);
+    const std::uint64_t all = calls.load();
+    for (int k = 1; k < 8; ++k) {
+      SCOPED_TRACE(testing::Message() << bits << "-bit cells, stopped at " << k << "/8");
+      const fs::path file = dir_ / "t.tab";
+      calls = 0, cancel = false;
+      d.stop_at = all * static_cast<std::uint64_t>(k) / 8;
+      const auto first = build_stopping(d, file, bits, 1, -1, cancel);
+      d.stop_at = 0, cancel = false;
+      const auto cells = first ? first : build_stopping(d, file, bits, 2, -1, cancel);
+      ASSERT_TRUE(cells);
+      EXPECT_TRUE(*cells == whole);
+      EXPECT_FALSE(fs::exists(pdb::partial_path(file)));
+    }
   }
 }
 
