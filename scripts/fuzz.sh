@@ -9,6 +9,7 @@
 #                                      FUZZ_CI_RUNS inputs (default 100000) from seed 1, at
 #                                      most FUZZ_CI_SECONDS (15): `make check` runs this
 #   FUZZ_ONLY=dimacs scripts/fuzz.sh   one harness
+#   FUZZ_PARALLEL=1 scripts/fuzz.sh    one harness at a time (default: as many as there are cores)
 #   FUZZ_TREE=build/asan scripts/fuzz.sh --ci
 #                                      the harnesses of an existing clang build tree (the
 #                                      asan preset builds them), instead of configuring build/fuzz
@@ -36,29 +37,41 @@ targets=()
 for h in "${harnesses[@]}"; do targets+=("fuzz_$h"); done
 cmake --build "$tree" --target "${targets[@]}" -j"$jobs"
 mkdir -p build/fuzz/artifacts
-status=0
-for h in "${harnesses[@]}"; do
-  bin=$tree/fuzz/fuzz_$h
-  seeds=fuzz/corpus/$h
+# One harness: its seed corpus, then its bounded (ci) or timed run; what it prints goes to
+# build/fuzz/<name>.out and its status to build/fuzz/<name>.rc.
+run_one() {
+  local h=$1 bin=$tree/fuzz/fuzz_$1 seeds=fuzz/corpus/$1 log=build/fuzz/$1.log status=0
   if [ "$mode" != fuzz ]; then
     echo "== fuzz_$h: seed corpus ($(ls "$seeds" | wc -l) inputs)"
-    "$bin" -runs=0 -rss_limit_mb=2048 "$seeds" >"build/fuzz/$h.log" 2>&1 || { tail -40 "build/fuzz/$h.log"; echo "fuzz_$h failed on its seed corpus (build/fuzz/$h.log)"; status=1; }
+    "$bin" -runs=0 -rss_limit_mb=2048 "$seeds" >"build/fuzz/$h.corpus.log" 2>&1 || { tail -40 "build/fuzz/$h.corpus.log"; echo "fuzz_$h failed on its seed corpus (build/fuzz/$h.corpus.log)"; status=1; }
   fi
   if [ "$mode" != corpus ]; then
     mkdir -p "build/fuzz/corpus/$h"
-    bound=()
+    local bound=()
     if [ "$mode" = ci ]; then
       bound=(-seed=1 -runs="${FUZZ_CI_RUNS:-100000}")
       echo "== fuzz_$h: ${FUZZ_CI_RUNS:-100000} runs from seed 1, at most $seconds s"
     else
       echo "== fuzz_$h: $seconds s"
     fi
-    log=build/fuzz/$h.log
-    rc=0
+    local rc=0
     "$bin" "${bound[@]}" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len=4096 -print_final_stats=1 \
       -artifact_prefix="build/fuzz/artifacts/$h-" "build/fuzz/corpus/$h" "$seeds" >"$log" 2>&1 || rc=$?
     grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==ERROR|SUMMARY|Done)" "$log" || true
     [ $rc -eq 0 ] || { tail -40 "$log"; echo "fuzz_$h: exit $rc (see $log)"; status=1; }
   fi
+  echo $status >"build/fuzz/$h.rc"
+}
+# FUZZ_PARALLEL harnesses at a time (default: the number of cores); each prints when all are done, in order.
+parallel=${FUZZ_PARALLEL:-$(nproc)}
+for h in "${harnesses[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$parallel" ]; do wait -n || true; done
+  run_one "$h" >"build/fuzz/$h.out" 2>&1 &
+done
+wait
+status=0
+for h in "${harnesses[@]}"; do
+  cat "build/fuzz/$h.out"
+  [ "$(cat "build/fuzz/$h.rc" 2>/dev/null)" = 0 ] || status=1
 done
 exit $status

@@ -24,10 +24,6 @@
 namespace tansaku::flip {
 namespace {
 
-struct MzdFree {
-  void operator()(mzd_t* m) const { mzd_free(m); }
-};
-
 // A scan order: row- or column-major (transpose), from the top or bottom, left or right.
 struct Order {
   int rows, cols;  // of the board

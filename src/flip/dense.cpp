@@ -7,12 +7,6 @@
 #include "tansaku/core/memory.h"
 
 namespace tansaku::flip {
-namespace {
-struct MzdFree {
-  void operator()(mzd_t* m) const { mzd_free(m); }
-};
-}  // namespace
-
 Rref eliminate(mzd_t* M, std::int64_t vars, bool want_kernel, std::uint64_t memory) {
   Rref out;
   out.particular = Bits(static_cast<std::size_t>(vars));

@@ -18,6 +18,11 @@
 
 namespace tansaku::flip {
 
+// Frees an M4RI matrix held in a std::unique_ptr.
+struct MzdFree {
+  void operator()(mzd_t* m) const { mzd_free(m); }
+};
+
 struct LinearResult {
   bool solvable = false;
   std::int64_t rank = 0;     // rank of A (the press matrix of the whole board)

@@ -179,7 +179,7 @@ std::pair<std::string, std::string> rows_instance(int rows, int cols) {
   return {join(s), join(g)};
 }
 
-std::unique_ptr<Puzzle> make(const std::string& variant, const Options&) {
+std::unique_ptr<Puzzle> make_swap(const std::string& variant, const Options&) {
   if (variant == "guarini")  // Guarini (1512): white knights on the top corners, black on the bottom ones
     return std::make_unique<SwapPuzzle>("knight-swap:guarini", 3, 3, "1 0 1 0 0 0 2 0 2", "2 0 2 0 0 0 1 0 1");
   auto [rows, cols] = variant.empty() ? std::pair<int, int>{4, 3} : parse_dims(variant, "knight-swap size");
@@ -213,7 +213,7 @@ Family swap_family() {
       "  e.g. --start \"1 1 1 0 0 0 0 0 0 2 2 2\" (4 rows x 3 columns)";
   f.examples = {"tansaku solve knight-swap:4x3", "tansaku solve guarini --count", "tansaku explore knight-swap:4x3"};
   f.bench = {{kSolve, "knight-swap:4x3", "", "bibfs"}, {kExplore, "knight-swap:4x3", "", ""}};
-  f.make = make;
+  f.make = make_swap;
   return f;
 }
 

@@ -160,7 +160,7 @@ class TourPuzzle final : public Puzzle {
   Board board_;
 };
 
-std::unique_ptr<Puzzle> make(const std::string& variant, const Options&) {
+std::unique_ptr<Puzzle> make_tour(const std::string& variant, const Options&) {
   auto [rows, cols] = variant.empty() ? std::pair<int, int>{3, 4} : parse_dims(variant, "knight-tour size");
   if (rows < 1 || cols < 1)
     throw InputError(fmt::format("knight-tour:{}: a board needs at least 1 row and 1 column", variant));
@@ -193,7 +193,7 @@ Family tour_family() {
   f.examples = {"tansaku solve knight-tour:8x8 --closed", "tansaku solve knight-tour:5x5 --count",
                 "tansaku solve knight-tour:3x4 --all", "tansaku solve knight-tour:1000x1000 --quiet"};
   f.bench = {{kSolve, "knight-tour:5x5", "", "dp"}, {kSolve, "knight-tour:100x100", "", "warnsdorff"}};
-  f.make = make;
+  f.make = make_tour;
   return f;
 }
 

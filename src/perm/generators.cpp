@@ -182,7 +182,7 @@ std::string format_sequence(const MoveSet& ms, const std::vector<int>& moves) {
 
 namespace {
 
-constexpr int kMaxDepth = 16;  // aliases and sequences that refer to others, nested
+constexpr int kMaxNesting = 16;  // aliases and sequences that refer to others, nested
 constexpr int kMaxWrittenPower = 999;
 
 // Resolves tokens against a definition: base moves (every power, through find_written), then
@@ -191,11 +191,11 @@ class Resolver {
  public:
   explicit Resolver(const Definition& d) : d_(d), all_(build_moves(d, "htm", "")) {}
 
-  // nullopt when `t` names nothing; InputError for a chain deeper than kMaxDepth.
+  // nullopt when `t` names nothing; InputError for a chain deeper than kMaxNesting.
   std::optional<Turn> resolve(const std::string& t, int depth = 0) const {
-    if (depth > kMaxDepth)
+    if (depth > kMaxNesting)
       throw InputError(fmt::format("{}: '{}': aliases and sequences nest more than {} deep (one refers to itself?)",
-                                   d_.file, printable(t), kMaxDepth));
+                                   d_.file, printable(t), kMaxNesting));
     if (const int i = find_written(d_, all_, t); i >= 0)
       return Turn{all_.gens[static_cast<std::size_t>(i)].p, d_.identity()};
     if (auto r = named(t, 1, false, depth)) return r;

@@ -31,14 +31,14 @@ namespace {
 constexpr std::uint64_t kDefaultEntries = std::uint64_t{1} << 29;
 
 // The tools' options (declared in pdb_tools() below).
-struct Settings {
+struct PdbSettings {
   std::optional<std::string> dir, goal, moves, metric, only;
   std::optional<int> pieces, cells;
   bool force = false;
 };
 
 std::filesystem::path dir_of(const Options& o) {
-  const auto& d = o.settings<Settings>().dir;
+  const auto& d = o.settings<PdbSettings>().dir;
   return d ? std::filesystem::path(*d) : table_cache_dir();
 }
 
@@ -55,7 +55,7 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
   if (colon == std::string::npos || name.substr(0, colon) != "perm")
     throw InputError(fmt::format("'{}': name a permutation puzzle as perm:NAME or perm:FILE.tws", printable(name)));
   const Definition d = load_definition(name.substr(colon + 1));
-  const Settings& s = o.settings<Settings>();
+  const PdbSettings& s = o.settings<PdbSettings>();
   const MoveSet ms = build_moves(d, s.metric.value_or("htm"), s.moves.value_or(""));
   const Position goal = s.goal ? parse_position(d, *s.goal, "--goal") : d.solved;
   const int pieces = s.pieces.value_or(0);
@@ -297,29 +297,29 @@ tansaku::pdb::TableKind pdb_table_kind() {
 
 std::vector<ToolCommand> pdb_tools() {
   const OptionSpec dir =
-      opt::text(&Settings::dir, "dir", "DIR", "table directory (default $TANSAKU_PDB_DIR or ~/.cache/tansaku)");
+      opt::text(&PdbSettings::dir, "dir", "DIR", "table directory (default $TANSAKU_PDB_DIR or ~/.cache/tansaku)");
   ToolCommand build;
   build.path = {"pdb", "build"};
   build.group_help = "pattern databases: build them into the table cache, list what is there";
   build.help = "build the pattern databases of a puzzle into the cache dir";
   build.positional = "puzzle";
   build.options = {
-      opt::text(&Settings::goal, "goal", "STATE", "goal state (default: the puzzle's)"),
-      opt::flag(&Settings::force, "force", "rebuild tables already present"),
+      opt::text(&PdbSettings::goal, "goal", "STATE", "goal state (default: the puzzle's)"),
+      opt::flag(&PdbSettings::force, "force", "rebuild tables already present"),
       opt::writes(dir),
-      opt::text(&Settings::moves, "moves", "A,B,...", "use only these base moves (all their powers)"),
-      opt::text(&Settings::metric, "metric", "htm|qtm",
+      opt::text(&PdbSettings::moves, "moves", "A,B,...", "use only these base moves (all their powers)"),
+      opt::text(&PdbSettings::metric, "metric", "htm|qtm",
                 "htm: every power of a move is one move (default); qtm: only the move and its inverse"),
-      opt::integer(&Settings::pieces, "pieces",
+      opt::integer(&PdbSettings::pieces, "pieces",
                    "perm: this many pieces per table (default: as many as fit 2^29 entries)", kShow | kSolve | kExplore,
                    {1, KPermRanker::kMaxPieces}),
-      opt::text(&Settings::only, "only", "pieces|patterns",
+      opt::text(&PdbSettings::only, "only", "pieces|patterns",
                 "perm: only the piece tables, or only the patterns of the companion NAME.pat"),
-      opt::integer(&Settings::cells, "cells",
+      opt::integer(&PdbSettings::cells, "cells",
                    "perm: bits per pattern cell: 2 (distances mod 3, default) or 4 (exact, twice the memory; "
                    "solves also look up the position's inverse)",
                    kShow | kSolve | kExplore, {2, 4})};
-  build.settings = opt::settings<Settings>();
+  build.settings = opt::settings<PdbSettings>();
   build.run = run_build;
   return {build};
 }

@@ -27,7 +27,7 @@ namespace {
 
 constexpr std::size_t kMaxTables = 8;                          // per phase
 constexpr std::uint64_t kMaxEntries = std::uint64_t{1} << 27;  // per table (32 MiB at 2 bits)
-constexpr int kMaxDepth = 200;                                 // per phase (a guard: far beyond any table's)
+constexpr int kMaxPhaseDepth = 200;                                 // per phase (a guard: far beyond any table's)
 
 // The subgroup's moves among ms's: the MoveSet of those gens (ms's order, inverses
 // re-indexed) and where each sits in ms; "" or why it cannot be formed.
@@ -247,9 +247,9 @@ class Search {
     const int nm = static_cast<int>(ms.gens.size());
     for (int last = -1; last < nm; ++last)
       for (int m = 0; m < nm; ++m) allowed_.push_back(allowed_pair(last, m));
-    levels_.resize(kMaxDepth + 2);
+    levels_.resize(kMaxPhaseDepth + 2);
     for (auto& l : levels_) l.nb.resize(t.p1.size() * ms.gens.size());
-    levels2_.resize(kMaxDepth + 2);
+    levels2_.resize(kMaxPhaseDepth + 2);
     for (auto& l : levels2_) l.nb.resize(t.p2.size() * t.sub.ms.gens.size());
   }
 
@@ -266,7 +266,7 @@ class Search {
       h = std::max(h, e);
     }
     root.last = -1;
-    for (int d1 = h; d1 < best_ && d1 <= kMaxDepth && !stop_; ++d1) {
+    for (int d1 = h; d1 < best_ && d1 <= kMaxPhaseDepth && !stop_; ++d1) {
       phase1(root, 0, d1);
       // No solution yet: phase 2 may need more than the tables' depth (the cap grows, so
       // a solution is found in the end).
@@ -442,7 +442,7 @@ class Search {
   std::vector<int> base_;
   std::vector<std::uint8_t> allowed_;  // [(last + 1) * moves + move]
   std::vector<Level> levels_, levels2_;
-  std::array<int, kMaxDepth + 2> path1_{}, path2_{};
+  std::array<int, kMaxPhaseDepth + 2> path1_{}, path2_{};
   int best_ = INT_MAX, best_phase1_ = 0;
   std::vector<int> best_moves_;
   std::uint64_t nodes_ = 0;

@@ -160,25 +160,25 @@ struct RotatingRules {
 };
 
 // One solve: the domain, the start, the solution mode.
-struct Job {
+struct RotatingJob {
   const RotatingDomain& d;
   RotatingDomain::State start;
   search::IdaOptions ida;
 };
 
 // In the order of the automatic choice: bidirectional BFS for one solution, else IDA*.
-const SolverTable<Job, search::PathResult<std::uint8_t>>& solvers() {
-  static const SolverTable<Job, search::PathResult<std::uint8_t>> table = [] {
-    SolverTable<Job, search::PathResult<std::uint8_t>> t = {
-        bibfs_solver<Job>({"bibfs",
+const SolverTable<RotatingJob, search::PathResult<std::uint8_t>>& solvers() {
+  static const SolverTable<RotatingJob, search::PathResult<std::uint8_t>> table = [] {
+    SolverTable<RotatingJob, search::PathResult<std::uint8_t>> t = {
+        bibfs_solver<RotatingJob>({"bibfs",
                            {"bidirectional", "bidirectional-bfs", "bi-bfs"},
                            "bidirectional BFS: the default for one solution"}),
-        idastar_solver<Job>(
+        idastar_solver<RotatingJob>(
             {"idastar", {"ida*", "ida-star", "ida"}, "IDA* (misplaced pieces / 3): the default for --all and --count"}),
-        bfs_solver<Job>({"bfs", {"breadth-first"}, "breadth-first search"}),
-        iddfs_solver<Job>({"iddfs", {"id", "iterative-deepening"}, "iterative deepening depth-first search"}),
+        bfs_solver<RotatingJob>({"bfs", {"breadth-first"}, "breadth-first search"}),
+        iddfs_solver<RotatingJob>({"iddfs", {"id", "iterative-deepening"}, "iterative deepening depth-first search"}),
     };
-    for (auto& e : heuristic_solvers<Job>("misplaced pieces / 3")) t.push_back(std::move(e));
+    for (auto& e : heuristic_solvers<RotatingJob>("misplaced pieces / 3")) t.push_back(std::move(e));
     return t;
   }();
   return table;
@@ -224,7 +224,7 @@ class RotatingPuzzle final : public Puzzle {
       r.algorithm = "parity";
       return r;
     }
-    const Job job{d, RotatingDomain::pack(start), ida_options(o)};
+    const RotatingJob job{d, RotatingDomain::pack(start), ida_options(o)};
     const auto& solver = choose(solvers(), o.algorithm, job, kSolve, o.want());
     auto res = run_with_progress(solver, job, o);
     r.algorithm = solver.spec.name;
