@@ -394,32 +394,3 @@ TEST_F(PdbBuild, PermTablesStoppedAndResumedGiveTheSameFile) {
     fs::remove(file), fs::remove(whole), fs::remove(pdb::partial_path(file));
   }
 }
-
-TEST_F(PdbBuild, PermCliKeepsThePartialBuildAndGoesOnFromIt) {
-  // The skewb's whole pattern (37.8 M entries) takes about a second: 0.2 s stops it.
-  const fs::path cache = dir_ / "cache", whole = dir_ / "whole";
-  const std::string build = "pdb build perm:skewb --quiet --json --dir ";
-  auto w = run_cli(build + whole.string());
-  ASSERT_EQ(w.code, 0) << w.err;
-  const std::string file = w.json()["tables"][0]["file"];
-  const std::string name = fs::path(file).filename().string();
-
-  auto r = run_cli(build + cache.string() + " --timeout 0.2");
-  ASSERT_EQ(r.code, 3) << r.out << r.err;
-  EXPECT_TRUE(r.out.empty());
-  EXPECT_NE(r.err.find("partial build is kept"), std::string::npos) << r.err;
-  ASSERT_TRUE(fs::exists(cache / (name + ".partial")));
-  auto l = run_cli("pdb list --json --dir " + cache.string());
-  ASSERT_EQ(l.code, 0) << l.err;
-  bool listed = false;
-  const auto listing = l.json();
-  for (const auto& t : listing["tables"]) listed = listed || (t.value("partial", false) && t["table"] == name);
-  EXPECT_TRUE(listed) << l.out;
-
-  auto again = run_cli(build + cache.string());
-  ASSERT_EQ(again.code, 0) << again.err;
-  EXPECT_NE(again.err.find("going on from depth"), std::string::npos) << again.err;
-  EXPECT_TRUE(again.json()["tables"][0].contains("resumed_at_depth"));
-  EXPECT_FALSE(fs::exists(cache / (name + ".partial")));
-  EXPECT_TRUE(slurp(cache / name) == slurp(file));
-}

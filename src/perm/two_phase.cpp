@@ -27,7 +27,7 @@ namespace {
 
 constexpr std::size_t kMaxTables = 8;                          // per phase
 constexpr std::uint64_t kMaxEntries = std::uint64_t{1} << 27;  // per table (32 MiB at 2 bits)
-constexpr int kMaxPhaseDepth = 200;                                 // per phase (a guard: far beyond any table's)
+constexpr int kMaxPhaseDepth = 200;                            // per phase (a guard: far beyond any table's)
 
 // The subgroup's moves among ms's: the MoveSet of those gens (ms's order, inverses
 // re-indexed) and where each sits in ms; "" or why it cannot be formed.

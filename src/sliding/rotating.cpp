@@ -171,8 +171,8 @@ const SolverTable<RotatingJob, search::PathResult<std::uint8_t>>& solvers() {
   static const SolverTable<RotatingJob, search::PathResult<std::uint8_t>> table = [] {
     SolverTable<RotatingJob, search::PathResult<std::uint8_t>> t = {
         bibfs_solver<RotatingJob>({"bibfs",
-                           {"bidirectional", "bidirectional-bfs", "bi-bfs"},
-                           "bidirectional BFS: the default for one solution"}),
+                                   {"bidirectional", "bidirectional-bfs", "bi-bfs"},
+                                   "bidirectional BFS: the default for one solution"}),
         idastar_solver<RotatingJob>(
             {"idastar", {"ida*", "ida-star", "ida"}, "IDA* (misplaced pieces / 3): the default for --all and --count"}),
         bfs_solver<RotatingJob>({"bfs", {"breadth-first"}, "breadth-first search"}),
