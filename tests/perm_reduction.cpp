@@ -360,7 +360,9 @@ TEST(PermReduction, ExactCellsFileRoundTrip) {
 TEST(PermReduction, ExactCellsSolveWithInverseLookups) {
   // With a 4-bit table in the cache, solves look up the position's inverse (by default; its
   // conjugates too with TANSAKU_PERM_INVERSE=conjugates): solutions as short as the
-  // search's without cached tables (and with the lookups turned off); --all likewise.
+  // search's without cached tables (and with the lookups turned off); --all likewise. The
+  // lookups at the inverse made for all of a node's children at once give the same
+  // solution and node counts as made one child at a time.
   const Definition d = load_definition("3x3x3");
   const MoveSet ms = build_moves(d, "htm", "");
   const auto dir = std::filesystem::temp_directory_path() / ("tansaku-perm-exact-solve-" + std::to_string(::getpid()));
@@ -387,7 +389,19 @@ TEST(PermReduction, ExactCellsSolveWithInverseLookups) {
     const auto off = solve(request(p, true), search::Limits{});
     ::setenv("TANSAKU_PERM_INVERSE", "conjugates", 1);
     const auto conj = solve(request(p, true), search::Limits{});
+    // The lookups at the inverse one child at a time instead of all the children's at
+    // once: the same bounds, hence the same solution and nodes.
+    ::setenv("TANSAKU_PERM_INVERSE_BATCH", "0", 1);
+    const auto conj1 = solve(request(p, true), search::Limits{});
     ::unsetenv("TANSAKU_PERM_INVERSE");
+    const auto a1 = solve(request(p, true), search::Limits{});
+    ::unsetenv("TANSAKU_PERM_INVERSE_BATCH");
+    EXPECT_EQ(a1.path.moves, a.path.moves);
+    EXPECT_EQ(a1.path.stats.expanded, a.path.stats.expanded);
+    EXPECT_EQ(a1.path.stats.generated, a.path.stats.generated);
+    EXPECT_EQ(conj1.path.moves, conj.path.moves);
+    EXPECT_EQ(conj1.path.stats.expanded, conj.path.stats.expanded);
+    EXPECT_EQ(conj1.path.stats.generated, conj.path.stats.generated);
     ASSERT_TRUE(a.path.found && b.path.found && off.path.found && conj.path.found);
     EXPECT_EQ(a.path.moves.size(), b.path.moves.size());
     EXPECT_EQ(off.path.moves.size(), b.path.moves.size());

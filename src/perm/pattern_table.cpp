@@ -96,6 +96,14 @@ std::uint64_t PatternDomain::rank_reachable(const Position& p) const {
   return red_ ? red_->state(q) : space_->rank(q);
 }
 
+PatternDomain::PendingRank PatternDomain::rank_start(const Position& p) const {
+  const Position q = project(p);
+  PendingRank r;
+  if (red_) red_->parts(q, r.a, r.b);
+  else r.a = space_->rank(q);
+  return r;
+}
+
 int PatternTable::exact(std::uint64_t r) const {
   if (bits_ == 4) {
     const unsigned e = cells_->get4(dom_->cell(r));

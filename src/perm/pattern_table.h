@@ -61,6 +61,14 @@ class PatternDomain {
   // The same for a position known to be reachable from the goal (an inverse or a conjugate
   // of one met in a search), without the membership test (most of rank's time).
   std::uint64_t rank_reachable(const Position& p) const;
+  // rank_reachable in two steps, for a batch of lookups that fetches memory ahead (the
+  // search's lookups at inverses): rank_start ranks the projection's parts and fetches the
+  // class table's entry (reduced), rank_finish gives the state.
+  struct PendingRank {
+    std::uint64_t a = 0, b = 0;
+  };
+  PendingRank rank_start(const Position& p) const;
+  std::uint64_t rank_finish(const PendingRank& r) const { return red_ ? red_->state_of_parts(r.a, r.b) : r.a; }
   // f(move, neighbour rank) for every move, in order.
   template <class F>
   void for_each_move_rank(std::uint64_t r, F&& f) const {

@@ -103,6 +103,10 @@ struct Context {
   std::vector<const Perm*> conj_by;      // per lookup: the symmetry it is looked up at (null: the position)
   std::vector<Conjugator> conjugators;   // per lookup looked up at a conjugate: conjugate() made fast
   std::vector<int> conjugator_of;        // per lookup: its index in conjugators (-1: none)
+  // The exact cells' lookups at the inverse (inverse_cells, no residues) made for all the
+  // children of a node at once (InPlace::batch), their memory fetched ahead; off
+  // (TANSAKU_PERM_INVERSE_BATCH=0): one child at a time (inverse_floor), for comparisons.
+  bool inverse_batch = false;
   // A search thread's scratch for the lookups at an inverse's conjugates.
   struct Scratch {
     Perm g;
@@ -219,6 +223,8 @@ struct Context {
 // fetches them ahead: the search waits on memory, and the children's cache misses then
 // overlap instead of following one another.
 class InPlace {
+  struct Level;
+
  public:
   using Move = int;
   static constexpr int kMaxMoves = 1024;
@@ -299,6 +305,10 @@ class InPlace {
         }
       }
       l.valid = true;
+      if (c_->inverse_batch) {
+        l.list.assign(buf, buf + n);
+        l.batched = false;
+      }
     }
     return n;
   }
@@ -308,16 +318,12 @@ class InPlace {
   // first ones, and the others' cache misses are then saved).
   int child_h(Move m, int limit) const {
     if (!nt_) return 0;
-    const Level& l = levels_[depth_];
-    int best = 0;
-    std::uint8_t e[kMaxPieceTables] = {};
-    for (std::size_t t = 0; t < nt_; ++t) {
-      const std::uint64_t c = l.cell[static_cast<std::size_t>(m) * nt_ + t];
-      e[t] = static_cast<std::uint8_t>((*c_->lookups)[t].step(exact_[t], c));
-      best = std::max<int>(best, e[t]);
-      if (best > limit) return best;
+    Level& l = levels_[depth_];
+    if (c_->inverse_batch) {
+      if (!l.batched) batch(l, limit);
+      return l.bound[static_cast<std::size_t>(m)];
     }
-    best = c_->lookups_bound(e, nt_, best);
+    int best = forward_h(l, m, limit);
     if (c_->inverter && best <= limit && (limit < 3 || c_->inverse_exact || c_->inverse_cells)) {
       // The child and its inverse (the positions no move changes are the start's).
       const Position& from = l.pos;
@@ -327,6 +333,93 @@ class InPlace {
       best = std::max(best, c_->inverse_floor(scratch_[1], limit, iscratch_));
     }
     return best;
+  }
+  // The child's bound from the lookups at the position (its cells computed by moves()),
+  // stopping once above `limit`.
+  int forward_h(const Level& l, Move m, int limit) const {
+    int best = 0;
+    std::uint8_t e[kMaxPieceTables] = {};
+    for (std::size_t t = 0; t < nt_; ++t) {
+      const std::uint64_t c = l.cell[static_cast<std::size_t>(m) * nt_ + t];
+      e[t] = static_cast<std::uint8_t>((*c_->lookups)[t].step(exact_[t], c));
+      best = std::max<int>(best, e[t]);
+      if (best > limit) return best;
+    }
+    return c_->lookups_bound(e, nt_, best);
+  }
+  // Every child's bound at once (Context::inverse_batch), as child_h gives them one at a
+  // time, with the same values: the lookups at the position first; for the children they
+  // leave within `limit`, the child's inverse, then for each lookup of exact cells read
+  // there its state in two steps (the class table's entry fetched for every such child
+  // before one is read, then the cells likewise), so that the cache misses of the children
+  // overlap; the inverse's conjugates (inverse_conjugates) likewise for the children still
+  // within the limit.
+  void batch(Level& l, int limit) const {
+    l.batched = true;
+    l.bound.resize(nm_);
+    const std::size_t n = l.list.size();
+    cand_.clear();
+    for (std::size_t k = 0; k < n; ++k) {
+      const int m = l.list[k];
+      const int f = forward_h(l, m, limit);
+      l.bound[static_cast<std::size_t>(m)] = f;
+      if (f <= limit) cand_.push_back(m);
+    }
+    if (cand_.empty()) return;
+    const std::size_t nc = cand_.size();
+    if (scratch_.size() < 2) scratch_.assign(2, start_);
+    if (inv_.size() < nc) inv_.resize(nc);
+    inv_best_.assign(nc, 0);
+    inv_all_.assign(nc, 1);
+    inv_e_.assign(nc * nt_, 0);
+    for (std::size_t k = 0; k < nc; ++k) {
+      c_->apply_active(c_->ms->gens[static_cast<std::size_t>(cand_[k])].p, l.pos, scratch_[0]);
+      c_->inverter->invert(scratch_[0], inv_[k]);
+    }
+    Context::Scratch& sc = iscratch_;
+    for (int pass = 0; pass < 2; ++pass) {  // the lookups at the inverse itself, then at its conjugates
+      pend_.clear();
+      for (std::size_t k = 0; k < nc; ++k) {
+        if (inv_best_[k] > limit) continue;
+        for (std::size_t i = 0; i < nt_; ++i) {
+          const Context::Lookup& lk = (*c_->lookups)[i];
+          if ((lk.conj != nullptr) != (pass == 1)) continue;
+          if (!lk.exact_cells() || (lk.conj && !c_->inverse_conjugates)) {
+            inv_all_[k] = 0;
+            continue;
+          }
+          const PatternDomain& dom = lk.pattern->domain();
+          const Position* y = &inv_[k];
+          if (lk.conj) {
+            c_->conjugators[static_cast<std::size_t>(c_->conjugator_of[i])].conjugate(inv_[k], sc.g, sc.tmp, sc.conj);
+            y = &sc.conj;
+          }
+          pend_.push_back({k, i, dom.rank_start(*y), 0});
+        }
+      }
+      for (Pending& p : pend_) {
+        const Context::Lookup& lk = (*c_->lookups)[p.lookup];
+        const PatternDomain& dom = lk.pattern->domain();
+        p.cell = dom.cell(dom.rank_finish(p.rank));
+        lk.pattern->prefetch(p.cell);
+      }
+      for (const Pending& p : pend_) {
+        if (inv_best_[p.child] > limit) continue;  // as inverse_floor: no further lookup once above
+        const unsigned v = (*c_->lookups)[p.lookup].pattern->cells().get4(p.cell);
+        if (v == 15) {
+          inv_all_[p.child] = 0;
+          continue;
+        }
+        inv_e_[p.child * nt_ + p.lookup] = static_cast<std::uint8_t>(v);
+        inv_best_[p.child] = std::max<int>(inv_best_[p.child], static_cast<int>(v));
+      }
+    }
+    for (std::size_t k = 0; k < nc; ++k) {
+      int b = inv_best_[k];
+      if (b <= limit && inv_all_[k]) b = c_->lookups_bound(&inv_e_[k * nt_], nt_, b);
+      int& f = l.bound[static_cast<std::size_t>(cand_[k])];
+      f = std::max(f, b);
+    }
   }
   Undo apply(Move m) {
     Undo u{q_, h_, exact_};
@@ -385,6 +478,16 @@ class InPlace {
     std::vector<std::uint64_t> child;  // [move * tables + table]: the child's state, when valid
     std::vector<std::uint64_t> cell;   // [move * tables + table]: the child's table cell, when valid
     bool valid = false;                // child holds this node's children (moves() ran here)
+    std::vector<int> list;             // Context::inverse_batch: the moves moves() gave
+    std::vector<int> bound;            // ... and per move the child's bound, once batched
+    bool batched = false;
+  };
+  // A lookup at an inverse (or its conjugate) on its way: the candidate, the lookup, the
+  // ranking's first step, the cell.
+  struct Pending {
+    std::size_t child, lookup;
+    PatternDomain::PendingRank rank;
+    std::uint64_t cell;
   };
   const Context* c_;
   Position start_;
@@ -395,6 +498,13 @@ class InPlace {
   mutable std::vector<Level> levels_;
   mutable std::vector<Position> scratch_;  // child_h: a child and its inverse
   mutable Context::Scratch iscratch_;      // child_h: the inverse's conjugates
+  // batch(): the children left after the lookups at the position, their inverses, each
+  // one's lookups on their way, bound so far, whether all were read exactly, and values.
+  mutable std::vector<int> cand_;
+  mutable std::vector<Position> inv_;
+  mutable std::vector<Pending> pend_;
+  mutable std::vector<int> inv_best_;
+  mutable std::vector<std::uint8_t> inv_all_, inv_e_;
 };
 
 // Copying IDA* domain (every optimal solution / their number).
@@ -673,6 +783,8 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
     // than they save (the cube's 17-move scramble: 13.2 M nodes, 56.5 s user; with them
     // 7.5 M, 65.8 s).
     c.inverse_conjugates = inverse_mode == "conjugates";
+    const char* batch_env = std::getenv("TANSAKU_PERM_INVERSE_BATCH");
+    c.inverse_batch = any_exact && !residues && !(batch_env && std::string(batch_env) == "0");
     c.conj_by = conj_by;
     c.conjugator_of.assign(lookups.size(), -1);
     c.conjugators.reserve(lookups.size());
