@@ -4,10 +4,10 @@
 # slow gate shows where its minutes went.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-# A fresh Release tree is configured for a unity build (CMAKE_UNITY_BUILD: the library's files
+# A fresh Release tree is configured for a unity build (TANSAKU_UNITY: the library's files
 # compiled in batches, about a third less CPU for a whole build; the sanitizer presets set it
 # too); a tree already configured keeps its setting.
-[ -f build/release/CMakeCache.txt ] || cmake --preset release -DCMAKE_UNITY_BUILD=ON >/dev/null
+[ -f build/release/CMakeCache.txt ] || cmake --preset release -DTANSAKU_UNITY=ON >/dev/null
 phases=(format-check test test-slow check-package sanitize fuzz-ci tsan)
 summary=()
 start=$(date +%s)
