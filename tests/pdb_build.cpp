@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "cli_util.h"
+#include "scratch_dir.h"
 #include "perm/definition.h"
 #include "perm/generators.h"
 #include "perm/pattern_spec.h"
@@ -140,22 +141,7 @@ std::string bytes_of(const TwoBitTable& t) {
   return std::string(reinterpret_cast<const char*>(const_cast<TwoBitTable&>(t).data()), t.bytes());
 }
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-class PdbBuild : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("tansaku_pdb_build_" + std::to_string(::getpid()) + "_" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  fs::path dir_;
-};
+class PdbBuild : public ScratchDirTest {};
 
 pdb::BuildIdentity identity() { return {"test-table", "0123456789abcdef", ""}; }
 
@@ -382,7 +368,7 @@ TEST_F(PdbBuild, PermTablesStoppedAndResumedGiveTheSameFile) {
     ASSERT_TRUE(perm_build(file, run, c.id, 2, -1, &resumed));
     EXPECT_EQ(resumed, 4);
     EXPECT_FALSE(fs::exists(pdb::partial_path(file)));
-    EXPECT_TRUE(slurp(file) == slurp(whole));
+    EXPECT_TRUE(file_bytes(file) == file_bytes(whole));
     // Another table's partial file is passed over.
     fs::remove(file);
     ASSERT_FALSE(perm_build(file, run, c.id, 2, 1));
@@ -390,7 +376,7 @@ TEST_F(PdbBuild, PermTablesStoppedAndResumedGiveTheSameFile) {
     other.content = "0000000000000000";
     ASSERT_TRUE(perm_build(file, run, other, 2, -1, &resumed));
     EXPECT_FALSE(resumed.has_value());
-    EXPECT_TRUE(slurp(file) == slurp(whole));
+    EXPECT_TRUE(file_bytes(file) == file_bytes(whole));
     fs::remove(file), fs::remove(whole), fs::remove(pdb::partial_path(file));
   }
 }

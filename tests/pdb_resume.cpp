@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli_util.h"
+#include "scratch_dir.h"
 #include "sliding/pdb.h"
 #include "tansaku/core/deadline.h"
 #include "tansaku/core/error.h"
@@ -26,28 +27,19 @@ namespace spdb = tansaku::sliding::pdb;
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-class PdbResume : public ::testing::Test {
+class PdbResume : public ScratchDirTest {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("tansaku_pdb_resume_" + std::to_string(::getpid()) + "_" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
+    ScratchDirTest::SetUp();
     ::setenv("TANSAKU_PDB_DIR", (dir_ / "cache").c_str(), 1);
   }
-  void TearDown() override { fs::remove_all(dir_); }
 
   // The table file of an uninterrupted build, as bytes.
   std::string uninterrupted(const spdb::TableInfo& info, spdb::BuildState state) {
     const fs::path file = dir_ / ("whole-" + info.file_name());
     search::Limits lim;
     spdb::save_table(*spdb::build_table(info, lim, state), file);
-    return slurp(file);
+    return file_bytes(file);
   }
 
   // Builds `info` into `file` with a checkpoint saving after every layer, stopped (as by a
@@ -82,7 +74,6 @@ class PdbResume : public ::testing::Test {
     }
   }
 
-  fs::path dir_;
 };
 
 const spdb::TableInfo k4x4{4, 4, 0, {1, 2, 3, 4, 5}};  // 524,160 placements: 8 chunks, 30-odd layers
@@ -108,7 +99,7 @@ TEST_F(PdbResume, StoppedAfterALayerAndResumedGivesTheSameFile) {
       ASSERT_TRUE(build(k4x4, file, state, 1, -1, nullptr, &resumed));
       EXPECT_EQ(resumed, k + 8);
       EXPECT_FALSE(fs::exists(partial));
-      EXPECT_TRUE(slurp(file) == whole);
+      EXPECT_TRUE(file_bytes(file) == whole);
       fs::remove(file);
     }
   }
@@ -123,7 +114,7 @@ TEST_F(PdbResume, ThreadsBeforeAndAfterDoNotMatter) {
     std::optional<std::int64_t> resumed;
     ASSERT_TRUE(build(k4x4, file, spdb::BuildState::cells, after, -1, nullptr, &resumed));
     EXPECT_EQ(resumed, 7);
-    EXPECT_TRUE(slurp(file) == whole);
+    EXPECT_TRUE(file_bytes(file) == whole);
     fs::remove(file);
   }
 }
@@ -136,7 +127,7 @@ TEST_F(PdbResume, ADamagedPartialFileIsPassedOver) {
   for (int damage : {0, 1}) {
     SCOPED_TRACE(damage ? "truncated" : "a byte flipped");
     ASSERT_FALSE(build(k4x4, file, spdb::BuildState::cells, 1, 9));
-    const std::string bytes = slurp(partial);
+    const std::string bytes = file_bytes(partial);
     {
       std::string bad = bytes;
       if (damage == 0) bad[bad.size() / 2] ^= 0x10;  // inside the largest section (the placements' bit-sets)
@@ -153,7 +144,7 @@ TEST_F(PdbResume, ADamagedPartialFileIsPassedOver) {
     ASSERT_EQ(notes.size(), 1u);
     EXPECT_NE(notes[0].find("starting over"), std::string::npos) << notes[0];
     EXPECT_EQ(notes[0].find('\n'), std::string::npos);
-    EXPECT_TRUE(slurp(file) == whole);
+    EXPECT_TRUE(file_bytes(file) == whole);
     EXPECT_FALSE(fs::exists(partial));
     fs::remove(file);
   }
@@ -170,7 +161,7 @@ TEST_F(PdbResume, AnotherTablesPartialFileIsPassedOver) {
   EXPECT_FALSE(resumed.has_value());
   ASSERT_EQ(notes.size(), 1u);
   EXPECT_NE(notes[0].find("another table"), std::string::npos) << notes[0];
-  EXPECT_TRUE(slurp(file) == uninterrupted(k4x4, spdb::BuildState::cells));
+  EXPECT_TRUE(file_bytes(file) == uninterrupted(k4x4, spdb::BuildState::cells));
   // The other representation's partial build is not this one's either: regions resume only regions.
   ASSERT_FALSE(build(k4x4, dir_ / "x" / k4x4.file_name(), spdb::BuildState::regions, 1, 5));
   notes.clear();
@@ -181,7 +172,7 @@ TEST_F(PdbResume, AnotherTablesPartialFileIsPassedOver) {
   ASSERT_FALSE(build(k4x4, dir_ / "y" / k4x4.file_name(), spdb::BuildState::regions, 1, 5));
   ASSERT_TRUE(build(k4x4, dir_ / "y" / k4x4.file_name(), spdb::BuildState::automatic, 1, -1, nullptr, &resumed));
   EXPECT_EQ(resumed, 6);
-  EXPECT_TRUE(slurp(dir_ / "y" / k4x4.file_name()) == uninterrupted(k4x4, spdb::BuildState::cells));
+  EXPECT_TRUE(file_bytes(dir_ / "y" / k4x4.file_name()) == uninterrupted(k4x4, spdb::BuildState::cells));
 }
 
 // `pdb build` run whole into `whole`, stopped by --timeout 0.2 into `cache`, listed (the
@@ -230,7 +221,7 @@ std::string expect_cli_resumes(const std::string& command, const std::string& ki
     EXPECT_TRUE(again.json()["tables"][0].contains("resumed_at_depth"));
   }
   EXPECT_FALSE(fs::exists(cache / (name + ".partial")));
-  EXPECT_TRUE(slurp(cache / name) == slurp(file));
+  EXPECT_TRUE(file_bytes(cache / name) == file_bytes(file));
   return name;
 }
 
