@@ -21,13 +21,13 @@
 #include <vector>
 
 #include "cli_util.h"
-#include "scratch_dir.h"
 #include "perm/definition.h"
 #include "perm/generators.h"
 #include "perm/pattern_spec.h"
 #include "perm/pattern_table.h"
 #include "perm/piece_file.h"
 #include "perm/piece_table.h"
+#include "scratch_dir.h"
 #include "tansaku/core/deadline.h"
 #include "tansaku/core/error.h"
 #include "tansaku/pdb/build.h"

@@ -73,7 +73,6 @@ class PdbResume : public ScratchDirTest {
       return false;
     }
   }
-
 };
 
 const spdb::TableInfo k4x4{4, 4, 0, {1, 2, 3, 4, 5}};  // 524,160 placements: 8 chunks, 30-odd layers

@@ -19,8 +19,8 @@ class ScratchDirTest : public ::testing::Test {
  protected:
   void SetUp() override {
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = std::filesystem::temp_directory_path() / ("tansaku_" + std::string(info->test_suite_name()) + "_" +
-                                                     std::to_string(::getpid()) + "_" + info->name());
+    dir_ = std::filesystem::temp_directory_path() /
+           ("tansaku_" + std::string(info->test_suite_name()) + "_" + std::to_string(::getpid()) + "_" + info->name());
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_);
   }
