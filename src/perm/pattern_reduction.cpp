@@ -328,12 +328,14 @@ void PatternReduction::build_classes(const search::Limits& lim) {
   stab_masks_.assign(1, 1);  // the identity alone
   const std::uint64_t max_classes = std::uint64_t{1} << (32 - sym_bits_ - 1);
   for (std::uint64_t v = 0; v < nb_; ++v) {
-    if ((v & 0xfffff) == 0) {
+    if (cls_store_[v] != kNone) continue;
+    const std::uint64_t k = classes_++;
+    // The work is per class (its images under every symmetry), and the first values are
+    // nearly all new classes: so the deadline is watched per class made, not per value.
+    if ((k & 0x3ff) == 0) {
       if (lim.deadline) lim.deadline->check();
       if (lim.progress) lim.progress->update("classes of set {} under {} symmetries: {}%", big_name_, syms_.size(), v * 100 / nb_);
     }
-    if (cls_store_[v] != kNone) continue;
-    const std::uint64_t k = classes_++;
     if (k >= max_classes) throw InputError(fmt::format("a reduced pattern with more than {} classes", max_classes));
     rep_.push_back(static_cast<std::uint32_t>(v));
     const Position p = big_->unrank(v);
