@@ -482,6 +482,37 @@ TEST(PdbSearch, SwitchesToTheDeepAutomatonOnceTheSearchIsBig) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(PdbSearch, ClimbsToTheDepthAskedInSteps) {
+  // --prune-depth 16 (the default): 10 at first, 14 once an iteration expands `deep_after`
+  // nodes, 16 only once one expands `deeper_after`; with too little memory for the deeper
+  // automaton, the search keeps the deepest that fitted, and stays optimal.
+  const auto dir = std::filesystem::temp_directory_path() / ("tansaku-climb-" + std::to_string(::getpid()));
+  ::setenv("TANSAKU_PDB_DIR", dir.c_str(), 1);
+  Instance inst = make_instance(4, 4, identity_goal(16, true), "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3");
+  sliding::pdb::Frame f = sliding::pdb::make_frame(inst.geo, inst.goal);
+  auto h = sliding::pdb::memory_heuristic(f, sliding::pdb::groups_of_sizes(f, {5, 5, 5}), 1);
+  EXPECT_EQ(sliding::pdb::kDefaultPruneDepth, 16);
+  // First (the process keeps every automaton it made): too little memory.
+  int mid = 0, capped = 0;
+  search::Limits small;
+  small.memory = std::uint64_t{256} << 20;  // a quarter for the enumeration: not enough for 14
+  auto b = sliding::pdb::find_path(inst, f, h, small, 16, &capped, 1000, 2000);
+  EXPECT_GT(capped, sliding::pdb::kQuickPruneDepth);
+  EXPECT_LT(capped, sliding::pdb::kMidPruneDepth);
+  std::filesystem::remove_all(dir);
+  auto a = sliding::pdb::find_path(inst, f, h, {}, 16, &mid, 1000, std::uint64_t{1} << 62);
+  ::unsetenv("TANSAKU_PDB_DIR");
+  EXPECT_EQ(mid, sliding::pdb::kMidPruneDepth);
+  EXPECT_TRUE(std::filesystem::exists(dir / MoveFsm::file_name(14)));
+  EXPECT_FALSE(std::filesystem::exists(dir / MoveFsm::file_name(16)));
+  ASSERT_TRUE(a.found && b.found);
+  EXPECT_EQ(a.cost, 57);
+  EXPECT_EQ(b.cost, 57);
+  verify_solution(inst.geo, inst.start, inst.goal, a.moves);
+  verify_solution(inst.geo, inst.start, inst.goal, b.moves);
+  std::filesystem::remove_all(dir);
+}
+
 TEST(PdbSearch, EasyKorfInstances) {
   // A few of Korf's 100 (goal: blank top-left) with the small in-memory tables.
   struct K {

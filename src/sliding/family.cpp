@@ -370,9 +370,10 @@ Family family() {
                opt::beam_width(),
                opt::integer(&Settings::prune_depth, "prune-depth",
                             "pdb: never play a move string of up to N moves that an earlier one of no greater length "
-                            "does the same as (default 14; 2: only the inverse of the last move, as Korf & Felner)",
+                            "does the same as (default 16, reached in steps as a search grows; 2: only the inverse of the last "
+                            "move, as Korf & Felner)",
                             kSolve, {2, MoveFsm::kMaxDepth})};
-  f.options.back().default_value = "14";  // --prune-depth
+  f.options.back().default_value = "16";  // --prune-depth
   f.settings = opt::settings<Settings>();
   f.solvers = merge_specs(solver_specs(solvers<Nibbles>()), solver_specs(SlidingPuzzle::explore_table()));
   f.notation =

@@ -200,6 +200,7 @@ class Position {
     u.best_view = best_view_;
     const int to = blank_, t = cell_[from];
     fsm_ = C.fsm->next(fsm_, C.dir(to, from));
+    C.fsm->prefetch(fsm_);  // read by moves() once the views below are updated
     cell_[to] = static_cast<std::uint8_t>(t);
     cell_[from] = static_cast<std::uint8_t>(C.blank);
     prev_blank_ = static_cast<std::uint8_t>(to);

@@ -4,6 +4,8 @@
 #include "sliding/settings.h"
 
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -23,21 +25,28 @@ int prune_depth(const Options& o) {
 }
 
 search::PathResult<std::uint8_t> find_path(const Instance& inst, const Frame& f, std::shared_ptr<const Heuristic> h,
-                                        const search::Limits& lim, int prune, int* used, std::uint64_t deep_after) {
+                                        const search::Limits& lim, int prune, int* used, std::uint64_t deep_after,
+                                        std::uint64_t deeper_after) {
   Context ctx(f, std::move(h));
   ctx.fsm = &MoveFsm::of_depth(std::min(prune, kQuickPruneDepth));
   Position root(&ctx, f.canonical(inst.start));
   search::InPlaceIdaOptions io;
   io.step = 2;  // every solution has the parity of the blank's distance
-  bool deepened = false;
-  if (prune > kQuickPruneDepth)
+  // The depths still to climb to, each with the iteration size that calls for it.
+  std::vector<std::pair<int, std::uint64_t>> steps;
+  if (prune > kQuickPruneDepth) steps.emplace_back(std::min(prune, kMidPruneDepth), deep_after);
+  if (prune > kMidPruneDepth) steps.emplace_back(prune, deeper_after);
+  if (!steps.empty())
     io.before_iteration = [&](int, std::uint64_t last) {
-      if (last < deep_after || deepened) return;
-      deepened = true;
-      search::Limits fsm_lim = lim;  // the enumeration's hash table: a quarter of the budget
-      fsm_lim.memory = lim.memory / 4;
-      const search::MoveAutomaton& deep = MoveFsm::cached(prune, default_dir(), fsm_lim);
-      if (deep.depth() > ctx.fsm->depth()) ctx.fsm = &deep;
+      while (!steps.empty() && last >= steps.front().second) {
+        const int depth = steps.front().first;
+        steps.erase(steps.begin());
+        search::Limits fsm_lim = lim;  // the enumeration's hash table: a quarter of the budget
+        fsm_lim.memory = lim.memory / 4;
+        const search::MoveAutomaton& deep = MoveFsm::cached(depth, default_dir(), fsm_lim);
+        if (deep.depth() > ctx.fsm->depth()) ctx.fsm = &deep;
+        if (deep.depth() < depth) steps.clear();  // the budget stopped it short: no deeper one fits
+      }
     };
   auto res = search::ida_star_inplace(root, io, lim);
   for (auto& m : res.moves) m = f.from_canon[m];

@@ -22,25 +22,32 @@ std::string refuses(const Instance& inst);
 
 // The length of the redundant move strings the search skips (move_fsm.h): --prune-depth, or
 // kDefaultPruneDepth. Throws InputError outside 2..MoveFsm::kMaxDepth.
-inline constexpr int kDefaultPruneDepth = 14;
+inline constexpr int kDefaultPruneDepth = 16;
 int prune_depth(const Options& o);
 
 // Solves (solvability already decided) under `lim`, never playing a redundant move string of
 // up to `prune` moves, verifies through `sol` (keeping the moves there), and fills the report.
 void solve(const Instance& inst, int prune, const search::Limits& lim, Solution<Rules>& sol, SolveReport& r);
 
-// Beyond this many moves the automaton takes seconds to enumerate the first time (then it is
-// read from the cache directory): a search starts with kQuickPruneDepth and switches once an
-// iteration has expanded kDeepPruneAfter nodes.
+// Beyond 10 moves the automaton takes seconds to enumerate the first time, beyond 14 about
+// half a minute and 1.6 GB (then it is read from the cache directory), and a deeper one
+// saves fewer nodes for each level it adds. So a search climbs to the depth asked in steps:
+// it starts with kQuickPruneDepth, takes kMidPruneDepth once an iteration has expanded
+// kDeepPruneAfter nodes, and the depth asked once one has expanded kDeeperPruneAfter (about
+// a second's: the next is then several times that; the 24-puzzle's searches get there, the
+// 15-puzzle's with their tables do not).
 inline constexpr int kQuickPruneDepth = 10;
+inline constexpr int kMidPruneDepth = 14;
 inline constexpr std::uint64_t kDeepPruneAfter = std::uint64_t{1} << 20;
+inline constexpr std::uint64_t kDeeperPruneAfter = std::uint64_t{1} << 23;
 
 // An optimal solution in original cells with the given heuristic (tests, benchmarks); the
 // search never plays a redundant move string of up to `prune` moves (2: only the inverse of
 // the last move). `used`, when given, gets the depth of the last automaton used.
 search::PathResult<std::uint8_t> find_path(const Instance& inst, const Frame& f, std::shared_ptr<const Heuristic> h,
                                         const search::Limits& lim, int prune = 2, int* used = nullptr,
-                                        std::uint64_t deep_after = kDeepPruneAfter);
+                                        std::uint64_t deep_after = kDeepPruneAfter,
+                                        std::uint64_t deeper_after = kDeeperPruneAfter);
 
 // One instance of a --batch file: its id (the optional leading number, else its position),
 // its start (the tokens joined by spaces) and its line number.

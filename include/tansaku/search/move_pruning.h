@@ -54,6 +54,12 @@ class MoveAutomaton {
   std::int32_t next(std::int32_t q, int m) const {
     return delta_[static_cast<std::size_t>(q) * static_cast<std::size_t>(letters_) + static_cast<std::size_t>(m)];
   }
+  // Asks for state q's row ahead of its first next(q, ...): a deep automaton (the 5x5
+  // board's at 16 moves: 7.4 MB) does not stay in the near caches, and a search knows a
+  // child's state well before it expands the child.
+  void prefetch(std::int32_t q) const {
+    if (q >= 0) __builtin_prefetch(delta_.data() + static_cast<std::size_t>(q) * static_cast<std::size_t>(letters_));
+  }
   int letters() const { return letters_; }
   int depth() const { return depth_; }
   const std::vector<MoveWord>& words() const { return words_; }
