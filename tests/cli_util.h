@@ -7,16 +7,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-// Whether this test program is built with AddressSanitizer or ThreadSanitizer (gcc defines
-// __SANITIZE_*__; clang 14 answers __has_feature): such builds run several times slower and
-// reserve terabytes of address space for their shadow memory.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define TANSAKU_TEST_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define TANSAKU_TEST_SANITIZED 1
-#endif
-#endif
+#include "sanitized.h"
 
 // Where a helper was called from, for its failure messages (std::source_location is not
 // usable with clang 14 and libstdc++ 12, which the sanitizer build uses).

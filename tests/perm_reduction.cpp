@@ -15,6 +15,8 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
+#include "sanitized.h"
+
 #include "perm/definition.h"
 #include "perm/generators.h"
 #include "perm/pattern_spec.h"
@@ -381,7 +383,9 @@ TEST(PermReduction, ExactCellsSolveWithInverseLookups) {
     a.use_cache = cache;
     return a;
   };
-  for (int k = 0; k < 5; ++k) {
+  // Five scrambles of 5-7 moves (two under a sanitizer: each is six solves and more).
+  const int scrambles = all_or_under_sanitizer(5, 2);
+  for (int k = 0; k < scrambles; ++k) {
     Position p = d.solved;
     for (int s = 0; s < 5 + k % 3; ++s) p = d.applied(ms.gens[rng() % ms.gens.size()].p, p);
     const auto a = solve(request(p, true), search::Limits{}), b = solve(request(p, false), search::Limits{});
@@ -418,7 +422,7 @@ TEST(PermReduction, ExactCellsSolveWithInverseLookups) {
               std::string::npos)
         << hconj;
     EXPECT_EQ(hoff.find("inverse lookups"), std::string::npos) << hoff;
-    if (k < 2) {  // every optimal solution, and their number
+    if (k < all_or_under_sanitizer(2, 1)) {  // every optimal solution, and their number
       SolveRequest all = request(p, true), all0 = request(p, false);
       all.mode = all0.mode = search::SolutionMode::All;
       const auto x = solve(all, search::Limits{}), y = solve(all0, search::Limits{});

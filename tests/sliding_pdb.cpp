@@ -95,6 +95,25 @@ std::shared_ptr<const sliding::pdb::Heuristic> manhattan_only() {
   return h;
 }
 
+// Korf's instance #1 (57 moves) with the quick 5-5-5 tables built in memory, and a scratch
+// table directory named after `tag` (TANSAKU_PDB_DIR, for the move automata) while it lives.
+struct KorfOne {
+  Instance inst = make_instance(4, 4, identity_goal(16, true), "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3");
+  sliding::pdb::Frame f = sliding::pdb::make_frame(inst.geo, inst.goal);
+  std::shared_ptr<const sliding::pdb::Heuristic> h =
+      sliding::pdb::memory_heuristic(f, sliding::pdb::groups_of_sizes(f, {5, 5, 5}), 1);
+  std::filesystem::path dir;
+  explicit KorfOne(const std::string& tag)
+      : dir(std::filesystem::temp_directory_path() / ("tansaku-" + tag + "-" + std::to_string(::getpid()))) {
+    ::setenv("TANSAKU_PDB_DIR", dir.c_str(), 1);
+  }
+  ~KorfOne() {
+    ::unsetenv("TANSAKU_PDB_DIR");
+    std::error_code ec;
+    std::filesystem::remove_all(dir, ec);
+  }
+};
+
 }  // namespace
 
 TEST(KPermRanker, RoundTripAndOdometer) {
@@ -463,54 +482,45 @@ TEST(PdbSearch, ParallelSearchMatchesSerial) {  // labels: tsan
 TEST(PdbSearch, SwitchesToTheDeepAutomatonOnceTheSearchIsBig) {
   // Korf #1: the search starts with the quick automaton and takes the deep one (built, then
   // written to the cache directory) once an iteration expands more than `deep_after` nodes.
-  const auto dir = std::filesystem::temp_directory_path() / ("tansaku-deep-" + std::to_string(::getpid()));
-  ::setenv("TANSAKU_PDB_DIR", dir.c_str(), 1);
-  Instance inst = make_instance(4, 4, identity_goal(16, true), "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3");
-  sliding::pdb::Frame f = sliding::pdb::make_frame(inst.geo, inst.goal);
-  auto h = sliding::pdb::memory_heuristic(f, sliding::pdb::groups_of_sizes(f, {5, 5, 5}), 1);
+  KorfOne k("deep");
   int quick = 0, deep = 0;
-  auto a = sliding::pdb::find_path(inst, f, h, {}, 12, &quick);  // never big enough to switch
-  auto b = sliding::pdb::find_path(inst, f, h, {}, 12, &deep, 1000);
-  ::unsetenv("TANSAKU_PDB_DIR");
+  auto a = sliding::pdb::find_path(k.inst, k.f, k.h, {}, 12, &quick);  // never big enough to switch
+  auto b = sliding::pdb::find_path(k.inst, k.f, k.h, {}, 12, &deep, 1000);
   EXPECT_EQ(quick, sliding::pdb::kQuickPruneDepth);
   EXPECT_EQ(deep, 12);
   ASSERT_TRUE(a.found && b.found);
   EXPECT_EQ(a.cost, 57);
   EXPECT_EQ(b.cost, 57);
-  verify_solution(inst.geo, inst.start, inst.goal, b.moves);
-  EXPECT_TRUE(std::filesystem::exists(dir / MoveFsm::file_name(12)));
-  std::filesystem::remove_all(dir);
+  verify_solution(k.inst.geo, k.inst.start, k.inst.goal, b.moves);
+  EXPECT_TRUE(std::filesystem::exists(k.dir / MoveFsm::file_name(12)));
 }
 
 TEST(PdbSearch, ClimbsToTheDepthAskedInSteps) {
   // --prune-depth 16 (the default): 10 at first, 14 once an iteration expands `deep_after`
   // nodes, 16 only once one expands `deeper_after`; with too little memory for the deeper
   // automaton, the search keeps the deepest that fitted, and stays optimal.
-  const auto dir = std::filesystem::temp_directory_path() / ("tansaku-climb-" + std::to_string(::getpid()));
-  ::setenv("TANSAKU_PDB_DIR", dir.c_str(), 1);
-  Instance inst = make_instance(4, 4, identity_goal(16, true), "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3");
-  sliding::pdb::Frame f = sliding::pdb::make_frame(inst.geo, inst.goal);
-  auto h = sliding::pdb::memory_heuristic(f, sliding::pdb::groups_of_sizes(f, {5, 5, 5}), 1);
   EXPECT_EQ(sliding::pdb::kDefaultPruneDepth, 16);
-  // First (the process keeps every automaton it made): too little memory.
   int mid = 0, capped = 0;
-  search::Limits small;
-  small.memory = std::uint64_t{256} << 20;  // a quarter for the enumeration: not enough for 14
-  auto b = sliding::pdb::find_path(inst, f, h, small, 16, &capped, 1000, 2000);
-  EXPECT_GT(capped, sliding::pdb::kQuickPruneDepth);
-  EXPECT_LT(capped, sliding::pdb::kMidPruneDepth);
-  std::filesystem::remove_all(dir);
-  auto a = sliding::pdb::find_path(inst, f, h, {}, 16, &mid, 1000, std::uint64_t{1} << 62);
-  ::unsetenv("TANSAKU_PDB_DIR");
+  search::PathResult<std::uint8_t> a, b;
+  {
+    // First (the process keeps every automaton it made): too little memory.
+    KorfOne k("climb-small");
+    search::Limits small;
+    small.memory = std::uint64_t{256} << 20;  // a quarter for the enumeration: not enough for 14
+    b = sliding::pdb::find_path(k.inst, k.f, k.h, small, 16, &capped, 1000, 2000);
+    EXPECT_GT(capped, sliding::pdb::kQuickPruneDepth);
+    EXPECT_LT(capped, sliding::pdb::kMidPruneDepth);
+    verify_solution(k.inst.geo, k.inst.start, k.inst.goal, b.moves);
+  }
+  KorfOne k("climb");
+  a = sliding::pdb::find_path(k.inst, k.f, k.h, {}, 16, &mid, 1000, std::uint64_t{1} << 62);
   EXPECT_EQ(mid, sliding::pdb::kMidPruneDepth);
-  EXPECT_TRUE(std::filesystem::exists(dir / MoveFsm::file_name(14)));
-  EXPECT_FALSE(std::filesystem::exists(dir / MoveFsm::file_name(16)));
+  EXPECT_TRUE(std::filesystem::exists(k.dir / MoveFsm::file_name(14)));
+  EXPECT_FALSE(std::filesystem::exists(k.dir / MoveFsm::file_name(16)));
   ASSERT_TRUE(a.found && b.found);
   EXPECT_EQ(a.cost, 57);
   EXPECT_EQ(b.cost, 57);
-  verify_solution(inst.geo, inst.start, inst.goal, a.moves);
-  verify_solution(inst.geo, inst.start, inst.goal, b.moves);
-  std::filesystem::remove_all(dir);
+  verify_solution(k.inst.geo, k.inst.start, k.inst.goal, a.moves);
 }
 
 TEST(PdbSearch, EasyKorfInstances) {

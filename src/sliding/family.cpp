@@ -355,24 +355,25 @@ Family family() {
       {"sliding:RxC", "any R x C board, R, C >= 2"}};
   f.aliases = {{"8-puzzle", "sliding:3x3"}, {"11-puzzle", "sliding:3x4"}, {"15-puzzle", "sliding:4x4"},
                {"24-puzzle", "sliding:5x5"}};
-  f.options = {opt::start(),
-               opt::goal(kAllCommands, "goal state (explore: the source when --from is not given)"),
-               opt::from(),
-               opt::all(),
-               opt::count(),
-               opt::farthest(),
-               opt::spill(),
-               opt::batch(opt::reads(
-                   opt::text(&Settings::batch, "batch", "FILE",
-                             "solve every instance of FILE (one start state a line; JSON Lines with --json)", kSolve))),
-               opt::flag(&Settings::steps, "steps", "draw the board after every move of the solution", kSolve),
-               opt::weight(),
-               opt::beam_width(),
-               opt::integer(&Settings::prune_depth, "prune-depth",
-                            "pdb: never play a move string of up to N moves that an earlier one of no greater length "
-                            "does the same as (default 16, reached in steps as a search grows; 2: only the inverse of the last "
-                            "move, as Korf & Felner)",
-                            kSolve, {2, MoveFsm::kMaxDepth})};
+  f.options = {
+      opt::start(),
+      opt::goal(kAllCommands, "goal state (explore: the source when --from is not given)"),
+      opt::from(),
+      opt::all(),
+      opt::count(),
+      opt::farthest(),
+      opt::spill(),
+      opt::batch(opt::reads(opt::text(&Settings::batch, "batch", "FILE",
+                                      "solve every instance of FILE (one start state a line; JSON Lines with --json)",
+                                      kSolve))),
+      opt::flag(&Settings::steps, "steps", "draw the board after every move of the solution", kSolve),
+      opt::weight(),
+      opt::beam_width(),
+      opt::integer(&Settings::prune_depth, "prune-depth",
+                   "pdb: never play a move string of up to N moves that an earlier one of no greater length "
+                   "does the same as (default 16, reached in steps as a search grows; 2: only the inverse of the last "
+                   "move, as Korf & Felner)",
+                   kSolve, {2, MoveFsm::kMaxDepth})};
   f.options.back().default_value = "16";  // --prune-depth
   f.settings = opt::settings<Settings>();
   f.solvers = merge_specs(solver_specs(solvers<Nibbles>()), solver_specs(SlidingPuzzle::explore_table()));

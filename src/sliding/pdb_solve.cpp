@@ -25,8 +25,8 @@ int prune_depth(const Options& o) {
 }
 
 search::PathResult<std::uint8_t> find_path(const Instance& inst, const Frame& f, std::shared_ptr<const Heuristic> h,
-                                        const search::Limits& lim, int prune, int* used, std::uint64_t deep_after,
-                                        std::uint64_t deeper_after) {
+                                           const search::Limits& lim, int prune, int* used, std::uint64_t deep_after,
+                                           std::uint64_t deeper_after) {
   Context ctx(f, std::move(h));
   ctx.fsm = &MoveFsm::of_depth(std::min(prune, kQuickPruneDepth));
   Position root(&ctx, f.canonical(inst.start));

@@ -45,9 +45,9 @@ inline constexpr std::uint64_t kDeeperPruneAfter = std::uint64_t{1} << 23;
 // search never plays a redundant move string of up to `prune` moves (2: only the inverse of
 // the last move). `used`, when given, gets the depth of the last automaton used.
 search::PathResult<std::uint8_t> find_path(const Instance& inst, const Frame& f, std::shared_ptr<const Heuristic> h,
-                                        const search::Limits& lim, int prune = 2, int* used = nullptr,
-                                        std::uint64_t deep_after = kDeepPruneAfter,
-                                        std::uint64_t deeper_after = kDeeperPruneAfter);
+                                           const search::Limits& lim, int prune = 2, int* used = nullptr,
+                                           std::uint64_t deep_after = kDeepPruneAfter,
+                                           std::uint64_t deeper_after = kDeeperPruneAfter);
 
 // One instance of a --batch file: its id (the optional leading number, else its position),
 // its start (the tokens joined by spaces) and its line number.
