@@ -14,6 +14,8 @@
 #include <random>
 #include <thread>
 
+#include "sanitized.h"
+
 #include "perm/definition.h"
 #include "perm/generators.h"
 #include "perm/pattern_spec.h"
@@ -327,7 +329,7 @@ TEST(PermPattern, FileRoundTripAndSolve) {
   }
   std::mt19937 rng(17);
   ::setenv("TANSAKU_PERM_INVERSE", "1", 1);  // the inverse lookups too (off by default)
-  for (int k = 0; k < 2; ++k) {
+  for (int k = 0; k < all_or_under_sanitizer(2, 1); ++k) {
     Position p = d.solved;
     for (int s = 0; s < 7; ++s) p = d.applied(ms.gens[rng() % ms.gens.size()].p, p);
     const auto a = solve(request(d, ms, p, true), search::Limits{}),
