@@ -4,6 +4,7 @@
 #include "sliding/settings.h"
 
 #include <algorithm>
+#include <iterator>
 #include <utility>
 #include <vector>
 
@@ -38,15 +39,17 @@ search::PathResult<std::uint8_t> find_path(const Instance& inst, const Frame& f,
   if (prune > kMidPruneDepth) steps.emplace_back(prune, deeper_after);
   if (!steps.empty())
     io.before_iteration = [&](int, std::uint64_t last) {
-      while (!steps.empty() && last >= steps.front().second) {
-        const int depth = steps.front().first;
-        steps.erase(steps.begin());
-        search::Limits fsm_lim = lim;  // the enumeration's hash table: a quarter of the budget
-        fsm_lim.memory = lim.memory / 4;
-        const search::MoveAutomaton& deep = MoveFsm::cached(depth, default_dir(), fsm_lim);
-        if (deep.depth() > ctx.fsm->depth()) ctx.fsm = &deep;
-        if (deep.depth() < depth) steps.clear();  // the budget stopped it short: no deeper one fits
-      }
+      // The deepest step now due (an iteration past both thresholds skips the middle one).
+      auto due = steps.begin();
+      while (due != steps.end() && last >= due->second) ++due;
+      if (due == steps.begin()) return;
+      const int depth = std::prev(due)->first;
+      steps.erase(steps.begin(), due);
+      search::Limits fsm_lim = lim;  // the enumeration's hash table: a quarter of the budget
+      fsm_lim.memory = lim.memory / 4;
+      const search::MoveAutomaton& deep = MoveFsm::cached(depth, default_dir(), fsm_lim);
+      if (deep.depth() > ctx.fsm->depth()) ctx.fsm = &deep;
+      if (deep.depth() < depth) steps.clear();  // the budget stopped it short: no deeper one fits
     };
   auto res = search::ida_star_inplace(root, io, lim);
   for (auto& m : res.moves) m = f.from_canon[m];
