@@ -198,8 +198,18 @@ def main():
             start = d.find_element(By.ID, "start")
             start.clear()
             start.send_keys(long_start, Keys.TAB)
-            d.find_element(By.ID, "solve").click()
-            wait.until(lambda d: "running" in d.find_element(By.ID, "status").text)
+            # The job is taken once the app holds its id (queued or running): a click lost
+            # while the page redraws is repeated; anything else is reported as the page shows it.
+            for attempt in range(3):
+                d.find_element(By.ID, "solve").click()
+                if eventually(lambda: d.execute_script("return state.job !== null") or
+                              d.find_element(By.ID, "error").is_displayed(), 10):
+                    break
+            taken = eventually(lambda: "running" in d.find_element(By.ID, "status").text)
+            if not taken:
+                raise RuntimeError(f"the long solve did not run: status {d.find_element(By.ID, 'status').text!r}, "
+                                   f"error {d.find_element(By.ID, 'error').text!r}, "
+                                   f"job {d.execute_script('return state.job')!r}")
             d.find_element(By.ID, "cancel").click()
             wait.until(lambda d: "cancelled" in d.find_element(By.ID, "status").text)
             status = d.find_element(By.ID, "status").text
