@@ -4,11 +4,12 @@
 # 6-6-6-6 + reflection, maxed with the 7-tile partitions built by `tansaku pdb build 24-puzzle
 # --partition all`, about 80 min and 8.3 GB once; docs/pdb.md), against their
 # published lengths and node counts. Default: the twelve with fewest published expansions.
-#   bench/korf24.sh                 build the 6-6-6-6 tables if missing (once: minutes, ~1.3 GiB), then solve
+#   bench/korf24.sh                 build the tables if missing (`pdb build 24-puzzle`: the known
+#                                   partitions that fit the memory; all four take about 80 min once), then solve
 #   bench/korf24.sh --no-build 38 40 25     only these instances, with whatever is in the cache
 #   BIN=... THREADS=N TIMEOUT=SECONDS bench/korf24.sh   (TIMEOUT per instance; default none)
 #   PRUNE=2 bench/korf24.sh         only never undo the last move, as Korf & Felner (default: the
-#                                   solver's, redundant move strings of up to 14 moves skipped)
+#                                   solver's, redundant move strings of up to 16 moves skipped)
 # One line per instance: our length, nodes expanded and generated, the published length and
 # nodes (Korf & Felner count generated nodes), wall seconds; JSON lines in build/korf24.jsonl.
 # Fails when a length differs from the published one.

@@ -2,6 +2,7 @@
 // (disk, else built in memory) and naming them, `solve --batch`, and bad input -> exit 2.
 // Every run points TANSAKU_PDB_DIR at a private directory: the user's cache is never read.
 #include <gtest/gtest.h>
+#include <algorithm>
 
 #include <filesystem>
 #include <fstream>
@@ -153,6 +154,31 @@ TEST_F(PdbCli, Batch) {
   EXPECT_EQ(nlohmann::json::parse(l3)["solved"], 1);
 }
 
+// With neither --groups nor --partition, the 24-puzzle gets every known partition whose
+// builds fit --memory: under 4 GiB only Korf & Felner's 6-6-6-6, the 7-tile ones named as
+// left out (stopped at once: what was chosen is said before the build starts).
+TEST_F(PdbCli, DefaultBuildsTheStrongestPartitionsThatFit) {
+  const std::string tables = (dir_ / "tables").string();
+  auto r = run_tansaku("pdb build 24-puzzle --memory 4G --timeout 0.2 --dir " + tables);
+  EXPECT_EQ(r.code, 3) << r.err;
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_NE(r.err.find("building the known partitions that fit (--memory 4.0 GiB): 6-6-6-6; left out: 7-7-7-3 (a "
+                       "build needs "),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("7-7-7-3-sym (a build needs"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("7-7-7-3-columns (a build needs"), std::string::npos) << r.err;
+  // Too little for any: one line, the refusal of the smallest.
+  auto n = run_tansaku("pdb build 24-puzzle --memory 100M --dir " + tables);
+  EXPECT_EQ(n.code, 2) << n.err;
+  EXPECT_EQ(std::count(n.err.begin(), n.err.end(), '\n'), 1) << n.err;
+  EXPECT_NE(n.err.find("6-tile"), std::string::npos) << n.err;
+  // The 15-puzzle knows one partition: nothing to choose, nothing said.
+  auto q = run_tansaku("pdb build 15-puzzle --memory 4G --timeout 0.2 --dir " + tables);
+  EXPECT_EQ(q.code, 3) << q.err;
+  EXPECT_EQ(q.err.find("known partitions"), std::string::npos) << q.err;
+}
+
 TEST_F(PdbCli, BadInput) {
   const std::string tables = (dir_ / "tables").string();
   auto expect2 = [&](const std::string& args) { expect_refused(args); };
@@ -230,7 +256,9 @@ TEST_F(PdbCli, TimeoutStopsTheSearch) {
   const auto j = r.json();
   EXPECT_FALSE(j["complete"].get<bool>());
   EXPECT_EQ(j["stopped"], "timeout");
-  if (j.contains("lower_bound")) EXPECT_GE(j["lower_bound"].get<int>(), 30);
+  if (j.contains("lower_bound")) {
+    EXPECT_GE(j["lower_bound"].get<int>(), 30);
+  }
 }
 
 TEST_F(PdbCli, TimeoutStopsTheBuild) {

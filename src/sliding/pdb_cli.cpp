@@ -89,6 +89,53 @@ std::vector<std::vector<std::uint8_t>> partition_groups(const std::string& spec,
   return out;
 }
 
+// What `pdb build` makes with neither --groups nor --partition: every known partition of the
+// board (strongest first) whose tables can each be built within `budget` and whose files fit
+// the disk beside those chosen before it; a board with one known partition gets it (and the
+// refusals below name what it needs). `chosen`: the names taken; `left`: those left out, why.
+struct AutoChoice {
+  std::vector<std::vector<std::uint8_t>> groups;
+  std::vector<std::string> chosen, left;
+};
+AutoChoice strongest_that_fit(const Frame& f, std::uint64_t budget, const std::filesystem::path& dir, bool force) {
+  const auto known = known_partitions(f);
+  AutoChoice c;
+  std::error_code ec;
+  const auto space = std::filesystem::space(dir, ec);
+  const std::uint64_t free_bytes = ec ? ~std::uint64_t{0} : space.available;
+  std::uint64_t need = 0, partial = 0;
+  for (const auto& k : known) {
+    std::uint64_t build = 0, more = 0, part = partial;
+    for (const auto& g : k.groups) {
+      if (std::find(c.groups.begin(), c.groups.end(), g) != c.groups.end()) continue;
+      const TableInfo info{f.rows, f.cols, f.blank, g};
+      const BuildState state = build_state_for(info, budget);
+      build = std::max(build, build_memory(info, state));
+      if (force || !std::filesystem::exists(dir / info.file_name(), ec)) {
+        more += info.bytes();
+        part = std::max(part, tansaku::pdb::partial_disk_bytes(dir / info.file_name(), state_bytes(info, state)));
+      }
+    }
+    const bool last = &k == &known.back();
+    if (known.size() > 1 && !(last && c.chosen.empty())) {
+      if (build > budget) {
+        c.left.push_back(fmt::format("{} (a build needs {})", k.name, format_size(build)));
+        continue;
+      }
+      if (need + more + part > free_bytes) {
+        c.left.push_back(fmt::format("{} (its files need up to {} on disk)", k.name, format_size(more + part)));
+        continue;
+      }
+    }
+    need += more;
+    partial = part;
+    c.chosen.push_back(k.name);
+    for (const auto& g : k.groups)
+      if (std::find(c.groups.begin(), c.groups.end(), g) == c.groups.end()) c.groups.push_back(g);
+  }
+  return c;
+}
+
 }  // namespace
 
 int run_pdb_build(const PdbArgs& a) {
@@ -104,12 +151,27 @@ int run_pdb_build(const PdbArgs& a) {
   if (a.groups_given && a.groups.find_first_not_of(" \t") == std::string::npos)
     throw InputError("--groups is empty: give group sizes (7-8) or tile lists (1,2,3/4,5,6)");
   if (a.groups_given && a.partition_given) throw InputError("give --groups or --partition, not both");
-  auto groups = a.partition_given ? partition_groups(a.partition, f)
-                : a.groups.empty() ? default_groups(f)
-                                   : parse_groups(a.groups, f, labels);
   const std::uint64_t budget = a.memory ? a.memory : default_memory_budget();
   const unsigned threads = a.threads ? a.threads : std::max(1u, std::thread::hardware_concurrency());
   const std::filesystem::path dir = dir_of(a);
+  std::string partition = a.partition;  // the known partitions built (given, or chosen below)
+  std::vector<std::vector<std::uint8_t>> groups;
+  std::string chosen_note;  // said once the refusals below have passed
+  if (a.partition_given) {
+    groups = partition_groups(a.partition, f);
+  } else if (a.groups_given && !a.groups.empty()) {
+    groups = parse_groups(a.groups, f, labels);
+  } else {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);  // for its free space (refused below if it fails)
+    const AutoChoice c = strongest_that_fit(f, budget, dir, a.force);
+    groups = c.groups;
+    if (c.chosen.size() > 1 || !c.left.empty())
+      for (const auto& name : c.chosen) partition += (partition.empty() ? "" : ",") + name;
+    if (!partition.empty())
+      chosen_note = fmt::format("building the known partitions that fit (--memory {}): {}{}", format_size(budget),
+                                join(c.chosen, ", "), c.left.empty() ? "" : "; left out: " + join(c.left, ", "));
+  }
 
   // Refuse before starting: the largest build must fit the budget.
   std::vector<TableInfo> infos;
@@ -147,6 +209,7 @@ int run_pdb_build(const PdbArgs& a) {
                       "disk has {} free",
                       printable(dir.string()), format_size(need), format_size(partial), format_size(space.available)));
   }
+  if (!chosen_note.empty() && !a.quiet) fmt::print(stderr, "tansaku: {}\n", chosen_note);
   std::vector<std::size_t> canon_label(geo.n);  // canonical label -> the goal's label index
   for (std::size_t L = 0; L < labels.names.size(); ++L) canon_label[f.label_canon[L]] = L;
 
@@ -226,7 +289,7 @@ int run_pdb_build(const PdbArgs& a) {
   }
   if (a.json) {
     json out{{"puzzle", fmt::format("sliding:{}x{}", rows, cols)}, {"goal", join(tokens)}};
-    if (a.partition_given) out["partition"] = a.partition;
+    if (!partition.empty()) out["partition"] = partition;
     out["dir"] = dir.string();
     out["tables"] = tables;
     out["seconds"] = total.seconds();
@@ -293,13 +356,14 @@ std::vector<ToolCommand> tools() {
   build.group_help = "pattern databases: build them into the table cache, list what is there";
   build.help = "build the pattern databases of a puzzle into the cache dir";
   build.positional = "puzzle";
-  build.options = {opt::text(&PdbSettings::groups, "groups", "GROUPS",
-                             "sliding: tile groups: sizes (7-8) or tile lists (1,2,3/4,5,6)"),
-                   opt::text(&PdbSettings::partition, "partition", "NAME",
-                             "sliding: the tables of known partitions (24-puzzle: 7-7-7-3, 7-7-7-3-sym, "
-                             "7-7-7-3-columns, 6-6-6-6; comma-separated, or all)"),
-                   opt::text(&PdbSettings::goal, "goal", "STATE", "goal state (default: the puzzle's)"),
-                   opt::flag(&PdbSettings::force, "force", "rebuild tables already present"), opt::writes(dir)};
+  build.options = {
+      opt::text(&PdbSettings::groups, "groups", "GROUPS",
+                "sliding: tile groups: sizes (7-8) or tile lists (1,2,3/4,5,6)"),
+      opt::text(&PdbSettings::partition, "partition", "NAME",
+                "sliding: the tables of known partitions (24-puzzle: 7-7-7-3, 7-7-7-3-sym, "
+                "7-7-7-3-columns, 6-6-6-6; comma-separated, or all; default: every one that fits --memory)"),
+      opt::text(&PdbSettings::goal, "goal", "STATE", "goal state (default: the puzzle's)"),
+      opt::flag(&PdbSettings::force, "force", "rebuild tables already present"), opt::writes(dir)};
   build.settings = opt::settings<PdbSettings>();
   build.run = [](const Options& o, const std::vector<std::string>& args) { return run_pdb_build(args_of(o, args)); };
   return {build};
