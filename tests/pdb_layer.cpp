@@ -22,6 +22,7 @@
 #include "tansaku/pdb/cache.h"
 #include "tansaku/pdb/orbits.h"
 #include "tansaku/pdb/table_file.h"
+#include "tansaku/search/move_pruning.h"
 
 using namespace tansaku;
 namespace fs = std::filesystem;
@@ -201,7 +202,8 @@ TEST_F(PdbLayerDir, ListVerifyRemoveBothFamilies) {
   const pdb::TableKind* pieces = pdb::kind_of("perm-2x2x2-08b811ba2312eb21-CORNERS-1.2.3.4.ptab", kinds);
   ASSERT_TRUE(tiles && pieces);
   EXPECT_NE(tiles, pieces);
-  EXPECT_EQ(pdb::kind_of("sliding-moves-14.fsm.zst", kinds), nullptr);  // the move automaton is no table
+  const pdb::TableKind* moves = pdb::kind_of("sliding-moves-14.fsm.zst", kinds);  // listed apart
+  EXPECT_TRUE(moves && moves != tiles && moves != pieces);
 
   ASSERT_EQ(run("pdb build 8-puzzle --groups 4-4 --quiet").code, 0);
   ASSERT_EQ(run("pdb build perm:2x2x2 --moves U,F,R --pieces 4 --quiet").code, 0);
@@ -274,6 +276,38 @@ TEST_F(PdbLayerDir, ListVerifyRemoveBothFamilies) {
   text = run("pdb list");
   EXPECT_EQ(text.out, "pattern databases in " + dir_.string() +
                           ":\n  (none)\nperm tables (piece tables and patterns) in " + dir_.string() + ":\n  (none)\n");
+}
+
+// The redundant move strings a search writes beside the tables (move_pruning.h) are listed,
+// verified and removed with them, whichever family wrote them.
+TEST_F(PdbLayerDir, MoveStringsListedVerifiedRemoved) {
+  using search::MoveWord;
+  const search::MoveAutomaton two(4, 2, {MoveWord{0, 3}, MoveWord{1, 2}, MoveWord{2, 1}, MoveWord{3, 0}});
+  const fs::path file = dir_ / "sliding-moves-2.fsm.zst";
+  ASSERT_TRUE(two.write(file));
+  auto l = run("pdb list --json");
+  ASSERT_EQ(l.code, 0) << l.err;
+  const auto listed = l.json()["tables"];
+  ASSERT_EQ(listed.size(), 1u) << listed.dump();
+  EXPECT_EQ(listed[0]["move_strings"], "sliding-moves");
+  EXPECT_EQ(listed[0]["depth"], 2);
+  EXPECT_EQ(listed[0]["words"], 4);
+  EXPECT_EQ(listed[0]["file"], file.string());
+  auto text = run("pdb list");
+  EXPECT_NE(text.out.find("redundant move strings in " + dir_.string() +
+                          " (searches skip them):\n  sliding-moves: up to 2 moves, 4 strings, "),
+            std::string::npos)
+      << text.out;
+  EXPECT_EQ(run("pdb verify").code, 0);
+  damage(file);  // zstd's checksum of the words
+  auto v = run("pdb verify --json");
+  EXPECT_EQ(v.code, 1) << v.err;
+  EXPECT_EQ(v.json()["damaged"], 1);
+  EXPECT_FALSE(search::MoveAutomaton::read(file, 4, 2));  // a search builds it again
+  auto r = run("pdb remove --all");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("1 table file removed"), std::string::npos) << r.out;
+  EXPECT_FALSE(fs::exists(file));
 }
 
 TEST_F(PdbLayerDir, VerifyReadsAReducedPatternToItsEnd) {

@@ -131,7 +131,8 @@ bool PdbCommands::run_parsed(Raw& raw, int& code) {
     text += fmt::format("removed {} ({})\n", f.path.string(), format_size(bytes));
   }
   if (o.json) fmt::print("{}\n", json{{"dir", dir.string()}, {"removed", removed}, {"bytes", total}}.dump());
-  else fmt::print("{}{} table files removed, {}\n", text, files.size(), format_size(total));
+  else
+    fmt::print("{}{} table file{} removed, {}\n", text, files.size(), files.size() == 1 ? "" : "s", format_size(total));
   return true;
 }
 

@@ -8,15 +8,54 @@
 #include <fmt/format.h>
 
 #include "tansaku/core/error.h"
+#include "tansaku/core/memory.h"
 #include "tansaku/pdb/checkpoint.h"
 #include "tansaku/puzzles/registry.h"
+#include "tansaku/search/move_pruning.h"
 
 namespace tansaku::pdb {
+
+namespace {
+
+// The redundant move strings a search skips (tansaku/search/move_pruning.h), kept per
+// puzzle and depth as NAME-DEPTH.fsm.zst by whichever family enumerated them.
+const TableKind& move_strings_kind() {
+  static const TableKind k = [] {
+    TableKind k;
+    k.heading = "redundant move strings in {} (searches skip them):";
+    k.hide_when_empty = true;
+    k.claims = [](const std::string& name) { return name.ends_with(".fsm.zst"); };
+    k.describe = [](const std::filesystem::path& file) {
+      const auto s = search::MoveAutomaton::summarize(file, false);
+      std::string name = file.filename().string();
+      name.resize(name.size() - std::string_view(".fsm.zst").size());
+      if (const auto dash = name.rfind('-'); dash != std::string::npos) name.resize(dash);
+      std::error_code ec;
+      const auto bytes = std::filesystem::file_size(file, ec);
+      json j{{"move_strings", name},
+             {"depth", s.depth},
+             {"words", s.words},
+             {"file", file.string()},
+             {"file_bytes", ec ? 0 : bytes}};
+      return std::pair<std::string, json>{fmt::format("{}: up to {} moves, {} strings, {}  {}", name, s.depth, s.words,
+                                                      format_size(ec ? 0 : bytes), file.string()),
+                                          std::move(j)};
+    };
+    k.verify = [](const std::filesystem::path& file, const search::Limits&) {
+      (void)search::MoveAutomaton::summarize(file, true);
+    };
+    return k;
+  }();
+  return k;
+}
+
+}  // namespace
 
 std::vector<const TableKind*> registered_kinds() {
   std::vector<const TableKind*> out;
   for (const auto& f : families())
     for (const auto& k : f.table_kinds) out.push_back(&k);
+  out.push_back(&move_strings_kind());
   out.push_back(&partial_kind());
   return out;
 }

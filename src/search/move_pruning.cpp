@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 #include <zstd.h>
 
+#include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
 
 namespace tansaku::search {
@@ -153,6 +154,37 @@ bool MoveAutomaton::write(const std::filesystem::path& file) const {
   std::filesystem::rename(tmp, file, ec);
   if (ec) std::filesystem::remove(tmp, ec);
   return !ec;
+}
+
+MoveAutomaton::FileSummary MoveAutomaton::summarize(const std::filesystem::path& file, bool whole) {
+  constexpr std::size_t kHead = sizeof kMagic + 4 + 4 + 8 + 8;
+  const std::string data = read_file(file.string(), "move table", 0, nullptr);
+  auto bad = [&](const char* why) { return InputError(fmt::format("{}: {}", file.string(), why)); };
+  if (data.size() < kHead || std::memcmp(data.data(), kMagic, sizeof kMagic) != 0)
+    throw bad("not a table of redundant move strings");
+  std::uint32_t version = 0, d = 0;
+  std::uint64_t count = 0, raw_size = 0;
+  const char* p = data.data() + sizeof kMagic;
+  std::memcpy(&version, p, 4);
+  std::memcpy(&d, p + 4, 4);
+  std::memcpy(&count, p + 8, 8);
+  std::memcpy(&raw_size, p + 16, 8);
+  if ((version != 1 && version != 2) || d < 1 || d > 255 || raw_size > (std::uint64_t{1} << 32))
+    throw bad("damaged header");
+  if (whole) {
+    std::string raw(raw_size, '\0');
+    const std::size_t got = ZSTD_decompress(raw.data(), raw.size(), data.data() + kHead, data.size() - kHead);
+    if (ZSTD_isError(got) || got != raw_size) throw bad("damaged (its words do not decompress to their size)");
+    std::uint64_t words = 0;
+    for (std::size_t i = 0; i < raw.size(); ++words) {
+      const auto len = static_cast<std::size_t>(static_cast<unsigned char>(raw[i]));
+      if (len < 1 || len > d) throw bad("damaged (a word longer than the depth)");
+      i += 1 + len * version;
+      if (i > raw.size()) throw bad("damaged (a word cut short)");
+    }
+    if (words != count) throw bad("damaged (fewer or more words than its header says)");
+  }
+  return FileSummary{static_cast<int>(d), count};
 }
 
 std::optional<std::vector<MoveWord>> MoveAutomaton::read(const std::filesystem::path& file, int letters, int depth) {

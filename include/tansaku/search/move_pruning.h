@@ -73,6 +73,14 @@ class MoveAutomaton {
   // are all below `letters`, else nothing (a damaged or other file: build again).
   bool write(const std::filesystem::path& file) const;
   static std::optional<std::vector<MoveWord>> read(const std::filesystem::path& file, int letters, int depth);
+  // What a cache file says of itself, for `pdb list` and `pdb verify`: its depth and number
+  // of words (the header), and with `whole` the words read to the end and checked (lengths,
+  // count, zstd's checksum). InputError saying what is wrong when the file is not one.
+  struct FileSummary {
+    int depth = 0;
+    std::uint64_t words = 0;
+  };
+  static FileSummary summarize(const std::filesystem::path& file, bool whole);
 
   // One automaton per key for the life of the process (thread-safe): the first call builds it
   // (`build`), later ones return the same object. With a file: read from it when it holds the
