@@ -8,7 +8,7 @@
 #                                    web app's browser test), pybind11 + Python's headers, pytest,
 #                                    NumPy, Matplotlib (the Python module `tansaku`, its tests and
 #                                    examples, for /usr/bin/python3: README "Python"), jsonschema (the
-#                                    JSON Schema test) (make test)
+#                                    JSON Schema test), lld (links the test programs faster) (make test)
 #   scripts/install-deps.sh --package  + what the packages need: pybind11 + Python's headers (the
 #                                    module), dpkg-dev (dpkg-shlibdeps finds the Debian package's
 #                                    dependencies), file (CPack's), python3-venv (the wheel's
@@ -24,7 +24,7 @@ pkgs=(g++ cmake make pkg-config libcli11-dev libfmt-dev nlohmann-json3-dev libtb
 tests=(libgtest-dev libgmock-dev libbenchmark-dev libopenmpi-dev openmpi-bin
        chromium chromium-driver python3-selenium
        pybind11-dev python3-dev python3-pybind11 python3-pytest python3-numpy python3-matplotlib
-       python3-jsonschema)
+       python3-jsonschema lld)
 package=(pybind11-dev python3-dev dpkg-dev file python3-venv)
 check=(clang libclang-rt-14-dev curl xz-utils)
 for a in "$@"; do
