@@ -12,6 +12,8 @@
 #                                   solver's, redundant move strings of up to 16 moves skipped)
 # One line per instance: our length, nodes expanded and generated, the published length and
 # nodes (Korf & Felner count generated nodes), wall seconds; JSON lines in build/korf24.jsonl.
+# Then the same instances beside the published counts of later heuristics (8-8-8, 9-9-6, the
+# max of the large ones, zero-aware tables; bench/korf24_published.txt), in total too.
 # Fails when a length differs from the published one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -39,6 +41,7 @@ out=build/korf24.jsonl
 printf '%4s %6s %14s %14s %16s %8s %9s  %s\n' '#' length expanded generated 'K&F generated' 'gen/K&F' seconds heuristic
 fail=0
 sum_gen=0 sum_pub=0 sum_secs=0
+solved=()
 for id in "${ids[@]}"; do
   korf24_instance "$id"
   t0=$(date +%s.%N)
@@ -57,6 +60,7 @@ for id in "${ids[@]}"; do
   ratio=$(awk "BEGIN{printf \"%.3f\", $gen / $pub_nodes}")
   printf '%4s %6s %14s %14s %16s %8s %9s  %s\n' "$id" "$len" "$exp" "$gen" "$pub_nodes" "$ratio" "$secs" "$alg"
   sum_gen=$((sum_gen + gen)); sum_pub=$((sum_pub + pub_nodes)); sum_secs=$(awk "BEGIN{print $sum_secs + $secs}")
+  solved+=("$id $exp $gen")
   if [ "$len" != "$pub_len" ]; then
     echo "FAIL: #$id length $len, published $pub_len" >&2
     fail=1
@@ -65,5 +69,37 @@ done
 if [ "$sum_pub" -gt 0 ]; then
   printf '%4s %6s %14s %14s %16s %8s %9s  %s\n' all "" "" "$sum_gen" "$sum_pub" "$(awk "BEGIN{printf \"%.3f\", $sum_gen / $sum_pub}")" \
     "$sum_secs" "the solved ones: $(awk "BEGIN{printf \"%.2f\", $sum_pub / ($sum_gen > 0 ? $sum_gen : 1)}")x fewer generated"
+fi
+# Beside the later, stronger heuristics' published counts (bench/korf24_published.txt: most
+# likely expanded nodes), for the solved instances that file has.
+if [ ${#solved[@]} -gt 0 ]; then
+  printf '%s\n' "${solved[@]}" | awk -v pub=bench/korf24_published.txt '
+    BEGIN {
+      while ((getline line < pub) > 0) {
+        if (line ~ /^#/ || line == "") continue
+        split(line, f, " "); row[f[1]] = line
+      }
+      split("6-6-6-6 8-8-8 9-8-7 9-9-6 max-of-3 zero-aware", name, " ")
+      print ""
+      print "beside later heuristics (their published counts, most likely expanded nodes; bench/korf24_published.txt):"
+      printf "%4s %14s %14s", "#", "expanded", "generated"
+      for (i = 1; i <= 6; i++) printf " %14s", name[i]
+      printf "\n"
+    }
+    $1 in row {
+      split(row[$1], f, " ")
+      printf "%4s %14d %14d", $1, $2, $3
+      for (i = 1; i <= 6; i++) { printf " %14d", f[i + 2]; sum[i] += f[i + 2] }
+      printf "\n"
+      ex += $2; ge += $3; n++
+    }
+    END {
+      if (!n) exit
+      printf "%4s %14d %14d", "all", ex, ge
+      for (i = 1; i <= 6; i++) printf " %14d", sum[i]
+      printf "\n%4s %14s %14s", "", "", "ratio:"
+      for (i = 1; i <= 6; i++) printf " %14s", sprintf("%.2fx", sum[i] / ex)
+      printf "  (their count / our expanded; above 1: we expand fewer)\n"
+    }'
 fi
 exit $fail
