@@ -255,7 +255,12 @@ int run_pdb_build(const PdbArgs& a) {
         if (!sym || other == info) continue;
         progress.update("pdb {} tiles: loading {}", info.k(), other_file);
         auto src = load_table(other_file, threads);
-        table = derive_table(*src, info, *sym, bo);
+        try {
+          table = derive_table(*src, info, *sym, bo);
+        } catch (const LimitError& e) {  // nothing to keep: a derivation starts over (minutes)
+          progress.done();
+          throw LimitError(tansaku::pdb::stopped_message(e.what(), false, ""));
+        }
         t["derived_from"] = other_file;
         break;
       }
