@@ -88,15 +88,15 @@ if [ ${#solved[@]} -gt 0 ]; then
     }
     $1 in row {
       split(row[$1], f, " ")
-      printf "%4s %14d %14d", $1, $2, $3
-      for (i = 1; i <= 6; i++) { printf " %14d", f[i + 2]; sum[i] += f[i + 2] }
+      printf "%4s %14.0f %14.0f", $1, $2, $3
+      for (i = 1; i <= 6; i++) { printf " %14.0f", f[i + 2]; sum[i] += f[i + 2] }
       printf "\n"
       ex += $2; ge += $3; n++
     }
     END {
       if (!n) exit
-      printf "%4s %14d %14d", "all", ex, ge
-      for (i = 1; i <= 6; i++) printf " %14d", sum[i]
+      printf "%4s %14.0f %14.0f", "all", ex, ge
+      for (i = 1; i <= 6; i++) printf " %14.0f", sum[i]
       printf "\n%4s %14s %14s", "", "", "ratio:"
       for (i = 1; i <= 6; i++) printf " %14s", sprintf("%.2fx", sum[i] / ex)
       printf "  (their count / our expanded; above 1: we expand fewer)\n"
