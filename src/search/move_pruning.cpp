@@ -79,6 +79,25 @@ std::vector<std::int32_t> compile(int letters, const std::vector<MoveWord>& word
 // Version 1: letters as bytes (at most 256 moves); version 2: as 16-bit little-endian.
 constexpr char kMagic[8] = {'T', 'S', 'K', 'F', 'S', 'M', '1', '\n'};
 
+// The header after the magic: version, depth, number of words, size of the words unpacked.
+constexpr std::size_t kHead = sizeof kMagic + 4 + 4 + 8 + 8;
+struct Header {
+  std::uint32_t version = 0, depth = 0;
+  std::uint64_t count = 0, raw_size = 0;
+};
+bool has_magic(const std::string& data) {
+  return data.size() >= kHead && std::memcmp(data.data(), kMagic, sizeof kMagic) == 0;
+}
+Header header_of(const std::string& data) {  // has_magic(data) first
+  Header h;
+  const char* p = data.data() + sizeof kMagic;
+  std::memcpy(&h.version, p, 4);
+  std::memcpy(&h.depth, p + 4, 4);
+  std::memcpy(&h.count, p + 8, 8);
+  std::memcpy(&h.raw_size, p + 16, 8);
+  return h;
+}
+
 template <class T>
 void put(std::string& out, T v) {
   out.append(reinterpret_cast<const char*>(&v), sizeof v);
@@ -157,18 +176,10 @@ bool MoveAutomaton::write(const std::filesystem::path& file) const {
 }
 
 MoveAutomaton::FileSummary MoveAutomaton::summarize(const std::filesystem::path& file, bool whole) {
-  constexpr std::size_t kHead = sizeof kMagic + 4 + 4 + 8 + 8;
   const std::string data = read_file(file.string(), "move table", 0, nullptr);
   auto bad = [&](const char* why) { return InputError(fmt::format("{}: {}", file.string(), why)); };
-  if (data.size() < kHead || std::memcmp(data.data(), kMagic, sizeof kMagic) != 0)
-    throw bad("not a table of redundant move strings");
-  std::uint32_t version = 0, d = 0;
-  std::uint64_t count = 0, raw_size = 0;
-  const char* p = data.data() + sizeof kMagic;
-  std::memcpy(&version, p, 4);
-  std::memcpy(&d, p + 4, 4);
-  std::memcpy(&count, p + 8, 8);
-  std::memcpy(&raw_size, p + 16, 8);
+  if (!has_magic(data)) throw bad("not a table of redundant move strings");
+  const auto [version, d, count, raw_size] = header_of(data);
   if ((version != 1 && version != 2) || d < 1 || d > 255 || raw_size > (std::uint64_t{1} << 32))
     throw bad("damaged header");
   if (whole) {
@@ -195,15 +206,8 @@ std::optional<std::vector<MoveWord>> MoveAutomaton::read(const std::filesystem::
   } catch (const InputError&) {
     return std::nullopt;
   }
-  constexpr std::size_t kHead = sizeof kMagic + 4 + 4 + 8 + 8;
-  if (data.size() < kHead || std::memcmp(data.data(), kMagic, sizeof kMagic) != 0) return std::nullopt;
-  std::uint32_t version = 0, d = 0;
-  std::uint64_t count = 0, raw_size = 0;
-  const char* p = data.data() + sizeof kMagic;
-  std::memcpy(&version, p, 4);
-  std::memcpy(&d, p + 4, 4);
-  std::memcpy(&count, p + 8, 8);
-  std::memcpy(&raw_size, p + 16, 8);
+  if (!has_magic(data)) return std::nullopt;
+  const auto [version, d, count, raw_size] = header_of(data);
   if ((version != 1 && version != 2) || static_cast<int>(d) != depth || raw_size > (std::uint64_t{1} << 32))
     return std::nullopt;
   const std::size_t width = version;
