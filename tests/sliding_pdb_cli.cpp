@@ -256,9 +256,26 @@ TEST_F(PdbCli, TimeoutStopsTheSearch) {
   const auto j = r.json();
   EXPECT_FALSE(j["complete"].get<bool>());
   EXPECT_EQ(j["stopped"], "timeout");
-  if (j.contains("lower_bound")) {
-    EXPECT_GE(j["lower_bound"].get<int>(), 30);
-  }
+  // Proved before the tables are built: at least Manhattan distance (41 here).
+  ASSERT_TRUE(j.contains("lower_bound")) << j;
+  EXPECT_GE(j["lower_bound"].get<int>(), 41);
+}
+
+TEST_F(PdbCli, StoppedWhileTheTablesAreBuiltSaysWhatWasProved) {
+  // No tables on disk: the 24-puzzle's small tables are built first, and 0.05 s stops that
+  // build. Manhattan distance (96 for the reversed board) is proved before it, and the hint
+  // says how to make the next solve faster.
+  auto r = run_tansaku(
+      "solve 24-puzzle --algorithm pdb --timeout 0.05 --json --quiet --start \""
+      "24 23 22 21 20 19 18 17 16 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1 0\"");
+  EXPECT_EQ(r.code, 3) << r.out << r.err;
+  const auto j = r.json();
+  EXPECT_EQ(j["stopped"], "timeout") << j;
+  ASSERT_TRUE(j.contains("lower_bound")) << j;
+  EXPECT_GE(j["lower_bound"].get<int>(), 96) << j;
+  ASSERT_TRUE(j.contains("hint")) << j;
+  EXPECT_NE(j["hint"].get<std::string>().find("tansaku pdb build 24-puzzle"), std::string::npos) << j;
+  EXPECT_NE(r.err.find("proved so far: no solution is shorter than"), std::string::npos) << r.err;
 }
 
 TEST_F(PdbCli, TimeoutStopsTheBuild) {

@@ -59,21 +59,34 @@ search::PathResult<std::uint8_t> find_path(const Instance& inst, const Frame& f,
 
 void solve(const Instance& inst, int prune, const search::Limits& lim, Solution<Rules>& sol, SolveReport& r) {
   Frame f = make_frame(inst.geo, inst.goal);
-  auto h = choose_heuristic(f, default_dir(), lim.memory, lim.threads, lim.deadline);
+  // Proved before any table is read or built: Manhattan distance (a stop while the tables are
+  // built still says it).
+  {
+    Context md(f, std::make_shared<const Heuristic>());
+    if (lim.proved) lim.proved->raise(Position(&md, f.canonical(inst.start)).h());
+  }
   // Nothing on disk for a board where the small tables built now make a slow search: the
-  // hint (said also when a limit stops the search, and as the JSON key `hint`).
+  // hint (said also when a limit stops the search or the build, and as the JSON key `hint`).
+  const int n = inst.geo.n;
+  const std::string name = inst.geo.rows == inst.geo.cols && (n == 16 || n == 25)
+                               ? fmt::format("{}-puzzle", n - 1)
+                               : fmt::format("sliding:{}x{}", inst.geo.rows, inst.geo.cols);
+  const std::string hint = fmt::format(
+      "`tansaku pdb build {}` builds larger pattern databases once (into {}), and solves then "
+      "load them: much faster",
+      name, default_dir().string());
+  std::shared_ptr<const Heuristic> h;
+  try {
+    h = choose_heuristic(f, default_dir(), lim.memory, lim.threads, lim.deadline);
+  } catch (const LimitError&) {  // stopped while building tables in memory
+    if (lim.proved && n >= 16) lim.proved->hint = hint;
+    throw;
+  }
   const bool from_disk =
       std::any_of(h->tables.begin(), h->tables.end(), [](const auto& t) { return t->origin.rfind("disk", 0) == 0; });
-  if (!from_disk && inst.geo.n >= 16) {
-    const int n = inst.geo.n;
-    const std::string name = inst.geo.rows == inst.geo.cols && (n == 16 || n == 25)
-                                 ? fmt::format("{}-puzzle", n - 1)
-                                 : fmt::format("sliding:{}x{}", inst.geo.rows, inst.geo.cols);
-    r.extra["hint"] = fmt::format(
-        "`tansaku pdb build {}` builds larger pattern databases once (into {}), and solves then "
-        "load them: much faster",
-        name, default_dir().string());
-    if (lim.proved) lim.proved->hint = r.extra["hint"].get<std::string>();
+  if (!from_disk && n >= 16) {
+    r.extra["hint"] = hint;
+    if (lim.proved) lim.proved->hint = hint;
   }
   Context ctx(f, h);
   const int h0 = Position(&ctx, f.canonical(inst.start)).h();
