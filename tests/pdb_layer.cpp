@@ -310,6 +310,31 @@ TEST_F(PdbLayerDir, MoveStringsListedVerifiedRemoved) {
   EXPECT_FALSE(fs::exists(file));
 }
 
+// The two-phase solver keeps its tables in a folder of the cache directory (two-phase/):
+// listed, verified and removed with the others.
+TEST_F(PdbLayerDir, TablesInAFolderOfTheCacheAreListedVerifiedRemoved) {
+  auto s = run("solve cube --scramble \"R U F\" --algorithm two-phase --json --quiet");
+  ASSERT_EQ(s.code, 0) << s.err;
+  EXPECT_EQ(s.json()["length"], 3);
+  auto l = run("pdb list --json");
+  ASSERT_EQ(l.code, 0) << l.err;
+  const auto listed = l.json()["tables"];
+  ASSERT_EQ(listed.size(), 4u) << listed.dump();  // phase 1's two, phase 2's two
+  for (const auto& t : listed) {
+    EXPECT_EQ(t["puzzle"], "perm:3x3x3") << t;
+    EXPECT_EQ(fs::path(t["file"].get<std::string>()).parent_path(), dir_ / "two-phase") << t;
+  }
+  auto v = run("pdb verify --json");
+  ASSERT_EQ(v.code, 0) << v.err;
+  EXPECT_EQ(v.json()["checked"], 4);
+  damage(listed[0]["file"].get<std::string>());
+  EXPECT_EQ(run("pdb verify --json").json()["damaged"], 1);
+  auto r = run("pdb remove --all");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("4 table files removed"), std::string::npos) << r.out;
+  EXPECT_TRUE(fs::is_empty(dir_ / "two-phase"));
+}
+
 TEST_F(PdbLayerDir, VerifyReadsAReducedPatternToItsEnd) {
   // A pattern reduced by the cube's symmetries keeps its class and sym-move tables after the
   // cells: a damaged byte there is found as well as one among the cells.

@@ -70,8 +70,15 @@ std::vector<TableFile> table_files(const std::filesystem::path& dir, const std::
   std::vector<TableFile> found;
   std::error_code ec;
   if (!std::filesystem::is_directory(dir, ec)) return found;
+  // The directory, and its subdirectories one level down: a family's own folder there (the
+  // two-phase solver's tables, say) is part of the cache too.
+  std::vector<std::filesystem::path> dirs{dir};
   for (const auto& e : std::filesystem::directory_iterator(dir, ec))
-    if (const TableKind* k = kind_of(e.path().filename().string(), kinds)) found.push_back(TableFile{e.path(), k});
+    if (e.is_directory(ec) && !e.is_symlink(ec)) dirs.push_back(e.path());
+  for (const auto& d : dirs)
+    for (const auto& e : std::filesystem::directory_iterator(d, ec))
+      if (!e.is_directory(ec))
+        if (const TableKind* k = kind_of(e.path().filename().string(), kinds)) found.push_back(TableFile{e.path(), k});
   auto order = [&](const TableKind* k) { return std::find(kinds.begin(), kinds.end(), k) - kinds.begin(); };
   std::sort(found.begin(), found.end(), [&](const TableFile& a, const TableFile& b) {
     return order(a.kind) != order(b.kind) ? order(a.kind) < order(b.kind) : a.path.string() < b.path.string();

@@ -44,8 +44,8 @@ struct TableFile {
   std::filesystem::path path;
   const TableKind* kind = nullptr;
 };
-// The files of `dir` some kind claims, by kind (in order), then by name; none when `dir`
-// is not a directory.
+// The files of `dir` and of its subdirectories (one level down: a family's own folder) some
+// kind claims, by kind (in order), then by path; none when `dir` is not a directory.
 std::vector<TableFile> table_files(const std::filesystem::path& dir, const std::vector<const TableKind*>& kinds);
 
 // `pdb list`: the text (each kind's heading, then a line per file that reads, or "(none)")
