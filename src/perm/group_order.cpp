@@ -35,7 +35,8 @@ bool is_id(const P& a) {
 
 class SchreierSims {
  public:
-  SchreierSims(std::size_t n, const std::vector<P>& gens) : n_(n) {
+  SchreierSims(std::size_t n, const std::vector<P>& gens, const Deadline* deadline = nullptr)
+      : n_(n), deadline_(deadline) {
     for (const auto& g : gens)
       if (!is_id(g)) add_strong(g);
     for (std::size_t i = 0; i < base_.size(); ++i) rebuild(i);
@@ -43,6 +44,7 @@ class SchreierSims {
     while (i-- > 0) {
       if (auto j = check(i)) i = *j + 1;  // re-check from the level the residue reached
     }
+    deadline_ = nullptr;  // the caller's, which need not outlive this
   }
   // A uniformly random element: every element is uniquely u_{k-1} then ... then u_0 with u_i
   // in the transversal of level i (what sift undoes, level by level), and there are
@@ -122,6 +124,7 @@ class SchreierSims {
   // deepest level rebuilt (the caller continues there).
   std::optional<std::size_t> check(std::size_t i) {
     for (std::size_t k = 0; k < levels_[i].orbit.size(); ++k) {
+      if (deadline_) deadline_->check();
       const auto beta = levels_[i].orbit[k];
       for (std::size_t si = 0; si < strong_.size(); ++si) {
         const P s = strong_[si];
@@ -139,6 +142,7 @@ class SchreierSims {
   }
 
   std::size_t n_;
+  const Deadline* deadline_ = nullptr;  // during construction only
   std::vector<P> strong_;
   std::vector<std::uint16_t> base_;
   std::vector<Level> levels_;
@@ -220,7 +224,7 @@ std::vector<Position> random_positions(const Definition& d, const MoveSet& ms, c
 }
 
 std::optional<bool> reachable(const Definition& d, const MoveSet& ms, const Position& goal, const Position& p,
-                              std::string* order) {
+                              std::string* order, const Deadline* deadline) {
   const auto N = static_cast<std::size_t>(d.positions);
   // The position in goal of each (set, label): distinct labels per set, else undecided.
   std::vector<int> where(N * 256, -1);
@@ -243,7 +247,7 @@ std::optional<bool> reachable(const Definition& d, const MoveSet& ms, const Posi
       g[pts.start[static_cast<std::size_t>(from)] + static_cast<std::size_t>(o)] =
           static_cast<std::uint16_t>(pts.start[i] + static_cast<std::size_t>((o + twist) % om));
   }
-  SchreierSims ss(pts.n, pts.gens);
+  SchreierSims ss(pts.n, pts.gens, deadline);
   if (order) *order = ss.order().get_str();
   return ss.contains(g);
 }

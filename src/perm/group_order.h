@@ -28,8 +28,9 @@ std::vector<Position> random_positions(const Definition& d, const MoveSet& ms, c
 // repeats a piece within a set (several permutations would do: a coset question this does not
 // settle).
 // `order`, when given, receives the group's order (decimal) when the answer is true: with
-// distinct pieces, the number of positions the moves reach from `goal`.
+// distinct pieces, the number of positions the moves reach from `goal`. `deadline` (if any)
+// stops the stabiliser chain's construction (LimitError).
 std::optional<bool> reachable(const Definition& d, const MoveSet& ms, const Position& goal, const Position& p,
-                              std::string* order = nullptr);
+                              std::string* order = nullptr, const Deadline* deadline = nullptr);
 
 }  // namespace tansaku::perm

@@ -62,7 +62,7 @@ PatternDomain::PatternDomain(const Definition& d, const MoveSet& ms, const Posit
     goal_rank_ = red_->state(pd_.solved);
   } else {
     const std::uint64_t move_tables = searching && whole_ ? 0 : std::uint64_t{256} << 20;
-    space_ = std::make_unique<Space>(pd_, pms_, pd_.solved, move_tables, threads);
+    space_ = std::make_unique<Space>(pd_, pms_, pd_.solved, move_tables, threads, lim ? lim->deadline : nullptr);
     goal_rank_ = space_->rank(pd_.solved);
   }
 }

@@ -22,7 +22,7 @@
 namespace tansaku::perm {
 
 PatternDb::PatternDb(const Definition& d, const MoveSet& ms, const Position& goal, std::vector<bool> keep_label,
-                     std::vector<bool> keep_ori)
+                     std::vector<bool> keep_ori, const Deadline* deadline)
     : positions_(d.positions), keep_ori_(std::move(keep_ori)), pd_(d), pms_(ms) {
   lab_map_.assign(static_cast<std::size_t>(positions_) * 256, 254);
   for (int i = 0; i < positions_; ++i)
@@ -35,7 +35,7 @@ PatternDb::PatternDb(const Definition& d, const MoveSet& ms, const Position& goa
     for (int i = 0; i < positions_; ++i)
       if (!keep_ori_[static_cast<std::size_t>(i)]) g.p.twist[static_cast<std::size_t>(i)] = 0;
   pd_.solved = project(goal);
-  space_ = std::make_unique<Space>(pd_, pms_, pd_.solved, 0);
+  space_ = std::make_unique<Space>(pd_, pms_, pd_.solved, 0, 1, deadline);
   // What is kept, for reports.
   std::vector<int> pieces, oris;
   for (int i = 0; i < positions_; ++i) {
@@ -66,7 +66,7 @@ PatternDb::PatternDb(const Definition& d, const MoveSet& ms, const Position& goa
 }
 
 void PatternDb::build(const search::Limits& lim) {
-  space_ = std::make_unique<Space>(pd_, pms_, pd_.solved, std::uint64_t{256} << 20, lim.threads);
+  space_ = std::make_unique<Space>(pd_, pms_, pd_.solved, std::uint64_t{256} << 20, lim.threads, lim.deadline);
   RankedDomain dom(pd_, pms_, *space_);
   const std::uint64_t r0 = space_->rank(pd_.solved);
   auto t = search::distance_table(dom, std::span<const std::uint64_t>(&r0, 1), true, lim);
@@ -181,7 +181,7 @@ std::vector<std::unique_ptr<PatternDb>> make_pattern_dbs(const Definition& d, co
         for (auto l : a.labels) kl[static_cast<std::size_t>(c) * 256 + l] = true;
         if (a.ori) ko[static_cast<std::size_t>(c)] = true;
       }
-    return std::make_unique<PatternDb>(d, ms, goal, std::move(kl), std::move(ko));
+    return std::make_unique<PatternDb>(d, ms, goal, std::move(kl), std::move(ko), lim.deadline);
   };
   // A table whose coordinates have no move tables (too large) is slow to fill: such
   // projections get a budget 32 times smaller.

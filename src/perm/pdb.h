@@ -24,8 +24,9 @@ namespace tansaku::perm {
 class PatternDb {
  public:
   // keep_label[pos * 256 + label]: the label stays distinct; keep_ori[pos]: its orientation stays.
+  // `deadline` (may be null) stops the construction of its ranked space (LimitError).
   PatternDb(const Definition& d, const MoveSet& ms, const Position& goal, std::vector<bool> keep_label,
-            std::vector<bool> keep_ori);
+            std::vector<bool> keep_ori, const Deadline* deadline = nullptr);
   std::uint64_t size() const { return space_->size(); }
   const Space& space() const { return *space_; }
   void build(const search::Limits& lim);

@@ -597,7 +597,7 @@ void run_bibfs(const Job& j, const search::Limits& lim) {
   const SolveRequest& req = j.req;
   auto& space = j.space;
   SolveResult& out = j.out;
-  space = std::make_unique<Space>(*req.d, *req.ms, req.goal, std::uint64_t{256} << 20, lim.threads);
+  space = std::make_unique<Space>(*req.d, *req.ms, req.goal, std::uint64_t{256} << 20, lim.threads, lim.deadline);
   RankPathDomain dom(*req.ms, *space, space->rank(req.goal));
   out.path = search::bidirectional_bfs(dom, space->rank(req.start), lim);
   if (!out.path.found && out.path.exhausted) {
@@ -940,7 +940,7 @@ SolveResult solve(const SolveRequest& req, const search::Limits& lim) {
     throw InputError(fmt::format("{} has {} moves; at most {} are supported", d.name, ms.gens.size(), InPlace::kMaxMoves));
   // Membership (distinct pieces per set: Schreier-Sims on the stickers decides it exactly).
   std::string order;
-  const std::optional<bool> member = reachable(d, ms, req.goal, req.start, &order);
+  const std::optional<bool> member = reachable(d, ms, req.goal, req.start, &order, lim.deadline);
   // The goal's ranked space decides the invariants (and small spaces are searched whole).
   // Not built when the start is reachable and the group is too large for the bidirectional
   // search to be chosen: then it would only be checked, at the cost of enumerating the
@@ -951,7 +951,7 @@ SolveResult solve(const SolveRequest& req, const search::Limits& lim) {
                            req.algorithm == "subgoal") &&
                           (order.size() > 19 || std::stoull(order) > req.bibfs_limit);
   try {
-    if (!ida_anyway) space = std::make_unique<Space>(d, ms, req.goal, 0);
+    if (!ida_anyway) space = std::make_unique<Space>(d, ms, req.goal, 0, 1, lim.deadline);
   } catch (const InputError&) {
     space.reset();  // beyond 64 bits: no invariant check, IDA* only
   }

@@ -27,8 +27,9 @@ int perm_parity(const std::vector<std::uint8_t>& p) {
 }
 }  // namespace
 
-Space::Space(const Definition& d, const MoveSet& ms, const Position& ref, std::uint64_t table_bytes, unsigned threads)
-    : d_(&d), ref_(ref), nm_(static_cast<int>(ms.gens.size())) {
+Space::Space(const Definition& d, const MoveSet& ms, const Position& ref, std::uint64_t table_bytes, unsigned threads,
+             const Deadline* deadline)
+    : d_(&d), deadline_(deadline), ref_(ref), nm_(static_cast<int>(ms.gens.size())) {
   const int N = d.positions;
   // Moves that generate the same group (the first power of each base move; the others are
   // its powers): an orbit needs only these.
@@ -195,6 +196,7 @@ Space::Space(const Definition& d, const MoveSet& ms, const Position& ref, std::u
   std::iota(order.begin(), order.end(), 0);
   std::sort(order.begin(), order.end(), [&](auto a, auto b) { return coords_[a].size < coords_[b].size; });
   for (auto j : order) {
+    if (deadline_) deadline_->check();
     Coord& co = coords_[j];
     const std::uint64_t bytes = co.size * (co.two_rows ? 2 : 1) * static_cast<std::uint64_t>(nm_) * 4 + (co.pivot ? co.size : 0);
     if (co.kind == Coord::Kind::Group) {  // its members' values kept beside its table
@@ -228,6 +230,7 @@ Space::Space(const Definition& d, const MoveSet& ms, const Position& ref, std::u
     for (std::uint64_t v = 0; v < rows; ++v)
       for (int m = 0; m < nm_; ++m) last_t_[static_cast<std::uint64_t>(m) * rows + v] = t[v * static_cast<std::uint64_t>(nm_) + static_cast<std::uint64_t>(m)];
   }
+  deadline_ = nullptr;  // the caller's, which need not outlive this
 }
 
 void Space::read_local(const Coord& co, const Position& p, std::uint8_t* a) const {
@@ -404,6 +407,7 @@ Combinations Space::reachable_combinations(const std::vector<const Coord*>& memb
   for (std::size_t i = 0; i < k; ++i) div.emplace_back(static_cast<std::uint32_t>(members[i]->size));
   std::vector<std::uint32_t> y(ng);
   for (std::size_t head = 0; head < queue.size(); ++head) {
+    if ((head & 0xffff) == 0 && deadline_) deadline_->check();
     std::uint32_t x = queue[head];
     std::fill(y.begin(), y.end(), 0u);
     for (std::size_t i = k; i-- > 0;) {

@@ -25,6 +25,7 @@
 
 #include "perm/definition.h"
 #include "perm/generators.h"
+#include "tansaku/core/deadline.h"
 #include "tansaku/core/fast_div.h"
 #include "tansaku/core/ranking.h"
 
@@ -78,8 +79,10 @@ class Space {
   static constexpr int kMaxMoves = 1024;  // for the batch path (more: one rank at a time)
   // Throws InputError when the ranked space exceeds 64 bits. Move tables are built for the
   // coordinates that fit `table_bytes` (the others are stepped by unrank / apply / rank).
-  Space(const Definition& d, const MoveSet& ms, const Position& ref, std::uint64_t table_bytes,
-        unsigned threads = 1);
+  // `deadline` (may be null) stops the construction (LimitError): the orbit of the group
+  // coordinates and the move tables take seconds on large puzzles.
+  Space(const Definition& d, const MoveSet& ms, const Position& ref, std::uint64_t table_bytes, unsigned threads = 1,
+        const Deadline* deadline = nullptr);
 
   std::uint64_t size() const { return size_; }
   int moves() const { return nm_; }
@@ -300,6 +303,7 @@ class Space {
                       const std::function<void(int, std::uint64_t)>& f) const;
 
   const Definition* d_;
+  const Deadline* deadline_ = nullptr;  // during construction only
   Position ref_;
   int nm_ = 0;
   std::vector<int> generators_;  // moves generating the group of all nm_ (reachable_combinations)
