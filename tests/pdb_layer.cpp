@@ -329,10 +329,16 @@ TEST_F(PdbLayerDir, TablesInAFolderOfTheCacheAreListedVerifiedRemoved) {
   EXPECT_EQ(v.json()["checked"], 4);
   damage(listed[0]["file"].get<std::string>());
   EXPECT_EQ(run("pdb verify --json").json()["damaged"], 1);
+  // A folder of the user's own in the table directory is not the cache's: left alone.
+  fs::create_directories(dir_ / "backup");
+  fs::copy_file(listed[1]["file"].get<std::string>(),
+                dir_ / "backup" / fs::path(listed[1]["file"].get<std::string>()).filename());
+  EXPECT_EQ(run("pdb list --json").json()["tables"].size(), 4u);
   auto r = run("pdb remove --all");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("4 table files removed"), std::string::npos) << r.out;
   EXPECT_TRUE(fs::is_empty(dir_ / "two-phase"));
+  EXPECT_FALSE(fs::is_empty(dir_ / "backup"));
 }
 
 TEST_F(PdbLayerDir, VerifyReadsAReducedPatternToItsEnd) {

@@ -3,6 +3,7 @@
 #include "tansaku/pdb/cache.h"
 
 #include <algorithm>
+#include <set>
 #include <system_error>
 
 #include <fmt/format.h>
@@ -70,11 +71,11 @@ std::vector<TableFile> table_files(const std::filesystem::path& dir, const std::
   std::vector<TableFile> found;
   std::error_code ec;
   if (!std::filesystem::is_directory(dir, ec)) return found;
-  // The directory, and its subdirectories one level down: a family's own folder there (the
-  // two-phase solver's tables, say) is part of the cache too.
-  std::vector<std::filesystem::path> dirs{dir};
-  for (const auto& e : std::filesystem::directory_iterator(dir, ec))
-    if (e.is_directory(ec) && !e.is_symlink(ec)) dirs.push_back(e.path());
+  // The directory, and the folders in it that kinds keep files in.
+  std::set<std::filesystem::path> dirs{dir};
+  for (const TableKind* k : kinds)
+    for (const auto& f : k->folders)
+      if (std::filesystem::is_directory(dir / f, ec) && !std::filesystem::is_symlink(dir / f, ec)) dirs.insert(dir / f);
   for (const auto& d : dirs)
     for (const auto& e : std::filesystem::directory_iterator(d, ec))
       if (!e.is_directory(ec))

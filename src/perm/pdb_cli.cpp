@@ -14,6 +14,7 @@
 #include "perm/pdb.h"
 #include "perm/piece_file.h"
 #include "perm/piece_table.h"
+#include "perm/two_phase.h"
 #include "tansaku/core/cache_dir.h"
 #include "tansaku/core/deadline.h"
 #include "tansaku/core/error.h"
@@ -251,6 +252,7 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
 tansaku::pdb::TableKind pdb_table_kind() {
   tansaku::pdb::TableKind k;
   k.heading = "perm tables (piece tables and patterns) in {}:";
+  k.folders = {kTwoPhaseFolder};
   k.claims = [](const std::string& name) {
     return (name.rfind("perm-", 0) == 0 && is_table_file_name(name)) || is_projection_file_name(name);
   };

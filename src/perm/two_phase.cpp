@@ -148,7 +148,7 @@ PatternSpec every_piece(const Definition& d, const MoveSet& sub) {
 std::unique_ptr<PatternTable> table_of(const Definition& d, const MoveSet& ms, const Position& goal,
                                        const PatternSpec& spec, const char* phase, bool cache,
                                        const search::Limits& lim) {
-  const std::filesystem::path dir = table_cache_dir() / "two-phase";
+  const std::filesystem::path dir = table_cache_dir() / kTwoPhaseFolder;
   cache = cache && file_allowed(dir.string());
   const std::filesystem::path file = dir / pattern_file_name(d, ms, goal, spec);
   std::error_code ec;

@@ -17,6 +17,9 @@
 
 namespace tansaku::perm {
 
+// The folder of the cache directory that holds the two-phase tables.
+inline constexpr const char* kTwoPhaseFolder = "two-phase";
+
 // When to stop. Always when no shorter solution can follow (the phase-1 length reaches the
 // best total), and at a limit (--timeout) with a solution in hand; besides:
 struct TwoPhaseOptions {

@@ -24,6 +24,10 @@ struct TableKind {
   std::string heading;
   // Whether `pdb list` leaves the heading out when there is no such file (instead of "(none)").
   bool hide_when_empty = false;
+  // Folders of the table directory that hold files of this kind too (a solver's own tables),
+  // besides the directory itself. Other folders there are not the cache's: never listed or
+  // removed.
+  std::vector<std::string> folders;
   // Whether a file of this name is a table of this kind (any layout it still reads).
   std::function<bool(const std::string& file_name)> claims;
   // What `pdb list` shows of a file: one line (no indent, no newline) and one JSON object.
@@ -44,8 +48,8 @@ struct TableFile {
   std::filesystem::path path;
   const TableKind* kind = nullptr;
 };
-// The files of `dir` and of its subdirectories (one level down: a family's own folder) some
-// kind claims, by kind (in order), then by path; none when `dir` is not a directory.
+// The files of `dir` and of the kinds' folders in it some kind claims, by kind (in order),
+// then by path; none when `dir` is not a directory.
 std::vector<TableFile> table_files(const std::filesystem::path& dir, const std::vector<const TableKind*>& kinds);
 
 // `pdb list`: the text (each kind's heading, then a line per file that reads, or "(none)")
