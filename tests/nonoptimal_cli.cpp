@@ -286,7 +286,7 @@ TEST(NonOptimal, SubgoalReplaysAndIsNeverShorterThanOptimal) {
   // Random positions of the TopSpin and the 2x2x2: answered, verified by the replay before
   // printing (a wrong answer is never printed: exit 0 says it replayed to the goal).
   for (const std::string p : {"perm:topspin", "perm:2x2x2"}) {
-    const int count = all_or_under_sanitizer(12, 4);
+    const int count = all_or_under_sanitizer(12, 2);
     const auto random = run_cli("random " + p + " --seed 5 --count " + std::to_string(count));
     ASSERT_EQ(random.code, 0) << random.err;
     std::istringstream lines(random.out);

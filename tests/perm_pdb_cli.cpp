@@ -264,3 +264,19 @@ TEST_F(PermPdbCli, ATableOfAnotherReductionIsReplaced) {
   EXPECT_EQ(s.json()["length"], 3);
   EXPECT_NE(s.json()["heuristic"].get<std::string>().find("cached pattern fs"), std::string::npos) << s.out;
 }
+
+TEST_F(PermPdbCli, StoppedBeforeTheSearchSaysWhatWasProved) {
+  // No tables in the cache: a limit that stops the solve in the membership test or while
+  // the tables are built still says what was proved. The superflip differs from the goal at
+  // 12 positions and a face turn changes 8, so at least 2 moves.
+  auto r =
+      run("solve perm:3x3x3 --scramble \"U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2\" "
+          "--algorithm idastar --timeout 0.01 --json --quiet");
+  ASSERT_EQ(r.code, 3) << r.out << r.err;
+  const auto j = r.json();
+  EXPECT_EQ(j["stopped"], "timeout") << j;
+  ASSERT_TRUE(j.contains("lower_bound")) << j;
+  EXPECT_GE(j["lower_bound"].get<int>(), 2) << j;
+  EXPECT_LE(j["lower_bound"].get<int>(), 20) << j;
+  EXPECT_NE(r.err.find("proved so far: no solution is shorter than"), std::string::npos) << r.err;
+}

@@ -924,6 +924,23 @@ const SolverTable<Job, void>& table() {
   return t;
 }
 
+// A lower bound known before any phase a limit can stop: a move changes the contents of at
+// most `support` positions (those it moves or twists), so a start differing from the goal
+// at `wrong` positions needs at least ceil(wrong / support) moves.
+std::int64_t support_bound(const Definition& d, const MoveSet& ms, const Position& start, const Position& goal) {
+  int support = 0, wrong = 0;
+  for (const auto& g : ms.gens) {
+    int n = 0;
+    for (int i = 0; i < d.positions; ++i)
+      n += g.p.perm[static_cast<std::size_t>(i)] != i || g.p.twist[static_cast<std::size_t>(i)] != 0;
+    support = std::max(support, n);
+  }
+  for (int i = 0; i < d.positions; ++i)
+    wrong += start.lab[static_cast<std::size_t>(i)] != goal.lab[static_cast<std::size_t>(i)] ||
+             start.ori[static_cast<std::size_t>(i)] != goal.ori[static_cast<std::size_t>(i)];
+  return support == 0 ? 0 : (wrong + support - 1) / support;
+}
+
 }  // namespace
 
 std::vector<SolverSpec> solvers() { return solver_specs(table()); }
@@ -932,6 +949,9 @@ SolveResult solve(const SolveRequest& req, const search::Limits& lim) {
   const Definition& d = *req.d;
   const MoveSet& ms = *req.ms;
   SolveResult out;
+  // Proved before the membership test and the tables, so that a limit stopping either still
+  // says what was proved.
+  if (lim.proved) lim.proved->raise(support_bound(d, ms, req.start, req.goal));
   if (const int line = d.broken_rule(req.start))
     throw InputError(fmt::format("the start breaks the Illegal rule of {}:{}", d.file, line));
   if (const int line = d.broken_rule(req.goal))
