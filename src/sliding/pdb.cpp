@@ -4,8 +4,6 @@
 
 #include "tansaku/core/cache_dir.h"
 
-#include <sys/mman.h>
-
 #include <algorithm>
 #include <cstdlib>
 #include <map>
@@ -85,17 +83,6 @@ std::string TableInfo::file_name() const {
     s += std::to_string(cells[i]);
   }
   return s + ".pdb.zst";
-}
-
-void* huge_zeroed(std::size_t bytes) {
-  if (bytes == 0) bytes = 1;
-  void* p = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (p == MAP_FAILED) throw std::bad_alloc();
-  if (bytes >= (std::size_t{2} << 20)) ::madvise(p, bytes, MADV_HUGEPAGE);
-  return p;
-}
-void Unmap::operator()(void* p) const {
-  if (p) ::munmap(p, size ? size : 1);
 }
 
 Table::Table(TableInfo info, HugeArray<std::uint8_t> data)

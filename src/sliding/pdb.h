@@ -24,6 +24,7 @@
 
 #include "sliding/board.h"
 #include "tansaku/core/deadline.h"
+#include "tansaku/core/huge_array.h"
 #include "tansaku/core/kperm.h"
 #include "tansaku/core/progress.h"
 #include "tansaku/pdb/checkpoint.h"
@@ -62,20 +63,7 @@ struct TableInfo {
   bool operator==(const TableInfo&) const = default;
 };
 
-// Zeroed memory straight from the kernel, on transparent huge pages where allowed: tables and
-// build arrays are hundreds of MiB, and 4 KiB page faults dominated loading them.
-struct Unmap {
-  std::size_t size = 0;
-  void operator()(void* p) const;
-};
-template <class T>
-using HugeArray = std::unique_ptr<T[], Unmap>;
-void* huge_zeroed(std::size_t bytes);  // throws std::bad_alloc
-template <class T>
-HugeArray<T> make_huge(std::size_t n) {
-  return HugeArray<T>(static_cast<T*>(huge_zeroed(n * sizeof(T))), Unmap{n * sizeof(T)});
-}
-
+// Tables live in HugeArray<std::uint8_t> (tansaku/core/huge_array.h: zeroed, huge pages).
 class Table {
  public:
   Table(TableInfo info, HugeArray<std::uint8_t> data);
