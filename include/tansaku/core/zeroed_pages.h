@@ -5,6 +5,7 @@
 #pragma once
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdlib>
 #include <memory>
@@ -20,18 +21,22 @@ struct PagesDeleter {
   }
 };
 
-// n value-initialised-as-zero objects of a trivially constructible type T.
+// n value-initialised-as-zero objects of a trivially constructible type T. `reserve`: the
+// kernel commits the memory when the mapping is made, so a mapping the machine cannot give
+// fails here with std::bad_alloc rather than at a later page fault (tables and build arrays);
+// without it (hash tables probed sparsely) untouched pages cost nothing.
 template <class T>
 using ZeroedArray = std::unique_ptr<T[], PagesDeleter>;
 
 template <class T>
-ZeroedArray<T> zeroed_array(std::size_t n) {
+ZeroedArray<T> zeroed_array(std::size_t n, bool reserve = false) {
   static_assert(std::is_trivially_destructible_v<T>, "zeroed_array holds trivially destructible objects");
-  const std::size_t bytes = n * sizeof(T);
-  void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  const std::size_t bytes = std::max<std::size_t>(1, n * sizeof(T));
+  void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | (reserve ? 0 : MAP_NORESERVE), -1,
+                 0);
   if (p == MAP_FAILED) throw std::bad_alloc();
 #ifdef MADV_HUGEPAGE
-  if (bytes >= (std::size_t{4} << 20)) madvise(p, bytes, MADV_HUGEPAGE);
+  if (bytes >= (std::size_t{2} << 20)) madvise(p, bytes, MADV_HUGEPAGE);
 #endif
   return ZeroedArray<T>(static_cast<T*>(p), PagesDeleter{bytes});
 }
