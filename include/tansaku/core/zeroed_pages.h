@@ -32,8 +32,8 @@ template <class T>
 ZeroedArray<T> zeroed_array(std::size_t n, bool reserve = false) {
   static_assert(std::is_trivially_destructible_v<T>, "zeroed_array holds trivially destructible objects");
   const std::size_t bytes = std::max<std::size_t>(1, n * sizeof(T));
-  void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | (reserve ? 0 : MAP_NORESERVE), -1,
-                 0);
+  void* p =
+      mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | (reserve ? 0 : MAP_NORESERVE), -1, 0);
   if (p == MAP_FAILED) throw std::bad_alloc();
 #ifdef MADV_HUGEPAGE
   if (bytes >= (std::size_t{2} << 20)) madvise(p, bytes, MADV_HUGEPAGE);
