@@ -12,6 +12,9 @@
 .PHONY: all deps test-deps check-deps package-deps program build run test test-slow package test-package check-package check sanitize tsan bench fuzz fuzz-ci clean
 PRESET ?= release
 BIN := build/$(PRESET)/tansaku
+# ON (make check's Release tree): only the test programs whose cases must run optimised
+# (tests/CMakeLists.txt, TANSAKU_TEST_SUBSET); the others run in make check's sanitizer tree.
+TEST_SUBSET ?= OFF
 
 all: build
 
@@ -39,7 +42,7 @@ program: deps
 	@cmake --build --preset $(PRESET) --target tansaku
 
 build: test-deps
-	@cmake --preset $(PRESET) >/dev/null
+	@cmake --preset $(PRESET) -DTANSAKU_TEST_SUBSET=$(TEST_SUBSET) >/dev/null
 	@cmake --build --preset $(PRESET)
 
 run: program

@@ -41,6 +41,10 @@ CliResult run_sh(const std::string& prefix, const std::string& args, const std::
 
 CliResult run_cli(const std::string& args) { return run_sh("", args); }
 
+nlohmann::json parse_json(const std::string& text) { return nlohmann::json::parse(text); }
+nlohmann::json CliResult::json() const { return parse_json(out); }
+void nlohmann::PrintTo(const json& value, std::ostream* os) { *os << value.dump(); }
+
 ::testing::AssertionResult refused_cleanly(const CliResult& r, const std::string& needle, int code) {
   auto fail = [&]() {
     return ::testing::AssertionFailure() << "\n  exit " << r.code << "\n  stdout: " << r.out.substr(0, 400)

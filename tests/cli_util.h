@@ -20,8 +20,19 @@ struct CallSite {
 struct CliResult {
   int code = -1;
   std::string out, err;
-  nlohmann::json json() const { return nlohmann::json::parse(out); }
+  // stdout parsed; out of line (cli_util.cpp), so the JSON parser is compiled once, not in
+  // every test program.
+  nlohmann::json json() const;
 };
+
+// Text parsed as JSON (out of line, like CliResult::json).
+nlohmann::json parse_json(const std::string& text);
+
+// How GoogleTest prints a JSON value in a failure message (found by argument-dependent
+// lookup; out of line, so the serializer is compiled once, not in every test program).
+namespace nlohmann {
+void PrintTo(const json& value, std::ostream* os);
+}  // namespace nlohmann
 
 // `args` is appended to the binary path and run through /bin/sh.
 CliResult run_cli(const std::string& args);

@@ -22,9 +22,9 @@ TEST(FlipCli, SeedEightFlipAllSolutions) {
   EXPECT_TRUE(j["solvable"].get<bool>());
   EXPECT_TRUE(j["optimal"].get<bool>());
   EXPECT_EQ(j["length"], 6);
-  EXPECT_EQ(j["moves"], json::parse("[0,2,5,9,12,14]"));
+  EXPECT_EQ(j["moves"], parse_json("[0,2,5,9,12,14]"));
   EXPECT_EQ(j["count"], 4);
-  EXPECT_EQ(j["solutions"], json::parse("[[0,2,5,9,12,14],[0,3,5,6,8,11],[1,3,6,10,13,15],[4,7,9,10,12,15]]"));
+  EXPECT_EQ(j["solutions"], parse_json("[[0,2,5,9,12,14],[0,3,5,6,8,11],[1,3,6,10,13,15],[4,7,9,10,12,15]]"));
   EXPECT_EQ(j["rank"], 12);
   EXPECT_EQ(j["nullity"], 4);
   EXPECT_EQ(j["nodes"], 16);  // the 2^4 members of the solution coset
@@ -34,7 +34,7 @@ TEST(FlipCli, SeedEightFlipExplore) {
   auto r = run_cli("explore flip:4x4 --json");
   ASSERT_EQ(r.code, 0) << r.err;
   auto j = r.json();
-  EXPECT_EQ(j["histogram"], json::parse("[1,16,120,560,1387,1440,540,32]"));
+  EXPECT_EQ(j["histogram"], parse_json("[1,16,120,560,1387,1440,540,32]"));
   EXPECT_EQ(j["states"], 4096);
   EXPECT_EQ(j["depth"], 7);
   EXPECT_EQ(j["farthest_count"], 32);
@@ -50,7 +50,7 @@ TEST(FlipCli, FourBySixAndFiveByFive) {
   ASSERT_EQ(a.code, 0) << a.err;
   EXPECT_EQ(a.json()["depth"], 24);
   EXPECT_EQ(a.json()["states"], 16777216);
-  EXPECT_EQ(a.json()["farthest"], json::parse(R"(["111111/100001/100001/111111"])"));
+  EXPECT_EQ(a.json()["farthest"], parse_json(R"(["111111/100001/100001/111111"])"));
 
   auto e = run_cli("explore flip:5x5 --json");
   ASSERT_EQ(e.code, 0) << e.err;
@@ -65,7 +65,7 @@ TEST(FlipCli, FourBySixAndFiveByFive) {
   EXPECT_FALSE(j["solvable"].get<bool>());
   EXPECT_TRUE(j["length"].is_null());
   EXPECT_NE(j["reason"].get<std::string>().find("not orthogonal to the null space"), std::string::npos);
-  EXPECT_EQ(j["witness"], json::parse("[0,2,4,10,12,14,20,22,24]"));
+  EXPECT_EQ(j["witness"], parse_json("[0,2,4,10,12,14,20,22,24]"));
   auto t = run_cli("solve flip:5x5");
   EXPECT_EQ(t.code, 1);
   EXPECT_NE(t.out.find("no solution"), std::string::npos);

@@ -35,7 +35,7 @@ json player_json(const std::string& html) {
   const auto a = html.find(open);
   EXPECT_NE(a, std::string::npos);
   const auto b = html.find("</script>", a);
-  return json::parse(html.substr(a + open.size(), b - a - open.size()));
+  return parse_json(html.substr(a + open.size(), b - a - open.size()));
 }
 
 // Nothing on the page may be fetched: no src=/href= to anywhere, no <link>, no url(), no

@@ -38,7 +38,7 @@ nlohmann::json player_json(const std::string& html) {
   const auto a = html.find(open);
   if (a == std::string::npos) return nullptr;
   const auto b = html.find("</script>", a);
-  return nlohmann::json::parse(html.substr(a + open.size(), b - a - open.size()));
+  return parse_json(html.substr(a + open.size(), b - a - open.size()));
 }
 
 void expect_self_contained(const std::string& html) {

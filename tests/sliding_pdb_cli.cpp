@@ -116,7 +116,7 @@ TEST_F(PdbCli, Batch) {
   ASSERT_EQ(r.code, 0) << r.err;
   std::istringstream lines(r.out);
   std::vector<nlohmann::json> js;
-  for (std::string line; std::getline(lines, line);) js.push_back(nlohmann::json::parse(line));
+  for (std::string line; std::getline(lines, line);) js.push_back(parse_json(line));
   ASSERT_EQ(js.size(), 4u);
   EXPECT_EQ(js[0]["instance"], "9");
   EXPECT_EQ(js[0]["length"], 46);
@@ -149,9 +149,9 @@ TEST_F(PdbCli, Batch) {
   std::istringstream ul(u.out);
   std::string l1, l2, l3;
   std::getline(ul, l1), std::getline(ul, l2), std::getline(ul, l3);
-  EXPECT_EQ(nlohmann::json::parse(l1)["length"], 1);
-  EXPECT_FALSE(nlohmann::json::parse(l2)["solvable"].get<bool>());
-  EXPECT_EQ(nlohmann::json::parse(l3)["solved"], 1);
+  EXPECT_EQ(parse_json(l1)["length"], 1);
+  EXPECT_FALSE(parse_json(l2)["solvable"].get<bool>());
+  EXPECT_EQ(parse_json(l3)["solved"], 1);
 }
 
 // With neither --groups nor --partition, the 24-puzzle gets every known partition whose

@@ -42,7 +42,7 @@ TEST(SquareSumCli, SmallestRowIsTheSeeds) {
   EXPECT_TRUE(j["solvable"]);
   EXPECT_EQ(j["length"], 15);
   EXPECT_EQ(j["n"], 15);
-  EXPECT_EQ(j["moves"], nlohmann::json::parse("[8,1,15,10,6,3,13,12,4,5,11,14,2,7,9]"));
+  EXPECT_EQ(j["moves"], parse_json("[8,1,15,10,6,3,13,12,4,5,11,14,2,7,9]"));
   std::vector<int> none;
   for (int n = 2; n < 15; ++n) none.push_back(n);
   EXPECT_EQ(j["none_for"], nlohmann::json(none));
@@ -80,7 +80,7 @@ TEST(SquareSumCli, NoRowIsExitOne) {
   EXPECT_EQ(r.code, 1);
   EXPECT_FALSE(r.json()["solvable"]);
   EXPECT_EQ(run_cli("solve square-sum --n 31 --ring").code, 1);
-  EXPECT_EQ(run_cli("solve square-sum --n 1 --json").json()["moves"], nlohmann::json::parse("[1]"));
+  EXPECT_EQ(run_cli("solve square-sum --n 1 --json").json()["moves"], parse_json("[1]"));
 }
 
 TEST(SquareSumCli, LargeN) {
@@ -96,8 +96,8 @@ TEST(SquareSumCli, ShowListsPartners) {
   auto r = run_cli("show square-sum --n 15 --json");
   ASSERT_EQ(r.code, 0) << r.err;
   auto j = r.json();
-  EXPECT_EQ(j["degree_one"], nlohmann::json::parse("[8,9]"));
-  EXPECT_EQ(j["partners"]["1"], nlohmann::json::parse("[3,8,15]"));
+  EXPECT_EQ(j["degree_one"], parse_json("[8,9]"));
+  EXPECT_EQ(j["partners"]["1"], parse_json("[3,8,15]"));
 }
 
 TEST(SquareSumCli, BadInputExitsTwo) {
@@ -130,8 +130,12 @@ TEST(SquareSumCli, EachAlgorithmGivesAVerifiedAnswer) {
       expect_valid(j["moves"], n, ring);
       const std::string alg = j["algorithm"];
       EXPECT_TRUE(alg == "dfs" || alg == "warnsdorff+posa") << alg;
-      if (std::string(a) == "dfs" || std::string(a) == "exact") EXPECT_EQ(alg, "dfs");
-      if (std::string(a).find("posa") != std::string::npos) EXPECT_EQ(alg, "warnsdorff+posa");
+      if (std::string(a) == "dfs" || std::string(a) == "exact") {
+        EXPECT_EQ(alg, "dfs");
+      }
+      if (std::string(a).find("posa") != std::string::npos) {
+        EXPECT_EQ(alg, "warnsdorff+posa");
+      }
     }
   // The exact search also proves none and finds the least N, counts and lists.
   auto none = run_cli("solve square-sum --n 20 --algorithm dfs --json");
