@@ -3,7 +3,8 @@
 #                 solve and show the seed puzzles (scripts/demo.sh)
 #   make test   - install the test suite's packages if missing, build everything (Release),
 #                 run the suite through ctest, less the few cases labelled `slow`
-#   make check  - make test, then the slow cases, packages made from the Release tree installed
+#   make check  - make test (in Release, the test programs that must run optimised: TEST_SUBSET),
+#                 then the slow cases, packages made from the Release tree installed
 #                 and run with the source tree hidden (check-package), the suite under AddressSanitizer +
 #                 UndefinedBehaviorSanitizer, the parallel parts under ThreadSanitizer, and every
 #                 fuzz harness on its corpus plus a short bounded run (CI: .ci/run)
