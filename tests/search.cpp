@@ -3,10 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdlib>
+#include <random>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "tansaku/search/beam_search.h"
 #include "tansaku/search/best_first.h"
@@ -16,6 +19,7 @@
 #include "tansaku/search/explore.h"
 #include "tansaku/search/explore_path.h"
 #include "tansaku/search/ida_star.h"
+#include "tansaku/search/ida_star_inplace.h"
 #include "tansaku/search/iddfs.h"
 
 using namespace tansaku::search;
@@ -242,7 +246,9 @@ TEST(Search, WeightedAStarKeepsItsBound) {
     EXPECT_EQ(replay(kMaze, 0, r.moves), kMaze.target);
     EXPECT_EQ(r.cost, static_cast<int>(r.moves.size()));
     EXPECT_LE(r.cost * den, least * num) << num << "/" << den;
-    if (num == den) EXPECT_EQ(r.cost, least);  // A*
+    if (num == den) {
+      EXPECT_EQ(r.cost, least);  // A*
+    }
   }
 }
 
@@ -360,4 +366,89 @@ TEST(Search, IdaStarRecordsItsLowerBound) {
   const auto r = ida_star(kMaze, 0, {}, lim);
   ASSERT_TRUE(r.found);
   EXPECT_EQ(proved.lower_bound, r.cost);  // the last bound searched is the optimum
+}
+
+namespace {
+// Sorting a permutation by swaps of neighbours, in place: the least number of swaps is the
+// number of inversions, the same for the permutation and its inverse (a sorting of the
+// inverse, reversed, sorts the permutation: swaps are their own inverses). h: half the
+// elements out of place, rounded up (a swap moves two), or 0 (uninformed: a larger search).
+struct SwapSort {
+  using Move = int;
+  struct Undo {
+    int last;
+  };
+  static constexpr int kMaxMoves = 8;
+  std::array<int, 8> p{};
+  int n = 0, last = -1;
+  bool informed = true;
+  int out_of_place() const {
+    int out = 0;
+    for (int i = 0; i < n; ++i) out += p[static_cast<std::size_t>(i)] != i;
+    return out;
+  }
+  int h() const { return informed ? (out_of_place() + 1) / 2 : 0; }
+  bool is_goal() const { return out_of_place() == 0; }
+  int moves(Move* buf) const {
+    int k = 0;
+    for (int i = 0; i + 1 < n; ++i)
+      if (i != last) buf[k++] = i;  // never the swap just made
+    return k;
+  }
+  Undo apply(Move m) {
+    const Undo u{last};
+    std::swap(p[static_cast<std::size_t>(m)], p[static_cast<std::size_t>(m) + 1]);
+    last = m;
+    return u;
+  }
+  void undo(Move m, const Undo& u) {
+    std::swap(p[static_cast<std::size_t>(m)], p[static_cast<std::size_t>(m) + 1]);
+    last = u.last;
+  }
+};
+}  // namespace
+
+TEST(Search, InPlaceDualSearchesTheSmallerRootAndFindsTheOptimum) {
+  std::mt19937 rng(7);
+  int deep = 0;
+  for (int trial = 0; trial < 40; ++trial) {
+    SwapSort a;
+    a.n = 5;
+    for (int i = 0; i < a.n; ++i) a.p[static_cast<std::size_t>(i)] = i;
+    std::shuffle(a.p.begin(), a.p.begin() + a.n, rng);
+    SwapSort b = a;  // the inverse permutation
+    for (int i = 0; i < a.n; ++i) b.p[static_cast<std::size_t>(a.p[static_cast<std::size_t>(i)])] = i;
+    int inversions = 0;
+    for (int i = 0; i < a.n; ++i)
+      for (int j = i + 1; j < a.n; ++j)
+        inversions += a.p[static_cast<std::size_t>(i)] > a.p[static_cast<std::size_t>(j)];
+    for (const bool a_informed : {false, true}) {
+      a.informed = a_informed;
+      b.informed = !a_informed;
+      for (const unsigned threads : {1u, 2u}) {
+        Limits lim;
+        lim.threads = threads;
+        InPlaceIdaOptions o;
+        o.parallel_threshold = 50;  // the iterations split over the threads too
+        const auto one = ida_star_inplace(a, o, lim);
+        bool dual = false;
+        const auto two = ida_star_inplace_dual(a, b, dual, o, lim, 20);
+        ASSERT_TRUE(one.found && two.found);
+        EXPECT_EQ(one.cost, inversions);
+        EXPECT_EQ(two.cost, inversions);
+        // Past the first few bounds the informed root's smaller iterations are searched.
+        if (inversions >= 4) {
+          EXPECT_EQ(dual, !a_informed) << "trial " << trial;
+        }
+        // The moves sort the root they start from; from b's, reversed they sort a.
+        std::vector<int> moves = two.moves;
+        if (dual) std::reverse(moves.begin(), moves.end());
+        SwapSort s = a;
+        for (const int m : moves) (void)s.apply(m);
+        EXPECT_TRUE(s.is_goal()) << "trial " << trial << (dual ? " (from the inverse)" : "");
+      }
+    }
+    deep += inversions >= 4;
+  }
+  EXPECT_GE(deep, 20);  // the searches went past the measuring bounds most of the time
 }

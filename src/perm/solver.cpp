@@ -832,6 +832,35 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
       const search::MoveAutomaton& deep = deep_pruning(d, ms, lim, req.use_cache);
       if (deep.depth() > c.fsm->depth()) c.fsm = &deep;
     };
+    // The inverse position as a second root (search::ida_star_inplace_dual): as far from the
+    // goal, its solutions the inverted solutions of the start, and its search often several
+    // times smaller or larger (TANSAKU_PERM_DUAL=0: the start alone, for comparisons).
+    const char* dual_env = std::getenv("TANSAKU_PERM_DUAL");
+    if (all_inverses && inverter.valid() && !(dual_env && std::string(dual_env) == "0")) {
+      Position y;
+      inverter.invert(req.start, y);
+      std::vector<Position> dual_roots;
+      Context::Exact dual_exact{};
+      bool inside = true;
+      for (std::size_t i = 0; i < lookups.size(); ++i) {
+        dual_roots.push_back(conj_by[i] ? conjugate(d, *conj_by[i], y) : y);
+        const int e = exact_at(i, dual_roots.back());
+        inside = inside && e >= 0;
+        dual_exact[i] = static_cast<std::uint8_t>(std::max(e, 0));
+      }
+      if (inside) {
+        InPlace dual(c, y, dual_roots, dual_exact);
+        bool from_dual = false;
+        out.path = search::ida_star_inplace_dual(root, dual, from_dual, io, lim);
+        out.from_inverse = from_dual;
+        if (from_dual) {  // a solution of the inverse, inverted: its moves' inverses, last first
+          std::reverse(out.path.moves.begin(), out.path.moves.end());
+          for (int& m : out.path.moves) m = ms.gens[static_cast<std::size_t>(m)].inverse;
+        }
+        out.prune_depth = c.fsm->depth();
+        return;
+      }
+    }
     out.path = search::ida_star_inplace(root, io, lim);
     out.prune_depth = c.fsm->depth();
   } else {

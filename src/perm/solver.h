@@ -41,6 +41,7 @@ struct SolveResult {
   std::string hint;                     // for a person at a terminal: how the next solve gets faster
   std::vector<int> phases;              // two-phase: the lengths of its two phases
   int prune_depth = 0;                  // IDA*: redundant move strings skipped up to this length (0: none said)
+  bool from_inverse = false;            // IDA*: found searching from the start's inverse (the moves inverted since)
 };
 
 SolveResult solve(const SolveRequest& req, const search::Limits& lim);

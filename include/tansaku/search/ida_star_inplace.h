@@ -208,112 +208,172 @@ struct InPlaceIdaOptions {
   std::function<void(int bound, std::uint64_t last_iteration)> before_iteration;
 };
 
+namespace detail {
+
+// One iteration of ida_star_inplace from `root` under `bound` (split over the threads when
+// the previous iteration, `last_iteration` nodes, was big enough): adds its nodes to res,
+// sets res.found and the path on a solution, and returns the least f beyond the bound.
+template <InPlaceDomain D>
+int inplace_iteration(const D& root, int bound, std::uint64_t last_iteration, const InPlaceIdaOptions& o,
+                      const Limits& lim, PathResult<typename D::Move>& res) {
+  using Move = typename D::Move;
+  const unsigned threads = std::max(1u, lim.threads);
+  int next = std::numeric_limits<int>::max();
+  detail::Frontier<D> frontier;
+  bool split = threads > 1 && last_iteration >= o.parallel_threshold;
+  if (split) {
+    D d = root;
+    const std::size_t target = o.tasks_per_thread * threads;
+    for (int depth = 2; depth <= std::min(bound, 24); ++depth) {
+      frontier.build(d, bound, depth);
+      if (frontier.goal_inside || frontier.size() >= target) break;
+    }
+    split = !frontier.goal_inside && frontier.size() > 1;
+  }
+  if (!split) {
+    detail::InPlaceWorker<D> w(root, bound, lim);
+    const bool done = w.search(0, nullptr, 0, nullptr, lim.progress);
+    res.stats.expanded += w.expanded;
+    res.stats.generated += w.generated;
+    next = w.next;
+    if (done) {
+      res.found = true;
+      res.moves = w.path();
+      res.cost = static_cast<int>(res.moves.size());
+    }
+  } else {
+    const std::size_t n = frontier.size(), depth = static_cast<std::size_t>(frontier.depth);
+    struct Task {
+      std::uint64_t expanded = 0, generated = 0;
+      int next = std::numeric_limits<int>::max();
+      bool found = false;
+      std::vector<Move> path;
+    };
+    std::vector<Task> tasks(n);
+    std::atomic<std::size_t> counter{0}, winner{detail::InPlaceWorker<D>::kNoWinner};
+    std::atomic<std::uint64_t> finished{0};  // nodes of the subtrees done (progress only)
+    std::atomic<bool> abort{false};
+    std::exception_ptr error;
+    std::atomic<bool> has_error{false};
+    auto work = [&](bool main_thread) {
+      try {
+        while (!abort.load(std::memory_order_relaxed)) {
+          const std::size_t i = counter.fetch_add(1);
+          if (i >= n || winner.load() < i) break;
+          detail::InPlaceWorker<D> w(root, bound, lim);
+          for (std::size_t j = 0; j < depth; ++j) (void)w.domain().apply(frontier.paths[i * depth + j]);
+          w.share_progress(&finished, n);
+          const bool hit = w.search(static_cast<int>(depth), &winner, i, &abort, main_thread ? lim.progress : nullptr);
+          finished.fetch_add(w.expanded, std::memory_order_relaxed);
+          Task& t = tasks[i];
+          t.expanded = w.expanded;
+          t.generated = w.generated;
+          t.next = w.next;
+          if (hit && w.found) {
+            t.found = true;
+            t.path = w.path();
+            std::size_t cur = winner.load();
+            while (i < cur && !winner.compare_exchange_weak(cur, i)) {}
+          }
+        }
+      } catch (...) {
+        if (!has_error.exchange(true)) error = std::current_exception();
+        abort = true;
+      }
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work, false);
+    work(true);
+    for (auto& t : pool) t.join();
+    if (error) std::rethrow_exception(error);
+    const std::size_t win = winner.load();
+    const bool hit = win != detail::InPlaceWorker<D>::kNoWinner;
+    res.stats.expanded += hit ? frontier.expanded_before[win] : frontier.expanded;
+    res.stats.generated += hit ? frontier.generated_before[win] : frontier.generated;
+    next = frontier.next;
+    const std::size_t counted = win == detail::InPlaceWorker<D>::kNoWinner ? n : win + 1;
+    for (std::size_t i = 0; i < counted; ++i) {
+      res.stats.expanded += tasks[i].expanded;
+      res.stats.generated += tasks[i].generated;
+      next = std::min(next, tasks[i].next);
+    }
+    if (win != detail::InPlaceWorker<D>::kNoWinner) {
+      res.found = true;
+      res.moves.assign(frontier.paths.begin() + static_cast<std::ptrdiff_t>(win * depth),
+                       frontier.paths.begin() + static_cast<std::ptrdiff_t>((win + 1) * depth));
+      res.moves.insert(res.moves.end(), tasks[win].path.begin(), tasks[win].path.end());
+      res.cost = static_cast<int>(res.moves.size());
+    }
+  }
+  return next;
+}
+
+}  // namespace detail
+
 // One optimal solution from the domain's current position (first in depth-first order).
 template <InPlaceDomain D>
 PathResult<typename D::Move> ida_star_inplace(const D& root, const InPlaceIdaOptions& o = {}, const Limits& lim = {}) {
-  using Move = typename D::Move;
-  PathResult<Move> res;
+  PathResult<typename D::Move> res;
   if (root.is_goal()) {
     res.found = true;
     res.cost = 0;
     return res;
   }
-  const unsigned threads = std::max(1u, lim.threads);
   std::uint64_t last_iteration = 0;
   deepen("ida*", root.h(), o.step, lim, res, [&](int bound) {
     if (o.before_iteration) o.before_iteration(bound, last_iteration);
-    int next = std::numeric_limits<int>::max();
-    bool done = false;
-    detail::Frontier<D> frontier;
-    bool split = threads > 1 && last_iteration >= o.parallel_threshold;
-    if (split) {
-      D d = root;
-      const std::size_t target = o.tasks_per_thread * threads;
-      for (int depth = 2; depth <= std::min(bound, 24); ++depth) {
-        frontier.build(d, bound, depth);
-        if (frontier.goal_inside || frontier.size() >= target) break;
-      }
-      split = !frontier.goal_inside && frontier.size() > 1;
-    }
     const std::uint64_t before = res.stats.expanded;
-    if (!split) {
-      detail::InPlaceWorker<D> w(root, bound, lim);
-      done = w.search(0, nullptr, 0, nullptr, lim.progress);
-      res.stats.expanded += w.expanded;
-      res.stats.generated += w.generated;
-      next = w.next;
-      if (done) {
-        res.found = true;
-        res.moves = w.path();
-        res.cost = static_cast<int>(res.moves.size());
-      }
-    } else {
-      const std::size_t n = frontier.size(), depth = static_cast<std::size_t>(frontier.depth);
-      struct Task {
-        std::uint64_t expanded = 0, generated = 0;
-        int next = std::numeric_limits<int>::max();
-        bool found = false;
-        std::vector<Move> path;
-      };
-      std::vector<Task> tasks(n);
-      std::atomic<std::size_t> counter{0}, winner{detail::InPlaceWorker<D>::kNoWinner};
-      std::atomic<std::uint64_t> finished{0};  // nodes of the subtrees done (progress only)
-      std::atomic<bool> abort{false};
-      std::exception_ptr error;
-      std::atomic<bool> has_error{false};
-      auto work = [&](bool main_thread) {
-        try {
-          while (!abort.load(std::memory_order_relaxed)) {
-            const std::size_t i = counter.fetch_add(1);
-            if (i >= n || winner.load() < i) break;
-            detail::InPlaceWorker<D> w(root, bound, lim);
-            for (std::size_t j = 0; j < depth; ++j) (void)w.domain().apply(frontier.paths[i * depth + j]);
-            w.share_progress(&finished, n);
-            const bool hit = w.search(static_cast<int>(depth), &winner, i, &abort, main_thread ? lim.progress : nullptr);
-            finished.fetch_add(w.expanded, std::memory_order_relaxed);
-            Task& t = tasks[i];
-            t.expanded = w.expanded;
-            t.generated = w.generated;
-            t.next = w.next;
-            if (hit && w.found) {
-              t.found = true;
-              t.path = w.path();
-              std::size_t cur = winner.load();
-              while (i < cur && !winner.compare_exchange_weak(cur, i)) {
-              }
-            }
-          }
-        } catch (...) {
-          if (!has_error.exchange(true)) error = std::current_exception();
-          abort = true;
-        }
-      };
-      std::vector<std::thread> pool;
-      for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work, false);
-      work(true);
-      for (auto& t : pool) t.join();
-      if (error) std::rethrow_exception(error);
-      const std::size_t win = winner.load();
-      const bool hit = win != detail::InPlaceWorker<D>::kNoWinner;
-      res.stats.expanded += hit ? frontier.expanded_before[win] : frontier.expanded;
-      res.stats.generated += hit ? frontier.generated_before[win] : frontier.generated;
-      next = frontier.next;
-      const std::size_t counted = win == detail::InPlaceWorker<D>::kNoWinner ? n : win + 1;
-      for (std::size_t i = 0; i < counted; ++i) {
-        res.stats.expanded += tasks[i].expanded;
-        res.stats.generated += tasks[i].generated;
-        next = std::min(next, tasks[i].next);
-      }
-      if (win != detail::InPlaceWorker<D>::kNoWinner) {
-        done = true;
-        res.found = true;
-        res.moves.assign(frontier.paths.begin() + static_cast<std::ptrdiff_t>(win * depth),
-                         frontier.paths.begin() + static_cast<std::ptrdiff_t>((win + 1) * depth));
-        res.moves.insert(res.moves.end(), tasks[win].path.begin(), tasks[win].path.end());
-        res.cost = static_cast<int>(res.moves.size());
-      }
-    }
+    const int next = detail::inplace_iteration(root, bound, last_iteration, o, lim, res);
     last_iteration = res.stats.expanded - before;
+    return next;
+  });
+  return res;
+}
+
+// The same over two roots whose optimal solutions cost the same (a position and its dual:
+// for a permutation puzzle the inverse position, whose solutions are the position's
+// inverted). A bound searched from either root without a solution binds both, so the search
+// starts at the larger of the roots' h and searches each bound from one root, the one whose
+// iterations are smaller (their sizes differ by a steady factor: on the 3x3x3 by 1.0 to 1.6
+// times). Both are searched while their iterations stay below `both_below` nodes (the
+// second only to measure it: where the first finds no solution neither does the second),
+// then the one that was smaller. `dual_found` says which root the solution's moves start
+// from (true: b's).
+template <InPlaceDomain D>
+PathResult<typename D::Move> ida_star_inplace_dual(const D& a, const D& b, bool& dual_found,
+                                                   const InPlaceIdaOptions& o = {}, const Limits& lim = {},
+                                                   std::uint64_t both_below = 1u << 16) {
+  PathResult<typename D::Move> res;
+  dual_found = false;
+  if (a.is_goal()) {
+    res.found = true;
+    res.cost = 0;
+    return res;
+  }
+  std::uint64_t last[2] = {0, 0};  // each root's last iteration, in nodes
+  bool both = true;
+  int chosen = 0;  // once both are no longer searched: the root of the smaller last iteration
+  deepen("ida*", std::max(a.h(), b.h()), o.step, lim, res, [&](int bound) {
+    int next = kNothingBeyond;
+    const int first = both ? (last[1] < last[0] ? 1 : 0) : chosen;
+    for (int k = 0; k < (both ? 2 : 1); ++k) {
+      const int side = k == 0 ? first : 1 - first;
+      if (o.before_iteration) o.before_iteration(bound, last[side]);
+      const std::uint64_t before = res.stats.expanded;
+      const int n = detail::inplace_iteration(side ? b : a, bound, last[side], o, lim, res);
+      last[side] = res.stats.expanded - before;
+      if (res.found) {
+        dual_found = side == 1;
+        return n;
+      }
+      // Either root's least f beyond the bound bounds the common optimum.
+      if (n == kGaveUp) return n;
+      next = k == 0 ? n : std::max(next, n);
+    }
+    if (both && (last[0] >= both_below || last[1] >= both_below)) {
+      both = false;
+      chosen = last[1] < last[0] ? 1 : 0;
+    }
     return next;
   });
   return res;
