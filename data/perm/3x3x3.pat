@@ -8,9 +8,10 @@
 
 # Kociemba's phase-1 coordinates with the 4 UD-slice edges FR FL BR BL kept apart: the
 # twist of the 8 corners (3^7), the flip of the 12 edges (2^11) and the cells of the slice
-# edges in order (12!/8! = 11,880): 53.2 x 10^9 positions, stored reduced by the 8
-# rotations that keep the U-D axis (Y and Z2 of 3x3x3.sym generate them): 6,658,330,248
-# entries (1.6 GiB, and a class table of 97 MB), distances to 13. Looked up at the
+# edges in order (12!/8! = 11,880): 53.2 x 10^9 positions, stored reduced by the 16
+# symmetries that keep the U-D axis, mirrors included (Y, Z2 and M of 3x3x3.sym generate
+# them): 3,332,690,568 entries (795 MiB, and a class table of 97 MB and a sym-move table
+# of 110 MB), distances to 13. Looked up at the
 # position and at its conjugates by the two Symmetry rotations of 3x3x3.sym (there the
 # slice is the RL or FB slice). Without `Reduced` it would need 12.4 GiB.
 Pattern twist-flip-sortedslice
