@@ -11,6 +11,11 @@
 # (`uptime`) before and after: the machine may be shared, so user seconds say more than wall.
 # Usage: bench/cube.sh [path/to/tansaku] [positions (default 10, up to 100)] [timeout s (default 600)] [twsearch dir]
 #   TANSAKU_PDB_DIR: where the tables go (default the user's cache dir).
+#   CUBE_CELLS="2 4": the whole run once per table size: `pdb build --cells N` (2: the
+#     shipped pattern's 2-bit cells, about 1 GiB with its class and sym-move tables; 4: the
+#     same pattern's exact cells, about 1.7 GiB, searched with lookups at the inverse), each
+#     in its own folder of the table directory (cube-cells-N; default "2": the directory
+#     itself).
 #   CUBE_FIXED=0: the random positions only (no 14-move scramble, checkerboard, superflip).
 #   TANSAKU_PERM_INVERSE=1: inverse lookups too (docs/perm.md), for a paired comparison.
 set -uo pipefail
@@ -21,15 +26,7 @@ twdir=${4:-}
 here=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-echo "load before: $(uptime)"
-/usr/bin/time -f "%e %U %M" -o "$tmp/tb" "$bin" pdb build perm:3x3x3 --quiet >"$tmp/build" 2>&1 || { cat "$tmp/build"; exit 1; }
-cat "$tmp/build"
-read -r bw bu bm < "$tmp/tb"
-echo "tables: ${bw} s wall, ${bu} s user, peak RSS $((bm / 1024)) MiB"
-echo
 "$bin" random perm:3x3x3 --seed 1 --count "$count" >"$tmp/random" || exit 1
-echo "| position | length | nodes | tansaku wall s (user) | RSS MiB | twsearch wall s (user) |"
-echo "|---|---|---|---|---|---|"
 solve() {  # label, then the tansaku arguments giving the start
   local label=$1
   shift
@@ -72,19 +69,31 @@ PY
     [[ $label == random* ]] && echo "$limit+" >>"$tmp/walls"
   fi
 }
-if [ "${CUBE_FIXED:-1}" != 0 ]; then
-  solve "14-move scramble" --scramble "R U F D L B R2 U2 F' L2 D B' R U'"
-  solve "checkerboard" --scramble "U2 D2 F2 B2 L2 R2"
-  solve "superflip" --scramble "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2"
-fi
-i=0
-while read -r pos && [ $i -lt "$count" ]; do
-  i=$((i + 1))
-  solve "random $i" --start "$pos"
-done <"$tmp/random"
-echo
-if [ -s "$tmp/walls" ]; then  # issue #38's targets: mean at most 8 s with the ~1 GiB table, 1.5 s with the largest
-  python3 - "$tmp/walls" <<'PY'
+run_size() {  # cells: the table's build, then every solve with it
+  local cells=$1
+  echo "== pattern table with ${cells}-bit cells (TANSAKU_PDB_DIR=${TANSAKU_PDB_DIR:-unset: the default cache directory})"
+  echo "load before: $(uptime)"
+  /usr/bin/time -f "%e %U %M" -o "$tmp/tb" "$bin" pdb build perm:3x3x3 --cells "$cells" --quiet >"$tmp/build" 2>&1 || { cat "$tmp/build"; exit 1; }
+  cat "$tmp/build"
+  read -r bw bu bm < "$tmp/tb"
+  echo "tables: ${bw} s wall, ${bu} s user, peak RSS $((bm / 1024)) MiB"
+  echo
+  echo "| position | length | nodes | tansaku wall s (user) | RSS MiB | twsearch wall s (user) |"
+  echo "|---|---|---|---|---|---|"
+  rm -f "$tmp/walls"
+  if [ "${CUBE_FIXED:-1}" != 0 ]; then
+    solve "14-move scramble" --scramble "R U F D L B R2 U2 F' L2 D B' R U'"
+    solve "checkerboard" --scramble "U2 D2 F2 B2 L2 R2"
+    solve "superflip" --scramble "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2"
+  fi
+  local i=0 pos
+  while read -r pos && [ $i -lt "$count" ]; do
+    i=$((i + 1))
+    solve "random $i" --start "$pos"
+  done <"$tmp/random"
+  echo
+  if [ -s "$tmp/walls" ]; then  # the targets (docs/perm.md): mean at most 8 s with the ~1 GiB table, 1.5 s with the largest
+    python3 - "$tmp/walls" <<'PY'
 import statistics, sys
 rows = [l.split() for l in open(sys.argv[1]) if l.strip()]
 stopped = [r for r in rows if r[0].endswith("+")]
@@ -95,5 +104,20 @@ print(f"random positions: {len(v)}, mean {statistics.mean(v):.1f} s, median {sta
       f"max {v[-1]:.1f} s; {nodes / max(solved_wall, 1e-9) / 1e6:.1f} M nodes/s over the solved ones"
       + (f" ({len(stopped)} stopped at the timeout: mean and median are then lower bounds)" if stopped else ""))
 PY
+  fi
+  echo "load after: $(uptime)"
+  echo
+}
+sizes=${CUBE_CELLS:-2}
+for cells in $sizes; do
+  case $cells in 2 | 4) ;; *) echo "bench/cube.sh: CUBE_CELLS takes 2 and 4, not $cells" >&2; exit 2 ;; esac
+done
+if [ "$sizes" = 2 ]; then
+  run_size 2
+else
+  base=${TANSAKU_PDB_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/tansaku}
+  for cells in $sizes; do
+    mkdir -p "$base/cube-cells-$cells"
+    TANSAKU_PDB_DIR=$base/cube-cells-$cells run_size "$cells"
+  done
 fi
-echo "load after: $(uptime)"
