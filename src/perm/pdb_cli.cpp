@@ -14,6 +14,7 @@
 #include "perm/pdb.h"
 #include "perm/piece_file.h"
 #include "perm/piece_table.h"
+#include "perm/symmetry.h"
 #include "perm/two_phase.h"
 #include "tansaku/core/cache_dir.h"
 #include "tansaku/core/deadline.h"
@@ -72,17 +73,6 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
   if (only != "patterns" && (pieces > 0 || !listing)) specs = default_piece_specs(d, ms, goal, kDefaultEntries, pieces);
   else if (only != "patterns")
     for (const auto& [set, labels] : listed.pieces) specs.push_back(PieceSpec{set, labels});
-  std::vector<std::unique_ptr<PatternDomain>> pats;
-  if (only != "pieces") {
-    // A reduced pattern builds its class table here (checked against --memory first).
-    Progress progress(!o.quiet);
-    const search::Limits lim = o.limits(&progress);
-    for (const auto& p : listed.patterns) pats.push_back(std::make_unique<PatternDomain>(d, ms, goal, p, o.threads, &lim));
-    progress.done();
-  }
-  if (specs.empty() && pats.empty())
-    throw InputError(fmt::format(
-        "perm:{}: no set of distinct pieces that some move changes and no pattern: no table to build", d.name));
   // The build holds explore's 2-bit state table and the 2-bit distances mod 3.
   std::vector<std::unique_ptr<PieceDomain>> doms;
   for (const auto& s : specs) {
@@ -106,6 +96,36 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
   // has not room for the files (and a temporary copy of the largest).
   const int bits = s.cells.value_or(2);
   if (bits != 2 && bits != 4) throw InputError(fmt::format("--cells {}: 2 or 4", bits));
+  // The patterns: a reduced one builds its class table here (checked against --memory
+  // first), unless its file is there already, reduced by the same symmetries (its header
+  // says which; files without that are opened as before and their size compared).
+  std::vector<std::unique_ptr<PatternDomain>> pats;
+  std::vector<std::pair<PatternSpec, json>> present;  // patterns already built: their headers
+  if (only != "pieces") {
+    Progress progress(!o.quiet);
+    const search::Limits lim = o.limits(&progress);
+    std::string group;  // the symmetry group's fingerprint, once asked
+    for (const auto& p : listed.patterns) {
+      const std::filesystem::path file = dir / pattern_file_name(d, ms, goal, p, bits);
+      std::error_code ec;
+      if (p.reduced && !s.force && std::filesystem::exists(file, ec)) {
+        if (group.empty()) group = symmetry_fingerprint(symmetry_group(d, ms, goal));
+        try {
+          json h = read_table_header(file);
+          if (h.value("symmetries", "") == group) {
+            present.emplace_back(p, std::move(h));
+            continue;
+          }
+        } catch (const InputError&) {  // a damaged file: opened below as before, and reported
+        }
+      }
+      pats.push_back(std::make_unique<PatternDomain>(d, ms, goal, p, o.threads, &lim));
+    }
+    progress.done();
+  }
+  if (specs.empty() && pats.empty() && present.empty())
+    throw InputError(fmt::format(
+        "perm:{}: no set of distinct pieces that some move changes and no pattern: no table to build", d.name));
   if (bits == 4) {
     std::uint64_t all = 0, most = 0;
     for (const auto& p : pats) {
@@ -219,6 +239,16 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
           return std::pair<int, std::uint64_t>{table->max_distance(), table->bytes()};
         });
   }
+  for (const auto& [spec, h] : present)
+    one(
+        {{"pattern", spec.name}, {"keeps", pattern_text(d, spec)}},
+        fmt::format("pattern {} ({}, {}-bit cells)", spec.name, pattern_text(d, spec), bits),
+        h.value("entries", std::uint64_t{0}), dir / pattern_file_name(d, ms, goal, spec, bits),
+        [](const search::Limits&) -> std::pair<int, std::uint64_t> {
+          throw std::logic_error("perm pdb build: a table already built");
+        },
+        bits);
+  const std::string group = pats.empty() ? "" : symmetry_fingerprint(symmetry_group(d, ms, goal));
   for (auto& pat : pats) {
     const PatternSpec spec = pat->spec();
     const std::filesystem::path file = dir / pattern_file_name(d, ms, goal, spec, bits);
@@ -231,7 +261,7 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
               [&](tansaku::pdb::Checkpoint* cp) { return build_pattern_table(std::move(pat), lim, bits, cp); },
               [&](const PatternTable& t) {
                 if (lim.progress) lim.progress->update("saving {}", file.string());
-                save_pattern_table(t, d, key, file);
+                save_pattern_table(t, d, key, file, group);
               });
           return std::pair<int, std::uint64_t>{table->max_distance(), table->bytes()};
         },

@@ -436,7 +436,7 @@ std::string pattern_file_name(const Definition& d, const MoveSet& ms, const Posi
 }
 
 void save_pattern_table(const PatternTable& t, const Definition& d, std::uint64_t key,
-                        const std::filesystem::path& file) {
+                        const std::filesystem::path& file, const std::string& symmetries) {
   const PatternDomain& dom = t.domain();
   const json h = {{"key", key_text(key)},  {"puzzle", "perm:" + d.name}, {"pattern", pattern_json(d, dom.spec())},
                   {"entries", dom.size()}, {"bytes", t.bytes()},         {"max_distance", t.max_distance()}};
@@ -444,6 +444,7 @@ void save_pattern_table(const PatternTable& t, const Definition& d, std::uint64_
     const ClassTable ct = red->class_table(), mt = red->sym_move_table();
     json hr = h;
     hr["bytes"] = t.bytes() + class_bytes(ct.size) + class_bytes(mt.size);  // what a solve holds
+    if (!symmetries.empty()) hr["symmetries"] = symmetries;
     save_cells(hr, t.cells(), file, &ct, &mt, t.bits());
   } else {
     save_cells(h, t.cells(), file, nullptr, nullptr, t.bits());

@@ -50,7 +50,10 @@ tansaku::pdb::BuildIdentity pattern_identity(const Definition& d, std::uint64_t 
 bool is_table_file_name(const std::string& name);
 std::string pattern_file_name(const Definition& d, const MoveSet& ms, const Position& goal, const PatternSpec& spec,
                               int bits = 2);
-void save_pattern_table(const PatternTable& t, const Definition& d, std::uint64_t key, const std::filesystem::path& file);
+// `symmetries`: the fingerprint of the symmetry group a reduced table was reduced under
+// (symmetry_fingerprint), kept in its header.
+void save_pattern_table(const PatternTable& t, const Definition& d, std::uint64_t key,
+                        const std::filesystem::path& file, const std::string& symmetries = "");
 std::unique_ptr<PatternTable> load_pattern_table(const std::filesystem::path& file, const Definition& d,
                                                  const MoveSet& ms, const Position& goal, const search::Limits& lim);
 

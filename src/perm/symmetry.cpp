@@ -9,6 +9,7 @@
 
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
+#include "tansaku/pdb/table_file.h"
 
 namespace tansaku::perm {
 
@@ -187,6 +188,17 @@ std::vector<Perm> symmetry_group(const Definition& d, const MoveSet& ms, const P
       }
     }
   return group;
+}
+
+std::string symmetry_fingerprint(const std::vector<Perm>& group) {
+  pdb::ContentHash h;
+  h.add(static_cast<std::uint64_t>(group.size()));
+  for (const Perm& g : group) {
+    h.add_bytes(g.perm.data(), g.perm.size());
+    h.add_bytes(g.twist.data(), g.twist.size());
+    h.add(static_cast<std::uint64_t>(g.mirror));
+  }
+  return h.hex();
 }
 
 }  // namespace tansaku::perm

@@ -41,6 +41,10 @@ std::vector<Symmetry> load_symmetries(const Definition& d, const MoveSet& ms, co
 // InputError beyond kMaxSymmetryGroup elements.
 constexpr std::size_t kMaxSymmetryGroup = 256;
 std::vector<Perm> symmetry_group(const Definition& d, const MoveSet& ms, const Position& goal);
+// A hash of such a group's elements in order (16 hex digits): a table reduced by it records
+// it, so that `pdb build` knows an existing file is reduced by the same symmetries without
+// building the classes again.
+std::string symmetry_fingerprint(const std::vector<Perm>& group);
 // p conjugated by s: Solved moved by S^-1, then by the element taking Solved to p, then by S.
 Position conjugate(const Definition& d, const Perm& s, const Position& p);
 
