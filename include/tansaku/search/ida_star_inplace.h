@@ -334,11 +334,11 @@ PathResult<typename D::Move> ida_star_inplace(const D& root, const InPlaceIdaOpt
 // for a permutation puzzle the inverse position, whose solutions are the position's
 // inverted). A bound searched from either root without a solution binds both, so the search
 // starts at the larger of the roots' h and searches each bound from one root, the one whose
-// iterations are smaller (their sizes differ by a steady factor: on the 3x3x3 by 1.0 to 1.6
-// times). Both are searched while their iterations stay below `both_below` nodes (the
-// second only to measure it: where the first finds no solution neither does the second),
-// then the one that was smaller. `dual_found` says which root the solution's moves start
-// from (true: b's).
+// iterations are smaller (their sizes differ by a steady factor: 1.0 to 1.6 on random
+// positions of a permutation puzzle). Both are searched while their iterations stay below
+// `both_below` nodes (the second only to measure it: where the first finds no solution
+// neither does the second), then the one that was smaller. `dual_found` says which root
+// the solution's moves start from (true: b's).
 template <InPlaceDomain D>
 PathResult<typename D::Move> ida_star_inplace_dual(const D& a, const D& b, bool& dual_found,
                                                    const InPlaceIdaOptions& o = {}, const Limits& lim = {},
