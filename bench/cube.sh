@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Optimal 3x3x3 solving with cached tables (docs/perm.md: the twist-flip-sortedslice pattern
-# of data/perm/3x3x3.pat, reduced by symmetry): builds the tables once
+# Optimal 3x3x3 solving with cached tables (docs/perm.md: the patterns of data/perm/3x3x3.pat,
+# reduced by symmetry, the largest that fits the memory budget): builds the tables once
 # (`tansaku pdb build perm:3x3x3`, timed, peak RSS), then solves the 14-move scramble of
 # issue #25, the checkerboard, superflip (20 htm) and the first N of ten random positions
 # (`tansaku random perm:3x3x3 --seed 1 --count 10`), each under --timeout; optionally the
@@ -16,6 +16,11 @@
 #     same pattern's exact cells, about 1.7 GiB, searched with lookups at the inverse), each
 #     in its own folder of the table directory (cube-cells-N; default "2": the directory
 #     itself).
+#   CUBE_MEMORY="3G 18G": the whole run once per memory budget, `--memory` of the build and
+#     the solves: the pattern is the largest of data/perm/3x3x3.pat's that fits it (3G: the
+#     twist-flip-sortedslice pattern, about 1 GiB; from about 5.3G: twist-flip-slices, about
+#     2.9 GiB), each in its own folder (cube-mem-M, or cube-cells-N-mem-M with CUBE_CELLS;
+#     default: the default budget, three quarters of the memory).
 #   CUBE_FIXED=0: the random positions only (no 14-move scramble, checkerboard, superflip).
 #   TANSAKU_PERM_INVERSE=1: inverse lookups too (docs/perm.md), for a paired comparison.
 set -uo pipefail
@@ -30,7 +35,8 @@ trap 'rm -rf "$tmp"' EXIT
 solve() {  # label, then the tansaku arguments giving the start
   local label=$1
   shift
-  /usr/bin/time -f "%e %U %M" -o "$tmp/t" "$bin" solve perm:3x3x3 "$@" --timeout "$limit" --json --quiet >"$tmp/o" 2>"$tmp/e"
+  /usr/bin/time -f "%e %U %M" -o "$tmp/t" "$bin" solve perm:3x3x3 "$@" ${memory:+--memory "$memory"} --timeout "$limit" \
+    --json --quiet >"$tmp/o" 2>"$tmp/e"
   local code=$?
   read -r w u m < <(tail -n 1 "$tmp/t")
   local tw="-"
@@ -69,11 +75,13 @@ PY
     [[ $label == random* ]] && echo "$limit+" >>"$tmp/walls"
   fi
 }
-run_size() {  # cells: the table's build, then every solve with it
+run_size() {  # cells, memory budget (empty: the default): the table's build, then every solve with it
   local cells=$1
-  echo "== pattern table with ${cells}-bit cells (TANSAKU_PDB_DIR=${TANSAKU_PDB_DIR:-unset: the default cache directory})"
+  memory=$2
+  echo "== pattern table with ${cells}-bit cells, memory budget ${memory:-the default} (TANSAKU_PDB_DIR=${TANSAKU_PDB_DIR:-unset: the default cache directory})"
   echo "load before: $(uptime)"
-  /usr/bin/time -f "%e %U %M" -o "$tmp/tb" "$bin" pdb build perm:3x3x3 --cells "$cells" --quiet >"$tmp/build" 2>&1 || { cat "$tmp/build"; exit 1; }
+  /usr/bin/time -f "%e %U %M" -o "$tmp/tb" "$bin" pdb build perm:3x3x3 --cells "$cells" ${memory:+--memory "$memory"} \
+    --quiet >"$tmp/build" 2>&1 || { cat "$tmp/build"; exit 1; }
   cat "$tmp/build"
   read -r bw bu bm < "$tmp/tb"
   echo "tables: ${bw} s wall, ${bu} s user, peak RSS $((bm / 1024)) MiB"
@@ -109,15 +117,21 @@ PY
   echo
 }
 sizes=${CUBE_CELLS:-2}
+memories=${CUBE_MEMORY:-}
 for cells in $sizes; do
   case $cells in 2 | 4) ;; *) echo "bench/cube.sh: CUBE_CELLS takes 2 and 4, not $cells" >&2; exit 2 ;; esac
 done
-if [ "$sizes" = 2 ]; then
-  run_size 2
+if [ "$sizes" = 2 ] && [ -z "$memories" ]; then
+  run_size 2 ""
 else
   base=${TANSAKU_PDB_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/tansaku}
   for cells in $sizes; do
-    mkdir -p "$base/cube-cells-$cells"
-    TANSAKU_PDB_DIR=$base/cube-cells-$cells run_size "$cells"
+    for memory in ${memories:-default}; do
+      folder=cube-cells-$cells
+      [ "$memory" = default ] && memory="" || folder="$folder-mem-$memory"
+      [ -z "${CUBE_CELLS:-}" ] && folder=cube-mem-$memory
+      mkdir -p "$base/$folder"
+      TANSAKU_PDB_DIR=$base/$folder run_size "$cells" "$memory"
+    done
   done
 fi

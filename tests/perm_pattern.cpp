@@ -136,7 +136,9 @@ TEST(PermPattern, DefaultPatternOfTheCube) {
   const Definition d = load_definition("3x3x3");
   const TableList list = load_table_list(d);
   const auto& pats = list.patterns;
-  ASSERT_EQ(pats.size(), 1u);
+  ASSERT_EQ(pats.size(), 2u);  // the default, and the larger one that stands in for it where it fits
+  ASSERT_EQ(list.replaces.size(), 1u);
+  EXPECT_EQ(list.replaces[0], std::make_pair(std::string("twist-flip-slices"), std::string("twist-flip-sortedslice")));
   EXPECT_TRUE(list.pieces.empty());  // the pattern alone (piece tables did not pay beside it)
   const TableList corners = parse_table_list(d, "Pieces CORNERS 1 2 3 4 5 6 7 8\n", "x.pat");
   ASSERT_EQ(corners.pieces.size(), 1u);
@@ -151,6 +153,12 @@ TEST(PermPattern, DefaultPatternOfTheCube) {
   EXPECT_EQ(whole.size(), 2187ull * 2048u * 11880u);
   EXPECT_FALSE(whole.whole());
   EXPECT_EQ(pattern_from_json(d, pattern_json(d, pats[0])), pats[0]);
+  // The larger: which slice each edge sits in (12! / (4! 4! 4!)) in place of the E slice's order.
+  EXPECT_EQ(pats[1].name, "twist-flip-slices");
+  EXPECT_TRUE(pats[1].reduced);
+  PatternSpec slices = pats[1];
+  slices.reduced = false;
+  EXPECT_EQ(PatternDomain(d, build_moves(d, "htm", ""), d.solved, slices).size(), 2187ull * 2048u * 34650u);
 }
 
 TEST(PermPattern, ConjugateLookupsNeverAboveTheDistance) {
@@ -305,6 +313,29 @@ TEST(PermPattern, BadFiles) {
           "x.pat:4: pattern 'p' named twice");
   refused("Pattern p\nEDGES class\nEnd\n", "x.pat:2: 'class' without piece numbers");
   refused("Pattern p\nEDGES class 9 x\nEnd\n", "x.pat:2: expected piece numbers");
+  // `Replaces NAME`: another pattern of the file, each replaced once, no cycle.
+  const std::string a = "Pattern a\nEDGES orientations\nEnd\n", b = "Pattern b\nCORNERS orientations\n";
+  refused(a + b + "Replaces c\nEnd\n", "x.pat:6: 'Replaces c': no pattern of that name here");
+  refused(a + b + "Replaces b\nEnd\n", "x.pat:6: pattern 'b' replaces itself");
+  refused(a + b + "Replaces\nEnd\n", "x.pat:6: expected 'Replaces NAME'");
+  refused(a + b + "Replaces a\nReplaces a\nEnd\n", "x.pat:7: pattern 'b' replaces 'a' already");
+  refused(a + b + "Replaces a\nEnd\nPattern c\nEDGES class 9 10 11 12\nReplaces a\nEnd\n",
+          "x.pat:10: 'a' is replaced by 'b' already");
+  refused("Pattern a\nEDGES orientations\nReplaces b\nEnd\n" + b + "Replaces a\nEnd\n",
+          "patterns replace each other in a cycle");
+  refused("Subgroup U D R2 L2 F2 B2\nCORNERS orientations\nReplaces a\nEnd\n",
+          "x.pat:3: 'Replaces' applies to Pattern blocks, not Subgroup");
+  // A chain: c stands in for b, which stands in for a.
+  const TableList chain = parse_table_list(
+      d, a + b + "Replaces a\nEnd\nPattern c\nEDGES class 9 10 11 12\nCORNERS orientations\nReplaces b\nEnd\n",
+      "x.pat");
+  ASSERT_EQ(chain.patterns.size(), 3u);
+  ASSERT_NE(chain.instead_of("c"), nullptr);
+  EXPECT_EQ(chain.instead_of("c")->name, "b");
+  EXPECT_EQ(chain.instead_of("b")->name, "a");
+  EXPECT_EQ(chain.instead_of("a"), nullptr);
+  EXPECT_EQ(chain.stand_in("a")->name, "b");
+  EXPECT_EQ(chain.stand_in("c"), nullptr);
 }
 
 TEST(PermPattern, FileRoundTripAndSolve) {

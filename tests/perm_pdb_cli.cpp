@@ -230,6 +230,45 @@ TEST_F(PermPdbCli, UserPatternTables) {
   EXPECT_NE(h.find("4 conjugate lookups"), std::string::npos) << h;
 }
 
+TEST_F(PermPdbCli, APatternStandsInForAnotherWhereItFits) {
+  // `Replaces`: twist-slice (2187 x 495 entries) stands in for slice (495): `pdb build`
+  // builds it when it fits --memory, slice otherwise; a solve that finds both uses the one
+  // that fits its budget, never both.
+  const std::filesystem::path data(tansaku::perm::data_dir());
+  std::filesystem::copy_file(data / "3x3x3.tws", dir_ / "cube.tws");
+  std::ofstream(dir_ / "cube.pat") << "Pattern slice\nEDGES class 9 10 11 12\nEnd\n"
+                                      "Pattern twist-slice\nCORNERS orientations\nEDGES class 9 10 11 12\n"
+                                      "Replaces slice\nEnd\n";
+  const std::string cube = "perm:" + (dir_ / "cube.tws").string();
+  // 300 KiB: not the 541 KiB the larger's build holds (two 2-bit tables).
+  auto small = run("pdb build " + cube + " --only patterns --memory 300K --json --quiet");
+  ASSERT_EQ(small.code, 0) << small.err;
+  ASSERT_EQ(small.json()["tables"].size(), 1u);
+  EXPECT_EQ(small.json()["tables"][0]["pattern"], "slice");
+  EXPECT_EQ(small.json()["tables"][0]["status"], "built");
+  auto large = run("pdb build " + cube + " --only patterns --json --quiet");
+  ASSERT_EQ(large.code, 0) << large.err;
+  ASSERT_EQ(large.json()["tables"].size(), 1u);
+  EXPECT_EQ(large.json()["tables"][0]["pattern"], "twist-slice");
+  EXPECT_EQ(large.json()["tables"][0]["entries"], 2187 * 495);
+  EXPECT_EQ(large.json()["tables"][0]["replaces"], nlohmann::json::array({"slice"}));
+  EXPECT_EQ(large.json()["tables"][0]["status"], "built");
+  const std::string file = large.json()["tables"][0]["file"].get<std::string>();
+  EXPECT_EQ(tansaku::perm::read_table_header(file)["replaces"], nlohmann::json::array({"slice"}));
+  // Both are in the cache: the solve uses twist-slice alone.
+  auto s = run("solve " + cube + " --scramble \"R U F\" --algorithm idastar --json --quiet");
+  ASSERT_EQ(s.code, 0) << s.err;
+  EXPECT_EQ(s.json()["length"], 3);
+  const std::string h = s.json()["heuristic"].get<std::string>();
+  EXPECT_NE(h.find("cached pattern twist-slice"), std::string::npos) << h;
+  EXPECT_EQ(h.find("cached pattern slice"), std::string::npos) << h;
+  // Built again: the larger is there, nothing is built.
+  auto again = run("pdb build " + cube + " --only patterns --json --quiet");
+  ASSERT_EQ(again.code, 0) << again.err;
+  ASSERT_EQ(again.json()["tables"].size(), 1u);
+  EXPECT_EQ(again.json()["tables"][0]["status"], "exists");
+}
+
 TEST_F(PermPdbCli, ATableOfAnotherReductionIsReplaced) {
   // A reduced pattern built under one .sym (the 16 symmetries keeping the U-D axis, with the
   // mirror) and then under another (the mirror's block taken out: 8 rotations): the file of

@@ -87,6 +87,7 @@ TableList parse_table_list(const Definition& d, const std::string& text, const s
   int open_line = 0;
   std::vector<PatternSpec> phases[2];   // Phase1, Phase2 blocks
   std::vector<std::vector<bool>> used;  // per set, per label: already named in the open block
+  std::vector<int> replaces_line;       // where each `Replaces` stands
   for (std::string l; std::getline(in, l);) {
     ++line;
     if (auto h = l.find('#'); h != std::string::npos) l.resize(h);
@@ -183,6 +184,15 @@ TableList parse_table_list(const Definition& d, const std::string& text, const s
       open = nullptr;
       continue;
     }
+    if (w[0] == "Replaces") {
+      if (w.size() != 2) throw bad("expected 'Replaces NAME' (a pattern of this file)");
+      if (open_kind != "Pattern") throw bad(fmt::format("'Replaces' applies to Pattern blocks, not {}", open_kind));
+      for (const auto& [by, of] : list.replaces)
+        if (by == open->name) throw bad(fmt::format("pattern '{}' replaces '{}' already", by, of));
+      list.replaces.emplace_back(open->name, w[1]);
+      replaces_line.push_back(line);
+      continue;
+    }
     if (w[0] == "Reduced") {
       if (w.size() != 1) throw bad("'Reduced' takes nothing");
       if (open_kind != "Pattern") throw bad(fmt::format("'Reduced' applies to Pattern blocks, not {}", open_kind));
@@ -210,11 +220,48 @@ TableList parse_table_list(const Definition& d, const std::string& text, const s
   if (open)
     throw bad(open_kind == "Subgroup" ? std::string("the Subgroup block without End")
                                       : fmt::format("pattern '{}' without End", open->name));
+  // Each `Replaces` names another pattern of the file, which nothing else replaces: chains,
+  // never a cycle.
+  for (std::size_t i = 0; i < list.replaces.size(); ++i) {
+    line = replaces_line[i];
+    const auto& [by, of] = list.replaces[i];
+    if (!list.pattern(of)) throw bad(fmt::format("'Replaces {}': no pattern of that name here", printable(of)));
+    if (of == by) throw bad(fmt::format("pattern '{}' replaces itself", by));
+    for (std::size_t j = 0; j < i; ++j)
+      if (list.replaces[j].second == of)
+        throw bad(fmt::format("'{}' is replaced by '{}' already", of, list.replaces[j].first));
+  }
+  for (const auto& [by, of] : list.replaces) {
+    std::size_t steps = 0;
+    for (const PatternSpec* p = list.pattern(by); p; p = list.instead_of(p->name))
+      if (++steps > list.replaces.size() + 1) {
+        line = replaces_line.front();
+        throw bad(fmt::format("patterns replace each other in a cycle ('{}')", by));
+      }
+  }
   if (list.subgroup) {
     list.subgroup->phase1 = std::move(phases[0]);
     list.subgroup->phase2 = std::move(phases[1]);
   }
   return list;
+}
+
+const PatternSpec* TableList::pattern(const std::string& name) const {
+  for (const auto& p : patterns)
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
+const PatternSpec* TableList::instead_of(const std::string& name) const {
+  for (const auto& [by, of] : replaces)
+    if (by == name) return pattern(of);
+  return nullptr;
+}
+
+const PatternSpec* TableList::stand_in(const std::string& name) const {
+  for (const auto& [by, of] : replaces)
+    if (of == name) return pattern(by);
+  return nullptr;
 }
 
 std::vector<PatternSpec> parse_patterns(const Definition& d, const std::string& text, const std::string& file) {

@@ -60,10 +60,19 @@ struct TableList {
   std::vector<PatternSpec> patterns;
   std::vector<std::pair<int, std::vector<int>>> pieces;
   std::optional<SubgroupSpec> subgroup;
+  // (pattern, the listed pattern it stands in for): `Replaces NAME` in its block. `pdb build`
+  // builds the first of such a chain that fits --memory, and a solve uses the first whose
+  // table is there and fits (a larger, stronger table in place of a smaller one).
+  std::vector<std::pair<std::string, std::string>> replaces;
+  // The pattern `name` stands in for; the pattern standing in for `name`; nullptr if none.
+  const PatternSpec* instead_of(const std::string& name) const;
+  const PatternSpec* stand_in(const std::string& name) const;
+  const PatternSpec* pattern(const std::string& name) const;
 };
 
 // `Pattern NAME` blocks: lines `SET orientations`, `SET class N...`, `SET distinct N...`
-// (N: piece numbers as written in the Solved block), optionally `Reduced`, then `End`; `Pieces SET N...`
+// (N: piece numbers as written in the Solved block), optionally `Reduced` and `Replaces
+// NAME` (another pattern of the file, which it stands in for), then `End`; `Pieces SET N...`
 // lines; one `Subgroup MOVE...` block with its `Phase1 NAME` / `Phase2 NAME` blocks (the same
 // lines as a pattern's, without `Reduced`). InputError "FILE:LINE: problem" on anything else.
 TableList parse_table_list(const Definition& d, const std::string& text, const std::string& file);

@@ -21,6 +21,7 @@
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
 #include "tansaku/core/memory.h"
+#include "tansaku/core/memory_error.h"
 #include "tansaku/core/progress.h"
 #include "tansaku/pdb/build.h"
 #include "tansaku/pdb/stop_signals.h"
@@ -98,28 +99,48 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
   if (bits != 2 && bits != 4) throw InputError(fmt::format("--cells {}: 2 or 4", bits));
   // The patterns: a reduced one builds its class table here (checked against --memory
   // first), unless its file is there already, reduced by the same symmetries (its header
-  // says which; files without that are opened as before and their size compared).
+  // says which; files without that are opened as before and their size compared). Of a
+  // chain of patterns standing in for each other (`Replaces`), the first that fits --memory
+  // is built (or found built), the others not.
   std::vector<std::unique_ptr<PatternDomain>> pats;
   std::vector<std::pair<PatternSpec, json>> present;  // patterns already built: their headers
+  std::string group;  // the symmetry group's fingerprint, computed once when first asked
+  auto fingerprint = [&]() -> const std::string& {
+    if (group.empty()) group = symmetry_fingerprint(symmetry_group(d, ms, goal));
+    return group;
+  };
   if (only != "pieces") {
     Progress progress(!o.quiet);
     const search::Limits lim = o.limits(&progress);
-    std::string group;  // the symmetry group's fingerprint, once asked
-    for (const auto& p : listed.patterns) {
-      const std::filesystem::path file = dir / pattern_file_name(d, ms, goal, p, bits);
-      std::error_code ec;
-      if (p.reduced && !s.force && std::filesystem::exists(file, ec)) {
-        if (group.empty()) group = symmetry_fingerprint(symmetry_group(d, ms, goal));
-        try {
-          json h = read_table_header(file);
-          if (h.value("symmetries", "") == group) {
-            present.emplace_back(p, std::move(h));
-            continue;
+    for (const auto& top : listed.patterns) {
+      if (listed.stand_in(top.name)) continue;  // reached from the pattern standing in for it
+      for (const PatternSpec* p = &top; p; p = listed.instead_of(p->name)) {
+        const bool last = !listed.instead_of(p->name);
+        const std::filesystem::path file = dir / pattern_file_name(d, ms, goal, *p, bits);
+        std::error_code ec;
+        if (p->reduced && !s.force && std::filesystem::exists(file, ec)) {
+          try {
+            json h = read_table_header(file);
+            if (h.value("symmetries", "") == fingerprint() &&
+                (last || h.value("bytes", std::uint64_t{0}) <= o.memory)) {
+              present.emplace_back(*p, std::move(h));
+              break;
+            }
+          } catch (const InputError&) {  // a damaged file: opened below as before, and reported
           }
-        } catch (const InputError&) {  // a damaged file: opened below as before, and reported
         }
+        if (last) {
+          pats.push_back(std::make_unique<PatternDomain>(d, ms, goal, *p, o.threads, &lim));
+          break;
+        }
+        try {  // a pattern another stands in for when it does not fit
+          auto dom = std::make_unique<PatternDomain>(d, ms, goal, *p, o.threads, &lim);
+          if ((bits == 4 ? 3 : 2) * TwoBitTable::bytes_for(dom->size()) <= o.memory) {
+            pats.push_back(std::move(dom));
+            break;
+          }
+        } catch (const MemoryRefused&) {}
       }
-      pats.push_back(std::make_unique<PatternDomain>(d, ms, goal, p, o.threads, &lim));
     }
     progress.done();
   }
@@ -239,29 +260,40 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
           return std::pair<int, std::uint64_t>{table->max_distance(), table->bytes()};
         });
   }
+  // The patterns a pattern stands in for, down its chain; its report entry ("replaces": those).
+  auto replaced = [&](const PatternSpec& spec) {
+    std::vector<std::string> names;
+    for (const PatternSpec* of = listed.instead_of(spec.name); of; of = listed.instead_of(of->name))
+      names.push_back(of->name);
+    return names;
+  };
+  auto pattern_entry = [&](const PatternSpec& spec) {
+    json t = {{"pattern", spec.name}, {"keeps", pattern_text(d, spec)}};
+    if (const auto names = replaced(spec); !names.empty()) t["replaces"] = names;
+    return t;
+  };
   for (const auto& [spec, h] : present)
     one(
-        {{"pattern", spec.name}, {"keeps", pattern_text(d, spec)}},
-        fmt::format("pattern {} ({}, {}-bit cells)", spec.name, pattern_text(d, spec), bits),
+        pattern_entry(spec), fmt::format("pattern {} ({}, {}-bit cells)", spec.name, pattern_text(d, spec), bits),
         h.value("entries", std::uint64_t{0}), dir / pattern_file_name(d, ms, goal, spec, bits),
         [](const search::Limits&) -> std::pair<int, std::uint64_t> {
           throw std::logic_error("perm pdb build: a table already built");
         },
         bits);
-  const std::string group = pats.empty() ? "" : symmetry_fingerprint(symmetry_group(d, ms, goal));
+  if (!pats.empty()) fingerprint();
   for (auto& pat : pats) {
     const PatternSpec spec = pat->spec();
     const std::filesystem::path file = dir / pattern_file_name(d, ms, goal, spec, bits);
     one(
-        {{"pattern", spec.name}, {"keeps", pattern_text(d, spec)}},
-        fmt::format("pattern {} ({}, {}-bit cells)", spec.name, pattern_text(d, spec), bits), pat->size(), file,
+        pattern_entry(spec), fmt::format("pattern {} ({}, {}-bit cells)", spec.name, pattern_text(d, spec), bits),
+        pat->size(), file,
         [&](const search::Limits& lim) {
           auto table = checked(
               file, pattern_identity(d, key, spec, bits),
               [&](tansaku::pdb::Checkpoint* cp) { return build_pattern_table(std::move(pat), lim, bits, cp); },
               [&](const PatternTable& t) {
                 if (lim.progress) lim.progress->update("saving {}", file.string());
-                save_pattern_table(t, d, key, file, group);
+                save_pattern_table(t, d, key, file, group, replaced(spec));
               });
           return std::pair<int, std::uint64_t>{table->max_distance(), table->bytes()};
         },

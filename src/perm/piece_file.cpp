@@ -436,10 +436,12 @@ std::string pattern_file_name(const Definition& d, const MoveSet& ms, const Posi
 }
 
 void save_pattern_table(const PatternTable& t, const Definition& d, std::uint64_t key,
-                        const std::filesystem::path& file, const std::string& symmetries) {
+                        const std::filesystem::path& file, const std::string& symmetries,
+                        const std::vector<std::string>& replaces) {
   const PatternDomain& dom = t.domain();
-  const json h = {{"key", key_text(key)},  {"puzzle", "perm:" + d.name}, {"pattern", pattern_json(d, dom.spec())},
-                  {"entries", dom.size()}, {"bytes", t.bytes()},         {"max_distance", t.max_distance()}};
+  json h = {{"key", key_text(key)},  {"puzzle", "perm:" + d.name}, {"pattern", pattern_json(d, dom.spec())},
+            {"entries", dom.size()}, {"bytes", t.bytes()},         {"max_distance", t.max_distance()}};
+  if (!replaces.empty()) h["replaces"] = replaces;
   if (const PatternReduction* red = dom.reduction()) {
     const ClassTable ct = red->class_table(), mt = red->sym_move_table();
     json hr = h;
@@ -545,7 +547,7 @@ CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Po
   std::uint64_t used = 0;
   std::vector<std::filesystem::path> chosen;
   std::vector<std::pair<int, std::vector<int>>> held;
-  std::vector<std::string> patterns_held;
+  std::vector<std::string> patterns_held, patterns_replaced;
   for (const auto& [bytes, path] : found) {
     if (used + bytes > budget) continue;
     std::pair<int, std::vector<int>> mine;
@@ -554,7 +556,20 @@ CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Po
       if (h.contains("pattern")) {  // a pattern holds no other table's pieces (a namesake: the same)
         const std::string pname = h["pattern"].value("name", "");
         if (std::find(patterns_held.begin(), patterns_held.end(), pname) != patterns_held.end()) continue;
+        // A chosen pattern stands in for this one (a larger, stronger replacement), or this
+        // one for a chosen one: one pattern of each chain.
+        std::vector<std::string> replaces;
+        if (h.contains("replaces") && h["replaces"].is_array())
+          for (const auto& r : h["replaces"])
+            if (r.is_string()) replaces.push_back(r.get<std::string>());
+        auto held = [](const std::vector<std::string>& v, const std::string& x) {
+          return std::find(v.begin(), v.end(), x) != v.end();
+        };
+        if (held(patterns_replaced, pname) ||
+            std::any_of(replaces.begin(), replaces.end(), [&](const std::string& r) { return held(patterns_held, r); }))
+          continue;
         patterns_held.push_back(pname);
+        patterns_replaced.insert(patterns_replaced.end(), replaces.begin(), replaces.end());
         chosen.push_back(path);
         used += bytes;
         continue;

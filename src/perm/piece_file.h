@@ -51,9 +51,11 @@ bool is_table_file_name(const std::string& name);
 std::string pattern_file_name(const Definition& d, const MoveSet& ms, const Position& goal, const PatternSpec& spec,
                               int bits = 2);
 // `symmetries`: the fingerprint of the symmetry group a reduced table was reduced under
-// (symmetry_fingerprint), kept in its header.
+// (symmetry_fingerprint), kept in its header; `replaces`: the patterns it stands in for
+// (pattern_spec.h: a solve that finds them too uses this one alone), its header's "replaces".
 void save_pattern_table(const PatternTable& t, const Definition& d, std::uint64_t key,
-                        const std::filesystem::path& file, const std::string& symmetries = "");
+                        const std::filesystem::path& file, const std::string& symmetries = "",
+                        const std::vector<std::string>& replaces = {});
 std::unique_ptr<PatternTable> load_pattern_table(const std::filesystem::path& file, const Definition& d,
                                                  const MoveSet& ms, const Position& goal, const search::Limits& lim);
 
@@ -71,7 +73,8 @@ struct CachedTables {
   std::vector<std::string> left_out;  // "FILE: why" for chosen files that did not load (another layout, damaged)
   bool empty() const { return pieces.empty() && patterns.empty(); }
 };
-// The cached tables of this instance that fit `budget` bytes together, largest first (loaded).
+// The cached tables of this instance that fit `budget` bytes together, largest first (loaded);
+// a pattern another chosen one stands in for (its header's "replaces") is left out.
 CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Position& goal, std::uint64_t budget,
                                 const search::Limits& lim);
 
