@@ -138,7 +138,7 @@ TEST(PermPattern, DefaultPatternOfTheCube) {
   const auto& pats = list.patterns;
   ASSERT_EQ(pats.size(), 2u);  // the default, and the larger one that stands in for it where it fits
   ASSERT_EQ(list.replaces.size(), 1u);
-  EXPECT_EQ(list.replaces[0], std::make_pair(std::string("twist-flip-slices"), std::string("twist-flip-sortedslice")));
+  EXPECT_EQ(list.replaces[0], std::make_pair(std::string("twist-flip-layers"), std::string("twist-flip-sortedslice")));
   EXPECT_TRUE(list.pieces.empty());  // the pattern alone (piece tables did not pay beside it)
   const TableList corners = parse_table_list(d, "Pieces CORNERS 1 2 3 4 5 6 7 8\n", "x.pat");
   ASSERT_EQ(corners.pieces.size(), 1u);
@@ -153,12 +153,13 @@ TEST(PermPattern, DefaultPatternOfTheCube) {
   EXPECT_EQ(whole.size(), 2187ull * 2048u * 11880u);
   EXPECT_FALSE(whole.whole());
   EXPECT_EQ(pattern_from_json(d, pattern_json(d, pats[0])), pats[0]);
-  // The larger: which slice each edge sits in (12! / (4! 4! 4!)) in place of the E slice's order.
-  EXPECT_EQ(pats[1].name, "twist-flip-slices");
+  // The larger: which of the E slice, the U layer and the D layer each edge sits in
+  // (12! / (4! 4! 4!)) in place of the E slice's order.
+  EXPECT_EQ(pats[1].name, "twist-flip-layers");
   EXPECT_TRUE(pats[1].reduced);
-  PatternSpec slices = pats[1];
-  slices.reduced = false;
-  EXPECT_EQ(PatternDomain(d, build_moves(d, "htm", ""), d.solved, slices).size(), 2187ull * 2048u * 34650u);
+  PatternSpec layers = pats[1];
+  layers.reduced = false;
+  EXPECT_EQ(PatternDomain(d, build_moves(d, "htm", ""), d.solved, layers).size(), 2187ull * 2048u * 34650u);
 }
 
 TEST(PermPattern, ConjugateLookupsNeverAboveTheDistance) {

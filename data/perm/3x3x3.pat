@@ -23,17 +23,18 @@ EDGES distinct 9 10 11 12
 Reduced
 End
 
-# Where --memory allows (about 5.3 GiB to build, 2.9 GiB to solve with), this one instead:
-# the same twist and flip, and which slice each edge sits in (the E slice FR FL BR BL, the M
-# slice UF UB DF DB, the S slice the rest: 12!/(4!4!4!) = 34,650) in place of the order of
-# the E slice's edges. 155 x 10^9 positions, reduced by the same 16 symmetries to
-# 9,718,065,720 entries (2.3 GiB), distances to 14. On random positions it takes about 0.73
-# times the nodes and 0.83 times the time of the pattern above (docs/perm.md).
-Pattern twist-flip-slices
+# Where --memory is 5.7 GiB or more (its build holds 5.1 GiB, a solve 2.9 GiB: half of
+# --memory), this one instead: the same twist and flip, and which of three groups each edge
+# sits in (the E slice FR FL BR BL, the U layer UF UR UB UL, the D layer: 12!/(4!4!4!) =
+# 34,650) in place of the order of the E slice's edges; U and D turns keep it, as they keep
+# the pattern above. 155 x 10^9 positions, reduced by the same 16 symmetries to
+# 9,717,300,270 entries (2.3 GiB), distances to 13. On random positions it takes about 0.45
+# times the nodes and 0.6-0.7 times the time of the pattern above (docs/perm.md).
+Pattern twist-flip-layers
 CORNERS orientations
 EDGES orientations
 EDGES class 9 10 11 12
-EDGES class 1 3 5 7
+EDGES class 1 2 3 4
 Reduced
 Replaces twist-flip-sortedslice
 End

@@ -52,6 +52,14 @@ std::vector<int> piece_numbers(const Definition& d, const PieceSpec& s) {
 }
 std::string pieces_text(const Definition& d, const PieceSpec& s) { return fmt::format("{}", fmt::join(piece_numbers(d, s), ",")); }
 
+// What a solve holds of a pattern's table: its cells, and a reduced one's class and sym-move
+// tables (its file header's "bytes"). A solve takes tables up to half its --memory.
+std::uint64_t solve_bytes(const PatternDomain& dom, int bits) {
+  std::uint64_t b = TwoBitTable::bytes_for(dom.size() * static_cast<std::uint64_t>(bits / 2));
+  if (const PatternReduction* red = dom.reduction()) b += 4 * (red->class_table().size + red->sym_move_table().size);
+  return b;
+}
+
 int run_build(const Options& o, const std::vector<std::string>& args) {
   const std::string name = args.empty() ? "" : args[0];
   const auto colon = name.find(':');
@@ -101,7 +109,8 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
   // first), unless its file is there already, reduced by the same symmetries (its header
   // says which; files without that are opened as before and their size compared). Of a
   // chain of patterns standing in for each other (`Replaces`), the first that fits --memory
-  // is built (or found built), the others not.
+  // is built (or found built), the others not: its build, and a solve with the same
+  // --memory (which takes tables up to half of it).
   std::vector<std::unique_ptr<PatternDomain>> pats;
   std::vector<std::pair<PatternSpec, json>> present;  // patterns already built: their headers
   std::string group;  // the symmetry group's fingerprint, computed once when first asked
@@ -122,7 +131,7 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
           try {
             json h = read_table_header(file);
             if (h.value("symmetries", "") == fingerprint() &&
-                (last || h.value("bytes", std::uint64_t{0}) <= o.memory)) {
+                (last || 2 * h.value("bytes", std::uint64_t{0}) <= o.memory)) {
               present.emplace_back(*p, std::move(h));
               break;
             }
@@ -133,9 +142,10 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
           pats.push_back(std::make_unique<PatternDomain>(d, ms, goal, *p, o.threads, &lim));
           break;
         }
-        try {  // a pattern another stands in for when it does not fit
+        try {  // a pattern another stands in for when its build or a solve with it does not fit
           auto dom = std::make_unique<PatternDomain>(d, ms, goal, *p, o.threads, &lim);
-          if ((bits == 4 ? 3 : 2) * TwoBitTable::bytes_for(dom->size()) <= o.memory) {
+          if (std::max((bits == 4 ? 3 : 2) * TwoBitTable::bytes_for(dom->size()), 2 * solve_bytes(*dom, bits)) <=
+              o.memory) {
             pats.push_back(std::move(dom));
             break;
           }
