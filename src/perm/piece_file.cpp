@@ -562,11 +562,12 @@ CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Po
         if (h.contains("replaces") && h["replaces"].is_array())
           for (const auto& r : h["replaces"])
             if (r.is_string()) replaces.push_back(r.get<std::string>());
-        auto held = [](const std::vector<std::string>& v, const std::string& x) {
+        auto listed_in = [](const std::vector<std::string>& v, const std::string& x) {
           return std::find(v.begin(), v.end(), x) != v.end();
         };
-        if (held(patterns_replaced, pname) ||
-            std::any_of(replaces.begin(), replaces.end(), [&](const std::string& r) { return held(patterns_held, r); }))
+        if (listed_in(patterns_replaced, pname) ||
+            std::any_of(replaces.begin(), replaces.end(),
+                        [&](const std::string& r) { return listed_in(patterns_held, r); }))
           continue;
         patterns_held.push_back(pname);
         patterns_replaced.insert(patterns_replaced.end(), replaces.begin(), replaces.end());
