@@ -25,6 +25,7 @@
 #include "perm/solver.h"
 #include "perm/symmetry.h"
 #include "tansaku/core/error.h"
+#include "tansaku/core/memory_error.h"
 #include "tansaku/pdb/table_file.h"
 
 using namespace tansaku;
@@ -160,6 +161,25 @@ TEST(PermReduction, RefusedWithoutSymmetries) {
     EXPECT_NE(std::string(e.what()).find("cannot be reduced"), std::string::npos) << e.what();
   }
   EXPECT_THROW(parse_patterns(d, "Pattern r\nReduced 2\nEnd\n", "t.pat"), InputError);
+}
+
+// A cap on what a solve may hold refuses a reduction before its class table is built, and
+// never one whose tables fit: the least size it checks is at most the real one.
+TEST(PermReduction, SolveCapRefusesOnlyWhatCannotFit) {
+  const Definition d = load_definition("3x3x3");
+  const MoveSet ms = build_moves(d, "htm", "");
+  const auto v = parse_patterns(d, "Pattern fs\nEDGES orientations\nEDGES class 9 10 11 12\nReduced\nEnd\n", "t.pat");
+  EXPECT_THROW(PatternDomain(d, ms, d.solved, v.at(0), 1, nullptr, nullptr, nullptr, false, SolveCap{1 << 20, 2}),
+               MemoryRefused);
+  const PatternDomain dom(d, ms, d.solved, v.at(0));
+  const PatternReduction& red = *dom.reduction();
+  for (int bits : {2, 4}) {
+    const std::uint64_t held = TwoBitTable::bytes_for(dom.size() * static_cast<std::uint64_t>(bits / 2)) +
+                               4 * (red.class_table().size + red.sym_move_table().size);
+    EXPECT_GT(held, std::uint64_t{1} << 20);
+    const PatternDomain fits(d, ms, d.solved, v.at(0), 1, nullptr, nullptr, nullptr, false, SolveCap{held, bits});
+    EXPECT_EQ(fits.size(), dom.size());
+  }
 }
 
 TEST(PermReduction, FileRoundTripAndSolve) {

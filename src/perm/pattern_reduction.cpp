@@ -8,6 +8,8 @@
 
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory.h"
+#include "tansaku/core/memory_error.h"
+#include "tansaku/core/two_bit_table.h"
 
 namespace tansaku::perm {
 namespace {
@@ -31,7 +33,7 @@ void restrict_to(const std::vector<bool>& keep, Definition& pd, MoveSet& pms) {
 
 PatternReduction::PatternReduction(const Definition& d, const std::vector<std::uint8_t>& lab_map, const Definition& pd,
                                    const MoveSet& pms, const std::vector<Perm>& group, const search::Limits& lim,
-                                   const ClassTable* given, const ClassTable* given_moves)
+                                   const ClassTable* given, const ClassTable* given_moves, SolveCap cap)
     : pdb_(pd), pdr_(pd), pmsb_(pms), pmsr_(pms), group_(group) {
   const unsigned threads = lim.threads;
   const std::size_t nsets = d.sets.size();
@@ -131,6 +133,11 @@ PatternReduction::PatternReduction(const Definition& d, const std::vector<std::u
     // The class table, the sym-move table, and (about) the cells twice: the build's table
     // and its distances.
     const std::uint64_t classes = nb_ / syms_.size(), cells = classes * nr_;
+    const std::uint64_t least = TwoBitTable::bytes_for(cells * static_cast<std::uint64_t>(cap.bits / 2)) +
+                                4 * (nb_ + classes * static_cast<std::uint64_t>(nm_));
+    if (cap.bytes && least > cap.bytes)
+      throw MemoryRefused(fmt::format("a solve holds at least {} of this pattern's tables, above {}",
+                                      format_size(least), format_size(cap.bytes)));
     require_memory(nb_ * 4 + classes * static_cast<std::uint64_t>(nm_) * 4 + 2 * ((cells + 31) / 32 * 8), lim.memory,
                    fmt::format("a pattern reduced by {} symmetries (a class table of {} values, about {} cells)",
                                syms_.size(), nb_, cells));

@@ -36,6 +36,15 @@ struct ClassTable {
   std::shared_ptr<const void> owner;
 };
 
+// What a solve may hold of a reduced pattern's table (its cells at `bits` each, and the class
+// and sym-move tables): a reduction whose tables would exceed `bytes` even at their least (as
+// many classes as values over symmetries) is refused, MemoryRefused, before its class table
+// is built. 0: no cap.
+struct SolveCap {
+  std::uint64_t bytes = 0;
+  int bits = 2;
+};
+
 class PatternReduction {
  public:
   // pd, pms: the projected puzzle (pattern_table.h; positions as in d, labels projected by
@@ -44,10 +53,11 @@ class PatternReduction {
   // none but the identity does, or when the parts cannot be tabled (big part above 2^32
   // values, rest part above 2^24).
   // `given`: the class table of an earlier build (checked; InputError when it does not
-  // fit), else it is built (lim: progress, deadline).
+  // fit), else it is built (lim: progress, deadline; `cap`: refused first when a solve
+  // could not hold the table).
   PatternReduction(const Definition& d, const std::vector<std::uint8_t>& lab_map, const Definition& pd,
                    const MoveSet& pms, const std::vector<Perm>& group, const search::Limits& lim,
-                   const ClassTable* given = nullptr, const ClassTable* given_moves = nullptr);
+                   const ClassTable* given = nullptr, const ClassTable* given_moves = nullptr, SolveCap cap = {});
   PatternReduction(const PatternReduction&) = delete;
   PatternReduction& operator=(const PatternReduction&) = delete;
 

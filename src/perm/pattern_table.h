@@ -35,9 +35,11 @@ class PatternDomain {
   // `searching`: the domain of a loaded table, for a search; a whole pattern's table is then
   // exact, the search steps a few nodes, and the Space's move tables are not built (their
   // building and page faults were most of a skewb solve): neighbours come from the members.
+  // `cap`: a reduced spec whose tables a solve could not hold is refused before its class
+  // table is built (pattern_reduction.h).
   PatternDomain(const Definition& d, const MoveSet& ms, const Position& goal, PatternSpec spec, unsigned threads = 1,
                 const search::Limits* lim = nullptr, const ClassTable* classes = nullptr,
-                const ClassTable* sym_moves = nullptr, bool searching = false);
+                const ClassTable* sym_moves = nullptr, bool searching = false, SolveCap cap = {});
 
   ~PatternDomain();
   const PatternSpec& spec() const { return spec_; }

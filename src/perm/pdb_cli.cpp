@@ -143,7 +143,9 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
           break;
         }
         try {  // a pattern another stands in for when its build or a solve with it does not fit
-          auto dom = std::make_unique<PatternDomain>(d, ms, goal, *p, o.threads, &lim);
+          // (refused before its class table is built when its least size shows that already)
+          auto dom = std::make_unique<PatternDomain>(d, ms, goal, *p, o.threads, &lim, nullptr, nullptr, false,
+                                                     SolveCap{o.memory / 2, bits});
           if (std::max((bits == 4 ? 3 : 2) * TwoBitTable::bytes_for(dom->size()), 2 * solve_bytes(*dom, bits)) <=
               o.memory) {
             pats.push_back(std::move(dom));
