@@ -15,6 +15,7 @@
 #include <fstream>
 #include <functional>
 #include <iterator>
+#include <limits>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -113,6 +114,17 @@ std::vector<int> bfs(const D& d, const std::vector<std::uint64_t>& goals) {
   return dist;
 }
 
+// The ways a table is built: 2-bit cells beside a state table, 2-bit cells in place (a memory
+// budget the state table does not fit), 4-bit cells.
+struct Way {
+  int bits;
+  bool in_place;
+};
+constexpr Way kWays[] = {{2, false}, {2, true}, {4, false}};
+std::uint64_t memory_for(const Way& w, std::uint64_t size) {
+  return w.in_place ? pdb::build_bytes(size, 2) : std::numeric_limits<std::uint64_t>::max();
+}
+
 template <class D>
 void same_as_bfs(const D& d, const std::vector<std::uint64_t>& goals) {
   const auto dist = bfs(d, goals);
@@ -121,10 +133,14 @@ void same_as_bfs(const D& d, const std::vector<std::uint64_t>& goals) {
   for (int x : dist) max = std::max(max, x), reached += x >= 0, unreached += x < 0;
   ASSERT_GT(unreached, 0u);
   for (unsigned threads : {1u, 2u})
-    for (int bits : {2, 4}) {
-      SCOPED_TRACE(testing::Message() << threads << " threads, " << bits << "-bit cells");
+    for (const Way& way : kWays) {
+      const int bits = way.bits;
+      SCOPED_TRACE(testing::Message() << threads << " threads, " << bits << "-bit cells"
+                                      << (way.in_place ? " in place" : ""));
       search::Limits lim;
       lim.threads = threads;
+      lim.memory = memory_for(way, d.size());
+      ASSERT_EQ(pdb::build_in_place(d.size(), bits, lim.memory), way.in_place);
       const auto t = pdb::build_table(d, goals, bits, lim);
       EXPECT_EQ(t.max_distance, max);
       EXPECT_EQ(t.reached, reached);
@@ -150,11 +166,13 @@ pdb::BuildIdentity identity() { return {"test-table", "0123456789abcdef", ""}; }
 // layer when the domain sets `cancel`. The cells when it completed; `resumed`: where it went on.
 template <class D>
 std::optional<std::string> build_stopping(const D& d, const fs::path& file, int bits, unsigned threads, int stop_after,
-                                          std::atomic<bool>& cancel, std::optional<std::int64_t>* resumed = nullptr) {
+                                          std::atomic<bool>& cancel, std::optional<std::int64_t>* resumed = nullptr,
+                                          std::uint64_t memory = std::numeric_limits<std::uint64_t>::max()) {
   Deadline deadline;
   deadline.cancel_on(&cancel);
   search::Limits lim;
   lim.threads = threads;
+  lim.memory = memory;
   lim.deadline = &deadline;
   pdb::Checkpoint cp(file, identity(), 0);
   cp.after_layer = [&](std::int64_t layer) {
@@ -176,13 +194,13 @@ std::optional<std::string> build_stopping(const D& d, const fs::path& file, int 
 
 }  // namespace
 
-TEST(PdbBuildCells, AsBreadthFirstSearchOnADirectedGraph) {
+TEST(PdbBuildCells, AsBreadthFirstSearchOnADirectedGraph) {  // labels: tsan
   // More ranks than one task's chunk (131,072), so that two threads share the layers.
   same_as_bfs(Directed{300000, 299000}, {5});
   same_as_bfs(Directed{70000, 69000}, {0, 7, 68999});
 }
 
-TEST(PdbBuildCells, AsBreadthFirstSearchWithBackwardLayers) {
+TEST(PdbBuildCells, AsBreadthFirstSearchWithBackwardLayers) {  // labels: tsan
   same_as_bfs(undirected(300100, 300007), {1});
   same_as_bfs(undirected(1000, 997), {0, 500});
 }
@@ -200,22 +218,25 @@ TEST(PdbBuildCells, RefusedUpFrontWhenItDoesNotFitTheMemory) {
 
 TEST_F(PdbBuild, StoppedAfterALayerAndResumedGivesTheSameCells) {
   const Directed d{300000, 299000};
-  for (int bits : {2, 4}) {
+  for (const Way& way : kWays) {
+    const int bits = way.bits;
+    const std::uint64_t memory = memory_for(way, d.size());
     search::Limits lim;
+    lim.memory = memory;
     const std::uint64_t goal = 5;
     const std::string whole = bytes_of(*pdb::build_table(d, std::span<const std::uint64_t>(&goal, 1), bits, lim).cells);
     for (auto [k, before, after] : {std::tuple{0, 1u, 1u}, std::tuple{3, 2u, 1u}, std::tuple{6, 1u, 2u}}) {
-      SCOPED_TRACE(testing::Message() << bits << "-bit cells, stop after " << k << ", " << before << " then " << after
-                                      << " threads");
+      SCOPED_TRACE(testing::Message() << bits << "-bit cells" << (way.in_place ? " in place" : "") << ", stop after "
+                                      << k << ", " << before << " then " << after << " threads");
       const fs::path file = dir_ / "t.tab";
       std::atomic<bool> cancel{false};
-      ASSERT_FALSE(build_stopping(d, file, bits, before, k, cancel));
+      ASSERT_FALSE(build_stopping(d, file, bits, before, k, cancel, nullptr, memory));
       std::optional<std::int64_t> resumed;
       cancel = false;
-      ASSERT_FALSE(build_stopping(d, file, bits, after, k + 2, cancel, &resumed));
+      ASSERT_FALSE(build_stopping(d, file, bits, after, k + 2, cancel, &resumed, memory));
       EXPECT_EQ(resumed, k + 1);
       cancel = false;
-      const auto cells = build_stopping(d, file, bits, before, -1, cancel, &resumed);
+      const auto cells = build_stopping(d, file, bits, before, -1, cancel, &resumed, memory);
       ASSERT_TRUE(cells);
       EXPECT_EQ(resumed, k + 3);
       EXPECT_TRUE(*cells == whole);
@@ -234,12 +255,14 @@ TEST_F(PdbBuild, StoppedInsideALayerAndResumedGivesTheSameCells) {
   const std::uint64_t goal = 5;
   const std::string whole = bytes_of(*pdb::build_table(d, std::span<const std::uint64_t>(&goal, 1), 2, lim).cells);
   const std::uint64_t all = calls.load();
-  for (unsigned after : {1u, 2u}) {
-    SCOPED_TRACE(testing::Message() << "then " << after << " threads");
+  for (auto [after, in_place] :
+       {std::pair{1u, false}, std::pair{2u, false}, std::pair{1u, true}, std::pair{2u, true}}) {
+    SCOPED_TRACE(testing::Message() << "then " << after << " threads" << (in_place ? ", in place" : ""));
+    const std::uint64_t memory = memory_for(Way{2, in_place}, d.size());
     const fs::path file = dir_ / "t.tab";
     calls = 0, cancel = false;
     d.stop_at = all / 2;
-    ASSERT_FALSE(build_stopping(d, file, 2, 1, -1, cancel));
+    ASSERT_FALSE(build_stopping(d, file, 2, 1, -1, cancel, nullptr, memory));
     // The partial file says so: states of the next layer already claimed.
     {
       const pdb::TableReader r(pdb::partial_path(file), "");
@@ -247,10 +270,10 @@ TEST_F(PdbBuild, StoppedInsideALayerAndResumedGivesTheSameCells) {
     }
     d.stop_at = 0, cancel = false;
     std::optional<std::int64_t> resumed;
-    const auto cells = build_stopping(d, file, 2, after, -1, cancel, &resumed);
+    const auto cells = build_stopping(d, file, 2, after, -1, cancel, &resumed, memory);
     ASSERT_TRUE(cells);
     EXPECT_TRUE(resumed.has_value());
-    EXPECT_TRUE(*cells == whole);
+    EXPECT_TRUE(*cells == whole);  // the same table either way
   }
 }
 
@@ -261,20 +284,24 @@ TEST_F(PdbBuild, StoppedAnywhereWithBackwardLayersAndResumedGivesTheSameCells) {
   std::atomic<bool> cancel{false};
   Undirected d = undirected(300100, 300007);
   d.calls = &calls, d.stop = &cancel;
-  search::Limits lim;
   const std::uint64_t goal = 5;
-  for (int bits : {2, 4}) {
+  for (const Way& way : kWays) {
+    const int bits = way.bits;
+    const std::uint64_t memory = memory_for(way, d.size());
+    search::Limits lim;
+    lim.memory = memory;
     calls = 0;
     const std::string whole = bytes_of(*pdb::build_table(d, std::span<const std::uint64_t>(&goal, 1), bits, lim).cells);
     const std::uint64_t all = calls.load();
     for (int k = 1; k < 8; ++k) {
-      SCOPED_TRACE(testing::Message() << bits << "-bit cells, stopped at " << k << "/8");
+      SCOPED_TRACE(testing::Message() << bits << "-bit cells" << (way.in_place ? " in place" : "") << ", stopped at "
+                                      << k << "/8");
       const fs::path file = dir_ / "t.tab";
       calls = 0, cancel = false;
       d.stop_at = all * static_cast<std::uint64_t>(k) / 8;
-      const auto first = build_stopping(d, file, bits, 1, -1, cancel);
+      const auto first = build_stopping(d, file, bits, 1, -1, cancel, nullptr, memory);
       d.stop_at = 0, cancel = false;
-      const auto cells = first ? first : build_stopping(d, file, bits, 2, -1, cancel);
+      const auto cells = first ? first : build_stopping(d, file, bits, 2, -1, cancel, nullptr, memory);
       ASSERT_TRUE(cells);
       EXPECT_TRUE(*cells == whole);
       EXPECT_FALSE(fs::exists(pdb::partial_path(file)));
@@ -295,6 +322,19 @@ TEST_F(PdbBuild, AnotherCellWidthsPartialFileIsPassedOver) {
   search::Limits lim;
   const std::uint64_t goal = 5;
   EXPECT_TRUE(*cells == bytes_of(*pdb::build_table(d, std::span<const std::uint64_t>(&goal, 1), 2, lim).cells));
+  // Nor one of a build in place (its cells hold other values) by a build beside a state table,
+  // nor the reverse.
+  for (bool first_in_place : {true, false}) {
+    SCOPED_TRACE(first_in_place ? "in place, then beside a state table" : "beside a state table, then in place");
+    cancel = false;
+    ASSERT_FALSE(build_stopping(d, file, 2, 1, 3, cancel, nullptr, memory_for(Way{2, first_in_place}, d.size())));
+    cancel = false;
+    const auto other =
+        build_stopping(d, file, 2, 1, -1, cancel, &resumed, memory_for(Way{2, !first_in_place}, d.size()));
+    ASSERT_TRUE(other);
+    EXPECT_FALSE(resumed.has_value());
+    EXPECT_TRUE(*other == *cells);
+  }
 }
 
 namespace {

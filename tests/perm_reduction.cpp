@@ -26,6 +26,7 @@
 #include "perm/symmetry.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/memory_error.h"
+#include "tansaku/pdb/build.h"
 #include "tansaku/pdb/table_file.h"
 
 using namespace tansaku;
@@ -33,12 +34,22 @@ using namespace tansaku::perm;
 
 namespace {
 
-std::unique_ptr<PatternTable> build(const Definition& d, const MoveSet& ms, const std::string& text) {
+// `in_place`: under a memory budget that holds the cells (and a reduced pattern's class and
+// sym-move tables) but no table of the ranks seen beside them (tansaku/pdb/build.h).
+std::unique_ptr<PatternTable> build(const Definition& d, const MoveSet& ms, const std::string& text,
+                                    bool in_place = false) {
   search::Limits lim;
   lim.threads = 2;
   const auto v = parse_patterns(d, text, "t.pat");
   EXPECT_EQ(v.size(), 1u);
-  return build_pattern_table(std::make_unique<PatternDomain>(d, ms, d.solved, v.at(0), 2), lim);
+  auto dom = std::make_unique<PatternDomain>(d, ms, d.solved, v.at(0), 2);
+  if (in_place) {
+    const PatternReduction* red = dom->reduction();
+    const std::uint64_t held = red ? 4 * (red->class_table().size + red->sym_move_table().size) : 0;
+    lim.memory = held + tansaku::pdb::build_bytes(dom->size(), 2);
+    EXPECT_TRUE(tansaku::pdb::build_in_place(dom->size(), 2, lim.memory - held));
+  }
+  return build_pattern_table(std::move(dom), lim);
 }
 
 // Every position of the full pattern's space: the reduced table's exact value equals the
@@ -53,6 +64,12 @@ void same_as_full(const std::string& body, std::uint64_t full_size, std::size_t 
   EXPECT_EQ(red->domain().reduction()->symmetries(), kept);
   EXPECT_LT(red->domain().size() * 12, full_size);  // about 1/16 (fixed points make it more)
   EXPECT_EQ(red->max_distance(), full->max_distance());
+  // Built in place, the same cells (the non-canonical ones of a class included: no layer
+  // reaches them either way).
+  const auto in_place = build(d, ms, "Pattern r\n" + body + "Reduced\nEnd\n", true);
+  ASSERT_EQ(in_place->mod3().cells(), red->mod3().cells());
+  for (std::uint64_t c = 0; c < red->mod3().cells(); ++c) ASSERT_EQ(in_place->mod3().get(c), red->mod3().get(c)) << c;
+  EXPECT_EQ(in_place->max_distance(), red->max_distance());
   const Space& sp = full->domain().space();
   const Definition& pd = full->domain().projected();
   for (std::uint64_t r = 0; r < sp.size(); ++r) {

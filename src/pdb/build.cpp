@@ -2,6 +2,9 @@
 // partial file's sections and counters, the progress line.
 #include "tansaku/pdb/build.h"
 
+#include <thread>
+#include <vector>
+
 #include <fmt/format.h>
 
 #include "tansaku/core/input.h"
@@ -10,19 +13,27 @@
 namespace tansaku::pdb {
 
 std::uint64_t build_bytes(std::uint64_t size, int bits) {
-  return TwoBitTable::bytes_for(size) + TwoBitTable::bytes_for(bits == 4 ? 2 * size : size);
+  return bits == 4 ? TwoBitTable::bytes_for(size) + TwoBitTable::bytes_for(2 * size) : TwoBitTable::bytes_for(size);
 }
 
-std::string builder_name(int bits) { return fmt::format("layered-bfs 1 cells {}", bits); }
+bool build_in_place(std::uint64_t size, int bits, std::uint64_t memory) {
+  return bits == 2 && 2 * TwoBitTable::bytes_for(size) > memory;
+}
+
+// The 2-bit build in place is version 2 (its cells hold other values while it runs): a partial
+// file of the other way is another build's, and the build starts over.
+std::string builder_name(int bits, bool in_place) {
+  return fmt::format("layered-bfs {} cells {}", in_place ? 2 : 1, bits);
+}
 
 namespace detail {
 
-std::optional<LayersPoint> resume_layers(Checkpoint& cp, TwoBitTable& states, TwoBitTable& cells, std::uint64_t size,
+std::optional<LayersPoint> resume_layers(Checkpoint& cp, TwoBitTable* states, TwoBitTable& cells, std::uint64_t size,
                                          const search::Limits& lim) {
   auto r = cp.resume(lim.memory, lim.threads);
   if (!r) return std::nullopt;
   auto bytes = [&](const char* name) { return r->has(name) ? r->section_bytes(name) : UINT64_MAX; };
-  if (bytes("states") != states.bytes() || bytes("cells") != cells.bytes()) {
+  if (bytes("states") != (states ? states->bytes() : UINT64_MAX) || bytes("cells") != cells.bytes()) {
     cp.note(fmt::format("{}: a partial build of other sizes; starting over", printable(cp.file().string())));
     return std::nullopt;
   }
@@ -43,14 +54,14 @@ std::optional<LayersPoint> resume_layers(Checkpoint& cp, TwoBitTable& states, Tw
     return std::nullopt;
   }
   const unsigned threads = std::max(1u, lim.threads);
-  r->section_into("states", states.data(), threads, false);  // resume() checked every section
+  if (states) r->section_into("states", states->data(), threads, false);  // resume() checked every section
   r->section_into("cells", cells.data(), threads, false);
   cp.note(
       fmt::format("{}: going on from depth {} ({} of {} entries reached)", cp.file().string(), p.depth, bp.done, size));
   return p;
 }
 
-void save_layers(Checkpoint& cp, const LayersPoint& p, TwoBitTable& states, TwoBitTable& cells, std::uint64_t size,
+void save_layers(Checkpoint& cp, const LayersPoint& p, TwoBitTable* states, TwoBitTable& cells, std::uint64_t size,
                  const search::Limits& lim) {
   if (lim.progress)
     lim.progress->update("pdb build: saving the partial build at depth {} ({})", p.depth, cp.file().string());
@@ -59,8 +70,28 @@ void save_layers(Checkpoint& cp, const LayersPoint& p, TwoBitTable& states, TwoB
   bp.done = p.seen + p.width + p.claimed;  // reached so far
   bp.total = size;
   bp.info = {{"width", p.width}, {"seen", p.seen}, {"claimed", p.claimed}, {"histogram", p.histogram}};
-  const SectionData sections[] = {{"states", states.data(), states.bytes()}, {"cells", cells.data(), cells.bytes()}};
+  std::vector<SectionData> sections;
+  if (states) sections.push_back({"states", states->data(), states->bytes()});
+  sections.push_back({"cells", cells.data(), cells.bytes()});
   cp.save(bp, sections, std::max(1u, lim.threads));
+}
+
+void finish_in_place(TwoBitTable& cells, unsigned threads) {
+  // Per 2-bit cell, v -> (v - 1) mod 4: the low bit flips, the high bit flips where the low
+  // bit was 0.
+  constexpr std::uint64_t kLow = 0x5555555555555555ull;
+  std::uint64_t* const w = cells.data();
+  auto part = [&](std::uint64_t lo, std::uint64_t hi) {
+    for (std::uint64_t i = lo; i < hi; ++i) {
+      const std::uint64_t low = ~w[i] & kLow, high = (w[i] >> 1) & kLow;
+      w[i] = low | ((high ^ low) << 1);
+    }
+  };
+  const std::uint64_t words = cells.words(), parts = std::max(1u, threads);
+  std::vector<std::thread> pool;
+  for (std::uint64_t k = 1; k < parts; ++k) pool.emplace_back(part, words * k / parts, words * (k + 1) / parts);
+  part(0, words / parts);
+  for (auto& t : pool) t.join();
 }
 
 void progress_layers(const search::Limits& lim, const LayersPoint& p, std::uint64_t size) {

@@ -10,6 +10,7 @@
 #include "tansaku/core/memory.h"
 #include "tansaku/core/memory_error.h"
 #include "tansaku/core/two_bit_table.h"
+#include "tansaku/pdb/build.h"
 
 namespace tansaku::perm {
 namespace {
@@ -130,15 +131,16 @@ PatternReduction::PatternReduction(const Definition& d, const std::vector<std::u
   if (given) {
     adopt_classes(*given);
   } else {
-    // The class table, the sym-move table, and (about) the cells twice: the build's table
-    // and its distances.
+    // The class table, the sym-move table, and (about) the cells: the build's distances
+    // (tansaku/pdb/build.h; 2-bit cells, the least build).
     const std::uint64_t classes = nb_ / syms_.size(), cells = classes * nr_;
     const std::uint64_t least = TwoBitTable::bytes_for(cells * static_cast<std::uint64_t>(cap.bits / 2)) +
                                 4 * (nb_ + classes * static_cast<std::uint64_t>(nm_));
     if (cap.bytes && least > cap.bytes)
       throw MemoryRefused(fmt::format("a solve holds at least {} of this pattern's tables, above {}",
                                       format_size(least), format_size(cap.bytes)));
-    require_memory(nb_ * 4 + classes * static_cast<std::uint64_t>(nm_) * 4 + 2 * ((cells + 31) / 32 * 8), lim.memory,
+    require_memory(nb_ * 4 + classes * static_cast<std::uint64_t>(nm_) * 4 + tansaku::pdb::build_bytes(cells, 2),
+                   lim.memory,
                    fmt::format("a pattern reduced by {} symmetries (a class table of {} values, about {} cells)",
                                syms_.size(), nb_, cells));
     build_classes(lim);

@@ -136,7 +136,12 @@ std::unique_ptr<PatternTable> build_pattern_table(std::unique_ptr<PatternDomain>
   if (const PatternReduction* red = dom->reduction()) {
     const std::uint64_t c0 = red->cell(dom->goal_rank());
     const PatternReduction::Cells cells(*red, c0);
-    t = tansaku::pdb::build_table(cells, std::span<const std::uint64_t>(&c0, 1), bits, lim, cp);
+    // What the budget leaves beside the class and sym-move tables (the build chooses by it
+    // whether to run in place).
+    search::Limits l = lim;
+    const std::uint64_t held = 4 * (red->class_table().size + red->sym_move_table().size);
+    l.memory = lim.memory > held ? lim.memory - held : 0;
+    t = tansaku::pdb::build_table(cells, std::span<const std::uint64_t>(&c0, 1), bits, l, cp);
   } else {
     const std::uint64_t r0 = dom->goal_rank();
     const RankedDomain rd(dom->projected(), dom->projected_moves(), dom->space());

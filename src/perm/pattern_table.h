@@ -129,7 +129,7 @@ class PatternTable {
 };
 
 // The layered BFS from the goal's projection (lim: threads, progress, deadline; the memory
-// budget must hold the 2-bit state table and the cells: 2 x 2 bits, or 2 + 4 bits per cell).
+// budget must hold pdb::build_bytes: the 2-bit cells, or a 2-bit state table and 4-bit cells).
 // bits: 2 (distances mod 3) or 4 (exact). The engine's builder (pdb/build.h), resumable
 // through `cp` (its identity: pattern_identity(), piece_file.h).
 std::unique_ptr<PatternTable> build_pattern_table(std::unique_ptr<PatternDomain> dom, const search::Limits& lim,

@@ -82,11 +82,11 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
   if (only != "patterns" && (pieces > 0 || !listing)) specs = default_piece_specs(d, ms, goal, kDefaultEntries, pieces);
   else if (only != "patterns")
     for (const auto& [set, labels] : listed.pieces) specs.push_back(PieceSpec{set, labels});
-  // The build holds explore's 2-bit state table and the 2-bit distances mod 3.
+  // The build holds the 2-bit distances mod 3 (tansaku/pdb/build.h).
   std::vector<std::unique_ptr<PieceDomain>> doms;
   for (const auto& s : specs) {
     doms.push_back(std::make_unique<PieceDomain>(d, ms, goal, s));
-    require_memory(2 * TwoBitTable::bytes_for(doms.back()->size()), o.memory,
+    require_memory(tansaku::pdb::build_bytes(doms.back()->size(), 2), o.memory,
                    fmt::format("building the piece table of set {} pieces {} ({} entries)",
                                d.sets[static_cast<std::size_t>(s.set)].name, pieces_text(d, s), doms.back()->size()));
   }
@@ -101,7 +101,7 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
   // Pattern cells: --cells 2 (distances mod 3, the default) or 4 (exact: a bound at any
   // position, so a solve looks up the position's inverse too; on the cube half the nodes,
   // and about as much time per solve: docs/perm.md). 4 bits are refused up front when the
-  // build (2-bit state table and 4-bit cells) does not fit --memory (below) or the disk
+  // build (a 2-bit state table and the 4-bit cells) does not fit --memory (below) or the disk
   // has not room for the files (and a temporary copy of the largest).
   const int bits = s.cells.value_or(2);
   if (bits != 2 && bits != 4) throw InputError(fmt::format("--cells {}: 2 or 4", bits));
@@ -146,8 +146,7 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
           // (refused before its class table is built when its least size shows that already)
           auto dom = std::make_unique<PatternDomain>(d, ms, goal, *p, o.threads, &lim, nullptr, nullptr, false,
                                                      SolveCap{o.memory / 2, bits});
-          if (std::max((bits == 4 ? 3 : 2) * TwoBitTable::bytes_for(dom->size()), 2 * solve_bytes(*dom, bits)) <=
-              o.memory) {
+          if (std::max(tansaku::pdb::build_bytes(dom->size(), bits), 2 * solve_bytes(*dom, bits)) <= o.memory) {
             pats.push_back(std::move(dom));
             break;
           }
@@ -173,7 +172,7 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
   }
   for (const auto& p : pats)
     require_memory(
-        (bits == 4 ? 3 : 2) * TwoBitTable::bytes_for(p->size()), o.memory,
+        tansaku::pdb::build_bytes(p->size(), bits), o.memory,
         fmt::format("building the pattern table {} ({} entries, {}-bit cells)", p->spec().name, p->size(), bits));
   // A stopped build (--timeout, SIGINT, SIGTERM) keeps its state in the table's partial
   // file (room on disk checked below), and the same build goes on from it.

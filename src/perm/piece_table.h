@@ -129,7 +129,7 @@ class PieceTable {
 };
 
 // Builds a table by the layered BFS from the goal's projection (pdb/build.h; lim: threads,
-// progress, deadline; the memory budget must hold two 2-bit tables of the domain's size);
+// progress, deadline; the memory budget must hold a 2-bit table of the domain's size);
 // resumable through `cp` (its identity: piece_identity(), piece_file.h).
 std::unique_ptr<PieceTable> build_piece_table(std::unique_ptr<PieceDomain> dom, const search::Limits& lim,
                                               tansaku::pdb::Checkpoint* cp = nullptr);

@@ -79,6 +79,17 @@ class TwoBitTable {
     const std::uint64_t bit = std::uint64_t{1} << (sh + v - 1);
     return (w.fetch_or(bit, std::memory_order_relaxed) & bit) == 0;
   }
+  // claim() of value 3: two bits, so a compare-exchange of the word (no one instruction sets
+  // both and tells what they were).
+  bool claim3(std::uint64_t i) {
+    std::atomic_ref<std::uint64_t> w(data_[i >> 5]);
+    const unsigned sh = static_cast<unsigned>(i & 31) * 2;
+    std::uint64_t x = w.load(std::memory_order_relaxed);
+    do {
+      if ((x >> sh) & 3u) return false;
+    } while (!w.compare_exchange_weak(x, x | std::uint64_t{3} << sh, std::memory_order_relaxed));
+    return true;
+  }
   // claim() for a table only this thread uses (a single-threaded run): plain accesses,
   // no locked instruction, and no branch (whether a neighbour is new is unpredictable,
   // and a mispredicted branch would also cancel the loads that follow it). Static, on the

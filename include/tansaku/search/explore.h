@@ -89,14 +89,25 @@ namespace detail {
 
 // explore()'s backend: the whole 2-bit table in memory, a layer scanned in chunks of words
 // by TBB tasks (a single thread claims without locked instructions).
+// `mod3` (a table builder's, pdb/build.h): the layers run on that table alone, with no state
+// table: a cell holds its distance mod 3, plus 1 (0: not reached), the frontier of depth d
+// is every cell holding d mod 3 + 1 and its next layer takes (d + 1) mod 3 + 1. The cells of
+// depths d - 3, d - 6 ... hold that value too and are expanded again: their neighbours are
+// all reached already, so nothing changes but the work, small where layers grow; a layer runs
+// backwards, over the unreached cells, as soon as they are fewer than the cells a forward
+// layer would expand (the small last layers after the big ones). A backward layer is exact:
+// a reached neighbour of an unreached cell is at depth d or more, so holding d mod 3 + 1 it
+// is at d. Half the memory of a state table beside the distances; no farthest ranks kept.
 template <RankedDomain D>
 class TableLayers {
  public:
   TableLayers(const D& d, std::span<const std::uint64_t> sources, std::size_t keep_farthest, const Limits& lim,
-              TwoBitTable* dist3, TwoBitTable* dist4 = nullptr)
+              TwoBitTable* dist3, TwoBitTable* dist4 = nullptr, TwoBitTable* mod3 = nullptr)
       : d_(d),
         n_(d.size()),
-        table_(n_),
+        own_(mod3 ? nullptr : std::make_unique<TwoBitTable>(n_)),
+        table_(mod3 ? *mod3 : *own_),
+        one_(mod3 != nullptr),
         dist3_(dist3),
         dist4_(dist4),
         keep_farthest_(keep_farthest),
@@ -116,12 +127,17 @@ class TableLayers {
   // it, and the states of the layer after it already claimed (a layer the deadline stopped
   // part way: its chunks are expanded whole or not at all, and a later call of layer() with
   // the same depth expands those left).
+  // With `mod3`, `residue`: the states of the layers before it by depth mod 3.
   struct Point {
     std::uint64_t width = 0, seen = 0, claimed = 0;
+    std::uint64_t residue[3] = {0, 0, 0};
   };
-  Point point() const { return {layer_count_, seen_, claimed_}; }
-  void restore(const Point& p) { layer_count_ = p.width, seen_ = p.seen, claimed_ = p.claimed; }
-  // The 2-bit state table (0 unseen, 1 and 2 frontier and next, 3 done).
+  Point point() const { return {layer_count_, seen_, claimed_, {residue_[0], residue_[1], residue_[2]}}; }
+  void restore(const Point& p) {
+    layer_count_ = p.width, seen_ = p.seen, claimed_ = p.claimed;
+    for (int i = 0; i < 3; ++i) residue_[i] = p.residue[i];
+  }
+  // The 2-bit state table (0 unseen, 1 and 2 frontier and next, 3 done); with `mod3`, that table.
   TwoBitTable& states() { return table_; }
 
   LayerStep layer(std::size_t depth, unsigned frontier, unsigned next) {
@@ -129,6 +145,7 @@ class TableLayers {
     const D& d = d_;
     const std::uint64_t n = n_, words = words_, chunks = chunks_, layer_count = layer_count_;
     TwoBitTable& table = table_;
+    const bool one = one_;
     TwoBitTable* const dist3 = dist3_;
     TwoBitTable* const dist4 = dist4_;
     const unsigned layer4 = static_cast<unsigned>(std::min<std::size_t>(depth, 14));
@@ -140,10 +157,12 @@ class TableLayers {
     const unsigned layer_mod3 = static_cast<unsigned>(depth % 3);
     seen_ += layer_count;
     const std::uint64_t seen = seen_;
+    residue_[depth % 3] += layer_count;  // with `mod3`, what a forward layer expands
+    const std::uint64_t forward_work = one ? residue_[depth % 3] : layer_count;
     std::vector<std::vector<std::uint64_t>> firsts(chunks);
     bool backward = false;
     if constexpr (requires { { d.symmetric() } -> std::convertible_to<bool>; })
-      backward = d.symmetric() && n - seen < layer_count;
+      backward = d.symmetric() && n - seen < forward_work;
     tbb::enumerable_thread_specific<std::uint64_t> found(0), expanded(0), generated(0);
     std::atomic<bool> late{false};
     // One chunk of words; Alone: the only thread (claims need no locked instruction).
@@ -159,18 +178,23 @@ class TableLayers {
       auto flush = [&] {
         ng += npending;
         std::uint64_t got = 0;
-        for (std::size_t i = 0; i < npending; ++i) {
-          if constexpr (Alone)
-            got += table.claim_alone(pending[i], next);
-          else
-            got += table.claim(pending[i], next);
+        if constexpr (Alone) {
+          for (std::size_t i = 0; i < npending; ++i) got += table.claim_alone(pending[i], next);
+        } else if (next == 3) {  // `mod3` only
+          for (std::size_t i = 0; i < npending; ++i) got += table.claim3(pending[i]);
+        } else {
+          for (std::size_t i = 0; i < npending; ++i) got += table.claim(pending[i], next);
         }
         nf += got;
         npending = 0;
       };
       auto flush_claims = [&] {  // claims of the pending neighbours (counted in `generated` already)
         std::uint64_t got = 0;
-        for (std::size_t i = 0; i < npending; ++i) got += table.claim(pending[i], next);
+        if (next == 3) {  // `mod3` only
+          for (std::size_t i = 0; i < npending; ++i) got += table.claim3(pending[i]);
+        } else {
+          for (std::size_t i = 0; i < npending; ++i) got += table.claim(pending[i], next);
+        }
         nf += got;
         npending = 0;
       };
@@ -288,10 +312,10 @@ class TableLayers {
               if (npending >= kBatch) flush();
             }
           }
-          if constexpr (Alone)  // frontier -> done
-            table.set_cells_owned(w, m, 3);
-          else
-            table.or_word(w, m | (m << 1));
+          if (!one) {  // frontier -> done (with `mod3` the cells keep their distances)
+            if constexpr (Alone) table.set_cells_owned(w, m, 3);
+            else table.or_word(w, m | (m << 1));
+          }
           if (dist3) dist3->set_cells_owned(w, m, layer_mod3);
           if (dist4) dist4->set_cells4_owned(w, m, layer4);
         }
@@ -311,10 +335,12 @@ class TableLayers {
     }
     if (late) {  // the layer is to be expanded again (point())
       seen_ -= layer_count;
+      residue_[depth % 3] -= layer_count;
       for (auto v : found) claimed_ += v;
       throw LimitError("time limit reached (--timeout)");
     }
-    if (backward) {  // the frontier is done only now: the unseen states looked at it
+    // A backward layer's frontier is done only now: the unseen states looked at it.
+    if (backward && !one) {
       auto close = [&](std::uint64_t w) {  // one task per word: plain stores
         const std::uint64_t m = table.match(w, frontier);
         if (m) {
@@ -350,7 +376,9 @@ class TableLayers {
   static constexpr std::uint64_t chunk_words = 1 << 12;  // 131072 states per task
   const D& d_;
   const std::uint64_t n_;
-  TwoBitTable table_;
+  std::unique_ptr<TwoBitTable> own_;  // the state table (none with `mod3`)
+  TwoBitTable& table_;
+  const bool one_;
   TwoBitTable* const dist3_;
   TwoBitTable* const dist4_;
   const std::size_t keep_farthest_;
@@ -360,6 +388,7 @@ class TableLayers {
   std::uint64_t words_ = 0, chunks_ = 0;
   std::uint64_t layer_count_ = 0, seen_ = 0;  // states of the layer to expand; of every layer so far
   std::uint64_t claimed_ = 0;                 // of the next layer, claimed before the deadline stopped this one
+  std::uint64_t residue_[3] = {0, 0, 0};      // states of every layer so far, by depth mod 3
   std::vector<std::uint64_t> layer_first_;    // lowest ranks of the layer expanded last
 };
 
