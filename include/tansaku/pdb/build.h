@@ -4,7 +4,7 @@
 // each rank's cell with its distance mod 3 in 2 bits or its distance in 4 bits. The layers are
 // explore's (both cores, a 2-bit state table beside the cells; where that does not fit the
 // memory budget, 2-bit cells are built in place, with nothing beside them: search/explore.h,
-// `mod3`, about 1.2 times the time); this adds what a table build
+// `mod3`, in 0.9-1.05 times the time); this adds what a table build
 // needs on top: refusal up front when the build cannot fit the memory budget, a progress line,
 // and resumability through a checkpoint (pdb/checkpoint.h): the cells (and a state table) are
 // saved after a layer when a save is due and when the deadline (--timeout, a signal) stops the

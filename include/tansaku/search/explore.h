@@ -165,8 +165,9 @@ class TableLayers {
       backward = d.symmetric() && n - seen < forward_work;
     tbb::enumerable_thread_specific<std::uint64_t> found(0), expanded(0), generated(0);
     std::atomic<bool> late{false};
-    // One chunk of words; Alone: the only thread (claims need no locked instruction).
-    auto chunk = [&]<bool Alone>(std::uint64_t c) {
+    // One chunk of words; Alone: the only thread (claims need no locked instruction); Three:
+    // claims of value 3 (`mod3` only: two bits, a compare-exchange each).
+    auto chunk = [&]<bool Alone, bool Three>(std::uint64_t c) {
       if (lim.deadline && lim.deadline->expired()) {
         late = true;
         return;
@@ -178,22 +179,21 @@ class TableLayers {
       auto flush = [&] {
         ng += npending;
         std::uint64_t got = 0;
-        if constexpr (Alone) {
-          for (std::size_t i = 0; i < npending; ++i) got += table.claim_alone(pending[i], next);
-        } else if (next == 3) {  // `mod3` only
-          for (std::size_t i = 0; i < npending; ++i) got += table.claim3(pending[i]);
-        } else {
-          for (std::size_t i = 0; i < npending; ++i) got += table.claim(pending[i], next);
+        for (std::size_t i = 0; i < npending; ++i) {
+          if constexpr (Alone)
+            got += table.claim_alone(pending[i], next);
+          else if constexpr (Three) got += table.claim3(pending[i]);
+          else
+            got += table.claim(pending[i], next);
         }
         nf += got;
         npending = 0;
       };
       auto flush_claims = [&] {  // claims of the pending neighbours (counted in `generated` already)
         std::uint64_t got = 0;
-        if (next == 3) {  // `mod3` only
-          for (std::size_t i = 0; i < npending; ++i) got += table.claim3(pending[i]);
-        } else {
-          for (std::size_t i = 0; i < npending; ++i) got += table.claim(pending[i], next);
+        for (std::size_t i = 0; i < npending; ++i) {
+          if constexpr (Three) got += table.claim3(pending[i]);
+          else got += table.claim(pending[i], next);
         }
         nf += got;
         npending = 0;
@@ -327,10 +327,15 @@ class TableLayers {
       generated.local() += ng;
     };
     if (threads == 1) {
-      for (std::uint64_t c = 0; c < chunks; ++c) chunk.template operator()<true>(c);
+      for (std::uint64_t c = 0; c < chunks; ++c) chunk.template operator()<true, false>(c);
     } else {
       arena.execute([&] {
-        tbb::parallel_for(std::uint64_t{0}, chunks, [&](std::uint64_t c) { chunk.template operator()<false>(c); });
+        if (next == 3)
+          tbb::parallel_for(std::uint64_t{0}, chunks,
+                            [&](std::uint64_t c) { chunk.template operator()<false, true>(c); });
+        else
+          tbb::parallel_for(std::uint64_t{0}, chunks,
+                            [&](std::uint64_t c) { chunk.template operator()<false, false>(c); });
       });
     }
     if (late) {  // the layer is to be expanded again (point())
