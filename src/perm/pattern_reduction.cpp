@@ -131,22 +131,25 @@ PatternReduction::PatternReduction(const Definition& d, const std::vector<std::u
   if (given) {
     adopt_classes(*given);
   } else {
-    // The class table, the sym-move table, and (about) the cells: the build's distances
-    // (tansaku/pdb/build.h; 2-bit cells, the least build).
+    // At least as many classes as values over symmetries: what a solve and the build hold
+    // at the least (the class and sym-move tables, and the cells: tansaku/pdb/build.h, 2-bit
+    // cells, the least build).
     const std::uint64_t classes = nb_ / syms_.size(), cells = classes * nr_;
-    const std::uint64_t least = TwoBitTable::bytes_for(cells * static_cast<std::uint64_t>(cap.bits / 2)) +
-                                4 * (nb_ + classes * static_cast<std::uint64_t>(nm_));
+    const std::uint64_t least = solve_bytes_for(classes, cap.bits);
     if (cap.bytes && least > cap.bytes)
       throw MemoryRefused(fmt::format("a solve holds at least {} of this pattern's tables, above {}",
                                       format_size(least), format_size(cap.bytes)));
-    require_memory(nb_ * 4 + classes * static_cast<std::uint64_t>(nm_) * 4 + tansaku::pdb::build_bytes(cells, 2),
-                   lim.memory,
+    require_memory(side_bytes_for(classes) + tansaku::pdb::build_bytes(cells, 2), lim.memory,
                    fmt::format("a pattern reduced by {} symmetries (a class table of {} values, about {} cells)",
                                syms_.size(), nb_, cells));
     build_classes(lim);
   }
   build_symmetry_tables();
   build_sym_moves(given_moves, lim);
+}
+
+std::uint64_t PatternReduction::solve_bytes_for(std::uint64_t classes, int bits) const {
+  return TwoBitTable::bytes_for(classes * nr_ * static_cast<std::uint64_t>(bits / 2)) + side_bytes_for(classes);
 }
 
 void PatternReduction::build_symmetry_tables() {

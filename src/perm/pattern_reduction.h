@@ -66,6 +66,10 @@ class PatternReduction {
   std::size_t symmetries() const { return syms_.size(); }
   // Whether symmetry s (of the full puzzle) maps the pattern onto itself.
   bool preserved_by(const Perm& s) const;
+  // What a solve holds of this pattern's table: its cells at `bits` each, and the class and
+  // sym-move tables beside them (side_bytes; a build holds those too).
+  std::uint64_t solve_bytes(int bits) const { return solve_bytes_for(classes_, bits); }
+  std::uint64_t side_bytes() const { return side_bytes_for(classes_); }
   // The class table and the sym-move table (for the table file).
   ClassTable class_table() const { return ClassTable{cls_, nb_, {}}; }
   ClassTable sym_move_table() const { return ClassTable{sym_moves_, classes_ * static_cast<std::uint64_t>(nm_), {}}; }
@@ -255,6 +259,10 @@ class PatternReduction {
   static constexpr unsigned kSymShift = 24;
   static constexpr std::uint64_t kRestMask = (std::uint64_t{1} << kSymShift) - 1, kSymField = 0x7f,
                                  kFixed = std::uint64_t{1} << 31;
+  std::uint64_t side_bytes_for(std::uint64_t classes) const {
+    return 4 * (nb_ + classes * static_cast<std::uint64_t>(nm_));
+  }
+  std::uint64_t solve_bytes_for(std::uint64_t classes, int bits) const;
   // The state of a class table entry e (of a big value or a sym-move cell) with rest value r.
   std::uint64_t from_entry(std::uint32_t e, std::uint64_t r) const {
     return std::uint64_t{e >> (sym_bits_ + 1)} << 32 | ((e & (sym_mask_ + 1)) ? kFixed : 0) |

@@ -139,7 +139,7 @@ std::unique_ptr<PatternTable> build_pattern_table(std::unique_ptr<PatternDomain>
     // What the budget leaves beside the class and sym-move tables (the build chooses by it
     // whether to run in place).
     search::Limits l = lim;
-    const std::uint64_t held = 4 * (red->class_table().size + red->sym_move_table().size);
+    const std::uint64_t held = red->side_bytes();
     l.memory = lim.memory > held ? lim.memory - held : 0;
     t = tansaku::pdb::build_table(cells, std::span<const std::uint64_t>(&c0, 1), bits, l, cp);
   } else {

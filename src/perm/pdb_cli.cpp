@@ -55,9 +55,8 @@ std::string pieces_text(const Definition& d, const PieceSpec& s) { return fmt::f
 // What a solve holds of a pattern's table: its cells, and a reduced one's class and sym-move
 // tables (its file header's "bytes"). A solve takes tables up to half its --memory.
 std::uint64_t solve_bytes(const PatternDomain& dom, int bits) {
-  std::uint64_t b = TwoBitTable::bytes_for(dom.size() * static_cast<std::uint64_t>(bits / 2));
-  if (const PatternReduction* red = dom.reduction()) b += 4 * (red->class_table().size + red->sym_move_table().size);
-  return b;
+  if (const PatternReduction* red = dom.reduction()) return red->solve_bytes(bits);
+  return TwoBitTable::bytes_for(dom.size() * static_cast<std::uint64_t>(bits / 2));
 }
 
 int run_build(const Options& o, const std::vector<std::string>& args) {
