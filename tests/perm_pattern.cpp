@@ -6,9 +6,11 @@
 #include <gtest/gtest.h>
 
 #include <unistd.h>
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <queue>
 #include <random>
@@ -136,9 +138,10 @@ TEST(PermPattern, DefaultPatternOfTheCube) {
   const Definition d = load_definition("3x3x3");
   const TableList list = load_table_list(d);
   const auto& pats = list.patterns;
-  ASSERT_EQ(pats.size(), 2u);  // the default, and the larger one that stands in for it where it fits
-  ASSERT_EQ(list.replaces.size(), 1u);
+  ASSERT_EQ(pats.size(), 3u);  // the default, and two larger ones standing in for it where they fit
+  ASSERT_EQ(list.replaces.size(), 2u);
   EXPECT_EQ(list.replaces[0], std::make_pair(std::string("twist-flip-layers"), std::string("twist-flip-sortedslice")));
+  EXPECT_EQ(list.replaces[1], std::make_pair(std::string("twist-flip-layers-pairs"), std::string("twist-flip-layers")));
   EXPECT_TRUE(list.pieces.empty());  // the pattern alone (piece tables did not pay beside it)
   const TableList corners = parse_table_list(d, "Pieces CORNERS 1 2 3 4 5 6 7 8\n", "x.pat");
   ASSERT_EQ(corners.pieces.size(), 1u);
@@ -160,6 +163,12 @@ TEST(PermPattern, DefaultPatternOfTheCube) {
   PatternSpec layers = pats[1];
   layers.reduced = false;
   EXPECT_EQ(PatternDomain(d, build_moves(d, "htm", ""), d.solved, layers).size(), 2187ull * 2048u * 34650u);
+  // The largest: the E slice's edges in two pairs of opposite edges (12! / (2! 2! 4! 4!)).
+  EXPECT_EQ(pats[2].name, "twist-flip-layers-pairs");
+  EXPECT_TRUE(pats[2].reduced);
+  PatternSpec pairs = pats[2];
+  pairs.reduced = false;
+  EXPECT_EQ(PatternDomain(d, build_moves(d, "htm", ""), d.solved, pairs).size(), 2187ull * 2048u * 207900u);
 }
 
 TEST(PermPattern, ConjugateLookupsNeverAboveTheDistance) {
@@ -377,6 +386,51 @@ TEST(PermPattern, FileRoundTripAndSolve) {
   }
   ::unsetenv("TANSAKU_PERM_INVERSE");
   ::unsetenv("TANSAKU_PDB_DIR");
+  std::filesystem::remove_all(dir);
+}
+
+TEST(PermPattern, TablesTooBigToHoldTwiceAreReadOnce) {
+  // A file the page cache and a copy could not hold together (the bound lowered here) is read
+  // once into the table's own memory, its class and sym-move tables too, checked as read: the
+  // same values, no copy taken over later; a damaged byte is refused.
+  const Definition d = load_definition("3x3x3");
+  const MoveSet ms = build_moves(d, "htm", "");
+  const auto dir = std::filesystem::temp_directory_path() / ("tansaku-perm-once-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto t = build(d, ms, "Pattern fs\nEDGES orientations\nEDGES class 9 10 11 12\nReduced\nEnd\n");
+  ASSERT_NE(t->domain().reduction(), nullptr);
+  const auto file = dir / pattern_file_name(d, ms, d.solved, t->domain().spec());
+  save_pattern_table(*t, d, instance_key(d, ms, d.solved), file);
+  set_huge_copy_from(0);
+  set_read_once_above(0);
+  search::Limits lim;
+  lim.threads = 2;
+  const auto back = load_pattern_table(file, d, ms, d.solved, lim);
+  for (std::uint64_t r = 0; r < t->domain().size(); ++r) ASSERT_EQ(back->mod3().get(r), t->mod3().get(r));
+  // (A copy of these few bytes would have been taken over long before.)
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  EXPECT_FALSE(back->mod3().adopted());
+  const ClassTable a = t->domain().reduction()->class_table(), b = back->domain().reduction()->class_table();
+  ASSERT_EQ(a.size, b.size);
+  EXPECT_TRUE(std::equal(a.words, a.words + a.size, b.words));
+  auto flip = [&](std::uint64_t at) {
+    std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
+    char c = 0;
+    f.seekg(static_cast<std::streamoff>(at));
+    f.read(&c, 1);
+    c = static_cast<char>(c ^ 0x40);
+    f.seekp(static_cast<std::streamoff>(at));
+    f.write(&c, 1);
+  };
+  // A byte of the cells (after the header's page), then one of the class table.
+  for (const std::uint64_t at : {std::uint64_t{4096 + 64}, std::filesystem::file_size(file) / 2}) {
+    flip(at);
+    EXPECT_THROW((void)load_pattern_table(file, d, ms, d.solved, lim), InputError) << at;
+    flip(at);
+  }
+  EXPECT_NO_THROW((void)load_pattern_table(file, d, ms, d.solved, lim));
+  set_read_once_above(~std::uint64_t{0});
+  set_huge_copy_from(std::uint64_t{64} << 20);
   std::filesystem::remove_all(dir);
 }
 

@@ -39,6 +39,22 @@ Reduced
 Replaces twist-flip-sortedslice
 End
 
+# Where --memory is 37 GiB or more (a solve holds 17 GiB: 13.6 GiB of cells, a class table
+# of 1.6 GiB and a sym-move table of 1.8 GiB), this one instead: the layers above with the E
+# slice's edges in two pairs of opposite edges (FR BL, FL BR) in place of one group of four
+# (12!/(2! 2! 4! 4!) = 207,900 in place of 34,650). U and D turns keep it. 1.2 x 10^12
+# positions, reduced by the same 16 symmetries to 58,238,629,020 entries, distances to 14.
+# On random positions it takes about 0.2 times the nodes of the pattern above (docs/perm.md).
+Pattern twist-flip-layers-pairs
+CORNERS orientations
+EDGES orientations
+EDGES class 9 12
+EDGES class 10 11
+EDGES class 1 2 3 4
+Reduced
+Replaces twist-flip-layers
+End
+
 # Not listed (measured, docs/perm.md): the same with the slice edges as one class
 # (`EDGES class 9 10 11 12`, not reduced: 2,217,093,120 entries, 529 MiB, distances to 12),
 # the default before: about 7 times the nodes. Nor the piece tables of the default build

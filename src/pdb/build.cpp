@@ -2,6 +2,7 @@
 // partial file's sections and counters, the progress line.
 #include "tansaku/pdb/build.h"
 
+#include <algorithm>
 #include <thread>
 #include <vector>
 
@@ -17,7 +18,9 @@ std::uint64_t build_bytes(std::uint64_t size, int bits) {
 }
 
 bool build_in_place(std::uint64_t size, int bits, std::uint64_t memory) {
-  return bits == 2 && 2 * TwoBitTable::bytes_for(size) > memory;
+  // Also in place where a budget above the machine's (--memory beyond what it has) would
+  // leave a state table beside the cells without room.
+  return bits == 2 && 2 * TwoBitTable::bytes_for(size) > std::min(memory, default_memory_budget());
 }
 
 // The 2-bit build in place is version 2 (its cells hold other values while it runs): a partial

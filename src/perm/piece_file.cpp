@@ -12,6 +12,7 @@
 #include <thread>
 #include <type_traits>
 
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -25,6 +26,7 @@
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
 #include "tansaku/core/memory.h"
+#include "tansaku/core/memory_error.h"
 #include "tansaku/pdb/table_file.h"
 
 namespace tansaku::perm {
@@ -46,6 +48,18 @@ constexpr std::size_t kPage = 4096;
 // memory is fragmented the kernel's compaction (seconds), which the search does not wait for.
 std::atomic<std::uint64_t> huge_from{std::uint64_t{64} << 20};
 constexpr std::size_t kHugePage = std::size_t{2} << 20;
+// A file that the page cache and a copy in huge pages could not hold together (its mapping's
+// pages beside the copy would push each other out: the search then reads the disk at random)
+// is read once instead (set_read_once_above).
+std::atomic<std::uint64_t> read_once_bound{~std::uint64_t{0}};
+bool read_once(std::uint64_t file_bytes) {
+  const std::uint64_t b = read_once_bound.load(std::memory_order_relaxed);
+  return b == ~std::uint64_t{0} ? file_bytes > available_memory() / 2 : file_bytes > b;
+}
+// Drops the page cache of a part of a file read once (advice only: nothing to do on failure).
+void drop_cached(int fd, std::uint64_t from, std::uint64_t len) {
+  (void)::posix_fadvise(fd, static_cast<off_t>(from), static_cast<off_t>(len), POSIX_FADV_DONTNEED);
+}
 
 // An anonymous mapping of `bytes` starting on a huge page boundary (so that every whole
 // 2 MiB of it can be one huge page), unmapped by PagesDeleter{bytes}; marked for huge pages.
@@ -230,12 +244,37 @@ std::unique_ptr<TwoBitTable> load_cells(std::FILE* f, std::uint64_t entries, con
     const std::uint64_t expect = tail ? round_page(total) + tail : total;
     if (size < expect) throw InputError(fmt::format("{}: truncated", name));
     if (size > expect) throw InputError(fmt::format("{}: longer than its table", name));
+    const bool huge = total >= huge_from.load(std::memory_order_relaxed);
+    if (huge && for_search && read_once(static_cast<std::uint64_t>(st.st_size))) {
+      // Read once into memory of huge pages, summed as read, each part's page cache dropped.
+      const auto bytes = static_cast<std::size_t>(total);
+      void* copy = nullptr;
+      try {
+        copy = aligned_anonymous(bytes, true);
+      } catch (const std::bad_alloc&) {
+        throw MemoryRefused(fmt::format("{}: no memory for its {} of cells", name, format_size(total)));
+      }
+      std::unique_ptr<std::uint64_t[], PagesDeleter> mine(static_cast<std::uint64_t*>(copy), PagesDeleter{bytes});
+      const int fd = ::fileno(f);
+      Checksum sum;
+      for (std::uint64_t pos = 0; pos < total; pos += kChunk) {
+        if (pos % (kChunk * 64) == 0) report(pos);
+        const std::size_t len = static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, total - pos));
+        const off_t from = at + static_cast<off_t>(pos);
+        if (::pread(fd, reinterpret_cast<char*>(mine.get()) + pos, len, from) != static_cast<ssize_t>(len))
+          throw InputError(fmt::format("{}: truncated", name));
+        sum.add(mine.get() + pos / 8, len / 8);
+        drop_cached(fd, static_cast<std::uint64_t>(from), len);
+      }
+      if (sum.text() != checksum) throw InputError(fmt::format("{}: corrupt (checksum)", name));
+      return std::make_unique<TwoBitTable>(entries, mine.release(), bytes);
+    }
     // Mapped from the file (page cache, no copy) and summed, one contiguous part per thread,
     // the parts' sums joined in order.
     void* p = ::mmap(nullptr, static_cast<std::size_t>(total), PROT_READ, MAP_PRIVATE | MAP_POPULATE, ::fileno(f), at);
     if (p == MAP_FAILED) throw InputError(fmt::format("{}: cannot map ({})", name, std::strerror(errno)));
-    auto table = std::make_unique<TwoBitTable>(entries, static_cast<std::uint64_t*>(p), static_cast<std::size_t>(total));
-    const bool huge = total >= huge_from.load(std::memory_order_relaxed);
+    auto table =
+        std::make_unique<TwoBitTable>(entries, static_cast<std::uint64_t*>(p), static_cast<std::size_t>(total));
     const std::size_t parts = huge ? std::clamp<std::size_t>(lim.threads, 1, 4) : 1;
     const std::uint64_t per = ((total + kChunk - 1) / kChunk + parts - 1) / parts * kChunk;
     std::vector<Checksum> sums(parts);
@@ -349,6 +388,7 @@ struct Opened {
 }  // namespace
 
 void set_huge_copy_from(std::uint64_t bytes) { huge_from.store(bytes, std::memory_order_relaxed); }
+void set_read_once_above(std::uint64_t bytes) { read_once_bound.store(bytes, std::memory_order_relaxed); }
 
 std::uint64_t instance_key(const Definition& d, const MoveSet& ms, const Position& goal) {
   Fnv f;
@@ -457,7 +497,7 @@ namespace {
 
 // `values` 32-bit words of file `o` at byte `from`, read into memory of huge pages and
 // checked against the header's `checksum_key`.
-ClassTable read_words(Opened& o, off_t from, std::uint64_t values, const char* checksum_key) {
+ClassTable read_words(Opened& o, off_t from, std::uint64_t values, const char* checksum_key, bool once) {
   const std::uint64_t bytes = class_bytes(values);
   void* p = aligned_anonymous(static_cast<std::size_t>(bytes), true);
   std::unique_ptr<void, PagesDeleter> mine(p, PagesDeleter{static_cast<std::size_t>(bytes)});
@@ -465,6 +505,7 @@ ClassTable read_words(Opened& o, off_t from, std::uint64_t values, const char* c
     const std::size_t len = static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, bytes - pos));
     if (::pread(::fileno(o.f.get()), static_cast<char*>(p) + pos, len, from + static_cast<off_t>(pos)) != static_cast<ssize_t>(len))
       throw InputError(fmt::format("{}: truncated", o.name));
+    if (once) drop_cached(::fileno(o.f.get()), static_cast<std::uint64_t>(from) + pos, len);
   }
   Checksum sum;
   sum.add(static_cast<const std::uint64_t*>(p), static_cast<std::size_t>(bytes / 8));
@@ -490,8 +531,11 @@ std::pair<ClassTable, ClassTable> read_reduction_tables(Opened& o) {
     throw InputError(fmt::format("{}: truncated", o.name));
   const auto from = static_cast<off_t>(static_cast<std::uint64_t>(at) + round_page(cells));
   std::pair<ClassTable, ClassTable> out;
-  out.first = read_words(o, from, values, "class_checksum");
-  if (moves) out.second = read_words(o, from + static_cast<off_t>(round_page(class_bytes(values))), moves, "sym_move_checksum");
+  const bool once = read_once(static_cast<std::uint64_t>(st.st_size));
+  out.first = read_words(o, from, values, "class_checksum", once);
+  if (moves)
+    out.second =
+        read_words(o, from + static_cast<off_t>(round_page(class_bytes(values))), moves, "sym_move_checksum", once);
   o.tail = tail_bytes(values, moves);
   return out;
 }

@@ -66,6 +66,11 @@ void verify_table_file(const std::filesystem::path& file, const search::Limits& 
 // Tables of at least this many bytes (64 MiB) are searched from the file's mapping while a
 // thread copies them into huge pages; tests lower it to take that path with small tables.
 void set_huge_copy_from(std::uint64_t bytes);
+// Files of more than this many bytes are read once, straight into huge pages, the page
+// cache of each part dropped once read, and the search waits for them: a file that the
+// page cache and a copy could not hold together. By default (~0) the bound is half the
+// memory available when the file is opened; tests set it (0: every such table).
+void set_read_once_above(std::uint64_t bytes);
 
 struct CachedTables {
   std::vector<std::unique_ptr<PieceTable>> pieces;

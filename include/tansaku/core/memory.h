@@ -13,6 +13,9 @@ std::uint64_t parse_size(std::string_view text);
 std::string format_size(std::uint64_t bytes);
 // Physical memory of this machine in bytes.
 std::uint64_t physical_memory();
+// Memory the kernel could give this process now without swapping (MemAvailable of
+// /proc/meminfo; physical memory where that cannot be read).
+std::uint64_t available_memory();
 // Default budget when --memory is absent: 3/4 of physical memory.
 std::uint64_t default_memory_budget();
 // Refuses work before it starts: throws InputError("<what> needs X but the memory budget is

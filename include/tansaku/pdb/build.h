@@ -42,7 +42,9 @@ struct BuiltTable {
 // Bytes a build of `size` ranks with `bits`-bit cells holds at the least: the cells, and with
 // 4-bit cells the 2-bit state table.
 std::uint64_t build_bytes(std::uint64_t size, int bits);
-// Whether a build of 2-bit cells within `memory` runs in place (no state table beside them).
+// Whether a build of 2-bit cells within `memory` runs in place (no state table beside them):
+// where the state table and the cells would not fit `memory`, or three quarters of the
+// machine's memory.
 bool build_in_place(std::uint64_t size, int bits, std::uint64_t memory);
 // Bytes of the state a checkpoint saves (the same).
 inline std::uint64_t build_state_bytes(std::uint64_t size, int bits) { return build_bytes(size, bits); }
