@@ -56,6 +56,16 @@ bool read_once(std::uint64_t file_bytes) {
   const std::uint64_t b = read_once_bound.load(std::memory_order_relaxed);
   return b == ~std::uint64_t{0} ? file_bytes > available_memory() / 2 : file_bytes > b;
 }
+// `len` bytes of fd from byte `from` into dst (all of them, or false); nothing when len is 0.
+bool read_at(int fd, char* dst, std::uint64_t len, off_t from) {
+  while (len > 0) {
+    const ssize_t got = ::pread(fd, dst, static_cast<std::size_t>(len), from);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) return false;
+    dst += got, len -= static_cast<std::uint64_t>(got), from += got;
+  }
+  return true;
+}
 // Drops the page cache of a part of a file read once (advice only: nothing to do on failure).
 void drop_cached(int fd, std::uint64_t from, std::uint64_t len) {
   (void)::posix_fadvise(fd, static_cast<off_t>(from), static_cast<off_t>(len), POSIX_FADV_DONTNEED);
@@ -246,7 +256,9 @@ std::unique_ptr<TwoBitTable> load_cells(std::FILE* f, std::uint64_t entries, con
     if (size > expect) throw InputError(fmt::format("{}: longer than its table", name));
     const bool huge = total >= huge_from.load(std::memory_order_relaxed);
     if (huge && for_search && read_once(static_cast<std::uint64_t>(st.st_size))) {
-      // Read once into memory of huge pages, summed as read, each part's page cache dropped.
+      // Read once into memory of huge pages, one contiguous part per thread, summed as read:
+      // by direct reads where the file system allows them (the disk writes into the table's
+      // memory; no page cache), else read through the page cache, each piece dropped once read.
       const auto bytes = static_cast<std::size_t>(total);
       void* copy = nullptr;
       try {
@@ -256,16 +268,46 @@ std::unique_ptr<TwoBitTable> load_cells(std::FILE* f, std::uint64_t entries, con
       }
       std::unique_ptr<std::uint64_t[], PagesDeleter> mine(static_cast<std::uint64_t*>(copy), PagesDeleter{bytes});
       const int fd = ::fileno(f);
-      Checksum sum;
-      for (std::uint64_t pos = 0; pos < total; pos += kChunk) {
-        if (pos % (kChunk * 64) == 0) report(pos);
-        const std::size_t len = static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, total - pos));
-        const off_t from = at + static_cast<off_t>(pos);
-        if (::pread(fd, reinterpret_cast<char*>(mine.get()) + pos, len, from) != static_cast<ssize_t>(len))
-          throw InputError(fmt::format("{}: truncated", name));
-        sum.add(mine.get() + pos / 8, len / 8);
-        drop_cached(fd, static_cast<std::uint64_t>(from), len);
+      const int direct = ::open(file.c_str(), O_RDONLY | O_DIRECT | O_CLOEXEC);
+      const std::unique_ptr<const int, void (*)(const int*)> closer(&direct, [](const int* d) {
+        if (*d >= 0) ::close(*d);
+      });
+      constexpr std::uint64_t kRead = std::uint64_t{8} << 20;
+      const std::size_t parts = std::clamp<std::size_t>(lim.threads, 1, 4);
+      const std::uint64_t per = ((total + kRead - 1) / kRead + parts - 1) / parts * kRead;
+      std::vector<Checksum> sums(parts);
+      std::vector<std::exception_ptr> errors(parts);
+      char* dst = reinterpret_cast<char*>(mine.get());
+      auto part = [&](std::size_t k) {
+        try {
+          const std::uint64_t lo = std::min(total, per * k), hi = std::min(total, lo + per);
+          for (std::uint64_t pos = lo; pos < hi; pos += kRead) {
+            if (k == 0) report(pos * parts);
+            else if (lim.deadline && lim.deadline->expired()) return;  // part 0 reports it
+            const std::uint64_t len = std::min(kRead, hi - pos);
+            const off_t from = at + static_cast<off_t>(pos);
+            // Direct reads take whole pages: a last piece's tail is read through the cache.
+            const std::uint64_t whole = direct >= 0 ? len / kPage * kPage : 0;
+            if (!read_at(direct, dst + pos, whole, from) ||
+                !read_at(fd, dst + pos + whole, len - whole, from + static_cast<off_t>(whole)))
+              throw InputError(fmt::format("{}: truncated", name));
+            if (whole < len) drop_cached(fd, static_cast<std::uint64_t>(from) + whole, len - whole);
+            sums[k].add(mine.get() + pos / 8, static_cast<std::size_t>(len / 8));
+          }
+        } catch (...) {
+          errors[k] = std::current_exception();
+        }
+      };
+      {
+        std::vector<std::jthread> pool;
+        for (std::size_t k = 1; k < parts; ++k) pool.emplace_back(part, k);
+        part(0);
       }
+      for (auto& e : errors)
+        if (e) std::rethrow_exception(e);
+      if (lim.deadline && lim.deadline->expired()) throw LimitError("time limit reached (--timeout) loading a table");
+      Checksum sum;
+      for (const Checksum& c : sums) sum.join(c);
       if (sum.text() != checksum) throw InputError(fmt::format("{}: corrupt (checksum)", name));
       return std::make_unique<TwoBitTable>(entries, mine.release(), bytes);
     }
