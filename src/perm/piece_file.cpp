@@ -268,10 +268,13 @@ std::unique_ptr<TwoBitTable> load_cells(std::FILE* f, std::uint64_t entries, con
       }
       std::unique_ptr<std::uint64_t[], PagesDeleter> mine(static_cast<std::uint64_t*>(copy), PagesDeleter{bytes});
       const int fd = ::fileno(f);
-      const int direct = ::open(file.c_str(), O_RDONLY | O_DIRECT | O_CLOEXEC);
-      const std::unique_ptr<const int, void (*)(const int*)> closer(&direct, [](const int* d) {
-        if (*d >= 0) ::close(*d);
-      });
+      struct Direct {  // the file opened for direct reads, or -1
+        int fd;
+        ~Direct() {
+          if (fd >= 0) ::close(fd);
+        }
+      } const opened{::open(file.c_str(), O_RDONLY | O_DIRECT | O_CLOEXEC)};
+      const int direct = opened.fd;
       constexpr std::uint64_t kRead = std::uint64_t{8} << 20;
       const std::size_t parts = std::clamp<std::size_t>(lim.threads, 1, 4);
       const std::uint64_t per = ((total + kRead - 1) / kRead + parts - 1) / parts * kRead;
