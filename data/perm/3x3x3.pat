@@ -39,7 +39,7 @@ Reduced
 Replaces twist-flip-sortedslice
 End
 
-# Where --memory is 37 GiB or more (a solve holds 17 GiB: 13.6 GiB of cells, a class table
+# Where --memory is 34 GiB or more (a solve holds 16.9 GiB: 13.6 GiB of cells, a class table
 # of 1.6 GiB and a sym-move table of 1.8 GiB), this one instead: the layers above with the E
 # slice's edges in two pairs of opposite edges (FR BL, FL BR) in place of one group of four
 # (12!/(2! 2! 4! 4!) = 207,900 in place of 34,650). U and D turns keep it. 1.2 x 10^12
