@@ -183,11 +183,17 @@ std::uint64_t tail_bytes(std::uint64_t class_values, std::uint64_t sym_move_valu
   return sym_move_values ? round_page(class_bytes(class_values)) + class_bytes(sym_move_values) : class_bytes(class_values);
 }
 
-// 32-bit words padded to 8 bytes.
+// 32-bit words as a section of whole 8-byte words: the table's own memory when it is an
+// even count (no copy of gigabytes while the file is written), else a copy padded by a zero.
 struct Words32 {
-  std::vector<std::uint64_t> words;
-  explicit Words32(const ClassTable& t) : words(class_bytes(t.size) / 8, 0) {
-    if (t.size) std::memcpy(words.data(), t.words, t.size * 4);
+  std::vector<std::uint64_t> padded;
+  const void* data;
+  std::uint64_t bytes;
+  explicit Words32(const ClassTable& t) : data(t.words), bytes(class_bytes(t.size)) {
+    if (t.size % 2 == 0) return;
+    padded.assign(bytes / 8, 0);
+    std::memcpy(padded.data(), t.words, t.size * 4);
+    data = padded.data();
   }
 };
 
@@ -228,7 +234,7 @@ void save_cells(json h, const TwoBitTable& cells, const std::filesystem::path& f
       {"cells", const_cast<TwoBitTable&>(cells).data(), cells.bytes(), pdb::Storage::raw}};
   const char* names[] = {"classes", "sym_moves"};
   for (std::size_t i = 0; i < extra.size(); ++i)
-    sections.push_back({names[i], extra[i].words.data(), extra[i].words.size() * 8, pdb::Storage::raw});
+    sections.push_back({names[i], extra[i].data, extra[i].bytes, pdb::Storage::raw});
   pdb::write_table_file(file, th, sections);
 }
 
