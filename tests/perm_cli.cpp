@@ -2,8 +2,11 @@
 // JSON, bad input (exit 2, one line naming file and line), unsolvable starts (exit 1).
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "cli_util.h"
 
@@ -80,6 +83,48 @@ TEST(PermCli, Unsolvable) {
   EXPECT_EQ(a.json()["solvable"], false);
   auto b = run_cli("solve perm:rotating-slide --start \"2 1 3 4 5 6 7 8 9\"");
   EXPECT_EQ(b.code, 1);
+}
+
+TEST(PermCli, Batch) {
+  // Every start of a file solved in one process, one JSON line each (the instance number a
+  // line gives, else its place), then the summary; each the optimal length bibfs finds.
+  const auto dir = std::filesystem::temp_directory_path() / ("tansaku-perm-batch-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  auto r = run_cli("random perm:2x2x2 --moves U,F,R --seed 5 --count 3");
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::vector<std::string> starts;
+  std::istringstream lines(r.out);
+  for (std::string l; std::getline(lines, l);) starts.push_back(l);
+  ASSERT_EQ(starts.size(), 3u);
+  const auto file = (dir / "starts.txt").string();
+  std::ofstream(file) << "# three positions\n7 " << starts[0] << "\n\n"
+                      << starts[1] << "  # no number\n"
+                      << starts[2] << "\n";
+  auto b = run_cli("solve perm:2x2x2 --moves U,F,R --algorithm idastar --batch " + file + " --json --quiet");
+  ASSERT_EQ(b.code, 0) << b.err;
+  std::vector<nlohmann::json> rows;
+  std::istringstream out(b.out);
+  for (std::string l; std::getline(out, l);) rows.push_back(parse_json(l));
+  ASSERT_EQ(rows.size(), 4u) << b.out;
+  const std::vector<std::string> ids = {"7", "2", "3"};
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(rows[i]["instance"], ids[i]);
+    EXPECT_EQ(rows[i]["start"], starts[i]);
+    auto one = run_cli("solve perm:2x2x2 --moves U,F,R --algorithm bibfs --start \"" + starts[i] + "\" --json");
+    ASSERT_EQ(one.code, 0) << one.err;
+    EXPECT_EQ(rows[i]["length"], one.json()["length"]);
+    EXPECT_EQ(rows[i]["moves"].size(), rows[i]["length"].get<std::size_t>());
+  }
+  EXPECT_EQ(rows[3]["summary"], true);
+  EXPECT_EQ(rows[3]["instances"], 3);
+  EXPECT_EQ(rows[3]["solved"], 3);
+  // Bad lines are refused before anything is solved; a start given beside the file too.
+  const auto bad = (dir / "bad.txt").string();
+  std::ofstream(bad) << starts[0] << "\nCORNERS 1 2\n";
+  expect_clean(run_cli("solve perm:2x2x2 --batch " + bad + " --json"), 2, bad + ":2");
+  expect_clean(run_cli("solve perm:2x2x2 --batch " + file + " --scramble R"), 2, "drop --scramble");
+  expect_clean(run_cli("solve perm:2x2x2 --batch " + file + " --all"), 2, "drop --all");
+  std::filesystem::remove_all(dir);
 }
 
 TEST(PermCli, BadInput) {

@@ -434,6 +434,39 @@ TEST(PermPattern, TablesTooBigToHoldTwiceAreReadOnce) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(PermPattern, KeptTablesLoadOnceAcrossSolves) {
+  // While tables are kept (solve --batch), a later solve choosing the same file gets the
+  // table already loaded; a file written since is read again; without keeping, each solve
+  // reads its own.
+  const Definition d = load_definition("3x3x3");
+  const MoveSet ms = build_moves(d, "htm", "");
+  const auto dir = std::filesystem::temp_directory_path() / ("tansaku-perm-kept-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto t = build(d, ms, kFlipSlice);
+  const auto file = dir / pattern_file_name(d, ms, d.solved, t->domain().spec());
+  save_pattern_table(*t, d, instance_key(d, ms, d.solved), file);
+  ::setenv("TANSAKU_PDB_DIR", dir.c_str(), 1);
+  search::Limits lim;
+  auto load = [&] {
+    CachedTables c = load_cached_tables(d, ms, d.solved, std::uint64_t{1} << 30, lim);
+    EXPECT_EQ(c.patterns.size(), 1u);
+    return c.patterns.empty() ? nullptr : c.patterns[0];
+  };
+  const auto a = load(), b = load();
+  EXPECT_NE(a.get(), b.get());
+  keep_loaded_tables(true);
+  const auto c = load(), e = load();
+  EXPECT_EQ(c.get(), e.get());
+  std::filesystem::last_write_time(file, std::filesystem::last_write_time(file) + std::chrono::seconds(1));
+  const auto f = load();
+  EXPECT_NE(f.get(), e.get());
+  EXPECT_EQ(load().get(), f.get());
+  keep_loaded_tables(false);
+  EXPECT_NE(load().get(), f.get());
+  ::unsetenv("TANSAKU_PDB_DIR");
+  std::filesystem::remove_all(dir);
+}
+
 TEST(PermPattern, BigTablesMoveToACopy) {
   // A table above the size for huge pages (lowered here) is searched from the file's mapping
   // while a thread copies it; the table then reads the copy, with the same values.

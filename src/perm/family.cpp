@@ -14,6 +14,7 @@
 #include "perm/net.h"
 #include "perm/notation.h"
 #include "perm/pdb_cli.h"
+#include "perm/piece_file.h"
 #include "perm/ranked_domain.h"
 #include "perm/reports.h"
 #include "perm/solver.h"
@@ -21,8 +22,11 @@
 #include "tansaku/core/cache_dir.h"
 #include "tansaku/core/count.h"
 #include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/core/progress.h"
+#include "tansaku/core/tokens.h"
+#include "tansaku/puzzles/batch.h"
 #include "tansaku/puzzles/path_report.h"
 #include "tansaku/puzzles/perm.h"
 #include "tansaku/puzzles/report_keys.h"
@@ -44,6 +48,7 @@ struct Settings {
   std::optional<std::string> facelets;  // --facelets STRING: the start, sticker by sticker
   std::optional<int> max_length;        // --max-length N: two-phase stops at a solution this short
   std::optional<int> prune_depth;       // --prune-depth N: IDA* skips redundant move strings up to N moves
+  std::optional<std::string> batch;     // --batch FILE: every start of FILE, one process
 };
 
 class PermPuzzle final : public Puzzle {
@@ -108,6 +113,7 @@ class PermPuzzle final : public Puzzle {
   }
 
   SolveReport solve(const Options& o) const override {
+    if (o.settings<Settings>().batch) return solve_batch(o);
     const MoveSet ms = moves_of(o);
     const Position goal = goal_of(o);
     const Position start = start_of(o);
@@ -250,6 +256,34 @@ class PermPuzzle final : public Puzzle {
     std::call_once(net_once_, [&] { net_ = load_net(d_); });
     return net_;
   }
+  // --batch FILE: a line is a start position (as --start takes it, on one line),
+  // optionally after an instance number; the instances share the tables loaded for the
+  // first.
+  SolveReport solve_batch(const Options& o) const {
+    const std::string file = *o.settings<Settings>().batch;
+    check_batch_options(o);
+    if (has_own_start(o)) throw InputError("--batch takes the start states from the file: drop --scramble/--facelets");
+    Options one = o;
+    one.values.erase("batch");
+    one.given.erase("batch");
+    Settings each = o.settings<Settings>();
+    each.batch.reset();
+    one.settings_value = each;
+    const auto items = parse_batch(
+        read_text_file(file, "batch file", o.memory, &o.deadline), file, [](const std::string& line, BatchItem& it) {
+          std::vector<std::string> tokens = split_state(line);
+          if (tokens.size() > 1 && tokens.front().find_first_not_of("0123456789") == std::string::npos) {
+            it.id = tokens.front();
+            tokens.erase(tokens.begin());
+          }
+          it.start = join(tokens);
+        });
+    struct Keep {  // the tables chosen stay loaded from one instance to the next
+      Keep() { keep_loaded_tables(true); }
+      ~Keep() { keep_loaded_tables(false); }
+    } const keep;
+    return tansaku::solve_batch(*this, one, file, items);
+  }
   Position start_of(const Options& o) const {
     const std::optional<std::string>& scramble = o.settings<Settings>().scramble;
     const std::optional<std::string>& facelets = o.settings<Settings>().facelets;
@@ -305,6 +339,10 @@ Family family() {
       opt::spill(),
       opt::weight(),
       opt::beam_width(),
+      opt::batch(opt::reads(opt::text(&Settings::batch, "batch", "FILE",
+                                      "solve every start of FILE (one position a line, as --start takes it, optionally "
+                                      "after an instance number; JSON Lines with --json); the tables load once",
+                                      kSolve))),
       opt::text(&Settings::moves, "moves", "A,B,...", "use only these base moves (all their powers)", kAllCommands),
       opt::defaults_to("htm", opt::text(&Settings::metric, "metric", "htm|qtm",
                                         "htm: every power of a move is one move (default); qtm: only the move and its "

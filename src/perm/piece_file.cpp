@@ -7,7 +7,10 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <map>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <system_error>
 #include <thread>
 #include <type_traits>
@@ -617,6 +620,37 @@ void verify_table_file(const std::filesystem::path& file, const search::Limits& 
                    file, o.name, o.h.value("cells", "") == "raw", o.h.value("checksum", ""), l, o.tail, false);
 }
 
+namespace {
+
+// The tables kept loaded (keep_loaded_tables), by file.
+struct Kept {
+  std::uint64_t size = 0;
+  std::filesystem::file_time_type mtime;
+  std::shared_ptr<PieceTable> piece;
+  std::shared_ptr<PatternTable> pattern;
+};
+std::mutex kept_mutex;
+bool keeping = false;
+std::map<std::filesystem::path, Kept> kept;
+
+// A file's size and modification time (nullopt: gone).
+std::optional<std::pair<std::uint64_t, std::filesystem::file_time_type>> stamp(const std::filesystem::path& f) {
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(f, ec);
+  if (ec) return std::nullopt;
+  const auto mtime = std::filesystem::last_write_time(f, ec);
+  if (ec) return std::nullopt;
+  return std::make_pair(static_cast<std::uint64_t>(size), mtime);
+}
+
+}  // namespace
+
+void keep_loaded_tables(bool keep) {
+  const std::lock_guard<std::mutex> g(kept_mutex);
+  keeping = keep;
+  if (!keep) kept.clear();
+}
+
 CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Position& goal, std::uint64_t budget,
                                 const search::Limits& lim) {
   CachedTables out;
@@ -685,16 +719,38 @@ CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Po
     used += bytes;
   }
   // Loaded side by side (each file on its own thread, at most lim.threads at once; the
-  // first reports progress), kept in the order chosen.
-  std::vector<std::unique_ptr<PieceTable>> loaded(chosen.size());
-  std::vector<std::unique_ptr<PatternTable>> patterns(chosen.size());
+  // first reports progress), kept in the order chosen; those kept loaded from an earlier
+  // solve of this process (keep_loaded_tables) are taken as they are.
+  std::vector<std::shared_ptr<PieceTable>> loaded(chosen.size());
+  std::vector<std::shared_ptr<PatternTable>> patterns(chosen.size());
   std::vector<std::exception_ptr> errors(chosen.size());
   std::vector<std::string> why(chosen.size());
+  std::vector<std::optional<std::pair<std::uint64_t, std::filesystem::file_time_type>>> stamps(chosen.size());
+  bool keep = false;
+  {
+    const std::lock_guard<std::mutex> g(kept_mutex);
+    keep = keeping;
+    if (keep) {
+      std::map<std::filesystem::path, Kept> still;
+      for (std::size_t i = 0; i < chosen.size(); ++i) {
+        stamps[i] = stamp(chosen[i]);
+        const auto it = kept.find(chosen[i]);
+        if (it == kept.end() || !stamps[i] || it->second.size != stamps[i]->first ||
+            it->second.mtime != stamps[i]->second)
+          continue;
+        loaded[i] = it->second.piece;
+        patterns[i] = it->second.pattern;
+        still.insert(*it);
+      }
+      kept = std::move(still);  // the others go once no solve holds them
+    }
+  }
   std::atomic<std::size_t> next{0};
   auto work = [&](bool first) {
     search::Limits l = lim;
     if (!first) l.progress = nullptr;
     for (std::size_t i; (i = next.fetch_add(1)) < chosen.size();) {
+      if (loaded[i] || patterns[i]) continue;
       try {
         if (read_table_header(chosen[i]).contains("pattern"))
           patterns[i] = load_pattern_table(chosen[i], d, ms, goal, l);
@@ -716,6 +772,13 @@ CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Po
   }
   for (auto& e : errors)
     if (e) std::rethrow_exception(e);
+  if (keep) {
+    const std::lock_guard<std::mutex> g(kept_mutex);
+    if (keeping)
+      for (std::size_t i = 0; i < chosen.size(); ++i)
+        if ((loaded[i] || patterns[i]) && stamps[i])
+          kept[chosen[i]] = Kept{stamps[i]->first, stamps[i]->second, loaded[i], patterns[i]};
+  }
   for (auto& t : loaded)
     if (t) out.pieces.push_back(std::move(t));
   for (auto& t : patterns)

@@ -72,9 +72,15 @@ void set_huge_copy_from(std::uint64_t bytes);
 // memory available when the file is opened; tests set it (0: every such table).
 void set_read_once_above(std::uint64_t bytes);
 
+// While kept (a solve --batch): the tables load_cached_tables loads stay loaded for the
+// process, by file (its size and modification time too), and later solves that choose the
+// same files search them without reading them again; only those the last solve chose are
+// kept, and all are let go when keeping ends.
+void keep_loaded_tables(bool keep);
+
 struct CachedTables {
-  std::vector<std::unique_ptr<PieceTable>> pieces;
-  std::vector<std::unique_ptr<PatternTable>> patterns;
+  std::vector<std::shared_ptr<PieceTable>> pieces;
+  std::vector<std::shared_ptr<PatternTable>> patterns;
   std::vector<std::string> left_out;  // "FILE: why" for chosen files that did not load (another layout, damaged)
   bool empty() const { return pieces.empty() && patterns.empty(); }
 };

@@ -10,6 +10,7 @@
 #include "sliding/board.h"
 #include "sliding/draw.h"
 #include "sliding/pdb.h"
+#include "tansaku/puzzles/batch.h"
 #include "tansaku/puzzles/puzzle.h"
 #include "tansaku/search/limits.h"
 #include "tansaku/search/stats.h"
@@ -49,12 +50,6 @@ search::PathResult<std::uint8_t> find_path(const Instance& inst, const Frame& f,
                                            std::uint64_t deep_after = kDeepPruneAfter,
                                            std::uint64_t deeper_after = kDeeperPruneAfter);
 
-// One instance of a --batch file: its id (the optional leading number, else its position),
-// its start (the tokens joined by spaces) and its line number.
-struct BatchItem {
-  std::string id, start;
-  int line = 0;
-};
 // Parses a --batch file's text (`file` names it in messages): one instance a line, '#'
 // starts a comment, each line `cells` tokens optionally after an instance number. Throws
 // InputError on a malformed line or a file without instances.
