@@ -389,18 +389,32 @@ TEST(PermPattern, FileRoundTripAndSolve) {
   std::filesystem::remove_all(dir);
 }
 
+// A cube pattern table built and saved in a directory of its own, removed at the end.
+struct SavedPattern {
+  Definition d = load_definition("3x3x3");
+  MoveSet ms = build_moves(d, "htm", "");
+  std::filesystem::path dir, file;
+  std::unique_ptr<PatternTable> t;
+  SavedPattern(const std::string& tag, const std::string& text)
+      : dir(std::filesystem::temp_directory_path() / ("tansaku-perm-" + tag + "-" + std::to_string(::getpid()))) {
+    std::filesystem::create_directories(dir);
+    t = build(d, ms, text);
+    file = dir / pattern_file_name(d, ms, d.solved, t->domain().spec());
+    save_pattern_table(*t, d, instance_key(d, ms, d.solved), file);
+  }
+  ~SavedPattern() { std::filesystem::remove_all(dir); }
+};
+
 TEST(PermPattern, TablesTooBigToHoldTwiceAreReadOnce) {
   // A file the page cache and a copy could not hold together (the bound lowered here) is read
   // once into the table's own memory, its class and sym-move tables too, checked as read: the
   // same values, no copy taken over later; a damaged byte is refused.
-  const Definition d = load_definition("3x3x3");
-  const MoveSet ms = build_moves(d, "htm", "");
-  const auto dir = std::filesystem::temp_directory_path() / ("tansaku-perm-once-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  const auto t = build(d, ms, "Pattern fs\nEDGES orientations\nEDGES class 9 10 11 12\nReduced\nEnd\n");
+  const SavedPattern saved("once", "Pattern fs\nEDGES orientations\nEDGES class 9 10 11 12\nReduced\nEnd\n");
+  const Definition& d = saved.d;
+  const MoveSet& ms = saved.ms;
+  const auto& file = saved.file;
+  const auto& t = saved.t;
   ASSERT_NE(t->domain().reduction(), nullptr);
-  const auto file = dir / pattern_file_name(d, ms, d.solved, t->domain().spec());
-  save_pattern_table(*t, d, instance_key(d, ms, d.solved), file);
   set_huge_copy_from(0);
   set_read_once_above(0);
   search::Limits lim;
@@ -431,21 +445,17 @@ TEST(PermPattern, TablesTooBigToHoldTwiceAreReadOnce) {
   EXPECT_NO_THROW((void)load_pattern_table(file, d, ms, d.solved, lim));
   set_read_once_above(~std::uint64_t{0});
   set_huge_copy_from(std::uint64_t{64} << 20);
-  std::filesystem::remove_all(dir);
 }
 
 TEST(PermPattern, KeptTablesLoadOnceAcrossSolves) {
   // While tables are kept (solve --batch), a later solve choosing the same file gets the
   // table already loaded; a file written since is read again; without keeping, each solve
   // reads its own.
-  const Definition d = load_definition("3x3x3");
-  const MoveSet ms = build_moves(d, "htm", "");
-  const auto dir = std::filesystem::temp_directory_path() / ("tansaku-perm-kept-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  const auto t = build(d, ms, kFlipSlice);
-  const auto file = dir / pattern_file_name(d, ms, d.solved, t->domain().spec());
-  save_pattern_table(*t, d, instance_key(d, ms, d.solved), file);
-  ::setenv("TANSAKU_PDB_DIR", dir.c_str(), 1);
+  const SavedPattern saved("kept", kFlipSlice);
+  const Definition& d = saved.d;
+  const MoveSet& ms = saved.ms;
+  const auto& file = saved.file;
+  ::setenv("TANSAKU_PDB_DIR", saved.dir.c_str(), 1);
   search::Limits lim;
   auto load = [&] {
     CachedTables c = load_cached_tables(d, ms, d.solved, std::uint64_t{1} << 30, lim);
@@ -464,19 +474,16 @@ TEST(PermPattern, KeptTablesLoadOnceAcrossSolves) {
   keep_loaded_tables(false);
   EXPECT_NE(load().get(), f.get());
   ::unsetenv("TANSAKU_PDB_DIR");
-  std::filesystem::remove_all(dir);
 }
 
 TEST(PermPattern, BigTablesMoveToACopy) {
   // A table above the size for huge pages (lowered here) is searched from the file's mapping
   // while a thread copies it; the table then reads the copy, with the same values.
-  const Definition d = load_definition("3x3x3");
-  const MoveSet ms = build_moves(d, "htm", "");
-  const auto dir = std::filesystem::temp_directory_path() / ("tansaku-perm-big-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  const auto t = build(d, ms, kFlipSlice);
-  const auto file = dir / pattern_file_name(d, ms, d.solved, t->domain().spec());
-  save_pattern_table(*t, d, instance_key(d, ms, d.solved), file);
+  const SavedPattern saved("big", kFlipSlice);
+  const Definition& d = saved.d;
+  const MoveSet& ms = saved.ms;
+  const auto& file = saved.file;
+  const auto& t = saved.t;
   set_huge_copy_from(0);
   search::Limits lim;
   lim.threads = 2;
@@ -487,5 +494,4 @@ TEST(PermPattern, BigTablesMoveToACopy) {
   for (int i = 0; i < 6000 && !back->mod3().adopted(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
   EXPECT_TRUE(back->mod3().adopted());
   for (std::uint64_t r = 0; r < t->domain().size(); ++r) ASSERT_EQ(back->mod3().get(r), t->mod3().get(r));
-  std::filesystem::remove_all(dir);
 }
