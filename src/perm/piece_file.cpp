@@ -241,6 +241,45 @@ void save_cells(json h, const TwoBitTable& cells, const std::filesystem::path& f
   pdb::write_table_file(file, th, sections);
 }
 
+// The `total` bytes at `words`, summed in `parts` contiguous parts of whole `step`s, one
+// thread each: piece(pos, len) first puts each step in place (reads it, or nothing for a
+// mapping), then its words are summed; the parts' sums are joined in order and checked
+// against `checksum` (InputError naming `name`). Part 0 reports progress (`report` throws
+// once the deadline passes); the others stop there too.
+template <class Report, class Piece>
+void sum_in_parts(const std::uint64_t* words, std::uint64_t total, std::uint64_t step, std::size_t parts,
+                  const search::Limits& lim, Report& report, const std::string& name, const std::string& checksum,
+                  Piece&& piece) {
+  const std::uint64_t per = ((total + step - 1) / step + parts - 1) / parts * step;
+  std::vector<Checksum> sums(parts);
+  std::vector<std::exception_ptr> errors(parts);
+  auto part = [&](std::size_t k) {
+    try {
+      const std::uint64_t lo = std::min(total, per * k), hi = std::min(total, lo + per);
+      for (std::uint64_t pos = lo; pos < hi; pos += step) {
+        if (k == 0) report(pos * parts);
+        else if (lim.deadline && lim.deadline->expired()) return;  // part 0 reports it
+        const std::uint64_t len = std::min(step, hi - pos);
+        piece(pos, len);
+        sums[k].add(words + pos / 8, static_cast<std::size_t>(len / 8));
+      }
+    } catch (...) {
+      errors[k] = std::current_exception();
+    }
+  };
+  {
+    std::vector<std::jthread> pool;
+    for (std::size_t k = 1; k < parts; ++k) pool.emplace_back(part, k);
+    part(0);
+  }
+  for (auto& e : errors)
+    if (e) std::rethrow_exception(e);
+  if (lim.deadline && lim.deadline->expired()) throw LimitError("time limit reached (--timeout) loading a table");
+  Checksum sum;
+  for (const Checksum& c : sums) sum.join(c);
+  if (sum.text() != checksum) throw InputError(fmt::format("{}: corrupt (checksum)", name));
+}
+
 // The cells of an open file (the stream at the cells), `entries` of them: raw (with their
 // checksum), or compressed by zstd (files of earlier versions). for_search: big raw cells are
 // also copied into huge pages in the background (not for a check alone).
@@ -286,41 +325,17 @@ std::unique_ptr<TwoBitTable> load_cells(std::FILE* f, std::uint64_t entries, con
       const int direct = opened.fd;
       constexpr std::uint64_t kRead = std::uint64_t{8} << 20;
       const std::size_t parts = std::clamp<std::size_t>(lim.threads, 1, 4);
-      const std::uint64_t per = ((total + kRead - 1) / kRead + parts - 1) / parts * kRead;
-      std::vector<Checksum> sums(parts);
-      std::vector<std::exception_ptr> errors(parts);
       char* dst = reinterpret_cast<char*>(mine.get());
-      auto part = [&](std::size_t k) {
-        try {
-          const std::uint64_t lo = std::min(total, per * k), hi = std::min(total, lo + per);
-          for (std::uint64_t pos = lo; pos < hi; pos += kRead) {
-            if (k == 0) report(pos * parts);
-            else if (lim.deadline && lim.deadline->expired()) return;  // part 0 reports it
-            const std::uint64_t len = std::min(kRead, hi - pos);
-            const off_t from = at + static_cast<off_t>(pos);
-            // Direct reads take whole pages: a last piece's tail is read through the cache.
-            const std::uint64_t whole = direct >= 0 ? len / kPage * kPage : 0;
-            if (!read_at(direct, dst + pos, whole, from) ||
-                !read_at(fd, dst + pos + whole, len - whole, from + static_cast<off_t>(whole)))
-              throw InputError(fmt::format("{}: truncated", name));
-            if (whole < len) drop_cached(fd, static_cast<std::uint64_t>(from) + whole, len - whole);
-            sums[k].add(mine.get() + pos / 8, static_cast<std::size_t>(len / 8));
-          }
-        } catch (...) {
-          errors[k] = std::current_exception();
-        }
-      };
-      {
-        std::vector<std::jthread> pool;
-        for (std::size_t k = 1; k < parts; ++k) pool.emplace_back(part, k);
-        part(0);
-      }
-      for (auto& e : errors)
-        if (e) std::rethrow_exception(e);
-      if (lim.deadline && lim.deadline->expired()) throw LimitError("time limit reached (--timeout) loading a table");
-      Checksum sum;
-      for (const Checksum& c : sums) sum.join(c);
-      if (sum.text() != checksum) throw InputError(fmt::format("{}: corrupt (checksum)", name));
+      sum_in_parts(mine.get(), total, kRead, parts, lim, report, name, checksum,
+                   [&](std::uint64_t pos, std::uint64_t len) {
+                     const off_t from = at + static_cast<off_t>(pos);
+                     // Direct reads take whole pages: a last piece's tail is read through the cache.
+                     const std::uint64_t whole = direct >= 0 ? len / kPage * kPage : 0;
+                     if (!read_at(direct, dst + pos, whole, from) ||
+                         !read_at(fd, dst + pos + whole, len - whole, from + static_cast<off_t>(whole)))
+                       throw InputError(fmt::format("{}: truncated", name));
+                     if (whole < len) drop_cached(fd, static_cast<std::uint64_t>(from) + whole, len - whole);
+                   });
       return std::make_unique<TwoBitTable>(entries, mine.release(), bytes);
     }
     // Mapped from the file (page cache, no copy) and summed, one contiguous part per thread,
@@ -330,33 +345,8 @@ std::unique_ptr<TwoBitTable> load_cells(std::FILE* f, std::uint64_t entries, con
     auto table =
         std::make_unique<TwoBitTable>(entries, static_cast<std::uint64_t*>(p), static_cast<std::size_t>(total));
     const std::size_t parts = huge ? std::clamp<std::size_t>(lim.threads, 1, 4) : 1;
-    const std::uint64_t per = ((total + kChunk - 1) / kChunk + parts - 1) / parts * kChunk;
-    std::vector<Checksum> sums(parts);
-    std::vector<std::exception_ptr> errors(parts);
-    const std::uint64_t* words = static_cast<const std::uint64_t*>(p);
-    auto part = [&](std::size_t k) {
-      try {
-        const std::uint64_t lo = std::min(total, per * k), hi = std::min(total, lo + per);
-        for (std::uint64_t pos = lo; pos < hi; pos += kChunk) {
-          if (k == 0) report(pos * parts);
-          else if (lim.deadline && lim.deadline->expired()) return;  // part 0 reports it
-          sums[k].add(words + pos / 8, static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, hi - pos) / 8));
-        }
-      } catch (...) {
-        errors[k] = std::current_exception();
-      }
-    };
-    {
-      std::vector<std::jthread> pool;
-      for (std::size_t k = 1; k < parts; ++k) pool.emplace_back(part, k);
-      part(0);
-    }
-    for (auto& e : errors)
-      if (e) std::rethrow_exception(e);
-    if (lim.deadline && lim.deadline->expired()) throw LimitError("time limit reached (--timeout) loading a table");
-    Checksum sum;
-    for (const Checksum& c : sums) sum.join(c);
-    if (sum.text() != checksum) throw InputError(fmt::format("{}: corrupt (checksum)", name));
+    sum_in_parts(static_cast<const std::uint64_t*>(p), total, kChunk, parts, lim, report, name, checksum,
+                 [](std::uint64_t, std::uint64_t) {});
     if (huge && for_search) {
       // The search starts on the mapping (4 KiB pages) while a thread copies the cells into
       // memory of huge pages (where the kernel may first have to compact memory: seconds,
