@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Optimal 3x3x3 solving with cached tables (docs/perm.md: the patterns of data/perm/3x3x3.pat,
 # reduced by symmetry, the largest that fits the memory budget): builds the tables once
-# (`tansaku pdb build perm:3x3x3`, timed, peak RSS), then solves the 14-move scramble of
-# issue #25, the checkerboard, superflip (20 htm) and the first N of ten random positions
-# (`tansaku random perm:3x3x3 --seed 1 --count 10`), each under --timeout; optionally the
-# scrambles and positions by twsearch (the first ten positions only) (--scramblealg or a scramble file; its own pruning tables, cached in $TW_CACHE,
-# default /tmp/twcache: the first run builds them, 8 GiB). Prints a
-# markdown table (length, nodes, wall and user seconds, peak RSS, or "timeout"), the random
-# positions' mean, median and largest wall time and nodes per second and the load
-# (`uptime`) before and after: the machine may be shared, so user seconds say more than wall.
+# (`tansaku pdb build perm:3x3x3`, timed, peak RSS), then solves a 14-move scramble, the
+# checkerboard and superflip (20 htm), each a command of its own under --timeout, and the
+# first N random positions (`tansaku random perm:3x3x3 --seed 1 --count N`) as one
+# `solve --batch` (the tables loaded once; its timeout N times the one of a solve); optionally
+# the scrambles and the first ten positions by twsearch (--scramblealg or a scramble file;
+# its own pruning tables, cached in $TW_CACHE, default /tmp/twcache: the first run builds
+# them, 8 GiB). Prints a markdown table (length, nodes, wall and user seconds, peak RSS, or
+# "timeout"; for the batch each position's own wall seconds, the first's with the tables'
+# loading, then the batch's wall and user seconds and peak RSS), the random positions' mean, median and
+# largest wall time and nodes per second, and the load (`uptime`) before and after: the
+# machine may be shared, so user seconds say more than wall.
 # Usage: bench/cube.sh [path/to/tansaku] [positions (default 10, up to 100)] [timeout s (default 600)] [twsearch dir]
 #   TANSAKU_PDB_DIR: where the tables go (default the user's cache dir).
 #   CUBE_CELLS="2 4": the whole run once per table size: `pdb build --cells N` (2: the
@@ -39,8 +42,17 @@ solve() {  # label, then the tansaku arguments giving the start
     --json --quiet >"$tmp/o" 2>"$tmp/e"
   local code=$?
   read -r w u m < <(tail -n 1 "$tmp/t")
+  local tw
+  tw=$(twsearch_time "$@")
+  if [ $code -eq 0 ]; then
+    python3 -c "import json,sys; j=json.load(open('$tmp/o')); print(f\"| $label | {j['length']} | {j['nodes']:,} | $w ($u) | $((m / 1024)) | $tw |\")"
+  else
+    echo "| $label | - | - | stopped at ${limit} s: $(head -c 80 "$tmp/e") | $((m / 1024)) | $tw |"
+  fi
+}
+twsearch_time() {  # the tansaku arguments giving the start: twsearch's wall (user) seconds, or "-"
   local tw="-"
-  if [ -n "$twdir" ] && [ -x "$twdir/twsearch" ] && { [[ $label != random* ]] || [ "${label#random }" -le 10 ]; }; then
+  if [ -n "$twdir" ] && [ -x "$twdir/twsearch" ]; then
     # twsearch solves the same scramble (--scramblealg) or state (a scramble file: its
     # ScrambleState numbers pieces from 0) with its own pruning tables (-M 8192: 8 GiB),
     # cached in $TW_CACHE between runs (the first run builds them).
@@ -67,12 +79,37 @@ PY
       "${what[@]}" >"$tmp/o2" 2>&1
     if grep -qE "^Found [0-9]+ solution" "$tmp/o2"; then read -r w2 u2 < <(tail -n 1 "$tmp/t2"); tw="$w2 ($u2)"; else tw="stopped at ${limit} s"; fi
   fi
-  if [ $code -eq 0 ]; then
-    python3 -c "import json,sys; j=json.load(open('$tmp/o')); print(f\"| $label | {j['length']} | {j['nodes']:,} | $w ($u) | $((m / 1024)) | $tw |\")"
-    [[ $label == random* ]] && python3 -c "import json; j=json.load(open('$tmp/o')); print('$w', j['nodes'])" >>"$tmp/walls"
-  else
-    echo "| $label | - | - | stopped at ${limit} s: $(head -c 80 "$tmp/e") | $((m / 1024)) | $tw |"
-    [[ $label == random* ]] && echo "$limit+" >>"$tmp/walls"
+  echo "$tw"
+}
+batch_random() {  # the random positions as one solve --batch: a row each, then the batch's totals
+  /usr/bin/time -f "%e %U %M" -o "$tmp/tr" "$bin" solve perm:3x3x3 --batch "$tmp/random" ${memory:+--memory "$memory"} \
+    --timeout "$((limit * count))" --json --quiet >"$tmp/or" 2>"$tmp/er"
+  local code=$?
+  read -r w u m < <(tail -n 1 "$tmp/tr")
+  python3 - "$tmp/or" "$tmp/walls" "$count" <<'PY'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+with open(sys.argv[2], "a") as walls:
+    for r in rows:
+        if r.get("summary"):
+            continue
+        print(f"| random {r['instance']} | {r['length']} | {r['nodes']:,} | {r['seconds']:.2f} | | |")
+        walls.write(f"{r['seconds']} {r['nodes']}\n")
+    done = sum(1 for r in rows if not r.get("summary"))
+    for _ in range(done, int(sys.argv[3])):  # not solved within the batch's timeout
+        walls.write("-\n")
+PY
+  [ $code -eq 0 ] || echo "| (batch stopped: $(head -c 80 "$tmp/er")) | | | | | |"
+  echo "| random 1-$count as one batch | | | $w ($u) | $((m / 1024)) | |"
+  if [ -n "$twdir" ] && [ -x "$twdir/twsearch" ]; then
+    echo
+    echo "| position | twsearch wall s (user) |"
+    echo "|---|---|"
+    local i=0 pos
+    while read -r pos && [ $i -lt 10 ]; do
+      i=$((i + 1))
+      echo "| random $i | $(twsearch_time --start "$pos") |"
+    done <"$tmp/random"
   fi
 }
 run_size() {  # cells, memory budget (empty: the default): the table's build, then every solve with it
@@ -94,23 +131,19 @@ run_size() {  # cells, memory budget (empty: the default): the table's build, th
     solve "checkerboard" --scramble "U2 D2 F2 B2 L2 R2"
     solve "superflip" --scramble "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2"
   fi
-  local i=0 pos
-  while read -r pos && [ $i -lt "$count" ]; do
-    i=$((i + 1))
-    solve "random $i" --start "$pos"
-  done <"$tmp/random"
+  batch_random
   echo
   if [ -s "$tmp/walls" ]; then  # the targets (docs/perm.md): mean at most 8 s with the ~1 GiB table, 1.5 s with the largest
     python3 - "$tmp/walls" <<'PY'
 import statistics, sys
 rows = [l.split() for l in open(sys.argv[1]) if l.strip()]
-stopped = [r for r in rows if r[0].endswith("+")]
-v = sorted(float(r[0].rstrip("+")) for r in rows)
-nodes = sum(int(r[1]) for r in rows if len(r) > 1)
-solved_wall = sum(float(r[0]) for r in rows if len(r) > 1)
-print(f"random positions: {len(v)}, mean {statistics.mean(v):.1f} s, median {statistics.median(v):.1f} s wall, "
-      f"max {v[-1]:.1f} s; {nodes / max(solved_wall, 1e-9) / 1e6:.1f} M nodes/s over the solved ones"
-      + (f" ({len(stopped)} stopped at the timeout: mean and median are then lower bounds)" if stopped else ""))
+solved = [r for r in rows if len(r) > 1]
+if solved:
+    v = sorted(float(r[0]) for r in solved)
+    nodes = sum(int(r[1]) for r in solved)
+    print(f"random positions: {len(v)} solved, mean {statistics.mean(v):.1f} s, median {statistics.median(v):.1f} s wall, "
+          f"max {v[-1]:.1f} s; {nodes / max(sum(v), 1e-9) / 1e6:.1f} M nodes/s"
+          + (f"; {len(rows) - len(solved)} not solved within the timeout (left out)" if len(solved) < len(rows) else ""))
 PY
   fi
   echo "load after: $(uptime)"

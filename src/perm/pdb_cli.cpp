@@ -99,9 +99,9 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
   }
   // Pattern cells: --cells 2 (distances mod 3, the default) or 4 (exact: a bound at any
   // position, so a solve looks up the position's inverse too; on the cube half the nodes,
-  // and about as much time per solve: docs/perm.md). 4 bits are refused up front when the
-  // build (a 2-bit state table and the 4-bit cells) does not fit --memory (below) or the disk
-  // has not room for the files (and a temporary copy of the largest).
+  // and about as much time per solve: docs/perm.md). Refused up front when the build (with
+  // 4 bits, a 2-bit state table and the 4-bit cells) does not fit --memory or the disk has
+  // not room for the files (below).
   const int bits = s.cells.value_or(2);
   if (bits != 2 && bits != 4) throw InputError(fmt::format("--cells {}: 2 or 4", bits));
   // The patterns: a reduced one builds its class table here (checked against --memory
@@ -157,40 +157,37 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
   if (specs.empty() && pats.empty() && present.empty())
     throw InputError(fmt::format(
         "perm:{}: no set of distinct pieces that some move changes and no pattern: no table to build", d.name));
-  if (bits == 4) {
-    std::uint64_t all = 0, most = 0;
-    for (const auto& p : pats) {
-      const std::uint64_t b = TwoBitTable::bytes_for(2 * p->size());
-      all += b, most = std::max(most, b);
-    }
-    std::error_code ec;
-    const auto disk = std::filesystem::space(dir, ec);
-    if (!ec && disk.available < all + most)
-      throw InputError(fmt::format("--cells 4: the pattern tables need {} on disk but {} has {} free",
-                                   format_size(all + most), printable(dir.string()), format_size(disk.available)));
-  }
   for (const auto& p : pats)
     require_memory(
         tansaku::pdb::build_bytes(p->size(), bits), o.memory,
         fmt::format("building the pattern table {} ({} entries, {}-bit cells)", p->spec().name, p->size(), bits));
   // A stopped build (--timeout, SIGINT, SIGTERM) keeps its state in the table's partial
-  // file (room on disk checked below), and the same build goes on from it.
+  // file, and the same build goes on from it. Refused up front when the disk has not room
+  // for the table files still to write and the largest partial build (twice its state while
+  // a save replaces the previous one; a table file is written while its partial file is
+  // still there).
   const tansaku::pdb::StopSignals signals(o.deadline);
   auto note = [&](const std::string& line) { fmt::print(stderr, "tansaku: {}\n", printable(line)); };
   const std::uint64_t key = instance_key(d, ms, goal);
   {
-    std::uint64_t need = 0;
-    for (const auto& dom : doms)
-      need = std::max(need, tansaku::pdb::partial_disk_bytes(dir / table_file_name(d, ms, goal, dom->spec()),
-                                                             tansaku::pdb::build_state_bytes(dom->size(), 2)));
-    for (const auto& p : pats)
-      need = std::max(need, tansaku::pdb::partial_disk_bytes(dir / pattern_file_name(d, ms, goal, p->spec(), bits),
-                                                             tansaku::pdb::build_state_bytes(p->size(), bits)));
+    std::uint64_t files = 0, partial = 0;
     std::error_code ec;
+    auto count = [&](const std::filesystem::path& file, std::uint64_t bytes, std::uint64_t state) {
+      if (!s.force && std::filesystem::exists(file, ec)) return;
+      files += bytes;
+      partial = std::max(partial, tansaku::pdb::partial_disk_bytes(file, state));
+    };
+    for (const auto& dom : doms)
+      count(dir / table_file_name(d, ms, goal, dom->spec()), TwoBitTable::bytes_for(dom->size()),
+            tansaku::pdb::build_state_bytes(dom->size(), 2));
+    for (const auto& p : pats)
+      count(dir / pattern_file_name(d, ms, goal, p->spec(), bits), solve_bytes(*p, bits),
+            tansaku::pdb::build_state_bytes(p->size(), bits));
     const auto disk = std::filesystem::space(dir, ec);
-    if (!ec && need > disk.available)
-      throw InputError(fmt::format("--dir {}: a partial build may take up to {} but the disk has {} free",
-                                   printable(dir.string()), format_size(need), format_size(disk.available)));
+    if (!ec && files + partial > disk.available)
+      throw InputError(fmt::format(
+          "--dir {}: the tables may take up to {} and their partial builds up to {}, and the disk has {} free",
+          printable(dir.string()), format_size(files), format_size(partial), format_size(disk.available)));
   }
   Stopwatch total;
   json tables = json::array();
