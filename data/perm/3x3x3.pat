@@ -61,7 +61,11 @@ End
 # without this file: beside that pattern, the 8 corners (`Pieces CORNERS 1 2 3 4 5 6 7 8`,
 # 88 M entries) cut the nodes of a 15-move scramble by 15% for 25% more CPU time, and a
 # 17-move one took more than 200 s instead of 170 s; the two 7-edge tables (511 M entries
-# each) cut the nodes by a further 5% for twice the CPU time per node.
+# each) cut the nodes by a further 5% for twice the CPU time per node. Nor a pattern the 48
+# symmetries keep: every corner distinct with its orientation and each edge's slice (`CORNERS
+# distinct 1 2 3 4 5 6 7 8`, `CORNERS orientations`, `EDGES class 1 3 5 7`, `class 2 4 6 8`,
+# `class 9 10 11 12`, `Reduced`: 63,824,260,500 cells, 14.9 GiB, distances to 14): one lookup
+# a child, but 6-10 times the nodes of twist-flip-layers.
 
 # Two-phase solving (`--algorithm two-phase`, Kociemba's algorithm; see docs/perm.md,
 # "Two-phase solving"). The subgroup <U, D, R2, L2, F2, B2> (19,508,428,800 positions) is
