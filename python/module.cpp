@@ -409,7 +409,26 @@ py::array_t<std::int32_t> distances_call(const std::string& puzzle, const py::it
       if (bad) throw InputError(bad_message);
       return;
     }
-    // No table: solve each state, one core each.
+    // No table: a solve per state. A family that keeps its tables loaded across solves
+    // (Puzzle::hold_tables) solves them one after another, each with every thread, so that
+    // its tables are loaded once and held once within the memory budget; others one core
+    // each.
+    if (const std::shared_ptr<void> hold = r.puzzle->hold_tables()) {
+      for (std::size_t i = 0; i < states.size(); ++i) {
+        Options so = r.o;
+        so.quiet = true;
+        so.start = states[i];
+        so.values["start"] = states[i];
+        so.given.insert("start");
+        try {
+          const SolveReport rep = make_puzzle(puzzle, so)->solve(so);
+          if (rep.solvable && rep.length) out[i] = static_cast<std::int32_t>(*rep.length);
+        } catch (const InputError& e) {
+          throw InputError(fmt::format("states[{}]: {}", i, e.what()));
+        }
+      }
+      return;
+    }
     std::exception_ptr failure;
     std::mutex fm;
     arena.execute([&] {

@@ -448,7 +448,7 @@ TEST(PermPattern, TablesTooBigToHoldTwiceAreReadOnce) {
 }
 
 TEST(PermPattern, KeptTablesLoadOnceAcrossSolves) {
-  // While tables are kept (solve --batch), a later solve choosing the same file gets the
+  // While tables are held (solve --batch), a later solve choosing the same file gets the
   // table already loaded; a file written since is read again; without keeping, each solve
   // reads its own.
   const SavedPattern saved("kept", kFlipSlice);
@@ -464,14 +464,18 @@ TEST(PermPattern, KeptTablesLoadOnceAcrossSolves) {
   };
   const auto a = load(), b = load();
   EXPECT_NE(a.get(), b.get());
-  keep_loaded_tables(true);
-  const auto c = load(), e = load();
+  std::shared_ptr<void> hold = hold_loaded_tables();
+  ASSERT_TRUE(hold);  // callers test the handle (Puzzle::hold_tables: null keeps nothing)
+  std::shared_ptr<void> second = hold_loaded_tables();  // handles nest: kept until the last goes
+  const auto c = load();
+  second.reset();
+  const auto e = load();
   EXPECT_EQ(c.get(), e.get());
   std::filesystem::last_write_time(file, std::filesystem::last_write_time(file) + std::chrono::seconds(1));
   const auto f = load();
   EXPECT_NE(f.get(), e.get());
   EXPECT_EQ(load().get(), f.get());
-  keep_loaded_tables(false);
+  hold.reset();
   EXPECT_NE(load().get(), f.get());
   ::unsetenv("TANSAKU_PDB_DIR");
 }

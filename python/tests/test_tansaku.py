@@ -375,6 +375,15 @@ def test_distances_beyond_the_memory_solve_each():
     assert tansaku.distances("15-puzzle", near).tolist() == [1, 2, 3, -1]
 
 
+def test_distances_of_cube_positions_solve_one_after_another():
+    # The 3x3x3's space has no table: a solve per state, one after another on all cores (the
+    # family keeps the tables it loads for the next solve).
+    starts = [tansaku.solve("perm:3x3x3", scramble=s).start for s in ("R", "R U", "R U F'", "U2 D2 F2 B2 L2 R2")]
+    assert tansaku.distances("perm:3x3x3", starts).tolist() == [1, 2, 3, 6]
+    with pytest.raises(tansaku.InputError, match=r"states\[1\]"):
+        tansaku.distances("perm:3x3x3", [starts[0], "CORNERS 1 2"])
+
+
 def test_distances_without_a_table_solve_each():
     # A family that offers no depth table: one solve per state, in parallel.
     positions = tansaku.random("knight-swap:4x3", seed=4, count=4)["positions"]

@@ -52,6 +52,7 @@ SolveReport solve_batch(const Puzzle& p, const Options& each, const std::string&
       throw InputError(fmt::format("{}:{}: {}", file, it.line, e.what()));
     }
   }
+  const std::shared_ptr<void> hold = p.hold_tables();  // tables loaded once serve every instance
   SolveReport sum;
   std::uint64_t solved = 0;
   std::int64_t total_length = 0;

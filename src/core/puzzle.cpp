@@ -87,6 +87,7 @@ std::vector<std::string> Puzzle::random(const Options&, std::uint64_t, std::size
 std::string Puzzle::draw(const Options&) const { return {}; }
 Drawing Puzzle::draw_solution(const Options&, const SolveReport&) const { return {}; }
 std::shared_ptr<const DepthTable> Puzzle::depth_table(const Options&) const { return nullptr; }
+std::shared_ptr<void> Puzzle::hold_tables() const { return nullptr; }
 
 std::string Puzzle::draw_state(const Options&, const std::string&) const { return {}; }
 std::optional<Play> Puzzle::play(const Options&, const std::string&) const { return std::nullopt; }

@@ -153,6 +153,9 @@ class PermPuzzle final : public Puzzle {
     return explore_report(d_, moves_of(o), origin_of(o), o, lim);
   }
 
+  // The cached tables a solve loads stay loaded while the handle lives (Puzzle::hold_tables).
+  std::shared_ptr<void> hold_tables() const override { return hold_loaded_tables(); }
+
   // explore's space as a byte per rank (Puzzle::depth_table); the definition, moves and
   // ranking live as long as the table's rank / unrank.
   std::shared_ptr<const DepthTable> depth_table(const Options& o) const override {
@@ -278,10 +281,6 @@ class PermPuzzle final : public Puzzle {
           }
           it.start = join(tokens);
         });
-    struct Keep {  // the tables chosen stay loaded from one instance to the next
-      Keep() { keep_loaded_tables(true); }
-      ~Keep() { keep_loaded_tables(false); }
-    } const keep;
     return tansaku::solve_batch(*this, one, file, items);
   }
   Position start_of(const Options& o) const {

@@ -612,7 +612,7 @@ void verify_table_file(const std::filesystem::path& file, const search::Limits& 
 
 namespace {
 
-// The tables kept loaded (keep_loaded_tables), by file.
+// The tables kept loaded (hold_loaded_tables), by file.
 struct Kept {
   std::uint64_t size = 0;
   std::filesystem::file_time_type mtime;
@@ -620,7 +620,7 @@ struct Kept {
   std::shared_ptr<PatternTable> pattern;
 };
 std::mutex kept_mutex;
-bool keeping = false;
+int keeping = 0;  // the handles alive
 std::map<std::filesystem::path, Kept> kept;
 
 // A file's size and modification time (nullopt: gone).
@@ -635,10 +635,19 @@ std::optional<std::pair<std::uint64_t, std::filesystem::file_time_type>> stamp(c
 
 }  // namespace
 
-void keep_loaded_tables(bool keep) {
-  const std::lock_guard<std::mutex> g(kept_mutex);
-  keeping = keep;
-  if (!keep) kept.clear();
+std::shared_ptr<void> hold_loaded_tables() {
+  struct Hold {
+    Hold() {
+      const std::lock_guard<std::mutex> g(kept_mutex);
+      ++keeping;
+    }
+    ~Hold() {
+      std::map<std::filesystem::path, Kept> gone;  // freed outside the lock
+      const std::lock_guard<std::mutex> g(kept_mutex);
+      if (--keeping == 0) gone.swap(kept);
+    }
+  };
+  return std::make_shared<Hold>();
 }
 
 CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Position& goal, std::uint64_t budget,
@@ -710,7 +719,7 @@ CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Po
   }
   // Loaded side by side (each file on its own thread, at most lim.threads at once; the
   // first reports progress), kept in the order chosen; those kept loaded from an earlier
-  // solve of this process (keep_loaded_tables) are taken as they are.
+  // solve of this process (hold_loaded_tables) are taken as they are.
   std::vector<std::shared_ptr<PieceTable>> loaded(chosen.size());
   std::vector<std::shared_ptr<PatternTable>> patterns(chosen.size());
   std::vector<std::exception_ptr> errors(chosen.size());
@@ -719,7 +728,7 @@ CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Po
   bool keep = false;
   {
     const std::lock_guard<std::mutex> g(kept_mutex);
-    keep = keeping;
+    keep = keeping > 0;
     if (keep) {
       std::map<std::filesystem::path, Kept> still;
       for (std::size_t i = 0; i < chosen.size(); ++i) {
@@ -764,7 +773,7 @@ CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Po
     if (e) std::rethrow_exception(e);
   if (keep) {
     const std::lock_guard<std::mutex> g(kept_mutex);
-    if (keeping)
+    if (keeping > 0)
       for (std::size_t i = 0; i < chosen.size(); ++i)
         if ((loaded[i] || patterns[i]) && stamps[i])
           kept[chosen[i]] = Kept{stamps[i]->first, stamps[i]->second, loaded[i], patterns[i]};

@@ -72,11 +72,12 @@ void set_huge_copy_from(std::uint64_t bytes);
 // memory available when the file is opened; tests set it (0: every such table).
 void set_read_once_above(std::uint64_t bytes);
 
-// While kept (a solve --batch): the tables load_cached_tables loads stay loaded for the
-// process, by file (its size and modification time too), and later solves that choose the
-// same files search them without reading them again; only those the last solve chose are
-// kept, and all are let go when keeping ends.
-void keep_loaded_tables(bool keep);
+// While a handle this returns lives (a solve --batch, the Python module's distances): the
+// tables load_cached_tables loads stay loaded for the process, by file (its size and
+// modification time too), and later solves that choose the same files search them without
+// reading them again; only those the last solve chose are kept, and all are let go when
+// the last handle goes.
+std::shared_ptr<void> hold_loaded_tables();
 
 struct CachedTables {
   std::vector<std::shared_ptr<PieceTable>> pieces;

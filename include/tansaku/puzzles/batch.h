@@ -1,7 +1,8 @@
 // `tansaku solve PUZZLE --batch FILE`, for any family that declares --batch: the instances of
 // a file (one a line, '#' starts a comment) solved one after another by the family's own
-// solve in one process (so tables loaded once serve them all), one line per instance as it
-// finishes (JSON Lines with --json), then the summary the CLI prints. Every line is parsed
+// solve in one process (so tables loaded once serve them all: Puzzle::hold_tables), one
+// line per instance as it finishes (JSON Lines with --json), then the summary the CLI
+// prints. Every line is parsed
 // and checked before any search, so bad input prints nothing; a --timeout later on keeps
 // the lines already printed (exit 3). The family says what a line holds.
 #pragma once

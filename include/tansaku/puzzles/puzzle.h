@@ -324,6 +324,11 @@ class Puzzle {
   // o.limits() (InputError when it does not fit the memory budget); nullptr when the family
   // offers no perfect ranking of it (the default).
   virtual std::shared_ptr<const DepthTable> depth_table(const Options& o) const;
+  // For callers that solve many positions in a row (solve --batch, the Python module's
+  // distances): while the handle this returns lives, the tables a solve loads stay loaded for
+  // the next solve that chooses them. nullptr (the default): the family keeps nothing
+  // between solves, or keeps its tables anyway.
+  virtual std::shared_ptr<void> hold_tables() const;
 
   // Pictures; a family that cannot draw keeps these (empty results: the CLI refuses --svg).
   // The position `show` describes (the start, or the board), as SVG.
