@@ -7,6 +7,7 @@
 
 #include <unistd.h>
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -25,7 +26,9 @@
 #include "perm/piece_file.h"
 #include "perm/solver.h"
 #include "perm/symmetry.h"
+#include "tansaku/core/deadline.h"
 #include "tansaku/core/error.h"
+#include "tansaku/core/progress.h"
 
 using namespace tansaku;
 using namespace tansaku::perm;
@@ -404,6 +407,32 @@ struct SavedPattern {
   }
   ~SavedPattern() { std::filesystem::remove_all(dir); }
 };
+
+TEST(PermPattern, ReadingClassTablesShowsProgressAndStopsOnTheDeadline) {
+  // A reduced pattern's class and sym-move tables (gigabytes for the larger cube patterns)
+  // are read with a progress line and stop as soon as the deadline passes, before the cells.
+  const SavedPattern saved("side", "Pattern fs\nEDGES orientations\nEDGES class 9 10 11 12\nReduced\nEnd\n");
+  ASSERT_NE(saved.t->domain().reduction(), nullptr);
+  struct StopOnFirstLine final : ProgressSink {
+    std::atomic<bool> stop{false};
+    std::vector<std::string> lines;
+    void line(const std::string& text) override {
+      lines.push_back(text);
+      stop = true;
+    }
+  } sink;
+  set_thread_progress_sink(&sink);
+  Progress progress(true);
+  Deadline deadline;
+  deadline.cancel_on(&sink.stop);
+  search::Limits lim;
+  lim.progress = &progress;
+  lim.deadline = &deadline;
+  EXPECT_THROW(load_pattern_table(saved.file, saved.d, saved.ms, saved.d.solved, lim), LimitError);
+  set_thread_progress_sink(nullptr);
+  ASSERT_FALSE(sink.lines.empty());
+  EXPECT_NE(sink.lines.front().find("class table"), std::string::npos) << sink.lines.front();
+}
 
 TEST(PermPattern, TablesTooBigToHoldTwiceAreReadOnce) {
   // A file the page cache and a copy could not hold together (the bound lowered here) is read

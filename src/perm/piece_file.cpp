@@ -540,12 +540,18 @@ void save_pattern_table(const PatternTable& t, const Definition& d, std::uint64_
 namespace {
 
 // `values` 32-bit words of file `o` at byte `from`, read into memory of huge pages and
-// checked against the header's `checksum_key`.
-ClassTable read_words(Opened& o, off_t from, std::uint64_t values, const char* checksum_key, bool once) {
+// checked against the header's `checksum_key`; `what` names them in the progress line, and
+// the deadline stops the reading (LimitError).
+ClassTable read_words(Opened& o, off_t from, std::uint64_t values, const char* checksum_key, bool once,
+                      const search::Limits& lim, const char* what) {
   const std::uint64_t bytes = class_bytes(values);
   void* p = aligned_anonymous(static_cast<std::size_t>(bytes), true);
   std::unique_ptr<void, PagesDeleter> mine(p, PagesDeleter{static_cast<std::size_t>(bytes)});
   for (std::uint64_t pos = 0; pos < bytes; pos += kChunk) {
+    if (lim.deadline && lim.deadline->expired()) throw LimitError("time limit reached (--timeout) loading a table");
+    if (lim.progress)
+      lim.progress->update("loading {}: {} {}%", std::filesystem::path(o.name).filename().string(), what,
+                           pos * 100 / bytes);
     const std::size_t len = static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, bytes - pos));
     if (::pread(::fileno(o.f.get()), static_cast<char*>(p) + pos, len, from + static_cast<off_t>(pos)) != static_cast<ssize_t>(len))
       throw InputError(fmt::format("{}: truncated", o.name));
@@ -562,7 +568,7 @@ ClassTable read_words(Opened& o, off_t from, std::uint64_t values, const char* c
 // pattern's file `o` (open at its cells), read and checked. Read into huge pages like big
 // cells (huge_from): a search reads a sym-move row per node and lookup. (Their 2 MiB pages
 // are few: the kernel finds them at once, unlike the gigabytes of cells.)
-std::pair<ClassTable, ClassTable> read_reduction_tables(Opened& o) {
+std::pair<ClassTable, ClassTable> read_reduction_tables(Opened& o, const search::Limits& lim) {
   const std::uint64_t values = o.h.value("class_values", std::uint64_t{0});
   const std::uint64_t moves = o.h.value("sym_move_values", std::uint64_t{0});
   if (values == 0 || o.h.value("cells", "") != "raw") throw InputError(fmt::format("{}: a reduced table without its classes", o.name));
@@ -576,10 +582,10 @@ std::pair<ClassTable, ClassTable> read_reduction_tables(Opened& o) {
   const auto from = static_cast<off_t>(static_cast<std::uint64_t>(at) + round_page(cells));
   std::pair<ClassTable, ClassTable> out;
   const bool once = read_once(static_cast<std::uint64_t>(st.st_size));
-  out.first = read_words(o, from, values, "class_checksum", once);
+  out.first = read_words(o, from, values, "class_checksum", once, lim, "class table");
   if (moves)
-    out.second =
-        read_words(o, from + static_cast<off_t>(round_page(class_bytes(values))), moves, "sym_move_checksum", once);
+    out.second = read_words(o, from + static_cast<off_t>(round_page(class_bytes(values))), moves, "sym_move_checksum",
+                            once, lim, "sym-move table");
   o.tail = tail_bytes(values, moves);
   return out;
 }
@@ -594,7 +600,7 @@ std::unique_ptr<PatternTable> load_pattern_table(const std::filesystem::path& fi
   if (!spec.reduced)
     return o.finish<PatternTable>(
         std::make_unique<PatternDomain>(d, ms, goal, spec, lim.threads, nullptr, nullptr, nullptr, true), file, lim);
-  const auto [ct, mt] = read_reduction_tables(o);
+  const auto [ct, mt] = read_reduction_tables(o, lim);
   return o.finish<PatternTable>(
       std::make_unique<PatternDomain>(d, ms, goal, spec, lim.threads, &lim, &ct, mt.words ? &mt : nullptr), file, lim);
 }
@@ -602,9 +608,9 @@ std::unique_ptr<PatternTable> load_pattern_table(const std::filesystem::path& fi
 void verify_table_file(const std::filesystem::path& file, const search::Limits& lim) {
   Opened o{open_table(file), printable(file.string()), {}};
   o.h = read_header(o.f.get(), file, o.name);
-  if (o.h.value("class_values", std::uint64_t{0}) > 0) (void)read_reduction_tables(o);  // checked as read
   search::Limits l = lim;
   l.progress = nullptr;
+  if (o.h.value("class_values", std::uint64_t{0}) > 0) (void)read_reduction_tables(o, l);  // checked as read
   (void)load_cells(o.f.get(),
                    o.h.value("entries", std::uint64_t{0}) * static_cast<std::uint64_t>(o.h.value("cell_bits", 2) / 2),
                    file, o.name, o.h.value("cells", "") == "raw", o.h.value("checksum", ""), l, o.tail, false);
