@@ -412,17 +412,21 @@ py::array_t<std::int32_t> distances_call(const std::string& puzzle, const py::it
     // No table: a solve per state. A family that keeps its tables loaded across solves
     // (Puzzle::hold_tables) solves them one after another, each with every thread, so that
     // its tables are loaded once and held once within the memory budget; others one core
-    // each.
+    // each. solve_one: the length of states[i] (left -1 without one) by a solve on `threads`.
+    auto solve_one = [&](std::size_t i, unsigned threads) {
+      Options so = r.o;
+      so.threads = threads;
+      so.quiet = true;
+      so.start = states[i];
+      so.values["start"] = states[i];
+      so.given.insert("start");
+      const SolveReport rep = make_puzzle(puzzle, so)->solve(so);
+      if (rep.solvable && rep.length) out[i] = static_cast<std::int32_t>(*rep.length);
+    };
     if (const std::shared_ptr<void> hold = r.puzzle->hold_tables()) {
       for (std::size_t i = 0; i < states.size(); ++i) {
-        Options so = r.o;
-        so.quiet = true;
-        so.start = states[i];
-        so.values["start"] = states[i];
-        so.given.insert("start");
         try {
-          const SolveReport rep = make_puzzle(puzzle, so)->solve(so);
-          if (rep.solvable && rep.length) out[i] = static_cast<std::int32_t>(*rep.length);
+          solve_one(i, r.o.threads);
         } catch (const InputError& e) {
           throw InputError(fmt::format("states[{}]: {}", i, e.what()));
         }
@@ -434,15 +438,7 @@ py::array_t<std::int32_t> distances_call(const std::string& puzzle, const py::it
     arena.execute([&] {
       tbb::parallel_for(std::size_t{0}, states.size(), [&](std::size_t i) {
         try {
-          Options so = r.o;
-          so.threads = 1;
-          so.quiet = true;
-          so.start = states[i];
-          so.values["start"] = states[i];
-          so.given.insert("start");
-          auto p = make_puzzle(puzzle, so);
-          const SolveReport rep = p->solve(so);
-          if (rep.solvable && rep.length) out[i] = static_cast<std::int32_t>(*rep.length);
+          solve_one(i, 1);
         } catch (...) {
           std::lock_guard lk(fm);
           if (!failure) failure = std::current_exception();
