@@ -245,3 +245,44 @@ TEST_F(PdbResume, PermCliKeepsThePartialBuildAndGoesOnFromIt) {
   // The skewb's whole pattern (37.8 M entries) takes about a second: 0.2 s stops it.
   EXPECT_FALSE(expect_cli_resumes("pdb build perm:skewb", "perm-pattern", dir_ / "whole", dir_ / "cache").empty());
 }
+
+TEST(PdbDiskNeed, CountsTheFilesStillToWriteAndTheLargestPartialBuild) {
+  const fs::path dir = fs::temp_directory_path() / ("tansaku_disk_need_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream(dir / "there.tab") << "a table";
+  constexpr std::uint64_t kSlack = std::uint64_t{64} << 10;  // headers and page padding
+
+  tansaku::pdb::DiskNeed need;
+  need.add(dir / "new.tab", 100, 1000, false);
+  need.add(dir / "there.tab", 50, 5000, false);  // kept: neither its file nor a partial build
+  EXPECT_EQ(need.files, 100u);
+  EXPECT_EQ(need.partial, 2 * (1000 + kSlack));
+
+  tansaku::pdb::DiskNeed forced;
+  forced.add(dir / "new.tab", 100, 1000, true);
+  forced.add(dir / "there.tab", 50, 5000, true);
+  EXPECT_EQ(forced.files, 150u);
+  EXPECT_EQ(forced.partial, 2 * (5000 + kSlack));  // the largest, not the sum
+  EXPECT_EQ(forced.total(), 150 + 2 * (5000 + kSlack));
+
+  // A partial build already there has taken part of its room.
+  std::ofstream(dir / "new.tab.partial") << std::string(1000, 'x');
+  tansaku::pdb::DiskNeed resumed;
+  resumed.add(dir / "new.tab", 100, 1000, false);
+  EXPECT_EQ(resumed.partial, 2 * (1000 + kSlack) - 1000);
+
+  EXPECT_NO_THROW(need.require(dir));
+  tansaku::pdb::DiskNeed huge;
+  huge.add(dir / "huge.tab", std::uint64_t{1} << 60, 0, false);
+  try {
+    huge.require(dir);
+    ADD_FAILURE() << "a need of 1 EiB passed";
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    EXPECT_EQ(what.rfind("--dir ", 0), 0u) << what;
+    EXPECT_NE(what.find("free"), std::string::npos) << what;
+    EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+  }
+  fs::remove_all(dir);
+}

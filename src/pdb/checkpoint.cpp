@@ -144,6 +144,27 @@ std::uint64_t partial_disk_bytes(const std::filesystem::path& table_file, std::u
   return need > have ? need - have : 0;
 }
 
+void DiskNeed::add(const std::filesystem::path& file, std::uint64_t file_bytes, std::uint64_t state_bytes, bool force) {
+  std::error_code ec;
+  if (!force && std::filesystem::exists(file, ec)) return;
+  files += file_bytes;
+  partial = std::max(partial, partial_disk_bytes(file, state_bytes));
+}
+
+void DiskNeed::require(const std::filesystem::path& dir) const {
+  const std::uint64_t free_bytes = free_disk_bytes(dir);
+  if (total() > free_bytes)
+    throw InputError(fmt::format(
+        "--dir {}: the tables may take up to {} and their partial builds up to {}, and the disk has {} free",
+        printable(dir.string()), format_size(files), format_size(partial), format_size(free_bytes)));
+}
+
+std::uint64_t free_disk_bytes(const std::filesystem::path& dir) {
+  std::error_code ec;
+  const auto space = std::filesystem::space(dir, ec);
+  return ec ? ~std::uint64_t{0} : space.available;
+}
+
 const TableKind& partial_kind() {
   static const TableKind k = [] {
     TableKind k;

@@ -170,24 +170,14 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
   auto note = [&](const std::string& line) { fmt::print(stderr, "tansaku: {}\n", printable(line)); };
   const std::uint64_t key = instance_key(d, ms, goal);
   {
-    std::uint64_t files = 0, partial = 0;
-    std::error_code ec;
-    auto count = [&](const std::filesystem::path& file, std::uint64_t bytes, std::uint64_t state) {
-      if (!s.force && std::filesystem::exists(file, ec)) return;
-      files += bytes;
-      partial = std::max(partial, tansaku::pdb::partial_disk_bytes(file, state));
-    };
+    tansaku::pdb::DiskNeed disk;
     for (const auto& dom : doms)
-      count(dir / table_file_name(d, ms, goal, dom->spec()), TwoBitTable::bytes_for(dom->size()),
-            tansaku::pdb::build_state_bytes(dom->size(), 2));
+      disk.add(dir / table_file_name(d, ms, goal, dom->spec()), TwoBitTable::bytes_for(dom->size()),
+               tansaku::pdb::build_state_bytes(dom->size(), 2), s.force);
     for (const auto& p : pats)
-      count(dir / pattern_file_name(d, ms, goal, p->spec(), bits), solve_bytes(*p, bits),
-            tansaku::pdb::build_state_bytes(p->size(), bits));
-    const auto disk = std::filesystem::space(dir, ec);
-    if (!ec && files + partial > disk.available)
-      throw InputError(fmt::format(
-          "--dir {}: the tables may take up to {} and their partial builds up to {}, and the disk has {} free",
-          printable(dir.string()), format_size(files), format_size(partial), format_size(disk.available)));
+      disk.add(dir / pattern_file_name(d, ms, goal, p->spec(), bits), solve_bytes(*p, bits),
+               tansaku::pdb::build_state_bytes(p->size(), bits), s.force);
+    disk.require(dir);
   }
   Stopwatch total;
   json tables = json::array();

@@ -100,21 +100,17 @@ struct AutoChoice {
 AutoChoice strongest_that_fit(const Frame& f, std::uint64_t budget, const std::filesystem::path& dir, bool force) {
   const auto known = known_partitions(f);
   AutoChoice c;
-  std::error_code ec;
-  const auto space = std::filesystem::space(dir, ec);
-  const std::uint64_t free_bytes = ec ? ~std::uint64_t{0} : space.available;
-  std::uint64_t need = 0, partial = 0;
+  const std::uint64_t free_bytes = tansaku::pdb::free_disk_bytes(dir);
+  tansaku::pdb::DiskNeed disk;  // of the partitions chosen
   for (const auto& k : known) {
-    std::uint64_t build = 0, more = 0, part = partial;
+    std::uint64_t build = 0;
+    tansaku::pdb::DiskNeed with = disk;
     for (const auto& g : k.groups) {
       if (std::find(c.groups.begin(), c.groups.end(), g) != c.groups.end()) continue;
       const TableInfo info{f.rows, f.cols, f.blank, g};
       const BuildState state = build_state_for(info, budget);
       build = std::max(build, build_memory(info, state));
-      if (force || !std::filesystem::exists(dir / info.file_name(), ec)) {
-        more += info.bytes();
-        part = std::max(part, tansaku::pdb::partial_disk_bytes(dir / info.file_name(), state_bytes(info, state)));
-      }
+      with.add(dir / info.file_name(), info.bytes(), state_bytes(info, state), force);
     }
     const bool last = &k == &known.back();
     if (known.size() > 1 && !(last && c.chosen.empty())) {
@@ -122,13 +118,13 @@ AutoChoice strongest_that_fit(const Frame& f, std::uint64_t budget, const std::f
         c.left.push_back(fmt::format("{} (a build needs {})", k.name, format_size(build)));
         continue;
       }
-      if (need + more + part > free_bytes) {
-        c.left.push_back(fmt::format("{} (its files need up to {} on disk)", k.name, format_size(more + part)));
+      if (with.total() > free_bytes) {
+        c.left.push_back(fmt::format("{} (its files need up to {} on disk)", k.name,
+                                     format_size(with.files - disk.files + with.partial)));
         continue;
       }
     }
-    need += more;
-    partial = part;
+    disk = with;
     c.chosen.push_back(k.name);
     for (const auto& g : k.groups)
       if (std::find(c.groups.begin(), c.groups.end(), g) == c.groups.end()) c.groups.push_back(g);
@@ -194,20 +190,10 @@ int run_pdb_build(const PdbArgs& a) {
     // Refuse before building: the files must fit the disk (zstd makes them far smaller than
     // the tables; the check assumes no compression at all), and so must the largest build's
     // partial file (its whole state, twice while a save replaces the previous one).
-    std::uint64_t need = 0, partial = 0;
-    std::error_code ec;
+    tansaku::pdb::DiskNeed disk;
     for (const auto& info : infos)
-      if (a.force || !std::filesystem::exists(dir / info.file_name(), ec)) {
-        need += info.bytes();
-        partial = std::max(partial, tansaku::pdb::partial_disk_bytes(dir / info.file_name(),
-                                                                     state_bytes(info, build_state_for(info, budget))));
-      }
-    const auto space = std::filesystem::space(dir, ec);
-    if (!ec && need + partial > space.available)
-      throw InputError(
-          fmt::format("--dir {}: the tables may take up to {} and their partial builds up to {}, and the "
-                      "disk has {} free",
-                      printable(dir.string()), format_size(need), format_size(partial), format_size(space.available)));
+      disk.add(dir / info.file_name(), info.bytes(), state_bytes(info, build_state_for(info, budget)), a.force);
+    disk.require(dir);
   }
   if (!chosen_note.empty() && !a.quiet) fmt::print(stderr, "tansaku: {}\n", chosen_note);
   std::vector<std::size_t> canon_label(geo.n);  // canonical label -> the goal's label index

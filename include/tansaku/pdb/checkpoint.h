@@ -95,6 +95,22 @@ class Checkpoint {
 // twice that while a save replaces the previous one, less a partial file already there.
 std::uint64_t partial_disk_bytes(const std::filesystem::path& table_file, std::uint64_t state_bytes);
 
+// What the tables of one `pdb build` need on disk, counted before anything is built: the
+// table files still to write (one already there is kept, unless forced) and the largest of
+// their builds' partial files (the builds run one after another, and a table file is
+// written while its partial file is still there).
+struct DiskNeed {
+  std::uint64_t files = 0, partial = 0;
+  // A table to build into `file`: the file's bytes, and the bytes of its build's state.
+  void add(const std::filesystem::path& file, std::uint64_t file_bytes, std::uint64_t state_bytes, bool force);
+  std::uint64_t total() const { return files + partial; }
+  // InputError "--dir DIR: the tables may take up to X and their partial builds up to Y, and
+  // the disk has Z free" when the disk of `dir` has less free than total().
+  void require(const std::filesystem::path& dir) const;
+};
+// The bytes free on the disk of `dir` (the most there is when that cannot be told).
+std::uint64_t free_disk_bytes(const std::filesystem::path& dir);
+
 // The kind of partial files in the cache directory (listed after every family's tables).
 const TableKind& partial_kind();
 
