@@ -268,9 +268,9 @@ class InPlace {
       // Reduced patterns: the children's states from the sym-move row of this node's state
       // (fetched ahead when the node was entered), their cells fetched ahead.
       for (std::size_t t = 0; t < nt_; ++t) {
-        const Context::Lookup& lk = (*c_->lookups)[t];
-        const PatternReduction* red = lk.table ? nullptr : lk.pattern->domain().reduction();
+        const PatternReduction* red = reduction_[t];
         if (!red) continue;
+        const Context::Lookup& lk = (*c_->lookups)[t];
         std::uint64_t* nb = l.neighbours.data();
         red->for_each_move_rank(l.rank[t], [nb](int m, std::uint64_t r) { nb[m] = r; });
         for (int i = 0; i < n; ++i) {
@@ -284,7 +284,7 @@ class InPlace {
         const Context::Lookup& lk = (*c_->lookups)[t];
         if (!lk.table) {  // a pattern: every move's neighbour from the move tables at once
           const PatternDomain& pdom = lk.pattern->domain();
-          if (pdom.reduction()) continue;  // above
+          if (reduction_[t]) continue;  // above
           std::uint64_t* nb = l.neighbours.data();
           pdom.for_each_move_rank(l.rank[t], [nb](int m, std::uint64_t r) { nb[m] = r; });
           for (int i = 0; i < n; ++i) {
@@ -453,7 +453,7 @@ class InPlace {
               if (mm == lk.move(m)) r = x;
             });
           ch.rank[t] = r;
-          if (const PatternReduction* red = lk.pattern->domain().reduction()) red->prefetch(r);  // for its children
+          if (const PatternReduction* red = reduction_[t]) red->prefetch(r);  // for its children
           c = p.valid ? p.cell[at] : lk.pattern->domain().cell(r);
         }
         exact_[t] = static_cast<std::uint8_t>(lk.step(u.exact[t], c));
