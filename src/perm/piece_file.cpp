@@ -680,6 +680,7 @@ CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Po
   // set) adds nothing and is left out (edges 1-7 beside edges 1-8).
   std::uint64_t used = 0;
   std::vector<std::filesystem::path> chosen;
+  std::vector<std::uint64_t> chosen_bytes;
   std::vector<std::pair<int, std::vector<int>>> held;
   std::vector<std::string> patterns_held, patterns_replaced;
   for (const auto& [bytes, path] : found) {
@@ -706,6 +707,7 @@ CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Po
         patterns_held.push_back(pname);
         patterns_replaced.insert(patterns_replaced.end(), replaces.begin(), replaces.end());
         chosen.push_back(path);
+        chosen_bytes.push_back(bytes);
         used += bytes;
         continue;
       }
@@ -721,6 +723,7 @@ CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Po
     if (covered) continue;
     held.push_back(mine);
     chosen.push_back(path);
+    chosen_bytes.push_back(bytes);
     used += bytes;
   }
   // Loaded side by side (each file on its own thread, at most lim.threads at once; the
@@ -730,6 +733,7 @@ CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Po
   std::vector<std::shared_ptr<PatternTable>> patterns(chosen.size());
   std::vector<std::exception_ptr> errors(chosen.size());
   std::vector<std::string> why(chosen.size());
+  std::vector<char> read(chosen.size(), 0);  // loaded from its file here
   std::vector<std::optional<std::pair<std::uint64_t, std::filesystem::file_time_type>>> stamps(chosen.size());
   bool keep = false;
   {
@@ -760,6 +764,7 @@ CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Po
         if (read_table_header(chosen[i]).contains("pattern"))
           patterns[i] = load_pattern_table(chosen[i], d, ms, goal, l);
         else loaded[i] = load_piece_table(chosen[i], d, ms, goal, l);
+        read[i] = 1;
       } catch (const InputError& e) {
         // Not a table of this instance after all (another version, damaged): left out, said.
         why[i] = e.what();
@@ -784,6 +789,8 @@ CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Po
         if ((loaded[i] || patterns[i]) && stamps[i])
           kept[chosen[i]] = Kept{stamps[i]->first, stamps[i]->second, loaded[i], patterns[i]};
   }
+  for (std::size_t i = 0; i < chosen.size(); ++i)
+    if (read[i]) out.read_bytes += chosen_bytes[i];
   for (auto& t : loaded)
     if (t) out.pieces.push_back(std::move(t));
   for (auto& t : patterns)

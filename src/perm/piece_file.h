@@ -83,6 +83,7 @@ struct CachedTables {
   std::vector<std::shared_ptr<PieceTable>> pieces;
   std::vector<std::shared_ptr<PatternTable>> patterns;
   std::vector<std::string> left_out;  // "FILE: why" for chosen files that did not load (another layout, damaged)
+  std::uint64_t read_bytes = 0;       // of the tables read from their files (not kept loaded: hold_loaded_tables)
   bool empty() const { return pieces.empty() && patterns.empty(); }
 };
 // The cached tables of this instance that fit `budget` bytes together, largest first (loaded);

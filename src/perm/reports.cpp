@@ -34,9 +34,10 @@ struct SolveKeys {
   std::string metric;
   std::optional<std::string> hint;  // how the next solve gets faster
   std::optional<std::vector<std::string>> pattern_databases;
-  std::optional<int> prune_depth;  // IDA*: redundant move strings skipped up to this length
+  std::optional<std::uint64_t> tables_read;  // cached tables: the bytes read from their files
+  std::optional<int> prune_depth;            // IDA*: redundant move strings skipped up to this length
 };
-TANSAKU_REPORT_KEYS(SolveKeys, facelets, phases, metric, hint, pattern_databases, prune_depth)
+TANSAKU_REPORT_KEYS(SolveKeys, facelets, phases, metric, hint, pattern_databases, tables_read, prune_depth)
 // ... and explore's.
 struct ExploreKeys {
   json farthest_moves;  // a move sequence reaching each farthest position
@@ -82,6 +83,7 @@ SolveReport solve_report(const std::shared_ptr<const Definition>& def, const Mov
   k.metric = ms.metric;
   if (!res.hint.empty()) k.hint = res.hint;
   if (!res.heuristics.empty()) k.pattern_databases = res.heuristics;
+  k.tables_read = res.tables_read;
   if (res.prune_depth) k.prune_depth = res.prune_depth;
   put(k, r.extra);
   for (const auto& h : res.heuristics) r.heuristic += (r.heuristic.empty() ? "pdb " : " + ") + h;

@@ -628,6 +628,7 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
     out.notes.push_back(fmt::format("left out the cached table {} (another layout, or damaged: `tansaku pdb build "
                                     "perm:{} --force` rebuilds it)",
                                     why, d.name));
+  if (!cached.empty()) out.tables_read = cached.read_bytes;
   auto& pieces = cached.pieces;
   auto& patterns = cached.patterns;
   if (patterns.size() > kMaxPieceTables) patterns.resize(kMaxPieceTables);

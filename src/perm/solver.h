@@ -5,6 +5,7 @@
 // commuting moves are also tried in one order only.
 #pragma once
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,7 @@ struct SolveResult {
   std::string reason;
   std::vector<std::string> heuristics;  // pattern databases used
   std::uint64_t table_bytes = 0;        // their bytes (cached tables: together)
+  std::optional<std::uint64_t> tables_read;  // cached tables: the bytes read from their files (0: all kept loaded)
   std::vector<std::string> notes;       // cached tables left out and why (the caller tells the user)
   std::string hint;                     // for a person at a terminal: how the next solve gets faster
   std::vector<int> phases;              // two-phase: the lengths of its two phases

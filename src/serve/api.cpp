@@ -270,6 +270,14 @@ void run_job(Job& job) {
       }
     } else if (job.command == kSolve) {
       std::optional<SolveReport> r, best;
+      // The tables this solve loads stay loaded for the next request (budget.h).
+      std::shared_ptr<void> hold = keeping_tables() ? puzzle->hold_tables() : nullptr;
+      struct Handover {
+        std::shared_ptr<void>& hold;
+        ~Handover() {
+          if (hold) keep_tables(std::move(hold));
+        }
+      } const handover{hold};
       try {
         r = run_solve(*puzzle, o);
         body = dump(solve_json(*r));

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <mutex>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -17,6 +19,29 @@ namespace {
 // only once it has been sent.
 std::atomic<int> g_pending{0};
 constexpr int kTrims = 5;
+
+std::atomic<bool> g_keep{true};
+std::mutex g_kept_mutex;
+std::shared_ptr<void> g_kept;  // the newest solve's hold
+}  // namespace
+
+void set_keep_tables(bool on) {
+  g_keep.store(on, std::memory_order_relaxed);
+  if (!on) keep_tables(nullptr);
+}
+
+bool keeping_tables() { return g_keep.load(std::memory_order_relaxed); }
+
+void keep_tables(std::shared_ptr<void> hold) {
+  if (hold && !keeping_tables()) return;
+  std::shared_ptr<void> gone;  // released outside the lock (it may free gigabytes)
+  const std::lock_guard<std::mutex> g(g_kept_mutex);
+  gone = std::exchange(g_kept, std::move(hold));
+}
+
+std::uint64_t request_share(std::uint64_t total, unsigned workers, bool keep) {
+  const std::uint64_t w = std::max(1u, workers);
+  return std::max<std::uint64_t>(1, keep ? total / (2 * w + 1) * 2 : total / w);
 }
 
 std::uint64_t reply_cap(std::uint64_t memory) {

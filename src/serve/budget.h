@@ -5,6 +5,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 
 namespace tansaku::serve {
@@ -27,6 +28,19 @@ void job_finished();
 // Returns freed heap memory to the system (glibc malloc_trim) on the first few calls after a
 // job finished (serve calls it every 200 ms: the reply is freed once sent); cheap otherwise.
 void release_memory();
+// Tables kept loaded between requests (Puzzle::hold_tables; serve --no-keep-tables turns it
+// off): a solve takes its puzzle's hold before it loads anything and hands it over here when
+// it ends; the newest one is kept, so the next solve of that puzzle finds its tables loaded
+// (a solve of another puzzle's tables replaces them; tables no hold keeps go once no running
+// solve uses them). A hold keeps what one solve loaded: at most half of a request's share,
+// which serve sets aside in its budget (keeping_share).
+void set_keep_tables(bool on);
+bool keeping_tables();
+void keep_tables(std::shared_ptr<void> hold);
+// A request's memory share: `total` over the workers, and when tables are kept, half a share
+// more for them (total / (workers + 1/2)).
+std::uint64_t request_share(std::uint64_t total, unsigned workers, bool keep);
+
 // Serves allocations of 256 KiB or more (request bodies, replies, drawings) straight from the
 // system, so that each is returned whole when freed. glibc's own threshold rises after the
 // first large free, and a burst of large replies from several threads then leaves pages in

@@ -19,6 +19,9 @@ CLI::App* add_serve(CLI::App& app, Config& c) {
   cmd->add_flag("--allow-files", c.allow_files,
                 "let requests read and write files on this machine (puzzles and options naming files, @FILE states); "
                 "without it only the shipped data is read (docs/serve.md, Security)");
+  cmd->add_flag("--no-keep-tables", c.no_keep_tables,
+                "load a puzzle's tables for every solve; by default the tables of the last puzzle solved stay "
+                "loaded for the next request, and half a request's share of --memory is set aside for them");
   return cmd;
 }
 

@@ -78,7 +78,8 @@ Settings settings_of(const Config& c) {
   }
   const std::uint64_t total = c.memory.empty() ? default_memory_budget() : parse_size(c.memory);
   if (total == 0) throw InputError("--memory must be more than 0");
-  s.caps.memory = std::max<std::uint64_t>(1, total / s.workers);  // every worker busy still fits
+  // Every worker busy still fits, with the tables kept between requests (budget.h).
+  s.caps.memory = request_share(total, s.workers, !c.no_keep_tables);
   s.caps.files = c.allow_files;
   if (c.port < 0 || c.port > 65535) throw InputError(fmt::format("--port {} is not in 0..65535", c.port));
   return s;
@@ -187,6 +188,7 @@ int run(const Config& c) {
     return 2;
   }
   map_large_allocations();  // before any thread starts (serve/budget.h)
+  set_keep_tables(!c.no_keep_tables);
   // A request reads no file but the shipped data (and the directories the families declare:
   // Family::data_dirs) unless --allow-files: core/input.h's policy, for every thread of the process.
   if (!c.allow_files) {
@@ -409,9 +411,9 @@ int run(const Config& c) {
     return 2;
   }
   widen_backlog(port);
-  fmt::print(stderr, "tansaku: serving http://{}:{}/ ({} workers, queue {}, at most {} s and {} MiB a request){}{}\n",
+  fmt::print(stderr, "tansaku: serving http://{}:{}/ ({} workers, queue {}, at most {} s and {} MiB a request{}){}{}\n",
              c.bind.find(':') != std::string::npos ? "[" + c.bind + "]" : c.bind, port, s.workers, s.queue,
-             s.caps.timeout, s.caps.memory >> 20,
+             s.caps.timeout, s.caps.memory >> 20, c.no_keep_tables ? "" : "; tables kept between requests",
              loopback ? "" : " -- reachable from other machines: there is no authentication",
              c.allow_files ? "; requests may read and write files (--allow-files)" : "");
   std::fflush(stderr);
@@ -432,6 +434,7 @@ int run(const Config& c) {
   done = true;
   waiter.join();
   pool.stop();
+  keep_tables(nullptr);  // the kept tables go before the families' own statics do
   fmt::print(stderr, "tansaku: stopped\n");
   return ok ? 0 : 4;
 }

@@ -17,6 +17,7 @@ struct Config {
   std::string body = "1M";    // largest request body (then 413)
   std::string connections;    // open connections at most (then 503; "" = 1024, or fewer by the file limit)
   bool allow_files = false;   // requests may name files on this machine (options, variants, @FILE)
+  bool no_keep_tables = false;  // load a puzzle's tables for every solve (none kept between requests)
 };
 
 CLI::App* add_serve(CLI::App& app, Config& c);
