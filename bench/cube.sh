@@ -133,7 +133,7 @@ run_size() {  # cells, memory budget (empty: the default): the table's build, th
   fi
   batch_random
   echo
-  if [ -s "$tmp/walls" ]; then  # the targets (docs/perm.md): mean at most 8 s with the ~1 GiB table, 1.5 s with the largest
+  if [ -s "$tmp/walls" ]; then  # the targets: mean at most 8 s with the ~1 GiB table, 1.5 s with the largest (figures: docs/benchmarks.md)
     python3 - "$tmp/walls" <<'PY'
 import statistics, sys
 rows = [l.split() for l in open(sys.argv[1]) if l.strip()]

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Optimal solves of the small permutation puzzles with their cached tables (issue #25's
-# target: under 10 ms each once the tables exist; docs/perm.md). Builds the tables of each
+# target: under 10 ms each once the tables exist; docs/perm.md, "Speed";
+# figures in docs/benchmarks.md, "The small puzzles"). Builds the tables of each
 # puzzle once (`tansaku pdb build perm:P`, its default set: data/perm/P.pat when there is
 # one), then solves N random positions (`tansaku random perm:P --seed 3 --count N`), each
 # RUNS times as separate processes, and prints per position the length, the nodes, the

@@ -29,7 +29,8 @@ End
 # 34,650) in place of the order of the E slice's edges; U and D turns keep it, as they keep
 # the pattern above. 155 x 10^9 positions, reduced by the same 16 symmetries to
 # 9,717,300,270 entries (2.3 GiB), distances to 13. On random positions it takes about 0.45
-# times the nodes and 0.6-0.7 times the time of the pattern above (docs/perm.md).
+# times the nodes and 0.6-0.7 times the time of the pattern above (docs/benchmarks.md,
+# "A larger pattern").
 Pattern twist-flip-layers
 CORNERS orientations
 EDGES orientations
@@ -44,7 +45,8 @@ End
 # slice's edges in two pairs of opposite edges (FR BL, FL BR) in place of one group of four
 # (12!/(2! 2! 4! 4!) = 207,900 in place of 34,650). U and D turns keep it. 1.2 x 10^12
 # positions, reduced by the same 16 symmetries to 58,238,629,020 entries, distances to 14.
-# On random positions it takes about 0.2 times the nodes of the pattern above (docs/perm.md).
+# On random positions it takes about 0.2 times the nodes of the pattern above
+# (docs/benchmarks.md, "The slice edges in pairs").
 Pattern twist-flip-layers-pairs
 CORNERS orientations
 EDGES orientations
@@ -55,17 +57,17 @@ Reduced
 Replaces twist-flip-layers
 End
 
-# Not listed (measured, docs/perm.md): the same with the slice edges as one class
-# (`EDGES class 9 10 11 12`, not reduced: 2,217,093,120 entries, 529 MiB, distances to 12),
-# the default before: about 7 times the nodes. Nor the piece tables of the default build
-# without this file: beside that pattern, the 8 corners (`Pieces CORNERS 1 2 3 4 5 6 7 8`,
-# 88 M entries) cut the nodes of a 15-move scramble by 15% for 25% more CPU time, and a
-# 17-move one took more than 200 s instead of 170 s; the two 7-edge tables (511 M entries
-# each) cut the nodes by a further 5% for twice the CPU time per node. Nor a pattern the 48
-# symmetries keep: every corner distinct with its orientation and each edge's slice (`CORNERS
-# distinct 1 2 3 4 5 6 7 8`, `CORNERS orientations`, `EDGES class 1 3 5 7`, `class 2 4 6 8`,
-# `class 9 10 11 12`, `Reduced`: 63,824,260,500 cells, 14.9 GiB, distances to 14): one lookup
-# a child, but 6-10 times the nodes of twist-flip-layers.
+# Not listed (docs/perm.md, "Pattern tables"; measured in docs/benchmarks.md, "The 3x3x3
+# cube"): the same with the slice edges as one class (`EDGES class 9 10 11 12`, not reduced:
+# 2,217,093,120 entries, 529 MiB, distances to 12): about 7 times the nodes. Nor the piece
+# tables of the default build without this file: beside that pattern, the 8 corners (`Pieces
+# CORNERS 1 2 3 4 5 6 7 8`, 88 M entries) cut the nodes of a 15-move scramble by 15% for 25%
+# more CPU time, and a 17-move one took more than 200 s instead of 170 s; the two 7-edge
+# tables (511 M entries each) cut the nodes by a further 5% for twice the CPU time per node.
+# Nor a pattern the 48 symmetries keep: every corner distinct with its orientation and each
+# edge's slice (`CORNERS distinct 1 2 3 4 5 6 7 8`, `CORNERS orientations`, `EDGES class 1 3
+# 5 7`, `class 2 4 6 8`, `class 9 10 11 12`, `Reduced`: 63,824,260,500 cells, 14.9 GiB,
+# distances to 14): one lookup a child, but 6-10 times the nodes of twist-flip-layers.
 
 # Two-phase solving (`--algorithm two-phase`, Kociemba's algorithm; see docs/perm.md,
 # "Two-phase solving"). The subgroup <U, D, R2, L2, F2, B2> (19,508,428,800 positions) is
