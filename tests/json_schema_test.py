@@ -191,6 +191,11 @@ def test_bench_and_pdb_list(tmp_path):
     validate("pdb_list", run_json("pdb", "list", "--dir", str(tmp_path))[0])
     validate("pdb_verify", run_json("pdb", "verify", "--dir", str(tmp_path))[0])
     validate("pdb_remove", run_json("pdb", "remove", "--all", "--dir", str(tmp_path))[0])
+    # A table file that does not read (here of an earlier layout) is listed apart.
+    (tmp_path / "perm-x-0000000000000000-CORNERS-1.ptab").write_bytes(b"TSKPERMPDB1\n{}\n")
+    listed = run_json("pdb", "list", "--dir", str(tmp_path))[0]
+    validate("pdb_list", listed)
+    assert len(listed["unreadable"]) == 1 and "earlier version" in listed["unreadable"][0]["error"], listed
 
 
 def test_memory_refusal_names_spill(tmp_path):

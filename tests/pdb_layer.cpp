@@ -16,6 +16,7 @@
 #include "cli_util.h"
 #include "perm/definition.h"
 #include "perm/generators.h"
+#include "perm/piece_file.h"
 #include "perm/piece_table.h"
 #include "sliding/pdb.h"
 #include "tansaku/core/error.h"
@@ -152,7 +153,8 @@ TEST(PdbOrbits, SlidingBlankGoesWhereItWent) {
 }
 
 TEST_F(PdbLayerDir, ListingOverKindsOfItsOwn) {
-  // Two kinds: ".a" files and ".b" files, a file reading "bad" not readable as either.
+  // Two kinds: ".a" files and ".b" files, a file reading "bad" not readable as either (listed
+  // as unreadable, with why).
   auto kind = [](const std::string& ext, const std::string& heading) {
     pdb::TableKind k;
     k.heading = heading;
@@ -185,9 +187,12 @@ TEST_F(PdbLayerDir, ListingOverKindsOfItsOwn) {
   EXPECT_EQ(pdb::kind_of("x.b", kinds), &b);
   EXPECT_EQ(pdb::kind_of("x.c", kinds), nullptr);
   auto [text, j] = pdb::list_tables(dir_, kinds);
-  const std::string d = dir_.string();
-  EXPECT_EQ(text, "A tables in " + d + ":\n  holds one\n  holds two\nB tables in " + d + ":\n  (none)\n");
-  EXPECT_EQ(j, (pdb::json{{"dir", d}, {"tables", {{{"holds", "one"}}, {{"holds", "two"}}}}}));
+  const std::string d = dir_.string(), bad = (dir_ / "3.a").string() + ": unreadable";
+  EXPECT_EQ(text, "A tables in " + d + ":\n  holds one\n  holds two\n  unreadable: " + bad + "\nB tables in " + d +
+                      ":\n  (none)\n");
+  EXPECT_EQ(j, (pdb::json{{"dir", d},
+                          {"tables", {{{"holds", "one"}}, {{"holds", "two"}}}},
+                          {"unreadable", {{{"file", (dir_ / "3.a").string()}, {"error", bad}}}}}));
   EXPECT_EQ(pdb::verify_table(files[0], {}), "");
   EXPECT_EQ(pdb::verify_table(files[2], {}), (dir_ / "3.a").string() + ": damaged");
   // No directory: no files, every heading with (none).
@@ -355,7 +360,9 @@ TEST_F(PdbLayerDir, VerifyReadsAReducedPatternToItsEnd) {
   damage(file);  // the sym-move table's last word
   auto v = run("pdb verify --json");
   EXPECT_EQ(v.code, 1);
-  EXPECT_EQ(v.json()["tables"][0]["error"], file + ": corrupt (checksum)");
+  const std::string error = v.json()["tables"][0]["error"];
+  EXPECT_EQ(error.rfind(file + ": damaged table file (the checksum of section sym_moves); `tansaku pdb remove ", 0), 0u)
+      << error;
   damage(file);  // undone
   EXPECT_EQ(run("pdb verify").code, 0);
   // The cells start after the header (at a page boundary: the table file format).
@@ -366,4 +373,60 @@ TEST_F(PdbLayerDir, VerifyReadsAReducedPatternToItsEnd) {
   v = run("pdb verify --json");
   EXPECT_EQ(v.code, 1);
   EXPECT_EQ(v.json()["damaged"], 1);
+}
+
+TEST_F(PdbLayerDir, TableFilesOfEarlierLayoutsNamedWithTheWayOut) {
+  // A perm table and a sliding table in the layouts tansaku wrote before the table file
+  // format: listed as unreadable with the way out, reported by verify, left out by a solve
+  // that says so, refused by a build that would keep them, removed by `pdb remove --all`.
+  ASSERT_EQ(run("pdb build 8-puzzle --groups 4-4 --quiet").code, 0);
+  ASSERT_EQ(run("pdb build perm:2x2x2 --moves U,F,R --pieces 4 --quiet").code, 0);
+  std::string perm_file, sliding_file;
+  const auto built = run("pdb list --json").json();
+  for (const auto& t : built["tables"]) {
+    const std::string f = t["file"];
+    if (f.ends_with(".ptab") && perm_file.empty()) perm_file = f;
+    if (f.ends_with(".pdb.zst") && sliding_file.empty()) sliding_file = f;
+  }
+  ASSERT_FALSE(perm_file.empty() || sliding_file.empty());
+  // Perm's: a magic line, a JSON line padded to a page boundary, the cells; sliding's: a
+  // magic, a binary header (here cut short: the magic alone decides).
+  const nlohmann::json header = perm::read_table_header(perm_file);
+  std::string head = "TSKPERMPDB1\n" + header.dump();
+  head.append((4096 - (head.size() + 1) % 4096) % 4096, ' ');
+  std::ofstream(perm_file, std::ios::binary | std::ios::trunc) << head << "\n" << std::string(4096, '\0');
+  std::ofstream(sliding_file, std::ios::binary | std::ios::trunc) << "TSKPDB1\n" << std::string(64, '\1');
+  const std::string why = ": a table file of an earlier version of tansaku, no longer read; `tansaku pdb remove ";
+  auto named = [&](const std::string& text, const std::string& file) {
+    EXPECT_NE(text.find(file + why + fs::path(file).filename().string() + "` deletes it"), std::string::npos) << text;
+  };
+  auto l = run("pdb list");
+  ASSERT_EQ(l.code, 0) << l.err;
+  EXPECT_NE(l.out.find("  unreadable: " + perm_file + why), std::string::npos) << l.out;
+  EXPECT_NE(l.out.find("  unreadable: " + sliding_file + why), std::string::npos) << l.out;
+  const auto lj = run("pdb list --json").json();
+  ASSERT_EQ(lj["unreadable"].size(), 2u) << lj.dump();
+  for (const auto& u : lj["unreadable"]) named(u["error"], u["file"]);
+  EXPECT_EQ(lj["tables"].size(), 2u) << lj.dump();  // the others, as they are
+  auto v = run("pdb verify --json");
+  EXPECT_EQ(v.code, 1) << v.err;
+  const auto vj = v.json();
+  EXPECT_EQ(vj["damaged"], 2);
+  for (const auto& t : vj["tables"])
+    if (!t["ok"].get<bool>()) named(t["error"], t["file"]);
+  // A solve leaves the perm table out and says so on stderr; the answer is the same.
+  auto s = run("solve perm:2x2x2 --moves U,F,R --scramble \"U F R\" --algorithm idastar --json --quiet");
+  ASSERT_EQ(s.code, 0) << s.err;
+  EXPECT_EQ(s.json()["length"], 3);
+  EXPECT_NE(s.err.find("note: left out the cached table " + perm_file + why), std::string::npos) << s.err;
+  // A build that would keep the sliding file refuses it in one line, nothing on stdout.
+  auto b = run("pdb build 8-puzzle --groups 4-4 --quiet");
+  EXPECT_EQ(b.code, 2);
+  EXPECT_EQ(b.out, "");
+  EXPECT_EQ(std::count(b.err.begin(), b.err.end(), '\n'), 1) << b.err;
+  named(b.err, sliding_file);
+  auto r = run("pdb remove --all");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("4 table files removed"), std::string::npos) << r.out;
+  EXPECT_FALSE(fs::exists(perm_file) || fs::exists(sliding_file));
 }

@@ -3,9 +3,12 @@
 // the memory budget (before its sections are read); and perm's projection tables kept in the
 // table cache by content: found again for a copy of the definition under another name, not
 // for another instance, and loaded by the second solve of the command line; sliding's tables
-// written in the format, and read in the earlier layout too.
+// written in the format, and a file of an earlier layout refused in one line; a big section
+// placed for a search (read once into huge pages, or mapped and copied there in the
+// background) with the same bytes, checked, with progress and the deadline.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
@@ -14,6 +17,7 @@
 #include <map>
 #include <random>
 #include <thread>
+#include <tuple>
 
 #include <stdlib.h>
 #include <unistd.h>
@@ -25,8 +29,10 @@
 #include "perm/generators.h"
 #include "perm/pdb.h"
 #include "sliding/pdb.h"
+#include "tansaku/core/deadline.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
+#include "tansaku/core/progress.h"
 #include "tansaku/pdb/table_file.h"
 
 using namespace tansaku;
@@ -114,10 +120,14 @@ TEST(PdbTableFile, RoundTripRawAndCompressed) {
   r.verify(2);
   // No temporary file left beside it.
   EXPECT_EQ(std::distance(fs::directory_iterator(dir.path), fs::directory_iterator()), 1);
-  // A file of another layout is not this format.
+  // A file of another layout is not this format; one of a layout tansaku wrote before it
+  // is named as such.
   spit(dir.path / "old.ptab", "TSKPERMPDB1\n{}\n");
   EXPECT_FALSE(pdb::is_table_file(dir.path / "old.ptab"));
   expect_refusal([&] { pdb::TableReader(dir.path / "old.ptab", ""); }, dir.path / "old.ptab",
+                 "a table file of an earlier version of tansaku");
+  spit(dir.path / "other.ptab", "something else entirely");
+  expect_refusal([&] { pdb::TableReader(dir.path / "other.ptab", ""); }, dir.path / "other.ptab",
                  "not a tansaku table file");
 }
 
@@ -301,7 +311,7 @@ TEST(PermProjectionCache, SecondSolveLoadsTheTables) {
   EXPECT_EQ(blocked["length"], 3);
 }
 
-TEST(PdbTableFile, SlidingTablesInTheFormatAndInTheEarlierLayout) {
+TEST(PdbTableFile, SlidingTablesInTheFormatAndTheEarlierLayoutRefused) {
   TempDir dir("sliding-tables");
   const sliding::pdb::TableInfo info{3, 3, 0, {1, 2, 3, 4}};
   const auto t = sliding::pdb::build_table(info);
@@ -314,7 +324,8 @@ TEST(PdbTableFile, SlidingTablesInTheFormatAndInTheEarlierLayout) {
   ASSERT_TRUE(std::equal(t->data(), t->data() + info.bytes(), back->data()));
   EXPECT_EQ(back->max_distance, t->max_distance);
   // The earlier layout: magic, version 2, encoding 1, the board and group, sizes, the frame
-  // index, then the zstd frames (here one).
+  // index, then the zstd frames (here one). Refused in one line naming the file, with the way
+  // out.
   auto put = [](std::string& out, auto v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); };
   std::string packed(ZSTD_compressBound(info.bytes()), '\0');
   packed.resize(ZSTD_compress(packed.data(), packed.size(), t->data(), info.bytes(), 3));
@@ -329,8 +340,176 @@ TEST(PdbTableFile, SlidingTablesInTheFormatAndInTheEarlierLayout) {
   put(old, static_cast<std::uint64_t>(packed.size()));
   spit(file, old + packed);
   EXPECT_FALSE(pdb::is_table_file(file));
-  EXPECT_EQ(sliding::pdb::read_table_info(file), info);
-  const auto earlier = sliding::pdb::load_table(file);
-  ASSERT_TRUE(std::equal(t->data(), t->data() + info.bytes(), earlier->data()));
-  EXPECT_EQ(earlier->max_distance, t->max_distance);
+  const std::string why = "a table file of an earlier version of tansaku";
+  expect_refusal([&] { (void)sliding::pdb::read_table_info(file); }, file, why);
+  expect_refusal([&] { (void)sliding::pdb::load_table(file); }, file, why);
+  expect_refusal([&] { (void)sliding::pdb::load_table(file); }, file,
+                 "`tansaku pdb remove " + file.filename().string() + "`");
+}
+
+namespace {
+
+// The tuning bounds of huge pages as a test sets them, put back when it ends.
+struct HugeBounds {
+  HugeBounds(std::uint64_t copy_from, std::uint64_t once_above) {
+    pdb::set_huge_copy_from(copy_from);
+    pdb::set_read_once_above(once_above);
+  }
+  ~HugeBounds() {
+    pdb::set_huge_copy_from(std::uint64_t{64} << 20);
+    pdb::set_read_once_above(~std::uint64_t{0});
+  }
+};
+
+// A progress sink that takes the lines and, from the first one on, cancels the deadline
+// (`stop`) when asked to.
+struct Lines final : ProgressSink {
+  bool stop_on_first = false;
+  std::atomic<bool> stop{false};
+  std::vector<std::string> lines;
+  void line(const std::string& text) override {
+    lines.push_back(text);
+    if (stop_on_first) stop = true;
+  }
+};
+
+}  // namespace
+
+TEST(PdbTableFile, BigSectionsInHugePagesTheSameBytesChecked) {
+  TempDir dir("table-load");
+  const fs::path file = dir.path / "t.tab";
+  // Several reads of 8 MiB per part, and a last one not a whole number of pages or words.
+  const auto [a, b] = write_sample(file, (std::size_t{20} << 20) + 4099, 300000);
+  const pdb::TableReader r(file, "`tansaku pdb build x` builds it again");
+  search::Limits lim;
+  lim.threads = 3;
+  auto same = [&](const pdb::LoadedSection& s, const std::vector<std::uint8_t>& want) {
+    ASSERT_EQ(s.bytes, want.size());
+    ASSERT_NE(s.memory.get(), nullptr);
+    EXPECT_EQ(std::memcmp(s.memory.get(), want.data(), want.size()), 0);
+  };
+  {
+    // Read once (every file above 0 bytes), straight into huge pages: no mapping, no copy.
+    const HugeBounds bounds(0, 0);
+    const pdb::LoadedSection s = r.load("cells", lim);
+    same(s, a);
+    EXPECT_FALSE(s.mapped);
+    EXPECT_FALSE(s.upgrade);
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(s.memory.get()) % (std::uintptr_t{2} << 20), 0u);
+    // Into huge pages whatever the size, read once or not; compressed sections too.
+    same(r.load("cells", lim, pdb::Placement::huge_pages), a);
+    same(r.load("packed", lim), b);
+  }
+  {
+    // Mapped, then copied into huge pages by a thread: the copy handed over holds the same bytes.
+    const HugeBounds bounds(0, ~std::uint64_t{0} - 1);
+    pdb::LoadedSection s = r.load("cells", lim);
+    same(s, a);
+    EXPECT_TRUE(s.mapped);
+    ASSERT_TRUE(s.upgrade);
+    std::atomic<std::uint8_t*> copy{nullptr};
+    std::size_t copied = 0;
+    std::shared_ptr<void> task = s.upgrade([&](void* p, std::size_t n) {
+      copied = n;
+      copy.store(static_cast<std::uint8_t*>(p));
+    });
+    for (int i = 0; i < 6000 && !copy.load(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    task.reset();
+    ASSERT_NE(copy.load(), nullptr);
+    const std::unique_ptr<std::uint8_t[], PagesDeleter> owned(copy.load(), PagesDeleter{copied});
+    EXPECT_EQ(copied, a.size());
+    EXPECT_EQ(std::memcmp(owned.get(), a.data(), a.size()), 0);
+    EXPECT_NE(owned.get(), s.memory.get());
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(owned.get()) % (std::uintptr_t{2} << 20), 0u);
+    // Loaded only to check it, or small: mapped, no copy.
+    const pdb::LoadedSection c = r.load("cells", lim, pdb::Placement::check);
+    same(c, a);
+    EXPECT_TRUE(c.mapped && !c.upgrade);
+  }
+  {
+    const HugeBounds bounds(std::uint64_t{64} << 20, ~std::uint64_t{0});
+    const pdb::LoadedSection s = r.load("cells", lim);
+    same(s, a);
+    EXPECT_TRUE(s.mapped && !s.upgrade);
+  }
+  // A budget smaller than the section: refused before anything is read.
+  search::Limits small = lim;
+  small.memory = a.size() - 1;
+  EXPECT_THROW((void)r.load("cells", small), InputError);
+}
+
+TEST(PdbTableFile, BigSectionsRefusedWhenDamagedAndStoppedOnTheDeadline) {
+  TempDir dir("table-load-bad");
+  const fs::path file = dir.path / "t.tab";
+  const auto [a, b] = write_sample(file, (std::size_t{20} << 20) + 4099, 1000);
+  search::Limits lim;
+  lim.threads = 2;
+  const std::uint64_t cells = pdb::TableReader(file, "").json()["sections"][0].value("offset", std::uint64_t{0});
+  // Progress lines, then LimitError once the deadline passes (here: at the first line), in
+  // each way of placing it; with a label, the line names what is loaded.
+  for (const auto& [copy_from, once_above, placement] :
+       {std::tuple{std::uint64_t{0}, std::uint64_t{0}, pdb::Placement::search},
+        std::tuple{std::uint64_t{0}, ~std::uint64_t{0} - 1, pdb::Placement::search},
+        std::tuple{std::uint64_t{0}, ~std::uint64_t{0} - 1, pdb::Placement::huge_pages},
+        std::tuple{std::uint64_t{64} << 20, ~std::uint64_t{0}, pdb::Placement::check}}) {
+    const HugeBounds bounds(copy_from, once_above);
+    const pdb::TableReader r(file, "");
+    Lines sink;
+    set_thread_progress_sink(&sink);
+    {
+      Progress progress(true);
+      search::Limits shown = lim;
+      shown.progress = &progress;
+      (void)r.load("cells", shown, placement, "class table");
+    }
+    ASSERT_FALSE(sink.lines.empty());
+    EXPECT_EQ(sink.lines.front(), "loading t.tab: class table 0%");
+    sink.lines.clear();
+    sink.stop_on_first = true;
+    {
+      Progress progress(true);
+      Deadline deadline;
+      deadline.cancel_on(&sink.stop);
+      search::Limits stopped = lim;
+      stopped.progress = &progress;
+      stopped.deadline = &deadline;
+      EXPECT_THROW((void)r.load("cells", stopped, placement), LimitError);
+    }
+    set_thread_progress_sink(nullptr);
+    ASSERT_FALSE(sink.lines.empty());
+    EXPECT_EQ(sink.lines.front(), "loading t.tab: 0%");
+  }
+  // A byte changed among the cells: refused in one line, in each way of placing them.
+  std::string bytes = slurp(file);
+  bytes[cells + (std::size_t{13} << 20)] ^= 0x20;
+  spit(file, bytes);
+  const pdb::TableReader r(file, "`tansaku pdb build x` builds it again");
+  for (const auto& [copy_from, once_above] :
+       {std::pair{std::uint64_t{0}, std::uint64_t{0}}, std::pair{std::uint64_t{0}, ~std::uint64_t{0} - 1},
+        std::pair{std::uint64_t{64} << 20, ~std::uint64_t{0}}}) {
+    const HugeBounds bounds(copy_from, once_above);
+    for (auto placement : {pdb::Placement::search, pdb::Placement::huge_pages, pdb::Placement::check})
+      expect_refusal([&] { (void)r.load("cells", lim, placement); }, file,
+                     "damaged table file (the checksum of section cells)");
+  }
+  // Changed after it was mapped: the copy, checked again, is not handed over.
+  bytes[cells + (std::size_t{13} << 20)] ^= 0x20;
+  spit(file, bytes);
+  const HugeBounds bounds(0, ~std::uint64_t{0} - 1);
+  const pdb::TableReader fresh(file, "");
+  pdb::LoadedSection s = fresh.load("cells", lim);
+  ASSERT_TRUE(s.upgrade);
+  {
+    std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(static_cast<std::streamoff>(cells + 100));
+    f.put('\x7f');
+  }
+  std::atomic<bool> adopted{false};
+  std::shared_ptr<void> task = s.upgrade([&](void* p, std::size_t n) {
+    adopted = true;
+    PagesDeleter{n}(p);
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+  task.reset();
+  EXPECT_FALSE(adopted.load());
 }

@@ -29,6 +29,7 @@
 #include "tansaku/core/deadline.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/progress.h"
+#include "tansaku/pdb/table_file.h"
 
 using namespace tansaku;
 using namespace tansaku::perm;
@@ -444,8 +445,8 @@ TEST(PermPattern, TablesTooBigToHoldTwiceAreReadOnce) {
   const auto& file = saved.file;
   const auto& t = saved.t;
   ASSERT_NE(t->domain().reduction(), nullptr);
-  set_huge_copy_from(0);
-  set_read_once_above(0);
+  tansaku::pdb::set_huge_copy_from(0);
+  tansaku::pdb::set_read_once_above(0);
   search::Limits lim;
   lim.threads = 2;
   const auto back = load_pattern_table(file, d, ms, d.solved, lim);
@@ -472,8 +473,8 @@ TEST(PermPattern, TablesTooBigToHoldTwiceAreReadOnce) {
     flip(at);
   }
   EXPECT_NO_THROW((void)load_pattern_table(file, d, ms, d.solved, lim));
-  set_read_once_above(~std::uint64_t{0});
-  set_huge_copy_from(std::uint64_t{64} << 20);
+  tansaku::pdb::set_read_once_above(~std::uint64_t{0});
+  tansaku::pdb::set_huge_copy_from(std::uint64_t{64} << 20);
 }
 
 TEST(PermPattern, KeptTablesLoadOnceAcrossSolves) {
@@ -517,11 +518,11 @@ TEST(PermPattern, BigTablesMoveToACopy) {
   const MoveSet& ms = saved.ms;
   const auto& file = saved.file;
   const auto& t = saved.t;
-  set_huge_copy_from(0);
+  tansaku::pdb::set_huge_copy_from(0);
   search::Limits lim;
   lim.threads = 2;
   const auto back = load_pattern_table(file, d, ms, d.solved, lim);
-  set_huge_copy_from(std::uint64_t{64} << 20);
+  tansaku::pdb::set_huge_copy_from(std::uint64_t{64} << 20);
   // (The copy may be adopted before load_pattern_table returns: wait on the flag, not on a
   // change of the pointer read after it.)
   for (int i = 0; i < 6000 && !back->mod3().adopted(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));

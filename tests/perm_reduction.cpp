@@ -3,7 +3,8 @@
 // patterns of the cube under the 16 symmetries that keep the U-D axis, reflections among
 // them), it is about 16 times smaller, conjugates of a position share a cell, the
 // symmetries that do not map the pattern onto itself are found and left out, and the file
-// round trip (with the sym-move table, and without it as earlier files are) and solve work.
+// round trip (with the sym-move table; a file without it, or of an earlier layout, refused)
+// and solve work.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -216,35 +217,44 @@ TEST(PermReduction, FileRoundTripAndSolve) {
   const ClassTable built = t->domain().reduction()->sym_move_table(), read = back->domain().reduction()->sym_move_table();
   ASSERT_EQ(read.size, built.size);
   for (std::uint64_t i = 0; i < built.size; ++i) ASSERT_EQ(read.words[i], built.words[i]) << i;
-  // A file of the earlier version (no sym-move table after the classes) still loads: the
-  // table is built at load, the same.
+  // A reduced table's file without its sym-move table, and a file of the earlier layout (a
+  // magic line, the header as a JSON line padded to a page boundary, then the cells and the
+  // class table), are refused in one line naming the file, with the way out.
   {
-    std::string text;
-    {
-      std::ifstream in(file, std::ios::binary);
-      text.assign(std::istreambuf_iterator<char>(in), {});
-    }
-    // That layout: a magic line, the header as a JSON line padded to a page boundary, the
-    // cells, the class table from the next page boundary.
-    auto h = read_table_header(file);
+    const auto h = read_table_header(file);
     const pdb::TableReader reader(file, "");
-    const auto& sections = reader.json()["sections"];
-    ASSERT_EQ(sections.size(), 3u);
-    const std::uint64_t cells_at = sections[0].value("offset", std::uint64_t{0});
-    const std::uint64_t classes_end =
-        sections[1].value("offset", std::uint64_t{0}) + sections[1].value("bytes", std::uint64_t{0});
-    h.erase("sym_move_values");
-    h.erase("sym_move_checksum");
+    ASSERT_EQ(reader.json()["sections"].size(), 3u);
+    const pdb::Bytes cells = reader.section("cells"), classes = reader.section("classes");
+    auto refused = [&](const std::filesystem::path& f, const std::string& why) {
+      try {
+        (void)load_pattern_table(f, d, ms, d.solved, search::Limits{});
+        ADD_FAILURE() << "accepted: " << why;
+      } catch (const InputError& e) {
+        const std::string m = e.what();
+        EXPECT_EQ(m.find('\n'), std::string::npos) << m;
+        EXPECT_EQ(m.rfind(f.string(), 0), 0u) << m;
+        EXPECT_NE(m.find(why), std::string::npos) << m;
+        EXPECT_NE(m.find("`tansaku pdb remove " + f.filename().string() + "`"), std::string::npos) << m;
+      }
+    };
+    nlohmann::ordered_json info = reader.header().info;
+    info.erase("sym_move_values");
+    const pdb::TableHeader th{reader.header().kind, reader.header().content, reader.header().encoding,
+                              reader.header().entries, info};
+    const pdb::SectionData two[] = {{"cells", cells.data, cells.size, pdb::Storage::raw},
+                                    {"classes", classes.data, classes.size, pdb::Storage::raw}};
+    const auto no_moves = dir / ("no-moves-" + file.filename().string());
+    pdb::write_table_file(no_moves, th, two);
+    refused(no_moves, "a reduced table without its sym-move table");
     std::string head = "TSKPERMPDB1\n" + h.dump();
     head.append((4096 - (head.size() + 1) % 4096) % 4096, ' ');
-    text = head + "\n" + text.substr(cells_at, classes_end - cells_at);
     const auto old = dir / ("old-" + file.filename().string());
-    std::ofstream(old, std::ios::binary) << text;
-    const auto earlier = load_pattern_table(old, d, ms, d.solved, search::Limits{});
-    const ClassTable again = earlier->domain().reduction()->sym_move_table();
-    ASSERT_EQ(again.size, built.size);
-    for (std::uint64_t i = 0; i < built.size; ++i) ASSERT_EQ(again.words[i], built.words[i]) << i;
+    std::ofstream(old, std::ios::binary) << head << "\n"
+                                         << std::string(reinterpret_cast<const char*>(cells.data), cells.size)
+                                         << std::string(reinterpret_cast<const char*>(classes.data), classes.size);
+    refused(old, "a table file of an earlier version");
     std::filesystem::remove(old);
+    std::filesystem::remove(no_moves);
   }
   // Solutions as short as those of the search without cached tables (which has no
   // conjugate lookups, so the bound's "one more" is not used there): the bound stays

@@ -90,7 +90,7 @@ std::vector<TableFile> table_files(const std::filesystem::path& dir, const std::
 std::pair<std::string, json> list_tables(const std::filesystem::path& dir, const std::vector<const TableKind*>& kinds) {
   const auto files = table_files(dir, kinds);
   std::string text;
-  json tables = json::array();
+  json tables = json::array(), unreadable = json::array();
   for (const TableKind* k : kinds) {
     const std::size_t heading_at = text.size();
     text += fmt::format(fmt::runtime(k->heading), dir.string()) + "\n";
@@ -101,14 +101,18 @@ std::pair<std::string, json> list_tables(const std::filesystem::path& dir, const
         auto [line, j] = k->describe(f.path);
         text += "  " + line + "\n";
         tables.push_back(std::move(j));
-        any = true;
-      } catch (const InputError&) {  // not readable as a table: `pdb verify` says why
+      } catch (const InputError& e) {  // not readable as a table: why, and the way out
+        text += fmt::format("  unreadable: {}\n", e.what());
+        unreadable.push_back(json{{"file", f.path.string()}, {"error", e.what()}});
       }
+      any = true;
     }
     if (!any && k->hide_when_empty) text.resize(heading_at);
     else if (!any) text += "  (none)\n";
   }
-  return {text, json{{"dir", dir.string()}, {"tables", tables}}};
+  json j{{"dir", dir.string()}, {"tables", tables}};
+  if (!unreadable.empty()) j["unreadable"] = std::move(unreadable);
+  return {text, std::move(j)};
 }
 
 std::string verify_table(const TableFile& f, const search::Limits& lim) {

@@ -1,6 +1,7 @@
 // The one table file format (see tansaku/pdb/table_file.h): writing to a temporary name and
 // renaming, reading the header before anything else, mapping raw sections, decompressing
-// zstd frames on threads, and checking every section's checksum.
+// zstd frames on threads, checking every section's checksum, and placing a big section a
+// search reads at random in memory of huge pages (read once, or copied beside the mapping).
 #include "tansaku/pdb/table_file.h"
 
 #include <fcntl.h>
@@ -12,17 +13,21 @@
 #include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <exception>
 #include <stdexcept>
 #include <system_error>
+#include <thread>
 
 #include <fmt/format.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 #include <zstd.h>
 
+#include "tansaku/core/background_task.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
 #include "tansaku/core/memory.h"
+#include "tansaku/core/memory_error.h"
 #include "tansaku/core/zeroed_pages.h"
 
 namespace tansaku::pdb {
@@ -37,6 +42,7 @@ constexpr std::uint64_t kPage = 4096;
 constexpr std::uint64_t kFrame = std::uint64_t{16} << 20;  // raw bytes per zstd frame
 constexpr std::uint32_t kMaxHeader = 16u << 20;
 constexpr std::uint64_t kPart = std::uint64_t{64} << 20;  // bytes per thread when summing
+constexpr char kEarlier[3] = {'T', 'S', 'K'};             // every tansaku table file's first bytes
 
 std::uint64_t round_page(std::uint64_t n) { return (n + kPage - 1) / kPage * kPage; }
 
@@ -83,6 +89,7 @@ bool read_at(int fd, void* to, std::size_t n, std::uint64_t at) {
   auto* p = static_cast<char*>(to);
   while (n > 0) {
     const ssize_t got = ::pread(fd, p, n, static_cast<off_t>(at));
+    if (got < 0 && errno == EINTR) continue;
     if (got <= 0) return false;
     p += got, n -= static_cast<std::size_t>(got), at += static_cast<std::uint64_t>(got);
   }
@@ -138,6 +145,93 @@ struct SectionInfo {
   std::vector<std::uint64_t> frames;  // zstd: each frame's compressed bytes
   std::string checksum;
 };
+
+// Loading a section for a search (TableReader::load). A search probes a big table at random,
+// and with 4 KiB pages nearly every probe of a table of gigabytes is a TLB miss and a page
+// walk (perf: most of a big search's time): big sections go into memory of transparent huge
+// pages. Mapped first and copied there in the background, the copy costs a read from the
+// page cache, and when memory is fragmented the kernel's compaction (seconds), which the
+// search does not wait for; a file that the page cache and a copy could not hold together
+// (its mapping's pages beside the copy would push each other out: the search then reads the
+// disk at random) is read once instead.
+constexpr std::uint64_t kHugePage = std::uint64_t{2} << 20;
+constexpr std::uint64_t kChunk = std::uint64_t{1} << 20;  // bytes summed or copied between checks of the deadline
+constexpr std::uint64_t kRead = std::uint64_t{8} << 20;   // bytes read at once into memory of huge pages
+std::atomic<std::uint64_t> huge_from{std::uint64_t{64} << 20};
+std::atomic<std::uint64_t> read_once_bound{~std::uint64_t{0}};
+
+bool read_once(std::uint64_t file_bytes) {
+  const std::uint64_t b = read_once_bound.load(std::memory_order_relaxed);
+  return b == ~std::uint64_t{0} ? file_bytes > available_memory() / 2 : file_bytes > b;
+}
+
+// Drops the page cache of a part of a file read once (advice only: nothing to do on failure).
+void drop_cached(int fd, std::uint64_t from, std::uint64_t len) {
+  (void)::posix_fadvise(fd, static_cast<off_t>(from), static_cast<off_t>(len), POSIX_FADV_DONTNEED);
+}
+
+// An anonymous mapping of `bytes` starting on a huge page boundary (so that every whole
+// 2 MiB of it can be one huge page), unmapped by PagesDeleter{bytes}; marked for huge pages.
+// std::bad_alloc when there is no room.
+std::uint8_t* aligned_anonymous(std::uint64_t n) {
+  const auto bytes = static_cast<std::size_t>(n);
+  void* raw =
+      ::mmap(nullptr, bytes + kHugePage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (raw == MAP_FAILED) throw std::bad_alloc();
+  const auto base = reinterpret_cast<std::uintptr_t>(raw);
+  const std::uintptr_t at = (base + kHugePage - 1) / kHugePage * kHugePage;
+  if (at > base) ::munmap(raw, at - base);
+  const std::uintptr_t end = base + bytes + kHugePage, mine = (at + bytes + kPage - 1) / kPage * kPage;
+  if (end > mine) ::munmap(reinterpret_cast<void*>(mine), end - mine);
+#ifdef MADV_HUGEPAGE
+  ::madvise(reinterpret_cast<void*>(at), bytes, MADV_HUGEPAGE);
+#endif
+  return reinterpret_cast<std::uint8_t*>(at);
+}
+
+// The checksum of the `total` bytes at `data`, summed in `parts` contiguous parts of whole
+// `step`s, one thread each: piece(pos, len) first puts each step in place (reads it, or
+// nothing for a mapping), then its words are summed; the parts' sums are joined in order.
+// Part 0 reports progress (`report` throws once the deadline passes); the others stop there
+// too, and LimitError follows.
+template <class Report, class Piece>
+Checksum sum_in_parts(const std::uint8_t* data, std::uint64_t total, std::uint64_t step, std::size_t parts,
+                      const search::Limits& lim, Report& report, Piece&& piece) {
+  const std::uint64_t per = ((total + step - 1) / step + parts - 1) / parts * step;
+  const auto* words = reinterpret_cast<const std::uint64_t*>(data);
+  std::vector<Checksum> sums(parts);
+  std::vector<std::exception_ptr> errors(parts);
+  auto part = [&](std::size_t k) {
+    try {
+      const std::uint64_t lo = std::min(total, per * k), hi = std::min(total, lo + per);
+      for (std::uint64_t pos = lo; pos < hi; pos += step) {
+        if (k == 0) report(pos * parts);
+        else if (lim.deadline && lim.deadline->expired()) return;  // part 0 reports it
+        const std::uint64_t len = std::min(step, hi - pos);
+        piece(pos, len);
+        sums[k].add(words + pos / 8, static_cast<std::size_t>(len / 8));
+      }
+    } catch (...) {
+      errors[k] = std::current_exception();
+    }
+  };
+  {
+    std::vector<std::jthread> pool;
+    for (std::size_t k = 1; k < parts; ++k) pool.emplace_back(part, k);
+    part(0);
+  }
+  for (auto& e : errors)
+    if (e) std::rethrow_exception(e);
+  if (lim.deadline && lim.deadline->expired()) throw LimitError("time limit reached (--timeout) loading a table");
+  Checksum all;
+  for (const Checksum& c : sums) all.join(c);
+  if (total % 8) {  // the last word padded with zeros, as sum_bytes has it
+    std::uint64_t last = 0;
+    std::memcpy(&last, data + total / 8 * 8, static_cast<std::size_t>(total % 8));
+    all.add(&last, 1);
+  }
+  return all;
+}
 
 }  // namespace
 
@@ -312,9 +406,11 @@ TableReader::TableReader(const std::filesystem::path& file, std::string hint, st
   m.size = static_cast<std::uint64_t>(st.st_size);
   char prefix[kPrefix];
   const std::size_t head = static_cast<std::size_t>(std::min<std::uint64_t>(m.size, kPrefix));
-  if (!read_at(m.fd.fd, prefix, head, 0) || head == 0 ||
-      std::memcmp(prefix, kMagic, std::min(head, sizeof kMagic)) != 0)
-    throw bad("not a tansaku table file");
+  if (!read_at(m.fd.fd, prefix, head, 0) || head == 0) throw bad("not a tansaku table file");
+  if (head >= sizeof kMagic && std::memcmp(prefix, kEarlier, sizeof kEarlier) == 0 &&
+      std::memcmp(prefix, kMagic, sizeof kMagic) != 0)
+    throw bad("a table file of an earlier version of tansaku, no longer read");
+  if (std::memcmp(prefix, kMagic, std::min(head, sizeof kMagic)) != 0) throw bad("not a tansaku table file");
   if (head < kPrefix) throw bad(fmt::format("truncated table file ({} bytes)", m.size));
   std::uint32_t version = 0, length = 0;
   std::uint64_t hash = 0;
@@ -456,9 +552,126 @@ void TableReader::section_into(std::string_view name, void* to, unsigned threads
     throw InputError(refusal(fmt::format("damaged table file (the checksum of section {})", name)));
 }
 
+LoadedSection TableReader::load(std::string_view name, const search::Limits& lim, Placement placement,
+                                std::string_view label) const {
+  const Impl& m = *impl_;
+  const SectionInfo& si = find_section(m.sections, name, *this);
+  require_memory(si.bytes, lim.memory, "a table");
+  const std::string file = m.file.filename().string(), what = label.empty() ? "" : std::string(label) + " ";
+  auto report = [&](std::uint64_t done) {
+    if (lim.deadline && lim.deadline->expired()) throw LimitError("time limit reached (--timeout) loading a table");
+    if (lim.progress)
+      lim.progress->update("loading {}: {}{}%", file, what, done * 100 / std::max<std::uint64_t>(1, si.bytes));
+  };
+  auto damaged = [&] {
+    return InputError(refusal(fmt::format("damaged table file (the checksum of section {})", name)));
+  };
+  auto own = [&] {
+    try {
+      return std::unique_ptr<std::uint8_t[], PagesDeleter>(aligned_anonymous(si.bytes),
+                                                           PagesDeleter{static_cast<std::size_t>(si.bytes)});
+    } catch (const std::bad_alloc&) {
+      throw MemoryRefused(fmt::format("{}: no memory for its {} of section {}", m.name, format_size(si.bytes), name));
+    }
+  };
+  LoadedSection out;
+  out.bytes = si.bytes;
+  if (si.bytes == 0) {
+    if (si.checksum != Checksum{}.text()) throw damaged();
+    return out;
+  }
+  const std::size_t threads = std::clamp<std::size_t>(lim.threads, 1, 4);
+  if (si.storage == Storage::zstd) {  // decompressed on every thread, then checked
+    report(0);
+    out.memory = own();
+    section_into(name, out.memory.get(), static_cast<unsigned>(std::max(1u, lim.threads)), true);
+    return out;
+  }
+  const bool huge = si.bytes >= huge_from.load(std::memory_order_relaxed);
+  const bool once = read_once(m.size);
+  if (placement == Placement::huge_pages || (placement == Placement::search && huge && once)) {
+    // Read into memory of huge pages, one contiguous part per thread, summed as read; a file
+    // read once by direct reads where the file system allows them (the disk writes into the
+    // table's memory; no page cache), else through the page cache, each piece dropped once
+    // read.
+    out.memory = own();
+    struct Direct {  // the file opened for direct reads, or -1
+      int fd;
+      ~Direct() {
+        if (fd >= 0) ::close(fd);
+      }
+    } const opened{once ? ::open(m.file.c_str(), O_RDONLY | O_DIRECT | O_CLOEXEC) : -1};
+    std::uint8_t* dst = out.memory.get();
+    const Checksum sum =
+        sum_in_parts(dst, si.bytes, kRead, threads, lim, report, [&](std::uint64_t pos, std::uint64_t len) {
+          const std::uint64_t from = si.offset + pos;
+          // Direct reads take whole pages: a last piece's tail is read through the cache.
+          const std::uint64_t whole = opened.fd >= 0 ? len / kPage * kPage : 0;
+          if (!read_at(opened.fd, dst + pos, static_cast<std::size_t>(whole), from) ||
+              !read_at(m.fd.fd, dst + pos + whole, static_cast<std::size_t>(len - whole), from + whole))
+            throw InputError(refusal(fmt::format("truncated table file (section {})", name)));
+          if (once && whole < len) drop_cached(m.fd.fd, from + whole, len - whole);
+        });
+    if (sum.text() != si.checksum) throw damaged();
+    return out;
+  }
+  // Mapped from the file (page cache, no copy) and summed, one contiguous part per thread
+  // when big, the parts' sums joined in order.
+  const auto bytes = static_cast<std::size_t>(si.bytes);
+  void* p = ::mmap(nullptr, bytes, PROT_READ, MAP_PRIVATE | MAP_POPULATE, m.fd.fd, static_cast<off_t>(si.offset));
+  if (p == MAP_FAILED) throw InputError(refusal(fmt::format("cannot map it ({})", std::strerror(errno))));
+  out.memory = std::unique_ptr<std::uint8_t[], PagesDeleter>(static_cast<std::uint8_t*>(p), PagesDeleter{bytes});
+  out.mapped = true;
+  const Checksum sum = sum_in_parts(out.memory.get(), si.bytes, kChunk, huge ? threads : 1, lim, report,
+                                    [](std::uint64_t, std::uint64_t) {});
+  if (sum.text() != si.checksum) throw damaged();
+  if (placement != Placement::search || !huge) return out;
+  // The caller starts on the mapping (4 KiB pages) while a thread copies the section into
+  // memory of huge pages and hands it over; the copy is checked again (the file could change
+  // under the mapping meanwhile).
+  auto fd = std::make_shared<Fd>();
+  fd->fd = ::dup(m.fd.fd);
+  if (fd->fd < 0) throw InputError(refusal(fmt::format("cannot open ({})", std::strerror(errno))));
+  out.upgrade = [fd, p, at = si.offset, total = si.bytes,
+                 want = si.checksum](std::function<void(void*, std::size_t)> adopt) -> std::shared_ptr<void> {
+    return std::make_shared<BackgroundTask>(
+        [fd, p, at, total, want, adopt = std::move(adopt)](const std::atomic<bool>& stop) {
+          const auto n = static_cast<std::size_t>(total);
+          std::unique_ptr<std::uint8_t[], PagesDeleter> mine;
+          try {
+            mine = std::unique_ptr<std::uint8_t[], PagesDeleter>(aligned_anonymous(total), PagesDeleter{n});
+          } catch (const std::bad_alloc&) {  // no room for a copy: the caller stays on the mapping
+            return;
+          }
+          // Summed as read, a chunk at a time.
+          Checksum again;
+          bool ok = true;
+          for (std::uint64_t pos = 0; ok && pos < total && !stop.load(std::memory_order_relaxed); pos += kChunk) {
+            const std::uint64_t len = std::min(kChunk, total - pos);
+            ok = read_at(fd->fd, mine.get() + pos, static_cast<std::size_t>(len), at + pos);
+            again.add(reinterpret_cast<const std::uint64_t*>(mine.get() + pos), static_cast<std::size_t>(len / 8));
+          }
+          if (ok && total % 8) {
+            std::uint64_t last = 0;
+            std::memcpy(&last, mine.get() + total / 8 * 8, static_cast<std::size_t>(total % 8));
+            again.add(&last, 1);
+          }
+          if (!ok || stop.load(std::memory_order_relaxed) || again.text() != want) return;
+          adopt(mine.release(), n);
+          // The mapping's pages leave the process (a lookup that still reads there faults its
+          // page back in from the file: the same bytes).
+          ::madvise(p, n, MADV_DONTNEED);
+        });
+  };
+  return out;
+}
+
 void TableReader::verify(unsigned threads) const {
   for (const auto& s : impl_->sections) (void)section(s.name, threads, true);
 }
+
+void set_huge_copy_from(std::uint64_t bytes) { huge_from.store(bytes, std::memory_order_relaxed); }
+void set_read_once_above(std::uint64_t bytes) { read_once_bound.store(bytes, std::memory_order_relaxed); }
 
 bool is_table_file(const std::filesystem::path& file) {
   Fd fd;

@@ -4,8 +4,9 @@
 // the instance it was built for. Written in the table file format (tansaku/pdb/table_file.h:
 // kind "perm-piece" or "perm-pattern", the header's `info` holding the fields below, the 2-bit
 // cells as they are in memory in section "cells", a reduced pattern's class and sym-move
-// tables in "classes" and "sym_moves", all raw and mapped on load). Files of the earlier
-// layout (a magic line, a JSON line, the cells raw or compressed by zstd) still load.
+// tables in "classes" and "sym_moves", all raw, placed in memory by the format's loader,
+// TableReader::load). A file of an earlier layout is refused in one line with the
+// `pdb remove` / `pdb build` hint.
 #pragma once
 #include <cstdint>
 #include <filesystem>
@@ -45,7 +46,8 @@ tansaku::pdb::BuildIdentity pattern_identity(const Definition& d, std::uint64_t 
 
 // "perm-NAME-KEY-pattern-PATTERN.ptab", or "...-PATTERN-exact.ptab" for 4-bit cells (bits 4),
 // so that both may be kept (piece tables: "perm-NAME-KEY-SET-PIECES.ptab"). A table file's
-// name ends so (".ptab.zst": written by earlier versions, compressed). A file of 4-bit
+// name ends so (".ptab.zst": an earlier version's, refused when read, listed and removed with
+// the others). A file of 4-bit
 // cells has encoding "4-bit-distance" and its header "cell_bits": 4 (read_table_header).
 bool is_table_file_name(const std::string& name);
 std::string pattern_file_name(const Definition& d, const MoveSet& ms, const Position& goal, const PatternSpec& spec,
@@ -62,15 +64,6 @@ std::unique_ptr<PatternTable> load_pattern_table(const std::filesystem::path& fi
 // Reads a table file to its end and checks its sizes and checksums, whatever instance it is
 // for (`pdb verify`); InputError saying what is wrong.
 void verify_table_file(const std::filesystem::path& file, const search::Limits& lim);
-
-// Tables of at least this many bytes (64 MiB) are searched from the file's mapping while a
-// thread copies them into huge pages; tests lower it to take that path with small tables.
-void set_huge_copy_from(std::uint64_t bytes);
-// Files of more than this many bytes are read once, straight into huge pages, the page
-// cache of each part dropped once read, and the search waits for them: a file that the
-// page cache and a copy could not hold together. By default (~0) the bound is half the
-// memory available when the file is opened; tests set it (0: every such table).
-void set_read_once_above(std::uint64_t bytes);
 
 // While a handle this returns lives (a solve --batch, the Python module's distances): the
 // tables load_cached_tables loads stay loaded for the process, by file (its size and

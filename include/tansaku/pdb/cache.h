@@ -52,8 +52,10 @@ struct TableFile {
 // then by path; none when `dir` is not a directory.
 std::vector<TableFile> table_files(const std::filesystem::path& dir, const std::vector<const TableKind*>& kinds);
 
-// `pdb list`: the text (each kind's heading, then a line per file that reads, or "(none)")
-// and {"dir", "tables": [each file's object]}. Files that do not read are left out.
+// `pdb list`: the text (each kind's heading, then a line per file, or "(none)") and {"dir",
+// "tables": [each file's object]}. A file that does not read (damaged, of an earlier layout)
+// has the line "unreadable: WHY" (describe's refusal: the file, why, the way out) and is in
+// "unreadable": [{"file", "error"}] (the key only when there is one).
 std::pair<std::string, json> list_tables(const std::filesystem::path& dir, const std::vector<const TableKind*>& kinds);
 
 // `pdb verify` of one file: "" when it reads to the end and its checksums hold, else why not.

@@ -6,10 +6,13 @@
 // checksum), then the sections, each from a page boundary, raw (mapped on load) or
 // compressed by zstd in frames of 16 MiB (decompressed on every thread). The header comes
 // first and holds every size, so a reader refuses a file too big for its memory budget, or
-// shorter or longer than it says, before reading any section. docs/pdb.md describes it.
+// shorter or longer than it says, before reading any section. A big raw section a search
+// reads at random is loaded into memory of huge pages (TableReader::load). docs/pdb.md
+// describes it.
 #pragma once
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -17,6 +20,9 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "tansaku/core/zeroed_pages.h"
+#include "tansaku/search/limits.h"
 
 namespace tansaku::pdb {
 
@@ -73,6 +79,36 @@ struct Bytes {
   std::shared_ptr<const void> owner;
 };
 
+// Where TableReader::load puts a section.
+enum class Placement {
+  // For a search that reads it at random: a raw section of at least set_huge_copy_from's
+  // bytes goes into memory of huge pages, read once straight there when the page cache could
+  // not hold the file beside a copy (set_read_once_above), else mapped at once and copied
+  // there by a thread while the caller reads the mapping (LoadedSection::upgrade); a
+  // smaller one is mapped.
+  search,
+  // Read into memory of huge pages whatever its size (a small table read on every node).
+  huge_pages,
+  // Checked alone (`pdb verify`): mapped and summed, no copy.
+  check,
+};
+
+// A section as load() placed it: memory of its own on huge pages, or the file's mapping
+// (`mapped`); either way `bytes` bytes, unmapped by PagesDeleter{bytes}.
+struct LoadedSection {
+  std::unique_ptr<std::uint8_t[], PagesDeleter> memory;
+  std::uint64_t bytes = 0;
+  bool mapped = false;
+  // Set for a big section mapped for a search: upgrade(adopt) starts a thread that reads the
+  // section again into memory of huge pages, checks it against its checksum and hands it to
+  // adopt(copy, bytes) (which owns it from then: PagesDeleter{bytes}; the caller's lookups
+  // may run meanwhile), then lets the mapping's pages go (a lookup still reading there faults
+  // its page back in from the file: the same bytes). Nothing is handed over when there is no
+  // memory for the copy, the file changed or the thread was stopped. The handle it returns
+  // stops and joins the thread when it goes: it must go before the mapping does.
+  std::function<std::shared_ptr<void>(std::function<void(void* copy, std::size_t bytes)> adopt)> upgrade;
+};
+
 class TableReader {
  public:
   // Opens `file` and reads and checks its header only: InputError (one line: the file, what is
@@ -96,6 +132,13 @@ class TableReader {
   // A section read or decompressed into `dst` (its `bytes` of memory the caller owns, e.g.
   // on huge pages), checked as section() checks.
   void section_into(std::string_view name, void* dst, unsigned threads = 1, bool check = true) const;
+  // A section placed as `placement` says and checked against its checksum as it is read or
+  // mapped, on up to four of `lim.threads` threads: lim.progress shows "loading FILE: N%"
+  // ("loading FILE: LABEL N%" with a label), the deadline stops it (LimitError); InputError
+  // from require_memory when it needs more than lim.memory bytes, MemoryRefused when no
+  // memory of huge pages can be had for it, InputError as above when damaged or absent.
+  LoadedSection load(std::string_view name, const search::Limits& lim, Placement placement = Placement::search,
+                     std::string_view label = "") const;
   // Every section read and checked (`pdb verify`).
   void verify(unsigned threads = 1) const;
   // The one-line refusal for this file: "FILE: WHY; HINT".
@@ -108,7 +151,19 @@ class TableReader {
   nlohmann::ordered_json json_;
 };
 
-// Whether the first bytes of `file` are this format's magic (a file of an older layout is not).
+// Whether the first bytes of `file` are this format's magic. A file whose first bytes are
+// "TSK" but not the magic is a table file of an earlier version (one of the layouts the
+// families wrote before this format): TableReader refuses it as such, with its hint.
 bool is_table_file(const std::filesystem::path& file);
+
+// Sections of at least this many bytes (64 MiB) are placed in huge pages for a search
+// (Placement::search); tests lower it to take those paths with small tables.
+void set_huge_copy_from(std::uint64_t bytes);
+// Files of more than this many bytes are read once, straight into huge pages (by direct
+// reads where the file system allows them, else each part's page cache dropped once read),
+// and the caller waits for them: a file that the page cache and a copy could not hold
+// together. By default (~0) the bound is half the memory available when the section is
+// loaded; tests set it (0: every such section).
+void set_read_once_above(std::uint64_t bytes);
 
 }  // namespace tansaku::pdb
