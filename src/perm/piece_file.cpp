@@ -327,9 +327,17 @@ struct Kept {
   std::shared_ptr<PieceTable> piece;
   std::shared_ptr<PatternTable> pattern;
 };
-std::mutex kept_mutex;
-int keeping = 0;  // the handles alive
-std::map<std::filesystem::path, Kept> kept;
+// Never destroyed: a handle held by a static of another file (a server's kept tables) may go
+// after this file's statics would have.
+struct KeptTables {
+  std::mutex mutex;
+  int keeping = 0;  // the handles alive
+  std::map<std::filesystem::path, Kept> by_file;
+};
+KeptTables& kept_tables() {
+  static KeptTables* const k = new KeptTables;
+  return *k;
+}
 
 // A file's size and modification time (nullopt: gone).
 std::optional<std::pair<std::uint64_t, std::filesystem::file_time_type>> stamp(const std::filesystem::path& f) {
@@ -346,13 +354,15 @@ std::optional<std::pair<std::uint64_t, std::filesystem::file_time_type>> stamp(c
 std::shared_ptr<void> hold_loaded_tables() {
   struct Hold {
     Hold() {
-      const std::lock_guard<std::mutex> g(kept_mutex);
-      ++keeping;
+      KeptTables& k = kept_tables();
+      const std::lock_guard<std::mutex> g(k.mutex);
+      ++k.keeping;
     }
     ~Hold() {
       std::map<std::filesystem::path, Kept> gone;  // freed outside the lock
-      const std::lock_guard<std::mutex> g(kept_mutex);
-      if (--keeping == 0) gone.swap(kept);
+      KeptTables& k = kept_tables();
+      const std::lock_guard<std::mutex> g(k.mutex);
+      if (--k.keeping == 0) gone.swap(k.by_file);
     }
   };
   return std::make_shared<Hold>();
@@ -439,21 +449,22 @@ CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Po
   std::vector<std::optional<std::pair<std::uint64_t, std::filesystem::file_time_type>>> stamps(chosen.size());
   bool keep = false;
   {
-    const std::lock_guard<std::mutex> g(kept_mutex);
-    keep = keeping > 0;
+    KeptTables& k = kept_tables();
+    const std::lock_guard<std::mutex> g(k.mutex);
+    keep = k.keeping > 0;
     if (keep) {
       std::map<std::filesystem::path, Kept> still;
       for (std::size_t i = 0; i < chosen.size(); ++i) {
         stamps[i] = stamp(chosen[i]);
-        const auto it = kept.find(chosen[i]);
-        if (it == kept.end() || !stamps[i] || it->second.size != stamps[i]->first ||
+        const auto it = k.by_file.find(chosen[i]);
+        if (it == k.by_file.end() || !stamps[i] || it->second.size != stamps[i]->first ||
             it->second.mtime != stamps[i]->second)
           continue;
         loaded[i] = it->second.piece;
         patterns[i] = it->second.pattern;
         still.insert(*it);
       }
-      kept = std::move(still);  // the others go once no solve holds them
+      k.by_file = std::move(still);  // the others go once no solve holds them
     }
   }
   std::atomic<std::size_t> next{0};
@@ -485,11 +496,12 @@ CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Po
   for (auto& e : errors)
     if (e) std::rethrow_exception(e);
   if (keep) {
-    const std::lock_guard<std::mutex> g(kept_mutex);
-    if (keeping > 0)
+    KeptTables& k = kept_tables();
+    const std::lock_guard<std::mutex> g(k.mutex);
+    if (k.keeping > 0)
       for (std::size_t i = 0; i < chosen.size(); ++i)
         if ((loaded[i] || patterns[i]) && stamps[i])
-          kept[chosen[i]] = Kept{stamps[i]->first, stamps[i]->second, loaded[i], patterns[i]};
+          k.by_file[chosen[i]] = Kept{stamps[i]->first, stamps[i]->second, loaded[i], patterns[i]};
   }
   for (std::size_t i = 0; i < chosen.size(); ++i)
     if (read[i]) out.read_bytes += chosen_bytes[i];
