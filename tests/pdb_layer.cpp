@@ -419,6 +419,11 @@ TEST_F(PdbLayerDir, TableFilesOfEarlierLayoutsNamedWithTheWayOut) {
   ASSERT_EQ(s.code, 0) << s.err;
   EXPECT_EQ(s.json()["length"], 3);
   EXPECT_NE(s.err.find("note: left out the cached table " + perm_file + why), std::string::npos) << s.err;
+  // So does a sliding solve with the sliding one.
+  auto ss = run("solve 8-puzzle --start \"8 6 7 2 5 4 3 0 1\" --algorithm pdb --json --quiet");
+  ASSERT_EQ(ss.code, 0) << ss.err;
+  EXPECT_EQ(ss.json()["length"], 31);
+  EXPECT_NE(ss.err.find("note: left out the cached table " + sliding_file + why), std::string::npos) << ss.err;
   // A build that would keep the sliding file refuses it in one line, nothing on stdout.
   auto b = run("pdb build 8-puzzle --groups 4-4 --quiet");
   EXPECT_EQ(b.code, 2);

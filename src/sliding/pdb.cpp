@@ -384,6 +384,7 @@ std::shared_ptr<const Heuristic> choose_heuristic(const Frame& f, const std::fil
     std::filesystem::path file;
   };
   std::vector<Found> found;
+  std::vector<std::string> left_out;
   const std::string prefix = fmt::format("sliding-{}x{}-b{}-", f.rows, f.cols, f.blank);
   std::error_code ec;
   if (std::filesystem::is_directory(dir, ec)) {
@@ -393,8 +394,8 @@ std::shared_ptr<const Heuristic> choose_heuristic(const Frame& f, const std::fil
       try {
         TableInfo info = read_table_info(e.path());
         if (info.rows == f.rows && info.cols == f.cols && info.blank == f.blank) found.push_back({info, e.path()});
-      } catch (const InputError&) {
-        // an unreadable or foreign file is not a table we can use
+      } catch (const InputError& e) {  // not a table this solve can use: said
+        left_out.push_back(e.what());
       }
     }
   }
@@ -487,8 +488,13 @@ std::shared_ptr<const Heuristic> choose_heuristic(const Frame& f, const std::fil
   auto quick = groups_of_sizes(f, quick_sizes(f.n));
   std::uint64_t quick_entries = 0;
   for (const auto& g : quick) quick_entries += TableInfo{f.rows, f.cols, f.blank, g}.entries();
-  if (files.empty() || entries < quick_entries) return assemble(f, quick, {}, threads, {}, deadline);
-  return assemble(f, groups, files, threads, extra, deadline);
+  std::shared_ptr<const Heuristic> h = files.empty() || entries < quick_entries
+                                           ? assemble(f, quick, {}, threads, {}, deadline)
+                                           : assemble(f, groups, files, threads, extra, deadline);
+  if (left_out.empty()) return h;
+  auto said = std::make_shared<Heuristic>(*h);  // the cached heuristic, with what was left out
+  said->left_out = std::move(left_out);
+  return said;
 }
 
 }  // namespace tansaku::sliding::pdb

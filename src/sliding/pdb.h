@@ -173,6 +173,9 @@ struct Heuristic {
   std::string groups;       // "7-8"
   std::string description;  // "pdb 7-8 (disk) + reflection"
   double setup_seconds = 0; // spent loading or building for this call
+  // Files of the board in the directory that do not read (an earlier version's layout,
+  // damaged): "FILE: why; the way out", for the solve to say.
+  std::vector<std::string> left_out;
 };
 // The best heuristic available for the frame: the strongest complete known partition on
 // disk, else the largest disjoint tables found in `dir` that fit `memory`, the remaining

@@ -4,6 +4,7 @@
 #include "sliding/settings.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <iterator>
 #include <utility>
 #include <vector>
@@ -82,6 +83,7 @@ void solve(const Instance& inst, int prune, const search::Limits& lim, Solution<
     if (lim.proved && n >= 16) lim.proved->hint = hint;
     throw;
   }
+  for (const auto& why : h->left_out) fmt::print(stderr, "tansaku: note: left out the cached table {}\n", why);
   const bool from_disk =
       std::any_of(h->tables.begin(), h->tables.end(), [](const auto& t) { return t->origin.rfind("disk", 0) == 0; });
   if (!from_disk && n >= 16) {
