@@ -139,9 +139,17 @@ TEST(PermPieceTable, FileRoundTrip) {
   ASSERT_EQ(back->domain().size(), t->domain().size());
   for (std::uint64_t r = 0; r < t->domain().size(); ++r) ASSERT_EQ(back->mod3().get(r), t->mod3().get(r));
   EXPECT_EQ(back->max_distance(), t->max_distance());
-  // Another move set: another key, refused.
+  // Another move set: another key, refused in one line with the way out.
   const MoveSet all = build_moves(d, "htm", "");
-  EXPECT_THROW(load_piece_table(file, d, all, d.solved, lim), InputError);
+  try {
+    load_piece_table(file, d, all, d.solved, lim);
+    ADD_FAILURE() << "a table of another move set loaded";
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("a table of another puzzle, move set or goal"), std::string::npos) << what;
+    EXPECT_NE(what.find("`tansaku pdb remove "), std::string::npos) << what;
+    EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+  }
   // The cells follow the header line as they are in memory: a changed byte fails the
   // checksum, a short or long file its size.
   std::string bytes;

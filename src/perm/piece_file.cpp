@@ -157,13 +157,14 @@ std::unique_ptr<TwoBitTable> load_cells(const Opened& o, std::uint64_t cells, co
 // The table of `dom` (its size checked against the header) with the cells of file `o`.
 template <class Table, class Domain>
 std::unique_ptr<Table> finish(const Opened& o, std::unique_ptr<Domain> dom, const search::Limits& lim) {
-  if (o.h.value("entries", std::uint64_t{0}) != dom->size()) throw InputError(fmt::format("{}: wrong size", o.name));
+  if (o.h.value("entries", std::uint64_t{0}) != dom->size())
+    throw InputError(o.r.refusal("its entries do not match its pattern"));
   const int bits = o.h.value("cell_bits", 2);
   auto cells = load_cells(o, dom->size() * static_cast<std::uint64_t>(bits / 2), lim, pdb::Placement::search);
   if constexpr (std::is_same_v<Table, PatternTable>) {
     return std::make_unique<Table>(std::move(dom), std::move(cells), o.h.value("max_distance", 0), bits);
   } else {
-    if (bits != 2) throw InputError(fmt::format("{}: a piece table of 4-bit cells", o.name));
+    if (bits != 2) throw InputError(o.r.refusal("a piece table of 4-bit cells"));
     return std::make_unique<Table>(std::move(dom), std::move(cells), o.h.value("max_distance", 0));
   }
 }
@@ -203,7 +204,7 @@ Opened open_instance_table(const std::filesystem::path& file, const Definition& 
                            const Position& goal) {
   Opened o = open_table(file);
   if (o.h.value("key", "") != fmt::format("{:016x}", instance_key(d, ms, goal)))
-    throw InputError(fmt::format("{}: a table of another puzzle, move set or goal", o.name));
+    throw InputError(o.r.refusal("a table of another puzzle, move set or goal"));
   return o;
 }
 
