@@ -25,6 +25,8 @@
 #     2.9 GiB; from 34G: twist-flip-layers-pairs, about 17 GiB), each in its own folder (cube-mem-M, or cube-cells-N-mem-M with CUBE_CELLS;
 #     default: the default budget, three quarters of the memory).
 #   CUBE_FIXED=0: the random positions only (no 14-move scramble, checkerboard, superflip).
+#   CUBE_FROM=K: the random positions K to N only (a long run split in two: the same
+#     positions, numbered as in the whole run).
 #   TANSAKU_PERM_INVERSE=1: inverse lookups too (docs/perm.md), for a paired comparison.
 set -uo pipefail
 bin=${1:-build/release/tansaku}
@@ -34,7 +36,11 @@ twdir=${4:-}
 here=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-"$bin" random perm:3x3x3 --seed 1 --count "$count" >"$tmp/random" || exit 1
+from=${CUBE_FROM:-1}
+"$bin" random perm:3x3x3 --seed 1 --count "$count" >"$tmp/all" || exit 1
+tail -n +"$from" "$tmp/all" >"$tmp/random"
+batch=$(wc -l <"$tmp/random")  # the positions solved
+[ "$batch" -gt 0 ] || { echo "CUBE_FROM=$from: beyond the $count positions" >&2; exit 2; }
 solve() {  # label, then the tansaku arguments giving the start
   local label=$1
   shift
@@ -83,24 +89,24 @@ PY
 }
 batch_random() {  # the random positions as one solve --batch: a row each, then the batch's totals
   /usr/bin/time -f "%e %U %M" -o "$tmp/tr" "$bin" solve perm:3x3x3 --batch "$tmp/random" ${memory:+--memory "$memory"} \
-    --timeout "$((limit * count))" --json --quiet >"$tmp/or" 2>"$tmp/er"
+    --timeout "$((limit * batch))" --json --quiet >"$tmp/or" 2>"$tmp/er"
   local code=$?
   read -r w u m < <(tail -n 1 "$tmp/tr")
-  python3 - "$tmp/or" "$tmp/walls" "$count" <<'PY'
+  python3 - "$tmp/or" "$tmp/walls" "$batch" "$from" <<'PY'
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
 with open(sys.argv[2], "a") as walls:
     for r in rows:
         if r.get("summary"):
             continue
-        print(f"| random {r['instance']} | {r['length']} | {r['nodes']:,} | {r['seconds']:.2f} | | |")
+        print(f"| random {int(r['instance']) + int(sys.argv[4]) - 1} | {r['length']} | {r['nodes']:,} | {r['seconds']:.2f} | | |")
         walls.write(f"{r['seconds']} {r['nodes']}\n")
     done = sum(1 for r in rows if not r.get("summary"))
     for _ in range(done, int(sys.argv[3])):  # not solved within the batch's timeout
         walls.write("-\n")
 PY
   [ $code -eq 0 ] || echo "| (batch stopped: $(head -c 80 "$tmp/er")) | | | | | |"
-  echo "| random 1-$count as one batch | | | $w ($u) | $((m / 1024)) | |"
+  echo "| random $from-$count as one batch | | | $w ($u) | $((m / 1024)) | |"
   if [ -n "$twdir" ] && [ -x "$twdir/twsearch" ]; then
     echo
     echo "| position | twsearch wall s (user) |"
@@ -108,7 +114,7 @@ PY
     local i=0 pos
     while read -r pos && [ $i -lt 10 ]; do
       i=$((i + 1))
-      echo "| random $i | $(twsearch_time --start "$pos") |"
+      echo "| random $((i + from - 1)) | $(twsearch_time --start "$pos") |"
     done <"$tmp/random"
   fi
 }
