@@ -123,6 +123,20 @@ TEST_F(PermPdbCli, SkewbWholePattern) {
     ++solved;
   }
   EXPECT_EQ(solved, 4);
+  // A table this solve's memory cannot hold (a solve takes tables up to half of --memory) is
+  // left out, and the hint says so, with the budget that would use it; the answer is the same.
+  auto small = run("solve perm:skewb --scramble \"UFR UBR' DFL\" --memory 12M --json --quiet");
+  ASSERT_EQ(small.code, 0) << small.err;
+  const auto smj = small.json();
+  EXPECT_EQ(smj["length"], 3);
+  EXPECT_EQ(smj["heuristic"].get<std::string>().find("pattern whole"), std::string::npos) << smj.dump();
+  const std::string hint = smj.value("hint", "");
+  EXPECT_NE(hint.find("pattern-whole.ptab"), std::string::npos) << hint;
+  EXPECT_NE(hint.find("does not fit this solve's memory"), std::string::npos) << hint;
+  EXPECT_NE(hint.find("`--memory 19M` or more uses it"), std::string::npos) << hint;
+  auto enough = run("solve perm:skewb --scramble \"UFR UBR' DFL\" --memory 19M --json --quiet");
+  ASSERT_EQ(enough.code, 0) << enough.err;
+  EXPECT_NE(enough.json()["heuristic"].get<std::string>().find("pattern whole"), std::string::npos) << enough.out;
   // A damaged table file is left out with a note on stderr (the solve goes on without it).
   for (const auto& e : std::filesystem::directory_iterator(dir_))
     std::filesystem::resize_file(e.path(), std::filesystem::file_size(e.path()) - 4096);

@@ -397,6 +397,7 @@ CachedTables load_cached_tables(const Definition& d, const MoveSet& ms, const Po
   std::vector<std::pair<int, std::vector<int>>> held;
   std::vector<std::string> patterns_held, patterns_replaced;
   for (const auto& [bytes, path] : found) {
+    if (bytes > budget && bytes > out.too_big_bytes) out.too_big = path, out.too_big_bytes = bytes;
     if (used + bytes > budget) continue;
     std::pair<int, std::vector<int>> mine;
     try {

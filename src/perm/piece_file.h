@@ -77,6 +77,10 @@ struct CachedTables {
   std::vector<std::shared_ptr<PatternTable>> patterns;
   std::vector<std::string> left_out;  // "FILE: why" for chosen files that did not load (another layout, damaged)
   std::uint64_t read_bytes = 0;       // of the tables read from their files (not kept loaded: hold_loaded_tables)
+  // The largest table of the instance there that `budget` could not hold even alone (its
+  // file and what a solve holds of it; empty, 0: none).
+  std::filesystem::path too_big;
+  std::uint64_t too_big_bytes = 0;
   bool empty() const { return pieces.empty() && patterns.empty(); }
 };
 // The cached tables of this instance that fit `budget` bytes together, largest first (loaded);

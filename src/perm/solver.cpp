@@ -20,6 +20,7 @@
 #include "perm/symmetry.h"
 #include "perm/two_phase.h"
 #include "tansaku/core/error.h"
+#include "tansaku/core/memory.h"
 #include "tansaku/puzzles/solver_table.h"
 #include "tansaku/search/beam_search.h"
 #include "tansaku/search/best_first.h"
@@ -634,15 +635,24 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
   if (patterns.size() > kMaxPieceTables) patterns.resize(kMaxPieceTables);
   if (pieces.size() + patterns.size() > kMaxPieceTables) pieces.resize(kMaxPieceTables - patterns.size());
   std::vector<std::unique_ptr<PatternDb>> pdbs;
+  if (!cached.too_big.empty()) {
+    // A table on disk this solve's memory cannot hold: said, with the budget that would.
+    const std::uint64_t need = 2 * cached.too_big_bytes, unit = need >= std::uint64_t{1} << 30 ? 30 : 20;
+    out.hint = fmt::format(
+        "the cached table {} ({}) does not fit this solve's memory: a solve takes tables up to "
+        "half of --memory, so `--memory {}{}` or more uses it",
+        cached.too_big.filename().string(), format_size(cached.too_big_bytes),
+        (need + (std::uint64_t{1} << unit) - 1) >> unit, unit == 30 ? "G" : "M");
+  }
   if (cached.empty()) {
-    if (req.use_cache) {
-      out.hint = fmt::format("no cached tables for this instance: `tansaku pdb build perm:{}` (with the same --moves, "
-                             "--metric, --goal) builds them once, and solves then load them",
-                             d.name);
-      if (lim.proved) lim.proved->hint = out.hint;  // said also when a limit stops the search
-    }
+    if (req.use_cache && out.hint.empty())
+      out.hint = fmt::format(
+          "no cached tables for this instance: `tansaku pdb build perm:{}` (with the same --moves, "
+          "--metric, --goal) builds them once, and solves then load them",
+          d.name);
     pdbs = make_pattern_dbs(d, ms, req.goal, req.pdb_budget, lim, req.use_cache);
   }
+  if (!out.hint.empty() && lim.proved) lim.proved->hint = out.hint;  // said also when a limit stops the search
   for (const auto& p : pdbs)
     out.heuristics.push_back(fmt::format("{} ({} states, max {})", p->description(), p->size(), p->max_value()));
   // Lookups: every table at the position, then (goal Solved, distinct pieces, a companion
