@@ -107,6 +107,11 @@ TEST_F(PermPdbCli, SkewbWholePattern) {
   const auto bj = b.json();
   ASSERT_EQ(bj["tables"].size(), 1u) << bj.dump();
   EXPECT_EQ(bj["tables"][0]["entries"], 37791360) << bj.dump();
+  // `pdb list` says what the pattern keeps and the --memory from which a solve uses it.
+  auto l = run("pdb list");
+  ASSERT_EQ(l.code, 0) << l.err;
+  EXPECT_NE(l.out.find("perm:skewb pattern whole (set 1 orientations, distinct "), std::string::npos) << l.out;
+  EXPECT_NE(l.out.find("; a solve uses it from --memory 19M  "), std::string::npos) << l.out;
   auto r = run("random perm:skewb --seed 5 --count 4");
   ASSERT_EQ(r.code, 0) << r.err;
   std::istringstream lines(r.out);

@@ -308,6 +308,38 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
 
 }  // namespace
 
+// What a pattern keeps, from its file header's sets (numbered: the header names no set):
+// "set 1 orientations; set 2 orientations, class 9 12, distinct 1 2 3".
+std::string sets_text(const json& sets) {
+  std::string out;
+  auto numbers = [](const json& a) {
+    std::string t;
+    for (const auto& n : a) t += (t.empty() ? "" : " ") + n.dump();
+    return t;
+  };
+  for (const auto& st : sets) {
+    std::string parts;
+    auto add = [&](const std::string& x) { parts += (parts.empty() ? " " : ", ") + x; };
+    if (st.value("orientations", false)) add("orientations");
+    if (st.contains("distinct") && !st["distinct"].empty()) add("distinct " + numbers(st["distinct"]));
+    if (st.contains("classes"))
+      for (const auto& c : st["classes"]) add("class " + numbers(c));
+    out += (out.empty() ? "" : "; ") + fmt::format("set {}{}", st.value("set", 0), parts);
+  }
+  return out;
+}
+
+// "; a solve uses it from --memory 34G" (an optimal solve takes cached tables up to half of
+// --memory; the header's "bytes": what it holds), or nothing when the header does not say or
+// the file is one of two-phase solving's (loaded whatever the budget).
+std::string solve_memory_text(const json& h, const std::filesystem::path& file) {
+  const std::uint64_t need = 2 * h.value("bytes", std::uint64_t{0});
+  if (need == 0 || file.parent_path().filename() == kTwoPhaseFolder) return "";
+  const int unit = need >= std::uint64_t{1} << 30 ? 30 : 20;
+  return fmt::format("; a solve uses it from --memory {}{}", (need + (std::uint64_t{1} << unit) - 1) >> unit,
+                     unit == 30 ? "G" : "M");
+}
+
 tansaku::pdb::TableKind pdb_table_kind() {
   tansaku::pdb::TableKind k;
   k.heading = "perm tables (piece tables and patterns) in {}:";
@@ -325,9 +357,10 @@ tansaku::pdb::TableKind pdb_table_kind() {
     if (h.contains("pattern")) {
       const json& p = h["pattern"];
       return std::pair<std::string, json>{
-          fmt::format("{} pattern {} {}, {} entries, {}-bit cells, max {}, {}  {}", h.value("puzzle", ""),
-                      p.value("name", ""), p.value("sets", json::array()).dump(), entries, h.value("cell_bits", 2),
-                      h.value("max_distance", 0), format_size(bytes), file),
+          fmt::format("{} pattern {} ({}{}), {} entries, {}-bit cells, max {}, {}{}  {}", h.value("puzzle", ""),
+                      p.value("name", ""), sets_text(p.value("sets", json::array())),
+                      p.value("reduced", false) ? "; reduced by symmetry" : "", entries, h.value("cell_bits", 2),
+                      h.value("max_distance", 0), format_size(bytes), solve_memory_text(h, path), file),
           json{{"puzzle", h.value("puzzle", "")},
                {"pattern", p.value("name", "")},
                {"pattern_sets", p.value("sets", json::array())},
@@ -338,8 +371,9 @@ tansaku::pdb::TableKind pdb_table_kind() {
                {"file_bytes", bytes}}};
     }
     return std::pair<std::string, json>{
-        fmt::format("{} set {} pieces {}, {} entries, max {}, {}  {}", h.value("puzzle", ""), h.value("set_name", ""),
-                    h["pieces"].dump(), entries, h.value("max_distance", 0), format_size(bytes), file),
+        fmt::format("{} set {} pieces {}, {} entries, max {}, {}{}  {}", h.value("puzzle", ""), h.value("set_name", ""),
+                    h["pieces"].dump(), entries, h.value("max_distance", 0), format_size(bytes),
+                    solve_memory_text(h, path), file),
         json{{"puzzle", h.value("puzzle", "")},
              {"set", h.value("set_name", "")},
              {"pieces", h["pieces"]},
