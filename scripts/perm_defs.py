@@ -379,6 +379,8 @@ def main(outdir):
         write(f, "2x2x2", s, m, hdr.format("2x2x2 cube", "Corners UFR URB UBL ULF DRF DFL DLB DBR; orientation 0 = U/D sticker up/down; moves turn a face clockwise.\n"))
     with open(f"{outdir}/2x2x2.net", "w") as f:
         write_net(f, "2x2x2", 2, s)
+    with open(f"{outdir}/2x2x2.sym", "w") as f:
+        write_symmetries(f, "2x2x2", s)
     s, m = cube(3)
     with open(f"{outdir}/3x3x3.net", "w") as f:
         write_net(f, "3x3x3", 3, s)
