@@ -59,7 +59,13 @@ TEST_F(PermPdbCli, BuildListSolve) {
     auto s5 = run("solve " + cube + " --scramble \"R U2 F'\" --algorithm idastar --json --quiet");
     ASSERT_EQ(s5.code, 0) << s5.err;
     const auto dbs = s5.json()["pattern_databases"];
-    ASSERT_EQ(dbs.size(), 2u) << dbs.dump();  // 1-5 and 3-8 of the moving 1-6, 8 (they hold 1-4 and 4-8)
+    // 1-5 and 3-8 of the moving 1-6, 8 (they hold 1-4 and 4-8), and their lookups at the
+    // conjugates by the rotations about the UFR-DBL diagonal (2x2x2.sym), which map U, F, R
+    // onto each other.
+    ASSERT_EQ(dbs.size(), 3u) << dbs.dump();
+    EXPECT_EQ(dbs[0].get<std::string>().rfind("cached set 1 pieces 1,2,3,4,5", 0), 0u) << dbs.dump();
+    EXPECT_EQ(dbs[1].get<std::string>().rfind("cached set 1 pieces 3,4,5,6,8", 0), 0u) << dbs.dump();
+    EXPECT_EQ(dbs[2], "4 conjugate lookups (symmetries S1 S2)") << dbs.dump();
   }
   // solve uses them and finds what bidirectional BFS finds.
   for (const std::string scramble : {"R U2 F' R U F2 R' U", "R U R' U R U2 R'", "F R U R' U' F'"}) {
