@@ -370,6 +370,15 @@ def main():
         code, rest = s.stop()
         check(code == 0 and "stopped" in rest, f"SIGTERM: exit {code}, {rest!r}")
 
+    # SIGTERM as soon as the start-up line is out (before the server listens, at times):
+    # the server still stops, every time.
+    hung = 0
+    for _ in range(20):
+        with Server(BIN) as early:
+            code, _ = early.stop(timeout=5)
+            hung += code != 0
+    check(hung == 0, f"SIGTERM right after the start: {hung} of 20 servers did not stop")
+
     del os.environ["TANSAKU_PDB_DIR"]
     pdb_dir.cleanup()
 

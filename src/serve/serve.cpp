@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <cmath>
 #include <thread>
 
@@ -425,7 +426,12 @@ int run(const Config& c) {
       release_memory();  // after a job: its freed memory goes back to the system
       if (sigtimedwait(&signals, nullptr, &tick) > 0) {
         pool.cancel_all();
-        svr.stop();
+        // A stop before the server listens is lost (a signal right after the start-up line):
+        // stopped again until listening has ended.
+        while (!done) {
+          svr.stop();
+          std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
         return;
       }
     }
