@@ -333,11 +333,9 @@ std::string sets_text(const json& sets) {
 // --memory; the header's "bytes": what it holds), or nothing when the header does not say or
 // the file is one of two-phase solving's (loaded whatever the budget).
 std::string solve_memory_text(const json& h, const std::filesystem::path& file) {
-  const std::uint64_t need = 2 * h.value("bytes", std::uint64_t{0});
-  if (need == 0 || file.parent_path().filename() == kTwoPhaseFolder) return "";
-  const int unit = need >= std::uint64_t{1} << 30 ? 30 : 20;
-  return fmt::format("; a solve uses it from --memory {}{}", (need + (std::uint64_t{1} << unit) - 1) >> unit,
-                     unit == 30 ? "G" : "M");
+  const std::uint64_t bytes = h.value("bytes", std::uint64_t{0});
+  if (bytes == 0 || file.parent_path().filename() == kTwoPhaseFolder) return "";
+  return "; a solve uses it from --memory " + solve_memory_for(bytes);
 }
 
 tansaku::pdb::TableKind pdb_table_kind() {

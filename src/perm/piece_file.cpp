@@ -245,6 +245,12 @@ pdb::BuildIdentity pattern_identity(const Definition& d, std::uint64_t key, cons
   return {kPatternKind, content_of(key_text(key), pattern_json(d, spec), bits), ""};
 }
 
+std::string solve_memory_for(std::uint64_t bytes) {
+  const std::uint64_t need = 2 * bytes;
+  const int unit = need >= std::uint64_t{1} << 30 ? 30 : 20;
+  return fmt::format("{}{}", (need + (std::uint64_t{1} << unit) - 1) >> unit, unit == 30 ? "G" : "M");
+}
+
 bool is_table_file_name(const std::string& name) { return name.ends_with(".ptab") || name.ends_with(".ptab.zst"); }
 
 std::string pattern_file_name(const Definition& d, const MoveSet& ms, const Position& goal, const PatternSpec& spec,

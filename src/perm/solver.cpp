@@ -637,12 +637,10 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
   std::vector<std::unique_ptr<PatternDb>> pdbs;
   if (!cached.too_big.empty()) {
     // A table on disk this solve's memory cannot hold: said, with the budget that would.
-    const std::uint64_t need = 2 * cached.too_big_bytes, unit = need >= std::uint64_t{1} << 30 ? 30 : 20;
     out.hint = fmt::format(
         "the cached table {} ({}) does not fit this solve's memory: a solve takes tables up to "
-        "half of --memory, so `--memory {}{}` or more uses it",
-        cached.too_big.filename().string(), format_size(cached.too_big_bytes),
-        (need + (std::uint64_t{1} << unit) - 1) >> unit, unit == 30 ? "G" : "M");
+        "half of --memory, so `--memory {}` or more uses it",
+        cached.too_big.filename().string(), format_size(cached.too_big_bytes), solve_memory_for(cached.too_big_bytes));
   }
   if (cached.empty()) {
     if (req.use_cache && out.hint.empty())

@@ -33,7 +33,7 @@ void release_memory();
 // it ends; the newest one is kept, so the next solve of that puzzle finds its tables loaded
 // (a solve of another puzzle's tables replaces them; tables no hold keeps go once no running
 // solve uses them). A hold keeps what one solve loaded: at most half of a request's share,
-// which serve sets aside in its budget (keeping_share).
+// which serve sets aside in its budget (request_share).
 void set_keep_tables(bool on);
 bool keeping_tables();
 void keep_tables(std::shared_ptr<void> hold);
