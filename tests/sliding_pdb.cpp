@@ -778,3 +778,96 @@ TEST(PdbSearch, MaxOverPartitions) {
   }
   EXPECT_GT(better, 0u);
 }
+
+TEST(PdbReduced, ReducedTablesAnswerAsTheFullOnes) {  // labels: tsan
+  // A group the board's symmetries that fix the blank's goal cell map onto themselves, stored
+  // one entry per class of placements: every placement reads the full table's entry, in
+  // about 1/symmetries of the entries.
+  struct Case {
+    int rows, cols, blank;
+    std::vector<std::uint8_t> cells;
+    int symmetries;
+  };
+  for (const Case& c :
+       {Case{3, 3, 0, {1, 2, 3, 4, 5, 6, 7, 8}, 2}, Case{3, 3, 4, {0, 1, 2, 3, 5, 6, 7, 8}, 8},
+        Case{3, 3, 4, {0, 2, 6, 8}, 8}, Case{4, 4, 0, {1, 4, 5}, 2}, Case{4, 4, 0, {2, 3, 8, 12}, 2},
+        Case{4, 4, 0, {1, 2, 4, 5, 8, 10}, 2}, Case{5, 5, 0, {12, 18, 24}, 2}, Case{2, 2, 0, {1, 2, 3}, 2}}) {
+    sliding::pdb::TableInfo info{c.rows, c.cols, c.blank, c.cells};
+    SCOPED_TRACE(info.file_name());
+    search::Limits two;
+    two.threads = 2;
+    auto full = sliding::pdb::build_table(info);
+    auto red = sliding::pdb::reduce_table(*full, two);
+    ASSERT_TRUE(red->info().reduced);
+    ASSERT_NE(red->reduction(), nullptr);
+    EXPECT_EQ(red->reduction()->symmetries(), c.symmetries);
+    EXPECT_EQ(red->max_distance, full->max_distance);
+    // Fewer entries: at least placements / symmetries, well under the placements.
+    EXPECT_GE(red->info().entries() * static_cast<std::uint64_t>(c.symmetries), info.placements());
+    EXPECT_LE(red->info().entries() * static_cast<std::uint64_t>(c.symmetries), info.placements() * 5 / 4);
+    const KPermRanker& rk = full->ranker();
+    std::uint8_t d[KPermRanker::kMaxPieces], p[KPermRanker::kMaxPieces], pos[64] = {};
+    rk.digits(0, d);
+    std::uint64_t differ = 0;
+    std::vector<bool> read(red->info().entries(), false);
+    for (std::uint64_t r = 0; r < rk.size(); ++r, rk.next_digits(d)) {
+      rk.positions(d, p);
+      for (int i = 0; i < info.k(); ++i) pos[info.cells[static_cast<std::size_t>(i)]] = p[i];
+      ASSERT_EQ(full->cell(pos), r);
+      const std::uint64_t cell = red->cell(pos);
+      ASSERT_LT(cell, red->info().entries());
+      read[cell] = true;
+      differ += red->excess(cell) != full->excess(r);
+    }
+    EXPECT_EQ(differ, 0u);
+    // Every entry stands for some placement.
+    EXPECT_EQ(std::count(read.begin(), read.end(), false), 0);
+  }
+  // No symmetry keeps the 15-puzzle's 7-tile group, nor a group the transpose breaks.
+  EXPECT_EQ(sliding::pdb::group_symmetries(sliding::pdb::TableInfo{4, 4, 0, {1, 2, 3, 4, 5, 6, 7}}).size(), 1u);
+  EXPECT_THROW(sliding::pdb::Reduction(sliding::pdb::TableInfo{3, 3, 0, {1, 2}}), InputError);
+  EXPECT_THROW(sliding::pdb::Reduction(sliding::pdb::TableInfo{3, 4, 0, {1, 4}}), InputError);
+}
+
+TEST(PdbReduced, SearchWithAReducedTable) {  // labels: tsan
+  // The whole 3x3 board as one group, reduced by the transpose, through the search's
+  // incremental lookups: h is the exact distance at every solvable position, and a file round
+  // trip keeps the table and that it is reduced.
+  for (bool first : {true, false}) {
+    Instance inst = make_instance(3, 3, identity_goal(9, first));
+    sliding::pdb::Frame f = sliding::pdb::make_frame(inst.geo, inst.goal);
+    const sliding::pdb::TableInfo info{3, 3, f.blank, sliding::pdb::groups_of_sizes(f, {8})[0]};
+    auto reduced = sliding::pdb::reduce_table(*sliding::pdb::build_table(info));
+    const auto file =
+        std::filesystem::temp_directory_path() / ("tansaku-reduced-" + std::to_string(::getpid()) + ".pdb.zst");
+    sliding::pdb::save_table(*reduced, file);
+    auto loaded = sliding::pdb::load_table(file);
+    std::filesystem::remove(file);
+    EXPECT_TRUE(loaded->info().reduced);
+    EXPECT_EQ(loaded->info(), reduced->info());
+    ASSERT_TRUE(std::equal(loaded->data(), loaded->data() + reduced->info().bytes(), reduced->data()));
+    auto h = std::make_shared<sliding::pdb::Heuristic>();
+    h->tables = {loaded};
+    h->part = {0};
+    sliding::pdb::Context ctx(f, h);
+    auto dist = bfs_distances(inst.geo, inst.goal);
+    ASSERT_EQ(dist.size(), 181440u);
+    for (const auto& [v, d] : dist) ASSERT_EQ(sliding::pdb::Position(&ctx, f.canonical(unpack(v, 9))).h(), d);
+    // Along random walks the incremental updates read what a fresh position reads.
+    std::mt19937_64 rng(5);
+    sliding::pdb::Position p(&ctx, f.canonical(inst.goal));
+    std::vector<std::uint8_t> cells = f.canonical(inst.goal);
+    for (int step = 0; step < 3000; ++step) {
+      std::uint8_t moves[sliding::pdb::Position::kMaxMoves];
+      const int k = p.moves(moves);
+      ASSERT_GT(k, 0);
+      const auto m = moves[rng() % static_cast<unsigned>(k)];
+      const int bound = p.child_h(m, 1000);
+      p.apply(m);
+      std::swap(cells[p.blank()],
+                cells[static_cast<std::size_t>(std::find(cells.begin(), cells.end(), f.blank) - cells.begin())]);
+      ASSERT_EQ(p.h(), bound);
+      ASSERT_EQ(p.h(), sliding::pdb::Position(&ctx, cells).h());
+    }
+  }
+}

@@ -210,6 +210,14 @@ TEST_F(PdbCli, BadInput) {
   expect2("pdb build peg:triangle5 --dir " + tables);
   expect2("pdb build sliding:1x9 --dir " + tables);
   expect2("pdb build 8-puzzle --goal \"1 1 2 3 4 5 6 7 0\" --dir " + tables);
+  {
+    // --reduced where no symmetry keeps any group: said, nothing built.
+    auto r = run_tansaku("pdb build 15-puzzle --reduced --dir " + tables);
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_TRUE(r.out.empty());
+    EXPECT_NE(r.err.find("--reduced: no symmetry"), std::string::npos) << r.err;
+    expect2("pdb build sliding:3x4 --groups 4 --reduced --dir " + tables);
+  }
   EXPECT_FALSE(fs::exists(tables) && !fs::is_empty(tables));  // nothing was built
   expect2("solve 15-puzzle --batch " + (dir_ / "missing.txt").string());
   const fs::path bad = dir_ / "bad.txt";
@@ -290,4 +298,55 @@ TEST_F(PdbCli, TimeoutStopsTheBuild) {
   std::vector<std::string> names;
   for (const auto& e : fs::directory_iterator(tables)) names.push_back(e.path().filename().string());
   EXPECT_EQ(names, std::vector<std::string>{"sliding-4x4-b0-1.2.3.4.5.6.7.8.pdb.zst.partial"});
+}
+
+TEST_F(PdbCli, ReducedTables) {
+  // `pdb build --reduced`: the 8-puzzle's whole-board group, which the transpose keeps, stored
+  // one entry per class of placements; list shows it, a solve uses it (exact: one node a move),
+  // the full table where both fit, the reduced one where only it fits.
+  const std::string tables = (dir_ / "tables").string();
+  const std::string start = "--start \"8 6 7 2 5 4 3 0 1\" --algorithm pdb --json --quiet";
+  auto b = run_tansaku("pdb build 8-puzzle --groups 8 --reduced --json --quiet");
+  ASSERT_EQ(b.code, 0) << b.err;
+  const auto bj = b.json();
+  ASSERT_EQ(bj["tables"].size(), 1u);
+  const auto& t = bj["tables"][0];
+  EXPECT_EQ(t["status"], "built");
+  EXPECT_EQ(t["reduced"], true);
+  EXPECT_EQ(t["placements"], 362880);
+  EXPECT_GT(t["entries"].get<std::uint64_t>(), 181440u);  // the classes the transpose fixes count whole
+  EXPECT_LT(t["entries"].get<std::uint64_t>(), 200000u);
+  EXPECT_TRUE(t["file"].get<std::string>().ends_with("-reduced.pdb.zst")) << t["file"];
+  auto again = run_tansaku("pdb build 8-puzzle --groups 8 --reduced --json --quiet");
+  ASSERT_EQ(again.code, 0) << again.err;
+  EXPECT_EQ(again.json()["tables"][0]["status"], "exists");
+  auto list = run_tansaku("pdb list --json");
+  ASSERT_EQ(list.code, 0) << list.err;
+  const auto lj = list.json();
+  ASSERT_EQ(lj["tables"].size(), 1u);
+  EXPECT_EQ(lj["tables"][0]["reduced"], true);
+  auto text = run_tansaku("pdb list");
+  EXPECT_NE(text.out.find("reduced by 2 symmetries from 362880 placements"), std::string::npos) << text.out;
+  auto solve = [&](const std::string& more) {
+    auto s = run_tansaku("solve 8-puzzle " + start + more);
+    EXPECT_EQ(s.code, 0) << s.err;
+    auto j = s.json();
+    EXPECT_EQ(j["length"], 31);
+    EXPECT_EQ(j["nodes"], 31);  // the whole board in one table: exact
+    return j["heuristic"].get<std::string>();
+  };
+  EXPECT_NE(solve("").find("reduced by symmetry"), std::string::npos);
+  // With the full table beside it: the full one, unless only the reduced one fits half of --memory.
+  auto full = run_tansaku("pdb build 8-puzzle --groups 8 --json --quiet");
+  ASSERT_EQ(full.code, 0) << full.err;
+  EXPECT_EQ(solve("").find("reduced"), std::string::npos);
+  EXPECT_NE(solve(" --memory 300K").find("reduced by symmetry"), std::string::npos);
+  // Reduced from the full table on disk when it is there.
+  const std::string other = (dir_ / "other").string();
+  ASSERT_EQ(run_tansaku("pdb build 8-puzzle --groups 8 --quiet --dir " + other).code, 0);
+  auto r = run_tansaku("pdb build 8-puzzle --groups 8 --reduced --json --quiet --dir " + other);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.json()["tables"][0]["status"], "reduced");
+  EXPECT_EQ(fs::file_size(r.json()["tables"][0]["file"].get<std::string>()),
+            fs::file_size(bj["tables"][0]["file"].get<std::string>()));
 }

@@ -74,7 +74,8 @@ std::vector<std::uint8_t> Frame::canonical(const Cells& cells) const {
   return out;
 }
 
-std::uint64_t TableInfo::entries() const { return KPermRanker(n(), k()).size(); }
+std::uint64_t TableInfo::placements() const { return KPermRanker(n(), k()).size(); }
+std::uint64_t TableInfo::entries() const { return reduced ? reduction_of(*this)->cells() : placements(); }
 
 std::string TableInfo::file_name() const {
   std::string s = fmt::format("sliding-{}x{}-b{}-", rows, cols, blank);
@@ -82,11 +83,21 @@ std::string TableInfo::file_name() const {
     if (i) s += '.';
     s += std::to_string(cells[i]);
   }
-  return s + ".pdb.zst";
+  return s + (reduced ? "-reduced.pdb.zst" : ".pdb.zst");
 }
 
 Table::Table(TableInfo info, HugeArray<std::uint8_t> data)
-    : info_(std::move(info)), ranker_(info_.n(), info_.k()), data_(std::move(data)) {}
+    : info_(std::move(info)),
+      ranker_(info_.n(), info_.k()),
+      red_(info_.reduced ? reduction_of(info_) : nullptr),
+      data_(std::move(data)) {}
+
+std::uint64_t Table::cell(const std::uint8_t* pos) const {
+  if (red_) return red_->cell(pos);
+  std::uint8_t p[KPermRanker::kMaxPieces];
+  for (int i = 0; i < info_.k(); ++i) p[i] = pos[info_.cells[static_cast<std::size_t>(i)]];
+  return ranker_.rank(p);
+}
 
 std::filesystem::path default_dir() { return table_cache_dir(); }
 
@@ -146,7 +157,8 @@ Cache& cache() {
 // The table for `info`: from the cache, else loaded from `file` (if given), else built.
 std::shared_ptr<const Table> get_table(const TableInfo& info, const std::filesystem::path* file, unsigned threads,
                                        Deadline* deadline) {
-  const std::string key = info.file_name();
+  // A file's table by its name (which says whether it is reduced), a built one by its group's.
+  const std::string key = file ? file->filename().string() : info.file_name();
   {
     std::lock_guard lock(cache().m);
     if (auto it = cache().tables.find(key); it != cache().tables.end()) return it->second;
@@ -228,6 +240,10 @@ std::shared_ptr<const Heuristic> assemble(const Frame& f, const std::vector<std:
     d += " (built in memory)";
   }
   h->description = "pdb " + (d.empty() ? std::string("none: manhattan") : d) + views_text(f, groups);
+  std::vector<std::shared_ptr<const Table>> reduced;
+  for (const auto& t : h->tables)
+    if (t->reduction()) reduced.push_back(t);
+  if (!reduced.empty()) h->description += ", " + sizes_text(reduced) + " reduced by symmetry";
   auto at = first;
   for (const auto& x : extra) {
     const auto end = at + static_cast<std::ptrdiff_t>(x.groups.size());
@@ -399,8 +415,12 @@ std::shared_ptr<const Heuristic> choose_heuristic(const Frame& f, const std::fil
       }
     }
   }
+  // Largest groups first; of one group's full and reduced tables, the full one first (its
+  // lookups are quicker; the reduced one takes its place where memory is short).
   std::sort(found.begin(), found.end(), [](const Found& a, const Found& b) {
-    return a.info.entries() != b.info.entries() ? a.info.entries() > b.info.entries() : a.file < b.file;
+    if (a.info.placements() != b.info.placements()) return a.info.placements() > b.info.placements();
+    if (a.info.reduced != b.info.reduced) return !a.info.reduced;
+    return a.file < b.file;
   });
   // The strongest known partition (most entries) all of whose tables are on disk and fit
   // half the budget comes first (tables of other partitions may sit beside it); then
@@ -419,16 +439,25 @@ std::shared_ptr<const Heuristic> choose_heuristic(const Frame& f, const std::fil
     std::vector<Found> best;
     for (const auto& known : known_partitions(f)) {
       const auto& partition = known.groups;
-      std::vector<Found> preferred;
-      std::uint64_t need = 0, size = 0;
-      for (const auto& g : partition) {
-        auto it = std::find_if(found.begin(), found.end(), [&](const Found& x) { return x.info.cells == g; });
-        if (it == found.end()) break;
-        preferred.push_back(*it);
-        need += it->info.bytes();
-        size += it->info.entries();
+      // Full tables where they are on disk; if those do not fit, reduced ones where they are.
+      for (const bool reduced : {false, true}) {
+        std::vector<Found> preferred;
+        std::uint64_t need = 0, size = 0;
+        for (const auto& g : partition) {
+          auto it = std::find_if(found.begin(), found.end(),
+                                 [&](const Found& x) { return x.info.cells == g && (!reduced || x.info.reduced); });
+          if (it == found.end() && reduced)
+            it = std::find_if(found.begin(), found.end(), [&](const Found& x) { return x.info.cells == g; });
+          if (it == found.end()) break;
+          preferred.push_back(*it);
+          need += it->info.bytes();
+          size += it->info.placements();
+        }
+        if (preferred.size() == partition.size() && need <= memory / 2) {
+          complete.push_back({std::move(preferred), need, size});
+          break;
+        }
       }
-      if (preferred.size() == partition.size() && need <= memory / 2) complete.push_back({std::move(preferred), need, size});
     }
     std::stable_sort(complete.begin(), complete.end(), [](const Complete& x, const Complete& y) { return x.size > y.size; });
     if (!complete.empty()) best = complete[0].tables;
@@ -471,7 +500,7 @@ std::shared_ptr<const Heuristic> choose_heuristic(const Frame& f, const std::fil
     files.push_back(x.file);
     covered.insert(x.info.cells.begin(), x.info.cells.end());
     bytes += adds;
-    entries += x.info.entries();
+    entries += x.info.placements();
   }
   // Small tables for the tiles left over, built in memory.
   const int qk = largest_group(f.n, std::uint64_t{1} << 21);

@@ -13,6 +13,8 @@
 // inside the free cells costs nothing, moving a group tile costs 1. Disjoint groups add up.
 // Stored per entry: e = (distance - manhattan of the group) / 2, in 4 bits (clamped at 15,
 // which keeps it a lower bound), so h = manhattan(all tiles) + 2 * sum of e over groups.
+// A group that a symmetry of the board fixing the blank's goal cell maps onto itself may be
+// stored reduced: one entry per class of placements under those symmetries (Reduction).
 #pragma once
 #include <cstdint>
 #include <filesystem>
@@ -28,6 +30,7 @@
 #include "tansaku/core/kperm.h"
 #include "tansaku/core/progress.h"
 #include "tansaku/pdb/checkpoint.h"
+#include "tansaku/pdb/sym_classes.h"
 #include "tansaku/search/limits.h"
 
 namespace tansaku::sliding::pdb {
@@ -52,16 +55,62 @@ struct Frame {
 Frame make_frame(const Geometry& geo, const Cells& goal);
 
 // What a table covers. `cells` are the group's goal cells in the canonical frame, sorted.
+// `reduced`: stored one entry per class of placements (Reduction below).
 struct TableInfo {
   int rows = 0, cols = 0, blank = 0;
   std::vector<std::uint8_t> cells;
+  bool reduced = false;
   int n() const { return rows * cols; }
   int k() const { return static_cast<int>(cells.size()); }
-  std::uint64_t entries() const;
+  std::uint64_t placements() const;  // of the group: n! / (n - k)!
+  std::uint64_t entries() const;     // stored: the placements, or their classes' cells when reduced
   std::uint64_t bytes() const { return (entries() + 1) / 2; }
-  std::string file_name() const;  // sliding-4x4-b0-1.2.3.4.5.6.7.pdb.zst
+  // sliding-4x4-b0-1.2.3.4.5.6.7.pdb.zst; reduced: ...-reduced.pdb.zst
+  std::string file_name() const;
+  TableInfo full() const {  // the same group, not reduced
+    TableInfo f = *this;
+    f.reduced = false;
+    return f;
+  }
   bool operator==(const TableInfo&) const = default;
 };
+
+// A table reduced by symmetry (pdb_reduce.cpp). The symmetries of the board that fix the
+// blank's goal cell and map the group's goal cells onto themselves (the transpose of a square
+// board with the blank in a corner; all 8 with the blank in the centre) map a placement to one
+// as far from home: the build's start (group home, blank in the free region of its goal cell)
+// is mapped onto itself, and so is every tile's Manhattan distance. The group's tiles are
+// ranked in an order whose first tiles (the big part) are a union of orbits of tiles under
+// those symmetries; the big part's placements fall into classes (pdb::SymClasses), and the
+// table holds, per class, the entries of the placements whose big part is the class's
+// representative: class x placements of the other tiles among the cells left. A lookup maps
+// the placement by the symmetry that takes its big part to the representative.
+class Reduction {
+ public:
+  // InputError when no symmetry but the identity keeps the group, or its big part cannot be
+  // tabled.
+  explicit Reduction(const TableInfo& info);
+  int symmetries() const { return static_cast<int>(sym_.size()); }
+  std::uint64_t classes() const { return classes_->classes(); }
+  std::uint64_t cells() const { return classes_->classes() * rest_size_; }
+  // The cell of a placement: pos[tile] = its cell, tiles named by their goal cells.
+  std::uint64_t cell(const std::uint8_t* pos) const;
+  // The placement a cell stands for (its class's representative), as pos[tile].
+  void placement(std::uint64_t cell, std::uint8_t* pos) const;
+
+ private:
+  int n_ = 0, k_ = 0, kb_ = 0;                        // cells, tiles, tiles of the big part
+  std::uint8_t order_[KPermRanker::kMaxPieces] = {};  // tiles in ranking order (the big part first)
+  std::vector<std::vector<std::uint8_t>> sym_;        // per symmetry: the cell (and tile) map
+  // per symmetry: index j of order_ -> the index of the tile the symmetry maps onto order_[j]
+  std::vector<std::vector<std::uint8_t>> from_;
+  std::uint64_t rest_size_ = 1;
+  std::unique_ptr<tansaku::pdb::SymClasses> classes_;  // of the big part's placements
+};
+// The symmetries that keep `info`'s group (identity first; only it when none does).
+std::vector<std::vector<std::uint8_t>> group_symmetries(const TableInfo& info);
+// The reduction of `info`'s group, made once per process.
+std::shared_ptr<const Reduction> reduction_of(const TableInfo& info);
 
 // Tables live in HugeArray<std::uint8_t> (tansaku/core/huge_array.h: zeroed, huge pages).
 class Table {
@@ -70,7 +119,11 @@ class Table {
   const TableInfo& info() const { return info_; }
   const KPermRanker& ranker() const { return ranker_; }
   const std::uint8_t* data() const { return data_.get(); }
+  // The reduction of a reduced table (null: a full one).
+  const Reduction* reduction() const { return red_.get(); }
   int excess(std::uint64_t rank) const { return (data_[rank >> 1] >> ((rank & 1) * 4)) & 15; }
+  // The entry index of a placement: pos[tile] = its cell, tiles named by their goal cells.
+  std::uint64_t cell(const std::uint8_t* pos) const;
   std::string origin;         // "disk <path>" or "memory"
   double setup_seconds = 0;   // build or load time
   int max_distance = -1;      // largest group distance (known after a build)
@@ -78,8 +131,13 @@ class Table {
  private:
   TableInfo info_;
   KPermRanker ranker_;
+  std::shared_ptr<const Reduction> red_;
   HugeArray<std::uint8_t> data_;
 };
+
+// The table of a reduced group (info().reduced) read from its full table (one pass over the
+// reduced entries; threads, progress and deadline of `lim`).
+std::shared_ptr<Table> reduce_table(const Table& full, const search::Limits& lim = {});
 
 // How a build keeps the blank positions seen / in this layer / in the next, per placement
 // (the table comes out the same): `cells`, a bit per free cell (fastest), or `regions`, a

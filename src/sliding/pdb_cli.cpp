@@ -169,14 +169,30 @@ int run_pdb_build(const PdbArgs& a) {
                                 join(c.chosen, ", "), c.left.empty() ? "" : "; left out: " + join(c.left, ", "));
   }
 
-  // Refuse before starting: the largest build must fit the budget.
+  // With --reduced, the groups a symmetry keeps are stored reduced (refused when none is).
   std::vector<TableInfo> infos;
   for (const auto& g : groups) {
     infos.push_back(TableInfo{rows, cols, f.blank, g});
-    const BuildState state = build_state_for(infos.back(), budget);
-    require_memory(build_memory(infos.back(), state), budget,
-                   fmt::format("building the {}-tile pattern database of {}x{} ({})", g.size(), rows, cols,
-                               state == BuildState::regions ? "a bit per region of the free cells" : "a bit per free cell"));
+    if (a.reduced && group_symmetries(infos.back()).size() > 1) {
+      infos.back().reduced = true;
+      (void)reduction_of(infos.back());  // InputError when it cannot be tabled
+    }
+  }
+  if (a.reduced && std::none_of(infos.begin(), infos.end(), [](const TableInfo& i) { return i.reduced; }))
+    throw InputError(fmt::format(
+        "--reduced: no symmetry of the {}x{} board that fixes the blank's goal cell keeps any of these groups, so "
+        "there is nothing to reduce (on a square board with the blank in a corner, a group its transpose keeps: "
+        "--groups with tiles symmetric about the main diagonal)",
+        rows, cols));
+  // Refuse before starting: the largest build must fit the budget (a reduced table is read
+  // from the full one, beside it).
+  for (const auto& info : infos) {
+    const BuildState state = build_state_for(info.full(), budget);
+    require_memory(
+        build_memory(info.full(), state) + (info.reduced ? info.bytes() : 0), budget,
+        fmt::format("building the {}-tile pattern database of {}x{} ({}{})", info.k(), rows, cols,
+                    state == BuildState::regions ? "a bit per region of the free cells" : "a bit per free cell",
+                    info.reduced ? ", then reduced" : ""));
   }
   {
     // Refuse before building: the tables must have somewhere to go.
@@ -192,7 +208,8 @@ int run_pdb_build(const PdbArgs& a) {
     // partial file (its whole state, twice while a save replaces the previous one).
     tansaku::pdb::DiskNeed disk;
     for (const auto& info : infos)
-      disk.add(dir / info.file_name(), info.bytes(), state_bytes(info, build_state_for(info, budget)), a.force);
+      disk.add(dir / info.file_name(), info.bytes(), state_bytes(info.full(), build_state_for(info.full(), budget)),
+               a.force);
     disk.require(dir);
   }
   if (!chosen_note.empty() && !a.quiet) fmt::print(stderr, "tansaku: {}\n", chosen_note);
@@ -219,13 +236,17 @@ int run_pdb_build(const PdbArgs& a) {
       tile_text += labels.names[L];
     }
     json t = {{"tiles", tiles}, {"entries", info.entries()}, {"bytes", info.bytes()}, {"file", file.string()}};
+    if (info.reduced) t["reduced"] = true, t["placements"] = info.placements();
+    const std::string size_text =
+        info.reduced ? fmt::format("{} entries, one per class of its {} placements", info.entries(), info.placements())
+                     : fmt::format("{} entries", info.entries());
     std::error_code ec;
     if (!a.force && std::filesystem::exists(file, ec)) {
       TableInfo on_disk = read_table_info(file);  // a bad file is an error worth reporting
       if (!(on_disk == info)) throw InputError(fmt::format("{} holds another table; use --force", file.string()));
       t["status"] = "exists";
       t["file_bytes"] = std::filesystem::file_size(file);
-      text += fmt::format("tiles {} ({} entries): already built, {}\n", tile_text, info.entries(), file.string());
+      text += fmt::format("tiles {} ({}): already built, {}\n", tile_text, size_text, file.string());
     } else {
       Stopwatch sw;
       Progress progress(!a.quiet);
@@ -234,15 +255,23 @@ int run_pdb_build(const PdbArgs& a) {
       bo.progress = &progress;
       bo.memory = budget;  // picks the representation checked above
       bo.deadline = &deadline;
-      // The mirror image of a table on disk is read through the symmetry, not searched.
+      // The full table: a reduced one's is read from its file when there is one; the mirror
+      // image of a table on disk is read through the symmetry, not searched.
+      const TableInfo full = info.full();
+      const std::filesystem::path full_file = dir / full.file_name();
       std::shared_ptr<Table> table;
-      for (const auto& [other_file, other] : tables_in(dir)) {
-        auto sym = image_symmetry(other, info);
-        if (!sym || other == info) continue;
+      if (info.reduced && std::filesystem::exists(full_file, ec) && read_table_info(full_file) == full) {
+        progress.update("pdb {} tiles: loading {}", info.k(), full_file.string());
+        table = load_table(full_file, threads);
+        t["reduced_from"] = full_file.string();
+      }
+      for (const auto& [other_file, other] : table ? decltype(tables_in(dir)){} : tables_in(dir)) {
+        auto sym = image_symmetry(other, full);
+        if (!sym || other == full) continue;
         progress.update("pdb {} tiles: loading {}", info.k(), other_file);
         auto src = load_table(other_file, threads);
         try {
-          table = derive_table(*src, info, *sym, bo);
+          table = derive_table(*src, full, *sym, bo);
         } catch (const LimitError& e) {  // nothing to keep: a derivation starts over (minutes)
           progress.done();
           throw LimitError(tansaku::pdb::stopped_message(e.what(), false, ""));
@@ -250,29 +279,41 @@ int run_pdb_build(const PdbArgs& a) {
         t["derived_from"] = other_file;
         break;
       }
-      auto cp = checkpoint(info, file, 60, note);
+      // The partial build of a reduced table's is the full table's (one build of the group).
+      auto cp = checkpoint(full, full_file, 60, note);
       if (!table) {
         try {
-          table = build_table(info, bo, BuildState::automatic, &cp);
+          table = build_table(full, bo, BuildState::automatic, &cp);
         } catch (const LimitError& e) {
           progress.done();
           throw LimitError(tansaku::pdb::stopped_message(e.what(), cp.saved(), cp.file().string()));
         }
         if (cp.resumed_layer()) t["resumed_at_depth"] = *cp.resumed_layer();
       }
+      if (info.reduced) {
+        try {
+          table = reduce_table(*table, bo);
+        } catch (const LimitError& e) {  // the full table was not saved: the build starts over
+          progress.done();
+          throw LimitError(tansaku::pdb::stopped_message(e.what(), false, ""));
+        }
+      }
       const double build_s = sw.seconds();
       progress.update("pdb {} tiles: saving {}", info.k(), file.string());
       save_table(*table, file, threads);
       cp.finish();
       progress.done();
-      t["status"] = t.contains("derived_from") ? "derived" : "built";
+      t["status"] = t.contains("derived_from") ? "derived" : t.contains("reduced_from") ? "reduced" : "built";
       t["max_distance"] = table->max_distance;
       t["build_seconds"] = build_s;
       t["seconds"] = sw.seconds();
       t["file_bytes"] = std::filesystem::file_size(file);
       text +=
-          fmt::format("tiles {} ({} entries, {}): {} in {:.1f} s{}, max distance {}, saved {} ({})\n", tile_text,
-                      info.entries(), format_size(info.bytes()), t.contains("derived_from") ? "mirrored" : "built",
+          fmt::format("tiles {} ({}, {}): {} in {:.1f} s{}, max distance {}, saved {} ({})\n", tile_text, size_text,
+                      format_size(info.bytes()),
+                      t.contains("reduced_from")   ? "reduced"
+                      : t.contains("derived_from") ? (info.reduced ? "mirrored and reduced" : "mirrored")
+                                                   : (info.reduced ? "built and reduced" : "built"),
                       build_s, cp.resumed_layer() ? fmt::format(" (going on from depth {})", *cp.resumed_layer()) : "",
                       table->max_distance, file.string(), format_size(std::filesystem::file_size(file)));
     }
@@ -307,9 +348,14 @@ tansaku::pdb::TableKind table_kind() {
            {"entries", info.entries()},
            {"file", file.string()},
            {"file_bytes", bytes}};
+    if (info.reduced) j["reduced"] = true, j["placements"] = info.placements();
     return std::pair<std::string, json>{
-        fmt::format("{}x{} blank {} {}-tile group, {} entries, {}  {}", info.rows, info.cols, info.blank, info.k(),
-                    info.entries(), format_size(bytes), file.string()),
+        fmt::format("{}x{} blank {} {}-tile group, {} entries{}, {}  {}", info.rows, info.cols, info.blank, info.k(),
+                    info.entries(),
+                    info.reduced ? fmt::format(" (reduced by {} symmetries from {} placements)",
+                                               reduction_of(info)->symmetries(), info.placements())
+                                 : "",
+                    format_size(bytes), file.string()),
         std::move(j)};
   };
   // Loading decompresses every frame and checks zstd's content checksums.
@@ -335,6 +381,7 @@ PdbArgs args_of(const Options& o, const std::vector<std::string>& args) {
   a.quiet = o.quiet;
   a.json = o.json;
   a.force = s.force;
+  a.reduced = s.reduced;
   return a;
 }
 }  // namespace
@@ -354,7 +401,11 @@ std::vector<ToolCommand> tools() {
                 "sliding: the tables of known partitions (24-puzzle: 7-7-7-3, 7-7-7-3-sym, "
                 "7-7-7-3-columns, 6-6-6-6; comma-separated, or all; default: every one that fits --memory)"),
       opt::text(&PdbSettings::goal, "goal", "STATE", "goal state (default: the puzzle's)"),
-      opt::flag(&PdbSettings::force, "force", "rebuild tables already present"), opt::writes(dir)};
+      opt::flag(&PdbSettings::reduced, "reduced",
+                "sliding: store the tables of groups a symmetry of the board keeps (the transpose of a square "
+                "board) one entry per class of placements: about half the memory, slower lookups"),
+      opt::flag(&PdbSettings::force, "force", "rebuild tables already present"),
+      opt::writes(dir)};
   build.settings = opt::settings<PdbSettings>();
   build.run = [](const Options& o, const std::vector<std::string>& args) { return run_pdb_build(args_of(o, args)); };
   return {build};

@@ -21,6 +21,7 @@ struct PdbArgs {
   Deadline* deadline = nullptr;  // --timeout (a build stops with exit 3)
   bool groups_given = false, dir_given = false, partition_given = false;
   bool quiet = false, json = false, force = false;
+  bool reduced = false;  // --reduced: groups a symmetry keeps stored one entry per class
 };
 
 int run_pdb_build(const PdbArgs& a);

@@ -35,6 +35,7 @@ struct Context {
     int k = 0, part = 0;
     std::uint8_t tiles[KPermRanker::kMaxPieces] = {};
     const std::uint8_t* table = nullptr;
+    const Reduction* red = nullptr;  // a reduced table's (its entries are indexed by its cells)
   };
   std::vector<Group> group;
   std::shared_ptr<const Heuristic> keep;  // keeps the tables alive
@@ -71,6 +72,7 @@ struct Context {
         group_of[g.part][g.tiles[i]] = static_cast<std::int8_t>(group.size());
       }
       g.table = t->data();
+      g.red = t->reduction();
       group.push_back(g);
     }
     groups = static_cast<int>(group.size());
@@ -91,9 +93,11 @@ struct Context {
     }
   }
 
-  // Rank of group g's placement given tile positions `pos` (KPermRanker order).
+  // The entry index of group g's placement given tile positions `pos`: its rank
+  // (KPermRanker order), or a reduced table's cell.
   std::uint64_t rank(int g, const std::uint8_t* pos) const {
     const Group& G = group[g];
+    if (G.red) return G.red->cell(pos);
     std::uint64_t used = 0, r = 0;
     for (int i = 0; i < G.k; ++i) {
       const int p = pos[G.tiles[i]];

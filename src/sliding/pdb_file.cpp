@@ -36,6 +36,7 @@ TableInfo info_of(const tansaku::pdb::TableReader& r) {
     info.cols = h.info.at("cols").get<int>();
     info.blank = h.info.at("blank").get<int>();
     for (const auto& c : h.info.at("cells")) info.cells.push_back(c.get<std::uint8_t>());
+    info.reduced = h.info.value("reduced", false);
   } catch (const nlohmann::json::exception&) {
     throw bad("bad header");
   }
@@ -45,6 +46,11 @@ TableInfo info_of(const tansaku::pdb::TableReader& r) {
     throw bad("bad board");
   for (auto c : info.cells)
     if (c >= n || c == info.blank) throw bad("bad group");
+  try {
+    if (info.reduced) (void)reduction_of(info);
+  } catch (const InputError&) {
+    throw bad("a reduced table of a group no symmetry keeps");
+  }
   try {
     if (h.entries != info.entries() || !r.has("cells")) throw bad("sizes do not match the group");
   } catch (const std::invalid_argument&) {
@@ -61,6 +67,7 @@ std::string content_hash(const TableInfo& info) {
       .add(static_cast<std::uint64_t>(info.rows))
       .add(static_cast<std::uint64_t>(info.cols));
   content.add(static_cast<std::uint64_t>(info.blank)).add_bytes(info.cells.data(), info.cells.size());
+  if (info.reduced) content.add(std::string_view("reduced"));  // a full table's hash is as it was
   return content.hex();
 }
 
@@ -70,12 +77,13 @@ void save_table(const Table& t, const std::filesystem::path& file, unsigned thre
   const TableInfo& info = t.info();
   nlohmann::ordered_json cells = nlohmann::ordered_json::array();
   for (auto c : info.cells) cells.push_back(c);
-  const tansaku::pdb::TableHeader h{kKind, content_hash(info), kEncodingName, info.entries(),
-                                    nlohmann::ordered_json{{"rows", info.rows},
-                                                           {"cols", info.cols},
-                                                           {"blank", info.blank},
-                                                           {"cells", cells},
-                                                           {"max_distance", t.max_distance}}};
+  tansaku::pdb::TableHeader h{kKind, content_hash(info), kEncodingName, info.entries(),
+                              nlohmann::ordered_json{{"rows", info.rows},
+                                                     {"cols", info.cols},
+                                                     {"blank", info.blank},
+                                                     {"cells", cells},
+                                                     {"max_distance", t.max_distance}}};
+  if (info.reduced) h.info["reduced"] = true, h.info["symmetries"] = t.reduction()->symmetries();
   const tansaku::pdb::SectionData section{"cells", t.data(), info.bytes(), tansaku::pdb::Storage::zstd};
   tansaku::pdb::write_table_file(file, h, std::span<const tansaku::pdb::SectionData>(&section, 1), threads);
 }

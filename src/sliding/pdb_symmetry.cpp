@@ -35,7 +35,9 @@ std::vector<bool> region(const Geometry& geo, int start, const std::vector<std::
 }  // namespace
 
 std::optional<std::vector<std::uint8_t>> image_symmetry(const TableInfo& from, const TableInfo& to) {
-  if (from.rows != to.rows || from.cols != to.cols || from.blank != to.blank || from.k() != to.k()) return std::nullopt;
+  if (from.rows != to.rows || from.cols != to.cols || from.blank != to.blank || from.k() != to.k() || from.reduced ||
+      to.reduced)
+    return std::nullopt;
   const Geometry geo(from.rows, from.cols);
   const auto start_from = region(geo, from.blank, from.cells), start_to = region(geo, to.blank, to.cells);
   for (const auto& s : grid_symmetries(from.rows, from.cols)) {
@@ -61,7 +63,8 @@ std::shared_ptr<Table> derive_table(const Table& src, const TableInfo& to, const
   for (int i = 0; i < k; ++i)
     for (int j = 0; j < k; ++j)
       if (sym[from.cells[j]] == to.cells[i]) perm[i] = j;
-  if (std::count(perm.begin(), perm.end(), -1) || to.rows != from.rows || to.cols != from.cols)
+  if (std::count(perm.begin(), perm.end(), -1) || to.rows != from.rows || to.cols != from.cols || from.reduced ||
+      to.reduced)
     throw std::logic_error("derive_table: not an image of the table's group");
   auto data = make_huge<std::uint8_t>(to.bytes());  // zeroed
   const KPermRanker rt(n, k), &rs = src.ranker();

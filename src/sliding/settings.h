@@ -15,7 +15,7 @@ struct Settings {
 // `pdb build` and `pdb list`.
 struct PdbSettings {
   std::optional<std::string> groups, partition, dir, goal;
-  bool force = false;
+  bool force = false, reduced = false;
 };
 
 }  // namespace tansaku::sliding
