@@ -87,10 +87,12 @@ std::string TableInfo::file_name() const {
 }
 
 Table::Table(TableInfo info, HugeArray<std::uint8_t> data)
-    : info_(std::move(info)),
-      ranker_(info_.n(), info_.k()),
-      red_(info_.reduced ? reduction_of(info_) : nullptr),
-      data_(std::move(data)) {}
+    : info_(std::move(info)), ranker_(info_.n(), info_.k()), red_(info_.reduced ? reduction_of(info_) : nullptr) {
+  // The mapping is whole pages of zeros past info.bytes(), so it covers the last 64-bit word.
+  const std::uint64_t bytes = info_.bytes();
+  cells_ = std::make_unique<TwoBitTable>(2 * info_.entries(), reinterpret_cast<std::uint64_t*>(data.release()),
+                                         static_cast<std::size_t>(bytes));
+}
 
 std::uint64_t Table::cell(const std::uint8_t* pos) const {
   if (red_) return red_->cell(pos);

@@ -29,6 +29,7 @@
 #include "tansaku/core/huge_array.h"
 #include "tansaku/core/kperm.h"
 #include "tansaku/core/progress.h"
+#include "tansaku/core/two_bit_table.h"
 #include "tansaku/pdb/checkpoint.h"
 #include "tansaku/pdb/sym_classes.h"
 #include "tansaku/search/limits.h"
@@ -112,16 +113,20 @@ std::vector<std::vector<std::uint8_t>> group_symmetries(const TableInfo& info);
 // The reduction of `info`'s group, made once per process.
 std::shared_ptr<const Reduction> reduction_of(const TableInfo& info);
 
-// Tables live in HugeArray<std::uint8_t> (tansaku/core/huge_array.h: zeroed, huge pages).
+// A table's entries are the engine's 4-bit cells (TwoBitTable::get4, tansaku/core/two_bit_table.h,
+// as permutation puzzles' exact pattern cells), in zeroed huge pages: builders fill the bytes
+// of a HugeArray (entry r in the low or high half of byte r / 2, as get4 reads them), which
+// the table takes over.
 class Table {
  public:
-  Table(TableInfo info, HugeArray<std::uint8_t> data);
+  Table(TableInfo info, HugeArray<std::uint8_t> data);  // data: info.bytes() bytes
   const TableInfo& info() const { return info_; }
   const KPermRanker& ranker() const { return ranker_; }
-  const std::uint8_t* data() const { return data_.get(); }
+  const TwoBitTable& cells() const { return *cells_; }
+  const std::uint8_t* data() const { return reinterpret_cast<const std::uint8_t*>(cells_->lookup_cells()); }
   // The reduction of a reduced table (null: a full one).
   const Reduction* reduction() const { return red_.get(); }
-  int excess(std::uint64_t rank) const { return (data_[rank >> 1] >> ((rank & 1) * 4)) & 15; }
+  int excess(std::uint64_t rank) const { return static_cast<int>(cells_->get4(rank)); }
   // The entry index of a placement: pos[tile] = its cell, tiles named by their goal cells.
   std::uint64_t cell(const std::uint8_t* pos) const;
   std::string origin;         // "disk <path>" or "memory"
@@ -132,7 +137,7 @@ class Table {
   TableInfo info_;
   KPermRanker ranker_;
   std::shared_ptr<const Reduction> red_;
-  HugeArray<std::uint8_t> data_;
+  std::unique_ptr<TwoBitTable> cells_;
 };
 
 // The table of a reduced group (info().reduced) read from its full table (one pass over the

@@ -34,7 +34,7 @@ struct Context {
   struct Group {
     int k = 0, part = 0;
     std::uint8_t tiles[KPermRanker::kMaxPieces] = {};
-    const std::uint8_t* table = nullptr;
+    const TwoBitTable* cells = nullptr;
     const Reduction* red = nullptr;  // a reduced table's (its entries are indexed by its cells)
   };
   std::vector<Group> group;
@@ -71,7 +71,7 @@ struct Context {
         if (group_of[g.part][g.tiles[i]] != -1) throw std::logic_error("pdb: groups overlap");
         group_of[g.part][g.tiles[i]] = static_cast<std::int8_t>(group.size());
       }
-      g.table = t->data();
+      g.cells = &t->cells();
       g.red = t->reduction();
       group.push_back(g);
     }
@@ -107,7 +107,7 @@ struct Context {
     }
     return r;
   }
-  int excess(int g, std::uint64_t r) const { return (group[g].table[r >> 1] >> ((r & 1) * 4)) & 15; }
+  int excess(int g, std::uint64_t r) const { return static_cast<int>(group[g].cells->get4(r)); }
   // The blank's direction (MoveFsm::Dir) when it goes from cell `from` to the adjacent `to`.
   int dir(int from, int to) const {
     return to == from - cols ? MoveFsm::kUp : to == from - 1 ? MoveFsm::kLeft : to == from + 1 ? MoveFsm::kRight : MoveFsm::kDown;
