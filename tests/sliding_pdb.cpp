@@ -23,6 +23,7 @@
 #include "sliding/verify.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/kperm.h"
+#include "tansaku/pdb/table_file.h"
 #include "tansaku/search/ida_star.h"
 #include "tansaku/search/ida_star_inplace.h"
 
@@ -845,6 +846,34 @@ TEST(PdbReduced, SearchWithAReducedTable) {  // labels: tsan
     std::filesystem::remove(file);
     EXPECT_TRUE(loaded->info().reduced);
     EXPECT_EQ(loaded->info(), reduced->info());
+    {
+      // A reduced file whose cells are laid out otherwise (another order of the tiles) is
+      // refused, not read as this layout.
+      const auto order = reduced->reduction()->order();
+      nlohmann::ordered_json cells = nlohmann::ordered_json::array();
+      for (auto c : info.cells) cells.push_back(c);
+      tansaku::pdb::TableHeader hd{
+          sliding::pdb::table_kind_name(), sliding::pdb::content_hash(reduced->info()), "4-bit-excess-over-manhattan",
+          reduced->info().entries(),
+          nlohmann::ordered_json{{"rows", 3},
+                                 {"cols", 3},
+                                 {"blank", f.blank},
+                                 {"cells", cells},
+                                 {"reduced", true},
+                                 {"order", std::vector<std::uint8_t>(order.rbegin(), order.rend())},
+                                 {"big", reduced->reduction()->big_tiles()}}};
+      const tansaku::pdb::SectionData sec{"cells", reduced->data(), reduced->info().bytes(),
+                                          tansaku::pdb::Storage::zstd};
+      const auto other = std::filesystem::path(file.string() + ".other.pdb.zst");
+      tansaku::pdb::write_table_file(other, hd, std::span<const tansaku::pdb::SectionData>(&sec, 1));
+      try {
+        (void)sliding::pdb::read_table_info(other);
+        ADD_FAILURE() << "a reduced table of another layout was read";
+      } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("laid out as another version"), std::string::npos) << e.what();
+      }
+      std::filesystem::remove(other);
+    }
     ASSERT_TRUE(std::equal(loaded->data(), loaded->data() + reduced->info().bytes(), reduced->data()));
     auto h = std::make_shared<sliding::pdb::Heuristic>();
     h->tables = {loaded};

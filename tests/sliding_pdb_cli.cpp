@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -302,8 +303,9 @@ TEST_F(PdbCli, TimeoutStopsTheBuild) {
 
 TEST_F(PdbCli, ReducedTables) {
   // `pdb build --reduced`: the 8-puzzle's whole-board group, which the transpose keeps, stored
-  // one entry per class of placements; list shows it, a solve uses it (exact: one node a move),
-  // the full table where both fit, the reduced one where only it fits.
+  // one entry per class of placements beside its full table; list shows it, a solve uses the
+  // full table where it fits half of --memory and the reduced one where only that fits (exact
+  // either way: one node a move).
   const std::string tables = (dir_ / "tables").string();
   const std::string start = "--start \"8 6 7 2 5 4 3 0 1\" --algorithm pdb --json --quiet";
   auto b = run_tansaku("pdb build 8-puzzle --groups 8 --reduced --json --quiet");
@@ -316,15 +318,18 @@ TEST_F(PdbCli, ReducedTables) {
   EXPECT_EQ(t["placements"], 362880);
   EXPECT_GT(t["entries"].get<std::uint64_t>(), 181440u);  // the classes the transpose fixes count whole
   EXPECT_LT(t["entries"].get<std::uint64_t>(), 200000u);
-  EXPECT_TRUE(t["file"].get<std::string>().ends_with("-reduced.pdb.zst")) << t["file"];
+  const std::string reduced_file = t["file"].get<std::string>(), full_file = t["full_file"].get<std::string>();
+  EXPECT_TRUE(reduced_file.ends_with("-reduced.pdb.zst")) << reduced_file;
+  EXPECT_TRUE(fs::exists(reduced_file));
+  EXPECT_TRUE(fs::exists(full_file));  // kept: a stop while reducing loses nothing
   auto again = run_tansaku("pdb build 8-puzzle --groups 8 --reduced --json --quiet");
   ASSERT_EQ(again.code, 0) << again.err;
   EXPECT_EQ(again.json()["tables"][0]["status"], "exists");
   auto list = run_tansaku("pdb list --json");
   ASSERT_EQ(list.code, 0) << list.err;
   const auto lj = list.json();
-  ASSERT_EQ(lj["tables"].size(), 1u);
-  EXPECT_EQ(lj["tables"][0]["reduced"], true);
+  ASSERT_EQ(lj["tables"].size(), 2u);
+  EXPECT_EQ(lj["tables"][0].value("reduced", false) + lj["tables"][1].value("reduced", false), 1);
   auto text = run_tansaku("pdb list");
   EXPECT_NE(text.out.find("reduced by 2 symmetries from 362880 placements"), std::string::npos) << text.out;
   auto solve = [&](const std::string& more) {
@@ -335,18 +340,26 @@ TEST_F(PdbCli, ReducedTables) {
     EXPECT_EQ(j["nodes"], 31);  // the whole board in one table: exact
     return j["heuristic"].get<std::string>();
   };
-  EXPECT_NE(solve("").find("reduced by symmetry"), std::string::npos);
-  // With the full table beside it: the full one, unless only the reduced one fits half of --memory.
-  auto full = run_tansaku("pdb build 8-puzzle --groups 8 --json --quiet");
-  ASSERT_EQ(full.code, 0) << full.err;
   EXPECT_EQ(solve("").find("reduced"), std::string::npos);
   EXPECT_NE(solve(" --memory 300K").find("reduced by symmetry"), std::string::npos);
-  // Reduced from the full table on disk when it is there.
+  fs::remove(full_file);
+  EXPECT_NE(solve("").find("reduced by symmetry"), std::string::npos);
+  // Reduced from the full table's file: it needs only the two tables' memory, not a build's,
+  // and writes the same file.
   const std::string other = (dir_ / "other").string();
+  auto refused = run_tansaku("pdb build 8-puzzle --groups 8 --reduced --memory 1M --dir " + other);
+  EXPECT_EQ(refused.code, 2) << refused.err;
+  EXPECT_TRUE(refused.out.empty());
+  EXPECT_NE(refused.err.find("then reduced"), std::string::npos) << refused.err;
   ASSERT_EQ(run_tansaku("pdb build 8-puzzle --groups 8 --quiet --dir " + other).code, 0);
-  auto r = run_tansaku("pdb build 8-puzzle --groups 8 --reduced --json --quiet --dir " + other);
+  auto r = run_tansaku("pdb build 8-puzzle --groups 8 --reduced --memory 1M --json --quiet --dir " + other);
   ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_EQ(r.json()["tables"][0]["status"], "reduced");
-  EXPECT_EQ(fs::file_size(r.json()["tables"][0]["file"].get<std::string>()),
-            fs::file_size(bj["tables"][0]["file"].get<std::string>()));
+  const auto rj = r.json();
+  EXPECT_EQ(rj["tables"][0]["status"], "reduced");
+  EXPECT_FALSE(rj["tables"][0].contains("full_file"));
+  auto bytes = [](const std::string& f) {
+    std::ifstream in(f, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  EXPECT_EQ(bytes(rj["tables"][0]["file"].get<std::string>()), bytes(reduced_file));
 }

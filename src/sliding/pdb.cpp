@@ -159,8 +159,8 @@ Cache& cache() {
 // The table for `info`: from the cache, else loaded from `file` (if given), else built.
 std::shared_ptr<const Table> get_table(const TableInfo& info, const std::filesystem::path* file, unsigned threads,
                                        Deadline* deadline) {
-  // A file's table by its name (which says whether it is reduced), a built one by its group's.
-  const std::string key = file ? file->filename().string() : info.file_name();
+  // A file's table by its path (its header says what it holds), a built one by its group.
+  const std::string key = file ? file->string() : info.file_name();
   {
     std::lock_guard lock(cache().m);
     if (auto it = cache().tables.find(key); it != cache().tables.end()) return it->second;

@@ -92,6 +92,10 @@ class Reduction {
   // tabled.
   explicit Reduction(const TableInfo& info);
   int symmetries() const { return static_cast<int>(sym_.size()); }
+  // The layout of the cells: the tiles (goal cells) in ranking order, and how many of the
+  // first make the big part.
+  std::vector<std::uint8_t> order() const { return {order_, order_ + k_}; }
+  int big_tiles() const { return kb_; }
   std::uint64_t classes() const { return classes_->classes(); }
   std::uint64_t cells() const { return classes_->classes() * rest_size_; }
   // The cell of a placement: pos[tile] = its cell, tiles named by their goal cells.

@@ -89,6 +89,49 @@ std::vector<std::vector<std::uint8_t>> partition_groups(const std::string& spec,
   return out;
 }
 
+// The table of `group` as `pdb build` makes it: reduced with --reduced when a symmetry keeps
+// the group (InputError when its reduction cannot be tabled).
+TableInfo table_for(const Frame& f, const std::vector<std::uint8_t>& group, bool reduced) {
+  TableInfo info{f.rows, f.cols, f.blank, group};
+  if (reduced && group_symmetries(info).size() > 1) {
+    info.reduced = true;
+    (void)reduction_of(info);
+  }
+  return info;
+}
+
+// What building a table takes. A reduced table is read from its group's full table: from
+// that table's file when it is in the directory (and not --force), else the full table is
+// built (or mirrored) and saved first, so that a stop while reducing loses nothing.
+struct Plan {
+  TableInfo info;
+  bool from_full_file = false;  // a reduced table read from its full table's file
+  BuildState state = BuildState::cells;
+  std::uint64_t memory = 0;  // at the peak
+};
+Plan plan_for(const TableInfo& info, std::uint64_t budget, const std::filesystem::path& dir, bool force) {
+  Plan p{info};
+  const TableInfo full = info.full();
+  p.state = build_state_for(full, budget);
+  if (info.reduced) {
+    std::error_code ec;
+    const std::filesystem::path full_file = dir / full.file_name();
+    p.from_full_file = !force && std::filesystem::exists(full_file, ec) && read_table_info(full_file) == full;
+    // The build's arrays are gone when the reduction starts: the full and reduced tables.
+    p.memory = full.bytes() + info.bytes();
+    if (!p.from_full_file) p.memory = std::max(p.memory, build_memory(full, p.state));
+  } else {
+    p.memory = build_memory(info, p.state);
+  }
+  return p;
+}
+// The files a plan writes and the partial build it keeps meanwhile.
+void add_disk(tansaku::pdb::DiskNeed& disk, const Plan& p, const std::filesystem::path& dir, bool force) {
+  const TableInfo full = p.info.full();
+  if (p.info.reduced) disk.add(dir / p.info.file_name(), p.info.bytes(), 0, force);
+  if (!p.from_full_file) disk.add(dir / full.file_name(), full.bytes(), state_bytes(full, p.state), force);
+}
+
 // What `pdb build` makes with neither --groups nor --partition: every known partition of the
 // board (strongest first) whose tables can each be built within `budget` and whose files fit
 // the disk beside those chosen before it; a board with one known partition gets it (and the
@@ -97,7 +140,8 @@ struct AutoChoice {
   std::vector<std::vector<std::uint8_t>> groups;
   std::vector<std::string> chosen, left;
 };
-AutoChoice strongest_that_fit(const Frame& f, std::uint64_t budget, const std::filesystem::path& dir, bool force) {
+AutoChoice strongest_that_fit(const Frame& f, std::uint64_t budget, const std::filesystem::path& dir, bool force,
+                              bool reduced) {
   const auto known = known_partitions(f);
   AutoChoice c;
   const std::uint64_t free_bytes = tansaku::pdb::free_disk_bytes(dir);
@@ -107,10 +151,9 @@ AutoChoice strongest_that_fit(const Frame& f, std::uint64_t budget, const std::f
     tansaku::pdb::DiskNeed with = disk;
     for (const auto& g : k.groups) {
       if (std::find(c.groups.begin(), c.groups.end(), g) != c.groups.end()) continue;
-      const TableInfo info{f.rows, f.cols, f.blank, g};
-      const BuildState state = build_state_for(info, budget);
-      build = std::max(build, build_memory(info, state));
-      with.add(dir / info.file_name(), info.bytes(), state_bytes(info, state), force);
+      const Plan p = plan_for(table_for(f, g, reduced), budget, dir, force);
+      build = std::max(build, p.memory);
+      add_disk(with, p, dir, force);
     }
     const bool last = &k == &known.back();
     if (known.size() > 1 && !(last && c.chosen.empty())) {
@@ -160,7 +203,7 @@ int run_pdb_build(const PdbArgs& a) {
   } else {
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);  // for its free space (refused below if it fails)
-    const AutoChoice c = strongest_that_fit(f, budget, dir, a.force);
+    const AutoChoice c = strongest_that_fit(f, budget, dir, a.force, a.reduced);
     groups = c.groups;
     if (c.chosen.size() > 1 || !c.left.empty())
       for (const auto& name : c.chosen) partition += (partition.empty() ? "" : ",") + name;
@@ -171,28 +214,24 @@ int run_pdb_build(const PdbArgs& a) {
 
   // With --reduced, the groups a symmetry keeps are stored reduced (refused when none is).
   std::vector<TableInfo> infos;
-  for (const auto& g : groups) {
-    infos.push_back(TableInfo{rows, cols, f.blank, g});
-    if (a.reduced && group_symmetries(infos.back()).size() > 1) {
-      infos.back().reduced = true;
-      (void)reduction_of(infos.back());  // InputError when it cannot be tabled
-    }
-  }
+  for (const auto& g : groups) infos.push_back(table_for(f, g, a.reduced));
   if (a.reduced && std::none_of(infos.begin(), infos.end(), [](const TableInfo& i) { return i.reduced; }))
     throw InputError(fmt::format(
         "--reduced: no symmetry of the {}x{} board that fixes the blank's goal cell keeps any of these groups, so "
         "there is nothing to reduce (on a square board with the blank in a corner, a group its transpose keeps: "
         "--groups with tiles symmetric about the main diagonal)",
         rows, cols));
-  // Refuse before starting: the largest build must fit the budget (a reduced table is read
-  // from the full one, beside it).
+  // Refuse before starting: the largest build must fit the budget.
+  std::vector<Plan> plans;
   for (const auto& info : infos) {
-    const BuildState state = build_state_for(info.full(), budget);
-    require_memory(
-        build_memory(info.full(), state) + (info.reduced ? info.bytes() : 0), budget,
-        fmt::format("building the {}-tile pattern database of {}x{} ({}{})", info.k(), rows, cols,
-                    state == BuildState::regions ? "a bit per region of the free cells" : "a bit per free cell",
-                    info.reduced ? ", then reduced" : ""));
+    plans.push_back(plan_for(info, budget, dir, a.force));
+    const Plan& p = plans.back();
+    const char* how = p.from_full_file                 ? "reduced from the full table's file"
+                      : p.state == BuildState::regions ? "a bit per region of the free cells"
+                                                       : "a bit per free cell";
+    require_memory(p.memory, budget,
+                   fmt::format("building the {}-tile pattern database of {}x{} ({}{})", info.k(), rows, cols, how,
+                               info.reduced && !p.from_full_file ? ", then reduced" : ""));
   }
   {
     // Refuse before building: the tables must have somewhere to go.
@@ -207,9 +246,7 @@ int run_pdb_build(const PdbArgs& a) {
     // the tables; the check assumes no compression at all), and so must the largest build's
     // partial file (its whole state, twice while a save replaces the previous one).
     tansaku::pdb::DiskNeed disk;
-    for (const auto& info : infos)
-      disk.add(dir / info.file_name(), info.bytes(), state_bytes(info.full(), build_state_for(info.full(), budget)),
-               a.force);
+    for (const auto& p : plans) add_disk(disk, p, dir, a.force);
     disk.require(dir);
   }
   if (!chosen_note.empty() && !a.quiet) fmt::print(stderr, "tansaku: {}\n", chosen_note);
@@ -223,7 +260,8 @@ int run_pdb_build(const PdbArgs& a) {
   Stopwatch total;
   json tables = json::array();
   std::string text;
-  for (const auto& info : infos) {
+  for (std::size_t i = 0; i < infos.size(); ++i) {
+    const TableInfo& info = infos[i];
     const std::filesystem::path file = dir / info.file_name();
     json tiles = json::array();
     std::string tile_text;
@@ -260,7 +298,7 @@ int run_pdb_build(const PdbArgs& a) {
       const TableInfo full = info.full();
       const std::filesystem::path full_file = dir / full.file_name();
       std::shared_ptr<Table> table;
-      if (info.reduced && std::filesystem::exists(full_file, ec) && read_table_info(full_file) == full) {
+      if (plans[i].from_full_file) {
         progress.update("pdb {} tiles: loading {}", info.k(), full_file.string());
         table = load_table(full_file, threads);
         t["reduced_from"] = full_file.string();
@@ -291,11 +329,19 @@ int run_pdb_build(const PdbArgs& a) {
         if (cp.resumed_layer()) t["resumed_at_depth"] = *cp.resumed_layer();
       }
       if (info.reduced) {
+        if (!plans[i].from_full_file) {  // kept, so that a stop while reducing loses nothing
+          progress.update("pdb {} tiles: saving {}", info.k(), full_file.string());
+          save_table(*table, full_file, threads);
+          cp.finish();
+          t["full_file"] = full_file.string();
+        }
         try {
           table = reduce_table(*table, bo);
-        } catch (const LimitError& e) {  // the full table was not saved: the build starts over
+        } catch (const LimitError& e) {
           progress.done();
-          throw LimitError(tansaku::pdb::stopped_message(e.what(), false, ""));
+          throw LimitError(
+              fmt::format("{}; the full table is saved in {}: the same `tansaku pdb build` again reduces it",
+                          tansaku::pdb::stopped_message(e.what(), false, ""), full_file.string()));
         }
       }
       const double build_s = sw.seconds();

@@ -1,5 +1,6 @@
 // Pattern-database files, in the table file format (tansaku/pdb/table_file.h: kind
-// "sliding-pdb", the board and the group in `info`, the 4-bit entries as one section of zstd
+// "sliding-pdb", the board and the group in `info` (a reduced table's also the layout of its
+// cells: the tiles in ranking order, how many make the big part), the 4-bit entries as one section of zstd
 // frames of 16 MiB, decompressed on every thread). A file of an earlier layout is refused in
 // one line with the `pdb remove` / `pdb build` hint.
 #include <stdexcept>
@@ -47,15 +48,30 @@ TableInfo info_of(const tansaku::pdb::TableReader& r) {
   for (auto c : info.cells)
     if (c >= n || c == info.blank) throw bad("bad group");
   try {
-    if (info.reduced) (void)reduction_of(info);
-  } catch (const InputError&) {
-    throw bad("a reduced table of a group no symmetry keeps");
-  }
-  try {
-    if (h.entries != info.entries() || !r.has("cells")) throw bad("sizes do not match the group");
+    (void)info.placements();
   } catch (const std::invalid_argument&) {
     throw bad("group too large");
   }
+  if (info.reduced) {
+    // The layout of its cells: the tiles in ranking order, the big part first.
+    std::shared_ptr<const Reduction> red;
+    try {
+      red = reduction_of(info);
+    } catch (const InputError&) {
+      throw bad("a reduced table of a group that cannot be reduced");
+    }
+    std::vector<std::uint8_t> order;
+    int big = 0;
+    try {
+      for (const auto& c : h.info.at("order")) order.push_back(c.get<std::uint8_t>());
+      big = h.info.at("big").get<int>();
+    } catch (const nlohmann::json::exception&) {
+      throw bad("bad header");
+    }
+    if (order != red->order() || big != red->big_tiles())
+      throw bad("its cells are laid out as another version of tansaku lays them");
+  }
+  if (h.entries != info.entries() || !r.has("cells")) throw bad("sizes do not match the group");
   return info;
 }
 
@@ -83,7 +99,12 @@ void save_table(const Table& t, const std::filesystem::path& file, unsigned thre
                                                      {"blank", info.blank},
                                                      {"cells", cells},
                                                      {"max_distance", t.max_distance}}};
-  if (info.reduced) h.info["reduced"] = true, h.info["symmetries"] = t.reduction()->symmetries();
+  if (const Reduction* red = t.reduction()) {
+    h.info["reduced"] = true;
+    h.info["symmetries"] = red->symmetries();
+    h.info["order"] = red->order();
+    h.info["big"] = red->big_tiles();
+  }
   const tansaku::pdb::SectionData section{"cells", t.data(), info.bytes(), tansaku::pdb::Storage::zstd};
   tansaku::pdb::write_table_file(file, h, std::span<const tansaku::pdb::SectionData>(&section, 1), threads);
 }
