@@ -355,13 +355,14 @@ int run_pdb_build(const PdbArgs& a) {
       t["seconds"] = sw.seconds();
       t["file_bytes"] = std::filesystem::file_size(file);
       text +=
-          fmt::format("tiles {} ({}, {}): {} in {:.1f} s{}, max distance {}, saved {} ({})\n", tile_text, size_text,
+          fmt::format("tiles {} ({}, {}): {} in {:.1f} s{}, max distance {}, saved {} ({}){}\n", tile_text, size_text,
                       format_size(info.bytes()),
                       t.contains("reduced_from")   ? "reduced"
                       : t.contains("derived_from") ? (info.reduced ? "mirrored and reduced" : "mirrored")
                                                    : (info.reduced ? "built and reduced" : "built"),
                       build_s, cp.resumed_layer() ? fmt::format(" (going on from depth {})", *cp.resumed_layer()) : "",
-                      table->max_distance, file.string(), format_size(std::filesystem::file_size(file)));
+                      table->max_distance, file.string(), format_size(std::filesystem::file_size(file)),
+                      t.contains("full_file") ? fmt::format(", and the full table {}", full_file.string()) : "");
     }
     tables.push_back(t);
   }
