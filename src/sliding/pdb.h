@@ -189,6 +189,13 @@ std::optional<std::vector<std::uint8_t>> image_symmetry(const TableInfo& from, c
 std::shared_ptr<Table> derive_table(const Table& src, const TableInfo& to, const std::vector<std::uint8_t>& sym,
                                     const search::Limits& lim = {});
 
+// The entries of a table written from another table's (derive_table, reduce_table):
+// `fill(lo, hi, out)` sets entries [lo, hi) in `out` (zeroed; entry r in the low or high half
+// of byte r / 2), for chunks of 2^20 entries on the threads of `lim` (no byte is shared),
+// stopping at its deadline (LimitError) and showing `doing` and the share done.
+HugeArray<std::uint8_t> fill_entries(std::uint64_t entries, const search::Limits& lim, const std::string& doing,
+                                     const std::function<void(std::uint64_t, std::uint64_t, std::uint8_t*)>& fill);
+
 // Compressed file (zstd frames): a small header, then the 4-bit entries.
 void save_table(const Table& t, const std::filesystem::path& file, unsigned threads = 1);
 TableInfo read_table_info(const std::filesystem::path& file);  // throws InputError on a bad file

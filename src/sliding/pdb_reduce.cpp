@@ -9,9 +9,6 @@
 #include <stdexcept>
 
 #include <fmt/format.h>
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
 
 #include "sliding/pdb.h"
 #include "tansaku/core/bits.h"
@@ -165,31 +162,16 @@ std::shared_ptr<Table> reduce_table(const Table& full, const search::Limits& lim
   TableInfo info = full.info();
   info.reduced = true;
   const auto red = reduction_of(info);
-  const std::uint64_t size = red->cells(), chunk = std::uint64_t{1} << 20;  // even: no byte is shared
-  const std::uint64_t chunks = (size + chunk - 1) / chunk;
-  auto data = make_huge<std::uint8_t>(info.bytes());  // zeroed
-  std::uint8_t* out = data.get();
-  auto work = [&](std::uint64_t c) {
-    std::uint8_t pos[64];
-    const std::uint64_t lo = c * chunk, hi = std::min(size, lo + chunk);
-    for (std::uint64_t r = lo; r < hi; ++r) {
-      red->placement(r, pos);
-      out[r >> 1] |= static_cast<std::uint8_t>(full.excess(full.cell(pos)) << ((r & 1) * 4));
-    }
-  };
-  tbb::task_arena arena(static_cast<int>(std::max(1u, lim.threads)));
-  for (std::uint64_t b = 0; b < chunks; b += 64) {
-    const std::uint64_t e = std::min(chunks, b + 64);
-    arena.execute([&] {
-      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(b, e, 1), [&](const tbb::blocked_range<std::uint64_t>& r) {
-        for (std::uint64_t c = r.begin(); c != r.end(); ++c) work(c);
+  auto data = fill_entries(
+      red->cells(), lim,
+      fmt::format("pdb {} tiles: reducing by {} symmetries, {} entries", info.k(), red->symmetries(), red->cells()),
+      [&](std::uint64_t lo, std::uint64_t hi, std::uint8_t* out) {
+        std::uint8_t pos[64];
+        for (std::uint64_t r = lo; r < hi; ++r) {
+          red->placement(r, pos);
+          out[r >> 1] |= static_cast<std::uint8_t>(full.excess(full.cell(pos)) << ((r & 1) * 4));
+        }
       });
-    });
-    if (lim.deadline && lim.deadline->expired()) throw LimitError("time limit reached (--timeout)");
-    if (lim.progress)
-      lim.progress->update("pdb {} tiles: reducing by {} symmetries, {} entries ({:.1f}%)", info.k(), red->symmetries(),
-                           size, 100.0 * static_cast<double>(e) / static_cast<double>(chunks));
-  }
   auto t = std::make_shared<Table>(info, std::move(data));
   t->origin = "memory";
   t->max_distance = full.max_distance;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include <fmt/format.h>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
@@ -52,6 +53,27 @@ std::optional<std::vector<std::uint8_t>> image_symmetry(const TableInfo& from, c
   return std::nullopt;
 }
 
+HugeArray<std::uint8_t> fill_entries(std::uint64_t entries, const search::Limits& lim, const std::string& doing,
+                                     const std::function<void(std::uint64_t, std::uint64_t, std::uint8_t*)>& fill) {
+  auto data = make_huge<std::uint8_t>((entries + 1) / 2);  // zeroed
+  const std::uint64_t chunk = std::uint64_t{1} << 20;      // even: no byte is shared
+  const std::uint64_t chunks = (entries + chunk - 1) / chunk;
+  std::uint8_t* out = data.get();
+  tbb::task_arena arena(static_cast<int>(std::max(1u, lim.threads)));
+  for (std::uint64_t b = 0; b < chunks; b += 64) {
+    const std::uint64_t e = std::min(chunks, b + 64);
+    arena.execute([&] {
+      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(b, e, 1), [&](const tbb::blocked_range<std::uint64_t>& r) {
+        for (std::uint64_t c = r.begin(); c != r.end(); ++c) fill(c * chunk, std::min(entries, (c + 1) * chunk), out);
+      });
+    });
+    if (lim.deadline && lim.deadline->expired()) throw LimitError("time limit reached (--timeout)");
+    if (lim.progress)
+      lim.progress->update("{} ({:.1f}%)", doing, 100.0 * static_cast<double>(e) / static_cast<double>(chunks));
+  }
+  return data;
+}
+
 std::shared_ptr<Table> derive_table(const Table& src, const TableInfo& to, const std::vector<std::uint8_t>& sym,
                                     const search::Limits& lim) {
   const TableInfo& from = src.info();
@@ -66,35 +88,19 @@ std::shared_ptr<Table> derive_table(const Table& src, const TableInfo& to, const
   if (std::count(perm.begin(), perm.end(), -1) || to.rows != from.rows || to.cols != from.cols || from.reduced ||
       to.reduced)
     throw std::logic_error("derive_table: not an image of the table's group");
-  auto data = make_huge<std::uint8_t>(to.bytes());  // zeroed
   const KPermRanker rt(n, k), &rs = src.ranker();
-  const std::uint64_t size = rt.size(), chunk = std::uint64_t{1} << 20;  // even: no byte is shared
-  const std::uint64_t chunks = (size + chunk - 1) / chunk;
-  std::uint8_t* out = data.get();
-  auto work = [&](std::uint64_t c) {
-    std::uint8_t d[KPermRanker::kMaxPieces], pos[KPermRanker::kMaxPieces], mine[KPermRanker::kMaxPieces];
-    const std::uint64_t lo = c * chunk, hi = std::min(size, lo + chunk);
-    rt.digits(lo, d);
-    for (std::uint64_t r = lo; r < hi; ++r) {
-      rt.positions(d, pos);
-      for (int i = 0; i < k; ++i) mine[perm[i]] = inv[pos[i]];
-      out[r >> 1] |= static_cast<std::uint8_t>(src.excess(rs.rank(mine)) << ((r & 1) * 4));
-      rt.next_digits(d);
-    }
-  };
-  tbb::task_arena arena(static_cast<int>(std::max(1u, lim.threads)));
-  for (std::uint64_t b = 0; b < chunks; b += 64) {
-    const std::uint64_t e = std::min(chunks, b + 64);
-    arena.execute([&] {
-      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(b, e, 1), [&](const tbb::blocked_range<std::uint64_t>& r) {
-        for (std::uint64_t c = r.begin(); c != r.end(); ++c) work(c);
-      });
-    });
-    if (lim.deadline && lim.deadline->expired()) throw LimitError("time limit reached (--timeout)");
-    if (lim.progress)
-      lim.progress->update("pdb {} tiles: mirroring {} entries ({:.1f}%)", k, size,
-                           100.0 * static_cast<double>(e) / static_cast<double>(chunks));
-  }
+  auto data = fill_entries(rt.size(), lim, fmt::format("pdb {} tiles: mirroring {} entries", k, rt.size()),
+                           [&](std::uint64_t lo, std::uint64_t hi, std::uint8_t* out) {
+                             std::uint8_t d[KPermRanker::kMaxPieces], pos[KPermRanker::kMaxPieces],
+                                 mine[KPermRanker::kMaxPieces];
+                             rt.digits(lo, d);
+                             for (std::uint64_t r = lo; r < hi; ++r) {
+                               rt.positions(d, pos);
+                               for (int i = 0; i < k; ++i) mine[perm[i]] = inv[pos[i]];
+                               out[r >> 1] |= static_cast<std::uint8_t>(src.excess(rs.rank(mine)) << ((r & 1) * 4));
+                               rt.next_digits(d);
+                             }
+                           });
   auto t = std::make_shared<Table>(to, std::move(data));
   t->origin = "memory";
   t->max_distance = src.max_distance;
