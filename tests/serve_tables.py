@@ -2,7 +2,7 @@
 """`tansaku serve` keeps a puzzle's tables loaded between requests (ctest ServeTables): the first
 solve after `pdb build` reads its tables (`tables_read` > 0), the next solve of the puzzle reads
 none, a solve of another puzzle reads its own, and with --no-keep-tables every solve reads them;
-the per-request share of --memory sets half a share aside for the kept tables.
+the per-request share of --memory sets seven eighths of a share aside for the kept tables.
 Usage: serve_tables.py PATH/TO/tansaku"""
 import os
 import re
@@ -53,8 +53,9 @@ with tempfile.TemporaryDirectory() as cache:
         reads = [solve(s, PYRAMINX) for _ in range(2)]
         check(all(isinstance(r, int) and r > 0 for r in reads), f"--no-keep-tables: reads {reads}")
 
-    # The share: 300 MiB over 2 workers, with half a share set aside (120 MiB) or not (150 MiB).
-    for extra, share in (([], 120), (["--no-keep-tables"], 150)):
+    # The share: 300 MiB over 2 workers, with seven eighths of a share set aside for the kept
+    # tables (300 / 2.875: 104 MiB) or not (150 MiB).
+    for extra, share in (([], 104), (["--no-keep-tables"], 150)):
         proc = subprocess.Popen([BIN, "serve", "--port", "0", "--workers", "2", "--memory", "300M", *extra],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         line = proc.stderr.readline()

@@ -53,7 +53,7 @@ std::vector<int> piece_numbers(const Definition& d, const PieceSpec& s) {
 std::string pieces_text(const Definition& d, const PieceSpec& s) { return fmt::format("{}", fmt::join(piece_numbers(d, s), ",")); }
 
 // What a solve holds of a pattern's table: its cells, and a reduced one's class and sym-move
-// tables (its file header's "bytes"). A solve takes tables up to half its --memory.
+// tables (its file header's "bytes"). A solve takes tables up to seven eighths of its --memory (table_memory).
 std::uint64_t solve_bytes(const PatternDomain& dom, int bits) {
   if (const PatternReduction* red = dom.reduction()) return red->solve_bytes(bits);
   return TwoBitTable::bytes_for(dom.size() * static_cast<std::uint64_t>(bits / 2));
@@ -109,7 +109,7 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
   // says which; files without that are opened as before and their size compared). Of a
   // chain of patterns standing in for each other (`Replaces`), the first that fits --memory
   // is built (or found built), the others not: its build, and a solve with the same
-  // --memory (which takes tables up to half of it).
+  // --memory (which takes tables up to seven eighths of it).
   std::vector<std::unique_ptr<PatternDomain>> pats;
   std::vector<std::pair<PatternSpec, json>> present;  // patterns already built: their headers
   std::string group;  // the symmetry group's fingerprint, computed once when first asked
@@ -130,7 +130,7 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
           try {
             json h = read_table_header(file);
             if (h.value("symmetries", "") == fingerprint() &&
-                (last || 2 * h.value("bytes", std::uint64_t{0}) <= o.memory)) {
+                (last || h.value("bytes", std::uint64_t{0}) <= table_memory(o.memory))) {
               present.emplace_back(*p, std::move(h));
               break;
             }
@@ -144,8 +144,9 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
         try {  // a pattern another stands in for when its build or a solve with it does not fit
           // (refused before its class table is built when its least size shows that already)
           auto dom = std::make_unique<PatternDomain>(d, ms, goal, *p, o.threads, &lim, nullptr, nullptr, false,
-                                                     SolveCap{o.memory / 2, bits});
-          if (std::max(tansaku::pdb::build_bytes(dom->size(), bits), 2 * solve_bytes(*dom, bits)) <= o.memory) {
+                                                     SolveCap{table_memory(o.memory), bits});
+          if (tansaku::pdb::build_bytes(dom->size(), bits) <= o.memory &&
+              solve_bytes(*dom, bits) <= table_memory(o.memory)) {
             pats.push_back(std::move(dom));
             break;
           }
@@ -329,7 +330,7 @@ std::string sets_text(const json& sets) {
   return out;
 }
 
-// "; a solve uses it from --memory 34G" (an optimal solve takes cached tables up to half of
+// "; a solve uses it from --memory 20G" (an optimal solve takes cached tables up to 7/8 of
 // --memory; the header's "bytes": what it holds), or nothing when the header does not say or
 // the file is one of two-phase solving's (loaded whatever the budget).
 std::string solve_memory_text(const json& h, const std::filesystem::path& file) {

@@ -20,6 +20,7 @@
 #include "tansaku/core/cache_dir.h"
 #include "tansaku/core/error.h"
 #include "tansaku/core/input.h"
+#include "tansaku/core/memory.h"
 #include "tansaku/core/zeroed_pages.h"
 #include "tansaku/pdb/table_file.h"
 
@@ -246,7 +247,8 @@ pdb::BuildIdentity pattern_identity(const Definition& d, std::uint64_t key, cons
 }
 
 std::string solve_memory_for(std::uint64_t bytes) {
-  const std::uint64_t need = 2 * bytes;
+  std::uint64_t need = bytes + bytes / 7;
+  while (table_memory(need) < bytes) ++need;
   const int unit = need >= std::uint64_t{1} << 30 ? 30 : 20;
   return fmt::format("{}{}", (need + (std::uint64_t{1} << unit) - 1) >> unit, unit == 30 ? "G" : "M");
 }

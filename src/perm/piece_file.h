@@ -51,7 +51,7 @@ tansaku::pdb::BuildIdentity pattern_identity(const Definition& d, std::uint64_t 
 // cells has encoding "4-bit-distance" and its header "cell_bits": 4 (read_table_header).
 bool is_table_file_name(const std::string& name);
 // The --memory from which a solve uses a table a solve holds `bytes` of (a solve takes cached
-// tables up to half of --memory), rounded up as a user types it: "34G", "19M".
+// tables up to seven eighths of --memory: table_memory), rounded up as a user types it: "20G", "19M".
 std::string solve_memory_for(std::uint64_t bytes);
 std::string pattern_file_name(const Definition& d, const MoveSet& ms, const Position& goal, const PatternSpec& spec,
                               int bits = 2);

@@ -624,7 +624,7 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
   // Cached piece tables of this instance (`pdb build`) when there are any that fit half the
   // memory budget; else projection tables built now.
   CachedTables cached;
-  if (req.use_cache) cached = load_cached_tables(d, ms, req.goal, lim.memory / 2, lim);
+  if (req.use_cache) cached = load_cached_tables(d, ms, req.goal, table_memory(lim.memory), lim);
   for (const auto& why : cached.left_out)
     out.notes.push_back(fmt::format("left out the cached table {} (another layout, or damaged: `tansaku pdb build "
                                     "perm:{} --force` rebuilds it)",
@@ -639,7 +639,7 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
     // A table on disk this solve's memory cannot hold: said, with the budget that would.
     out.hint = fmt::format(
         "the cached table {} ({}) does not fit this solve's memory: a solve takes tables up to "
-        "half of --memory, so `--memory {}` or more uses it",
+        "seven eighths of --memory, so `--memory {}` or more uses it",
         cached.too_big.filename().string(), format_size(cached.too_big_bytes), solve_memory_for(cached.too_big_bytes));
   }
   if (cached.empty()) {

@@ -41,7 +41,7 @@ void keep_tables(std::shared_ptr<void> hold) {
 
 std::uint64_t request_share(std::uint64_t total, unsigned workers, bool keep) {
   const std::uint64_t w = std::max(1u, workers);
-  return std::max<std::uint64_t>(1, keep ? total / (2 * w + 1) * 2 : total / w);
+  return std::max<std::uint64_t>(1, keep ? total / (8 * w + 7) * 8 : total / w);
 }
 
 std::uint64_t reply_cap(std::uint64_t memory) {

@@ -32,13 +32,13 @@ void release_memory();
 // off): a solve takes its puzzle's hold before it loads anything and hands it over here when
 // it ends; the newest one is kept, so the next solve of that puzzle finds its tables loaded
 // (a solve of another puzzle's tables replaces them; tables no hold keeps go once no running
-// solve uses them). A hold keeps what one solve loaded: at most half of a request's share,
-// which serve sets aside in its budget (request_share).
+// solve uses them). A hold keeps what one solve loaded: at most table_memory of a request's
+// share (core/memory.h: seven eighths), which serve sets aside in its budget (request_share).
 void set_keep_tables(bool on);
 bool keeping_tables();
 void keep_tables(std::shared_ptr<void> hold);
-// A request's memory share: `total` over the workers, and when tables are kept, half a share
-// more for them (total / (workers + 1/2)).
+// A request's memory share: `total` over the workers, and when tables are kept, seven eighths
+// of a share more for them (total / (workers + 7/8)).
 std::uint64_t request_share(std::uint64_t total, unsigned workers, bool keep);
 
 // Serves allocations of 256 KiB or more (request bodies, replies, drawings) straight from the

@@ -18,6 +18,13 @@ std::uint64_t physical_memory();
 std::uint64_t available_memory();
 // Default budget when --memory is absent: 3/4 of physical memory.
 std::uint64_t default_memory_budget();
+// The most of a solve's budget the cached tables it loads may take: seven eighths. A search
+// over loaded tables holds little beside them (its path and scratch), and a table file of more
+// than half the memory available is read once into place rather than mapped and copied, so
+// it is not held twice. tansaku serve sets as much of a request's share aside for the tables
+// it keeps between requests. (A sliding puzzle's solve keeps half for its tables: it builds
+// small ones in memory beside them.)
+inline std::uint64_t table_memory(std::uint64_t budget) { return budget - budget / 8; }
 // Refuses work before it starts: throws InputError("<what> needs X but the memory budget is
 // Y") when need > budget (exit 2; a budget hit during the work is a LimitError, exit 3).
 void require_memory(std::uint64_t need, std::uint64_t budget, std::string_view what);
