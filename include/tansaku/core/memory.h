@@ -22,8 +22,8 @@ std::uint64_t default_memory_budget();
 // over loaded tables holds little beside them (its path and scratch), and a table file of more
 // than half the memory available is read once into place rather than mapped and copied, so
 // it is not held twice. tansaku serve sets as much of a request's share aside for the tables
-// it keeps between requests. (A sliding puzzle's solve keeps half for its tables: it builds
-// small ones in memory beside them.)
+// it keeps between requests. (A family whose solve also builds tables of its own in memory
+// may give the cached ones less.)
 inline std::uint64_t table_memory(std::uint64_t budget) { return budget - budget / 8; }
 // Refuses work before it starts: throws InputError("<what> needs X but the memory budget is
 // Y") when need > budget (exit 2; a budget hit during the work is a LimitError, exit 3).
