@@ -363,3 +363,30 @@ TEST_F(PdbCli, ReducedTables) {
   };
   EXPECT_EQ(bytes(rj["tables"][0]["file"].get<std::string>()), bytes(reduced_file));
 }
+
+TEST_F(PdbCli, HintNamesACachedTableTooLargeForTheMemory) {
+  // A table on disk that alone does not fit half of --memory is left out, and the hint names
+  // it with the --memory that would use it (not the `pdb build` that made it); with that budget
+  // the solve uses it.
+  ASSERT_EQ(run_tansaku("pdb build 8-puzzle --groups 8 --quiet").code, 0);
+  const std::string start = "solve 8-puzzle --start \"8 6 7 2 5 4 3 0 1\" --algorithm pdb --json --quiet";
+  auto small = run_tansaku(start + " --memory 300K");
+  ASSERT_EQ(small.code, 0) << small.err;
+  const auto sj = small.json();
+  EXPECT_EQ(sj["length"], 31);
+  EXPECT_NE(sj["heuristic"].get<std::string>().find("built in memory"), std::string::npos) << sj.dump();
+  const std::string hint = sj.value("hint", "");
+  EXPECT_NE(hint.find("sliding-3x3-b0-1.2.3.4.5.6.7.8.pdb.zst"), std::string::npos) << hint;
+  EXPECT_NE(hint.find("does not fit this solve's memory"), std::string::npos) << hint;
+  EXPECT_NE(hint.find("`--memory 1M` or more uses it"), std::string::npos) << hint;
+  auto enough = run_tansaku(start + " --memory 1M");
+  ASSERT_EQ(enough.code, 0) << enough.err;
+  EXPECT_NE(enough.json()["heuristic"].get<std::string>().find("(disk)"), std::string::npos) << enough.out;
+  EXPECT_FALSE(enough.json().contains("hint")) << enough.out;
+  // The same group's reduced table fits instead: taken, and nothing to hint.
+  ASSERT_EQ(run_tansaku("pdb build 8-puzzle --groups 8 --reduced --quiet").code, 0);
+  auto reduced = run_tansaku(start + " --memory 300K");
+  ASSERT_EQ(reduced.code, 0) << reduced.err;
+  EXPECT_NE(reduced.json()["heuristic"].get<std::string>().find("reduced by symmetry"), std::string::npos);
+  EXPECT_FALSE(reduced.json().contains("hint")) << reduced.out;
+}

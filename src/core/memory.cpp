@@ -42,6 +42,11 @@ std::uint64_t parse_size(std::string_view text) {
   return static_cast<std::uint64_t>(value * mult);
 }
 
+std::string memory_argument(std::uint64_t bytes) {
+  const int unit = bytes >= std::uint64_t{1} << 30 ? 30 : 20;
+  return fmt::format("{}{}", (bytes + (std::uint64_t{1} << unit) - 1) >> unit, unit == 30 ? "G" : "M");
+}
+
 std::string format_size(std::uint64_t bytes) {
   const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
   double v = static_cast<double>(bytes);

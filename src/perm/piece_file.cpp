@@ -249,8 +249,7 @@ pdb::BuildIdentity pattern_identity(const Definition& d, std::uint64_t key, cons
 std::string solve_memory_for(std::uint64_t bytes) {
   std::uint64_t need = bytes + bytes / 7;
   while (table_memory(need) < bytes) ++need;
-  const int unit = need >= std::uint64_t{1} << 30 ? 30 : 20;
-  return fmt::format("{}{}", (need + (std::uint64_t{1} << unit) - 1) >> unit, unit == 30 ? "G" : "M");
+  return memory_argument(need);
 }
 
 bool is_table_file_name(const std::string& name) { return name.ends_with(".ptab") || name.ends_with(".ptab.zst"); }

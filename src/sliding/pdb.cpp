@@ -522,9 +522,19 @@ std::shared_ptr<const Heuristic> choose_heuristic(const Frame& f, const std::fil
   std::shared_ptr<const Heuristic> h = files.empty() || entries < quick_entries
                                            ? assemble(f, quick, {}, threads, {}, deadline)
                                            : assemble(f, groups, files, threads, extra, deadline);
-  if (left_out.empty()) return h;
+  // The largest table left out only because it alone does not fit half the budget.
+  const Found* too_big = nullptr;
+  for (const auto& x : found) {
+    const bool covered = std::any_of(h->tables.begin(), h->tables.end(), [&](const auto& t) {
+      return t->info().cells == x.info.cells && t->origin.rfind("disk", 0) == 0;
+    });
+    if (!covered && x.info.bytes() > memory / 2 && (!too_big || x.info.placements() > too_big->info.placements()))
+      too_big = &x;
+  }
+  if (left_out.empty() && !too_big) return h;
   auto said = std::make_shared<Heuristic>(*h);  // the cached heuristic, with what was left out
   said->left_out = std::move(left_out);
+  if (too_big) said->too_big = too_big->file, said->too_big_bytes = too_big->info.bytes();
   return said;
 }
 

@@ -250,6 +250,11 @@ struct Heuristic {
   // Files of the board in the directory that do not read (an earlier version's layout,
   // damaged): "FILE: why; the way out", for the solve to say.
   std::vector<std::string> left_out;
+  // The largest table of the board in the directory that was left out because it alone does
+  // not fit half the memory budget (its group covered by no table taken), and its bytes:
+  // for the solve's hint (empty: none).
+  std::filesystem::path too_big;
+  std::uint64_t too_big_bytes = 0;
 };
 // The best heuristic available for the frame: the strongest complete known partition on
 // disk, else the largest disjoint tables found in `dir` that fit `memory`, the remaining

@@ -13,6 +13,7 @@
 
 #include "sliding/pdb_domain.h"
 #include "tansaku/core/error.h"
+#include "tansaku/core/memory.h"
 #include "tansaku/search/ida_star_inplace.h"
 
 namespace tansaku::sliding::pdb {
@@ -86,7 +87,15 @@ void solve(const Instance& inst, int prune, const search::Limits& lim, Solution<
   for (const auto& why : h->left_out) fmt::print(stderr, "tansaku: note: left out the cached table {}\n", why);
   const bool from_disk =
       std::any_of(h->tables.begin(), h->tables.end(), [](const auto& t) { return t->origin.rfind("disk", 0) == 0; });
-  if (!from_disk && n >= 16) {
+  if (!h->too_big.empty()) {
+    // A table on disk this solve's memory cannot hold: said, with the budget that would.
+    const std::string said = fmt::format(
+        "the cached table {} ({}) does not fit this solve's memory: a solve takes tables up to half of --memory, so "
+        "`--memory {}` or more uses it",
+        h->too_big.filename().string(), format_size(h->too_big_bytes), memory_argument(2 * h->too_big_bytes));
+    r.extra["hint"] = said;
+    if (lim.proved) lim.proved->hint = said;
+  } else if (!from_disk && n >= 16) {
     r.extra["hint"] = hint;
     if (lim.proved) lim.proved->hint = hint;
   }

@@ -9,6 +9,9 @@ namespace tansaku {
 
 // "512M", "2G", "1.5GiB", "65536" (bytes). Throws InputError on anything else.
 std::uint64_t parse_size(std::string_view text);
+// The least --memory of whole MiB (under 1 GiB) or GiB that is at least `bytes`, as a user
+// types it: "19M", "20G" (for hints naming the budget that would do).
+std::string memory_argument(std::uint64_t bytes);
 // "1.5 GiB" style, for messages.
 std::string format_size(std::uint64_t bytes);
 // Physical memory of this machine in bytes.
