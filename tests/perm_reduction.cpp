@@ -74,6 +74,25 @@ void same_as_full(const std::string& body, std::uint64_t full_size, std::size_t 
   EXPECT_EQ(in_place->max_distance(), red->max_distance());
   const Space& sp = full->domain().space();
   const Definition& pd = full->domain().projected();
+  // Without its class table (a solve's, over 2-bit cells), a position ranks by its
+  // conjugates to the same class and cell, and its state steps to the same cells.
+  {
+    const auto v = parse_patterns(d, "Pattern r\n" + body + "Reduced\nEnd\n", "t.pat");
+    PatternDomain lean(d, ms, d.solved, v.at(0), 2);
+    lean.drop_class_table();
+    ASSERT_EQ(lean.reduction()->class_table().words, nullptr);
+    const PatternDomain& with = red->domain();
+    for (std::uint64_t r = 0; r < sp.size(); r += 1 + sp.size() / 20000) {
+      const Position p = sp.unrank(r);
+      const std::uint64_t a = with.reduction()->state(p), b = lean.reduction()->state(p);
+      ASSERT_EQ(b >> 32, a >> 32) << r;  // the class
+      ASSERT_EQ(lean.cell(b), with.cell(a)) << r;
+      std::vector<std::uint64_t> cells(ms.gens.size());
+      with.for_each_move_rank(a, [&](int m, std::uint64_t t) { cells[static_cast<std::size_t>(m)] = with.cell(t); });
+      lean.for_each_move_rank(
+          b, [&](int m, std::uint64_t t) { ASSERT_EQ(lean.cell(t), cells[static_cast<std::size_t>(m)]) << r; });
+    }
+  }
   for (std::uint64_t r = 0; r < sp.size(); ++r) {
     const Position p = sp.unrank(r);
     // The projected position is one of the reduced pattern's too (same projection).
@@ -226,6 +245,31 @@ TEST(PermReduction, FileRoundTripAndSolve) {
   EXPECT_EQ(back->domain().spec(), t->domain().spec());
   EXPECT_TRUE(back->domain().spec().reduced);
   for (std::uint64_t r = 0; r < t->domain().size(); r += 101) ASSERT_EQ(back->mod3().get(r), t->mod3().get(r));
+  // Over 2-bit cells the loaded table lets its class table go; positions rank by their
+  // conjugates to the class table's class, and to the same cell (short walks: many values
+  // that symmetries fix), as do the search's steps from the goal.
+  ASSERT_EQ(back->domain().reduction()->class_table().words, nullptr);
+  EXPECT_EQ(back->domain().cell(back->domain().goal_rank()), t->domain().cell(t->domain().goal_rank()));
+  {
+    std::mt19937 walk(5);
+    for (int w = 0; w < 300; ++w) {
+      Position p = d.solved;
+      std::uint64_t st = back->domain().goal_rank();
+      for (int k = 0; k < 1 + w % 9; ++k) {
+        const int m = static_cast<int>(walk() % ms.gens.size());
+        p = d.applied(ms.gens[static_cast<std::size_t>(m)].p, p);
+        back->domain().for_each_move_rank(st, [&](int mm, std::uint64_t x) {
+          if (mm == m) st = x;
+        });
+      }
+      std::uint64_t a = 0, b = 0;
+      ASSERT_TRUE(t->domain().rank(p, a));
+      ASSERT_TRUE(back->domain().rank(p, b));
+      ASSERT_EQ(b >> 32, a >> 32) << w;  // the class
+      ASSERT_EQ(back->domain().cell(b), t->domain().cell(a)) << w;
+      ASSERT_EQ(back->domain().cell(st), t->domain().cell(a)) << w;
+    }
+  }
   // The sym-move table went with it.
   const ClassTable built = t->domain().reduction()->sym_move_table(), read = back->domain().reduction()->sym_move_table();
   ASSERT_EQ(read.size, built.size);

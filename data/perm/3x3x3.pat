@@ -23,7 +23,7 @@ EDGES distinct 9 10 11 12
 Reduced
 End
 
-# Where --memory is 3.3 GiB or more (a solve holds 2.8 GiB, and takes tables up to seven
+# Where --memory is 2.95 GiB or more (a solve holds 2.6 GiB, and takes tables up to seven
 # eighths of --memory; its build, in place, 2.8 GiB), this one instead: the same twist and flip, and which of three groups each edge
 # sits in (the E slice FR FL BR BL, the U layer UF UR UB UL, the D layer: 12!/(4!4!4!) =
 # 34,650) in place of the order of the E slice's edges; U and D turns keep it, as they keep
@@ -40,8 +40,9 @@ Reduced
 Replaces twist-flip-sortedslice
 End
 
-# Where --memory is 19.4 GiB or more (a solve holds 16.9 GiB: 13.6 GiB of cells, a class table
-# of 1.6 GiB and a sym-move table of 1.8 GiB), this one instead: the layers above with the E
+# Where --memory is 17.7 GiB or more (a solve holds 15.5 GiB: 13.6 GiB of cells and a sym-move
+# table of 1.8 GiB; the file's class table of 1.6 GiB too is read only to rank the start),
+# this one instead: the layers above with the E
 # slice's edges in two pairs of opposite edges (FR BL, FL BR) in place of one group of four
 # (12!/(2! 2! 4! 4!) = 207,900 in place of 34,650). U and D turns keep it. 1.2 x 10^12
 # positions, reduced by the same 16 symmetries to 58,238,629,020 entries, distances to 14.

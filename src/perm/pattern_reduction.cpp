@@ -149,7 +149,27 @@ PatternReduction::PatternReduction(const Definition& d, const std::vector<std::u
 }
 
 std::uint64_t PatternReduction::solve_bytes_for(std::uint64_t classes, int bits) const {
-  return TwoBitTable::bytes_for(classes * nr_ * static_cast<std::uint64_t>(bits / 2)) + side_bytes_for(classes);
+  const std::uint64_t cells = TwoBitTable::bytes_for(classes * nr_ * static_cast<std::uint64_t>(bits / 2));
+  if (bits == 4) return cells + side_bytes_for(classes);
+  // The sym-move table, and per class its representative and fixing symmetries (rep_, stab_id_).
+  return cells + 4 * classes * static_cast<std::uint64_t>(nm_) + 5 * classes;
+}
+
+std::uint32_t PatternReduction::entry_by_conjugates(std::uint64_t v) const {
+  // The least image is the representative; the symmetry giving it takes v there.
+  const Position p = big_->unrank(v);
+  std::uint64_t least = v;
+  std::size_t by = 0;
+  for (std::size_t a = 1; a < syms_.size(); ++a) {
+    const std::uint64_t w = big_->rank(conjugate(syms_[a], p, pdb_));
+    if (w < least) least = w, by = a;
+  }
+  const auto it = std::lower_bound(rep_.begin(), rep_.end(), least);
+  if (it == rep_.end() || *it != least)
+    throw std::logic_error("perm: a value whose least conjugate is no representative");
+  const auto k = static_cast<std::uint64_t>(it - rep_.begin());
+  const std::uint32_t flag = stab_id_[k] ? sym_mask_ + 1 : 0;
+  return static_cast<std::uint32_t>(k << (sym_bits_ + 1)) | flag | static_cast<std::uint32_t>(by);
 }
 
 void PatternReduction::build_symmetry_tables() {

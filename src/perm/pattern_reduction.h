@@ -68,10 +68,22 @@ class PatternReduction {
   bool preserved_by(const Perm& s) const;
   // What a solve holds of this pattern's table: its cells at `bits` each, and the class and
   // sym-move tables beside them (side_bytes; a build holds those too).
+  // A solve over 2-bit cells holds no class table (drop_class_table); over 4-bit cells it
+  // does (its lookups at inverses rank positions at every node).
   std::uint64_t solve_bytes(int bits) const { return solve_bytes_for(classes_, bits); }
   std::uint64_t side_bytes() const { return side_bytes_for(classes_); }
-  // The class table and the sym-move table (for the table file).
+  // The class table and the sym-move table (for the table file; the class table's words are
+  // null once dropped).
   ClassTable class_table() const { return ClassTable{cls_, nb_, {}}; }
+  // Lets the class table go (its 4 bytes a big value are the largest table beside the cells
+  // but a search over 2-bit cells reads it only to rank its start): a big value's class is
+  // then found by conjugating it by every kept symmetry, its least image being its class's
+  // representative (rep_, ascending: a binary search). Equal states, a few microseconds slower.
+  void drop_class_table() {
+    cls_ = nullptr;
+    cls_owner_.reset();
+    std::vector<std::uint32_t>().swap(cls_store_);
+  }
   ClassTable sym_move_table() const { return ClassTable{sym_moves_, classes_ * static_cast<std::uint64_t>(nm_), {}}; }
 
   // A search state: the big part's class, whether symmetries fix the class's
@@ -81,16 +93,16 @@ class PatternReduction {
   // cells are equal.
   // Of a projected position (pattern_table.h), which contains() must accept.
   std::uint64_t state(const Position& projected) const {
-    return from_entry(cls_[big_->rank(part_of(projected, pdb_))], rest_->rank(part_of(projected, pdr_)));
+    return from_entry(entry_of(big_->rank(part_of(projected, pdb_))), rest_->rank(part_of(projected, pdr_)));
   }
   // state() in two steps, for a batch of lookups that fetches memory ahead: the parts'
   // values, the class table's entry of the big one fetched; then the state from them.
   void parts(const Position& projected, std::uint64_t& big, std::uint64_t& rest) const {
     big = big_->rank(part_of(projected, pdb_));
     rest = rest_->rank(part_of(projected, pdr_));
-    __builtin_prefetch(cls_ + big, 0, 1);
+    if (cls_) __builtin_prefetch(cls_ + big, 0, 1);
   }
-  std::uint64_t state_of_parts(std::uint64_t big, std::uint64_t rest) const { return from_entry(cls_[big], rest); }
+  std::uint64_t state_of_parts(std::uint64_t big, std::uint64_t rest) const { return from_entry(entry_of(big), rest); }
   bool contains(const Position& projected) const {
     return big_->contains(part_of(projected, pdb_)) && rest_->contains(part_of(projected, pdr_));
   }
@@ -263,6 +275,9 @@ class PatternReduction {
     return 4 * (nb_ + classes * static_cast<std::uint64_t>(nm_));
   }
   std::uint64_t solve_bytes_for(std::uint64_t classes, int bits) const;
+  // The class table entry of big value v (found by its conjugates when the table is dropped).
+  std::uint32_t entry_of(std::uint64_t v) const { return cls_ ? cls_[v] : entry_by_conjugates(v); }
+  std::uint32_t entry_by_conjugates(std::uint64_t v) const;
   // The state of a class table entry e (of a big value or a sym-move cell) with rest value r.
   std::uint64_t from_entry(std::uint32_t e, std::uint64_t r) const {
     return std::uint64_t{e >> (sym_bits_ + 1)} << 32 | ((e & (sym_mask_ + 1)) ? kFixed : 0) |

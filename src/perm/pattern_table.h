@@ -50,6 +50,11 @@ class PatternDomain {
   std::uint64_t goal_rank() const { return goal_rank_; }
   std::uint64_t cell(std::uint64_t state) const { return red_ ? red_->cell(state) : state; }
   const PatternReduction* reduction() const { return red_.get(); }
+  // A reduced pattern's class table let go (PatternReduction::drop_class_table): a search
+  // over 2-bit cells ranks only its start with it.
+  void drop_class_table() {
+    if (red_) red_->drop_class_table();
+  }
   // Not reduced only.
   const Space& space() const { return *space_; }
   const Definition& projected() const { return pd_; }

@@ -51,6 +51,13 @@ std::string table_hint(const std::filesystem::path& file) {
                      printable(file.filename().string()));
 }
 
+// The cells in memory (section "cells"), raw as they are in memory, from a page boundary:
+// loading maps them, or reads them into huge pages, no decompression (the 3x3x3's 554 MB
+// pattern decompressed in about 0.6 s, most of a short solve). A table reduced by symmetry
+// (pattern_reduction.h) has its class table and its sym-move table in sections "classes"
+// and "sym_moves", each 32-bit words padded to 8 bytes.
+std::uint64_t class_bytes(std::uint64_t values) { return (values * 4 + 7) / 8 * 8; }
+
 // A table file of perm's, its header read and checked: the reader, the file's name as
 // refusals print it, and the header's `info` with "cell_bits" (2, or 4 for a pattern's
 // exact values).
@@ -71,16 +78,13 @@ Opened open_table(const std::filesystem::path& file) {
     throw InputError(r.refusal("not a perm piece or pattern table"));
   json info = h;
   info["cell_bits"] = four ? 4 : 2;
+  // "bytes" is what a solve holds. A reduced table's file without "classes" counted its
+  // class table there, which a solve over 2-bit cells no longer holds.
+  if (!four && h.contains("class_values") && !h.contains("classes") && h.contains("bytes"))
+    info["bytes"] = h.value("bytes", std::uint64_t{0}) - class_bytes(h.value("class_values", std::uint64_t{0}));
   std::string name = printable(file.string());
   return Opened{std::move(r), std::move(name), std::move(info)};
 }
-
-// The cells in memory (section "cells"), raw as they are in memory, from a page boundary:
-// loading maps them, or reads them into huge pages, no decompression (the 3x3x3's 554 MB
-// pattern decompressed in about 0.6 s, most of a short solve). A table reduced by symmetry
-// (pattern_reduction.h) has its class table and its sym-move table in sections "classes"
-// and "sym_moves", each 32-bit words padded to 8 bytes.
-std::uint64_t class_bytes(std::uint64_t values) { return (values * 4 + 7) / 8 * 8; }
 
 // 32-bit words as a section of whole 8-byte words: the table's own memory when it is an
 // even count (no copy of gigabytes while the file is written), else a copy padded by a zero.
@@ -269,7 +273,9 @@ void save_pattern_table(const PatternTable& t, const Definition& d, std::uint64_
   if (const PatternReduction* red = dom.reduction()) {
     const ClassTable ct = red->class_table(), mt = red->sym_move_table();
     json hr = h;
-    hr["bytes"] = t.bytes() + class_bytes(ct.size) + class_bytes(mt.size);  // what a solve holds
+    if (!ct.words) throw std::logic_error("perm: saving a reduced table without its class table");
+    hr["bytes"] = red->solve_bytes(t.bits());  // what a solve holds
+    hr["classes"] = red->classes();
     if (!symmetries.empty()) hr["symmetries"] = symmetries;
     save_cells(hr, t.cells(), file, &ct, &mt, t.bits());
   } else {
@@ -286,20 +292,21 @@ ClassTable words_of(pdb::LoadedSection s, std::uint64_t values) {
   return ClassTable{words, values, std::move(owner)};
 }
 
-// The class table and the sym-move table of a reduced pattern's file `o`, read and checked.
-// For a search, read into huge pages whatever their size (pdb::Placement::huge_pages): a
-// search reads a sym-move row per node and lookup (their 2 MiB pages are few: the kernel
-// finds them at once, unlike the gigabytes of cells).
+// The class table and the sym-move table of a reduced pattern's file `o`, read and checked,
+// placed as `classes` and `moves` say. For a search the sym-move table goes into huge pages
+// whatever its size (pdb::Placement::huge_pages): a search reads a sym-move row per node and
+// lookup (their 2 MiB pages are few: the kernel finds them at once, unlike the gigabytes of
+// cells).
 std::pair<ClassTable, ClassTable> read_reduction_tables(const Opened& o, const search::Limits& lim,
-                                                        pdb::Placement placement) {
+                                                        pdb::Placement classes, pdb::Placement moves_at) {
   const std::uint64_t values = o.h.value("class_values", std::uint64_t{0});
   const std::uint64_t moves = o.h.value("sym_move_values", std::uint64_t{0});
   if (values == 0 || !o.r.has("classes") || o.r.section_bytes("classes") != class_bytes(values))
     throw InputError(o.r.refusal("a reduced table without its class table"));
   if (moves == 0 || !o.r.has("sym_moves") || o.r.section_bytes("sym_moves") != class_bytes(moves))
     throw InputError(o.r.refusal("a reduced table without its sym-move table"));
-  return {words_of(o.r.load("classes", lim, placement, "class table"), values),
-          words_of(o.r.load("sym_moves", lim, placement, "sym-move table"), moves)};
+  return {words_of(o.r.load("classes", lim, classes, "class table"), values),
+          words_of(o.r.load("sym_moves", lim, moves_at, "sym-move table"), moves)};
 }
 
 }  // namespace
@@ -312,15 +319,25 @@ std::unique_ptr<PatternTable> load_pattern_table(const std::filesystem::path& fi
   if (!spec.reduced)
     return finish<PatternTable>(
         o, std::make_unique<PatternDomain>(d, ms, goal, spec, lim.threads, nullptr, nullptr, nullptr, true), lim);
-  const auto [ct, mt] = read_reduction_tables(o, lim, pdb::Placement::huge_pages);
-  return finish<PatternTable>(o, std::make_unique<PatternDomain>(d, ms, goal, spec, lim.threads, &lim, &ct, &mt), lim);
+  // Over 2-bit cells the class table is read where it lies in the file (mapped, checked) and
+  // let go once the representatives are known: the search does without it.
+  const bool lean = o.h.value("cell_bits", 2) == 2;
+  std::unique_ptr<PatternDomain> dom;
+  {  // the mapping goes before the cells come
+    const auto [ct, mt] = read_reduction_tables(o, lim, lean ? pdb::Placement::check : pdb::Placement::huge_pages,
+                                                pdb::Placement::huge_pages);
+    dom = std::make_unique<PatternDomain>(d, ms, goal, spec, lim.threads, &lim, &ct, &mt);
+  }
+  if (lean) dom->drop_class_table();
+  return finish<PatternTable>(o, std::move(dom), lim);
 }
 
 void verify_table_file(const std::filesystem::path& file, const search::Limits& lim) {
   const Opened o = open_table(file);
   search::Limits l = lim;
   l.progress = nullptr;
-  if (o.h.value("class_values", std::uint64_t{0}) > 0) (void)read_reduction_tables(o, l, pdb::Placement::check);
+  if (o.h.value("class_values", std::uint64_t{0}) > 0)
+    (void)read_reduction_tables(o, l, pdb::Placement::check, pdb::Placement::check);
   (void)load_cells(o,
                    o.h.value("entries", std::uint64_t{0}) * static_cast<std::uint64_t>(o.h.value("cell_bits", 2) / 2),
                    l, pdb::Placement::check);
