@@ -3,7 +3,8 @@
 // exactly as many strings of each length up to its depth as there are positions at that
 // distance, counted by an independent breadth-first search), the 3x3x3's published counts,
 // the pairwise rules among the depth-2 words, and optimal lengths unchanged by the pruning
-// (against the bidirectional search, and against the pairwise rules alone on the 3x3x3).
+// (against the bidirectional search, and against the pairwise rules alone on the 3x3x3),
+// also where a symmetric start has the moves its symmetries map onto one another tried once.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -23,6 +24,7 @@
 #include "perm/group_order.h"
 #include "perm/move_pruning.h"
 #include "perm/solver.h"
+#include "perm/symmetry.h"
 
 using namespace tansaku;
 using namespace tansaku::perm;
@@ -228,4 +230,71 @@ TEST(PermSolve, FromTheInverseTheSameOptimum) {
     }
   }
   EXPECT_GT(from_inverse, 0);  // some solutions came from the inverse
+}
+
+TEST(PermSolve, SymmetricStartsKeepTheirOptimum) {
+  // Every 2x2x2 position up to 4 moves from Solved that a symmetry of 2x2x2.sym fixes (the
+  // distances by breadth-first search), and 3x3x3 positions of published length: IDA* plays
+  // one move of each kind the symmetries fixing the path map onto one another, and still
+  // finds the optimum, with the redundant strings pruned or the pairwise rules alone.
+  const Definition d = load_definition("2x2x2");
+  const MoveSet ms = build_moves(d, "htm", "");
+  const std::vector<Perm> group = symmetry_group(d, ms, d.solved);
+  ASSERT_EQ(group.size(), 48u);
+  auto key = [&](const Position& p) {
+    return std::string(reinterpret_cast<const char*>(p.lab.data()), static_cast<std::size_t>(d.positions)) +
+           std::string(reinterpret_cast<const char*>(p.ori.data()), static_cast<std::size_t>(d.positions));
+  };
+  std::unordered_set<std::string> seen{key(d.solved)};
+  std::vector<Position> layer{d.solved};
+  std::vector<std::pair<Position, int>> symmetric;
+  for (int g = 1; g <= 4; ++g) {
+    std::vector<Position> next;
+    for (const Position& p : layer)
+      for (const auto& m : ms.gens) {
+        Position q = d.applied(m.p, p);
+        if (!seen.insert(key(q)).second) continue;
+        next.push_back(q);
+        for (std::size_t k = 1; k < group.size(); ++k)
+          if (conjugate(d, group[k], q) == q) {
+            symmetric.emplace_back(q, g);
+            break;
+          }
+      }
+    layer = std::move(next);
+  }
+  ASSERT_GT(symmetric.size(), 100u);
+  const auto step = symmetric.size() / static_cast<std::size_t>(all_or_under_sanitizer(120, 10));
+  for (std::size_t i = 0; i < symmetric.size(); i += step) {
+    const auto& [p, dist] = symmetric[i];
+    for (int prune : {0, 2}) {
+      SolveRequest r = request(d, ms, p, "idastar", prune);
+      r.pdb_budget = std::uint64_t{1} << 16;
+      const auto res = solve(r, search::Limits{});
+      ASSERT_TRUE(res.path.found) << i;
+      verify(d, ms, p, d.solved, res.path.moves);
+      ASSERT_EQ(res.path.moves.size(), static_cast<std::size_t>(dist)) << i << " prune " << prune;
+      std::string h;
+      for (const auto& x : res.heuristics) h += x + "\n";
+      EXPECT_NE(h.find("a symmetric start: "), std::string::npos) << h;
+    }
+  }
+  // The 3x3x3: the checkerboard (6), six spots (8), and two of a few moves.
+  const Definition c = load_definition("3x3x3");
+  const MoveSet cm = build_moves(c, "htm", "");
+  const std::vector<std::pair<std::string, std::size_t>> known = {
+      {"U2 D2 F2 B2 L2 R2", 6}, {"U D' R L' F B' U D'", 8}, {"U D'", 2}, {"U2 D2 R2 L2", 4}};
+  for (const auto& [moves, length] : known) {
+    Position p = c.solved;
+    for (int m : parse_sequence(c, cm, moves, "test")) p = c.applied(cm.gens[static_cast<std::size_t>(m)].p, p);
+    SolveRequest r = request(c, cm, p, "idastar", 0);
+    r.pdb_budget = std::uint64_t{1} << 20;
+    const auto res = solve(r, search::Limits{});
+    ASSERT_TRUE(res.path.found) << moves;
+    verify(c, cm, p, c.solved, res.path.moves);
+    EXPECT_EQ(res.path.moves.size(), length) << moves;
+    std::string h;
+    for (const auto& x : res.heuristics) h += x + "\n";
+    EXPECT_NE(h.find("a symmetric start: "), std::string::npos) << moves << "\n" << h;
+  }
 }

@@ -108,6 +108,16 @@ struct Context {
   // children of a node at once (InPlace::batch), their memory fetched ahead; off
   // (TANSAKU_PERM_INVERSE_BATCH=0): one child at a time (inverse_floor), for comparisons.
   bool inverse_batch = false;
+  // Symmetries of a symmetric start (symmetry.h: goal Solved, pieces distinct): elements S of
+  // the companion file's group, S^-1 p S = p, with sym_move[k][m] the index of S^-1 m S. A
+  // path and its conjugate by such an S are solutions alike, so where S fixes every move of
+  // the path so far, of the moves S maps onto one another only the first is played
+  // (InPlace::moves): the shortlex-least optimal solution, which the move pruning keeps, is
+  // never dropped (a move S takes below itself would give a conjugate solution earlier in
+  // shortlex order). Only with the moves in the definition's order (the pairwise rules'
+  // order); at most 64; empty: off.
+  std::vector<Perm> fixing;
+  std::vector<std::vector<int>> sym_move;
   // A search thread's scratch for the lookups at an inverse's conjugates.
   struct Scratch {
     Perm g;
@@ -233,6 +243,7 @@ class InPlace {
     std::int32_t q;
     int h;
     Context::Exact exact;
+    std::uint64_t syms;
   };
   // roots[i]: the position lookup i starts from (start, or its conjugate).
   InPlace(const Context& c, const Position& start, const std::vector<Position>& roots, const Context::Exact& exact)
@@ -245,6 +256,8 @@ class InPlace {
       c.inverter->invert(start, y);
       h_ = std::max(h_, c.inverse_floor(y, 1 << 20, iscratch_));
     }
+    for (std::size_t k = 0; k < c.fixing.size(); ++k)
+      if (conjugate(*c.d, c.fixing[k], start) == start) syms_ |= std::uint64_t{1} << k;
     levels_.resize(1);
     levels_[0].pos = start;
     for (std::size_t t = 0; t < nt_; ++t) {
@@ -260,7 +273,7 @@ class InPlace {
   int moves(Move* buf) const {
     int n = 0;
     for (int m = 0; m < static_cast<int>(nm_); ++m)
-      if (c_->allowed(q_, m)) buf[n++] = m;
+      if (c_->allowed(q_, m) && first_of_its_kind(m)) buf[n++] = m;
     if (nt_) {
       Level& l = levels_[depth_];
       l.child.resize(nm_ * nt_);
@@ -426,7 +439,11 @@ class InPlace {
     }
   }
   Undo apply(Move m) {
-    Undo u{q_, h_, exact_};
+    Undo u{q_, h_, exact_, syms_};
+    for (std::uint64_t b = syms_; b; b &= b - 1) {  // the symmetries that fix the path go on fixing it
+      const auto k = static_cast<std::size_t>(std::countr_zero(b));
+      if (c_->sym_move[k][static_cast<std::size_t>(m)] != m) syms_ &= ~(std::uint64_t{1} << k);
+    }
     if (levels_.size() < depth_ + 2) {
       levels_.resize(depth_ + 2);
       levels_[depth_ + 1].pos = start_;  // the positions no move changes, once
@@ -470,10 +487,17 @@ class InPlace {
     q_ = u.q;
     h_ = u.h;
     exact_ = u.exact;
+    syms_ = u.syms;
     --depth_;
   }
 
  private:
+  // No symmetry fixing the start and the path takes m to an earlier move (Context::fixing).
+  bool first_of_its_kind(int m) const {
+    for (std::uint64_t b = syms_; b; b &= b - 1)
+      if (c_->sym_move[static_cast<std::size_t>(std::countr_zero(b))][static_cast<std::size_t>(m)] < m) return false;
+    return true;
+  }
   struct Level {
     Position pos;                                                // the position at this depth of the path
     std::array<PieceDomain::State, kMaxPieceTables> state{};     // each piece table's projection here
@@ -497,6 +521,7 @@ class InPlace {
   Position start_;
   Context::Exact exact_{};
   std::int32_t q_ = search::MoveAutomaton::kStart;  // Context::fsm's state after the path
+  std::uint64_t syms_ = 0;                          // the Context::fixing elements that fix the path
   int h_ = 0;
   std::size_t nt_ = 0, nm_ = 0, depth_ = 0;
   std::array<const PatternReduction*, kMaxPieceTables> reduction_{};  // per lookup: its pattern's reduction (or null)
@@ -732,6 +757,29 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
   if (!redundant || req.prune_depth == 2) c.fsm = &pair_automaton(d, ms, one);
   else if (req.prune_depth > 2) c.fsm = &deep_pruning(d, ms, lim, req.use_cache, req.prune_depth);
   else c.fsm = &quick_pruning(d, ms);
+  // A symmetric start: the symmetries fixing it (Context::fixing).
+  if (redundant && std::is_sorted(ms.bases.begin(), ms.bases.end())) {
+    const std::vector<Perm> group = symmetry_group(d, ms, req.goal);
+    for (std::size_t k = 1; k < group.size() && c.fixing.size() < 64; ++k) {
+      if (!(conjugate(d, group[k], req.start) == req.start)) continue;
+      const Perm inv = d.inverse(group[k]);
+      std::vector<int> to;
+      for (const auto& g : ms.gens) {
+        const Perm x = d.compose(d.compose(inv, g.p), group[k]);
+        int found = -1;
+        for (std::size_t j = 0; j < ms.gens.size() && found < 0; ++j)
+          if (ms.gens[j].p == x) found = static_cast<int>(j);
+        if (found < 0) break;
+        to.push_back(found);
+      }
+      if (to.size() < ms.gens.size()) continue;
+      c.fixing.push_back(group[k]);
+      c.sym_move.push_back(std::move(to));
+    }
+    if (!c.fixing.empty())
+      out.heuristics.push_back(fmt::format(
+          "a symmetric start: {} symmetries fix it; moves they map onto one another are tried once", c.fixing.size()));
+  }
   // The lookups that are 0 one move from the goal, per move (Context::last_move).
   bool inverses = !lookups.empty() && lookups.size() <= 32;
   for (const auto& g : ms.gens) inverses = inverses && g.inverse >= 0;
