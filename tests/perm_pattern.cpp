@@ -410,7 +410,7 @@ struct SavedPattern {
 };
 
 TEST(PermPattern, ReadingClassTablesShowsProgressAndStopsOnTheDeadline) {
-  // A reduced pattern's class and sym-move tables (gigabytes for the larger cube patterns)
+  // A reduced pattern's classes and sym-move table (gigabytes for the larger cube patterns)
   // are read with a progress line and stop as soon as the deadline passes, before the cells.
   const SavedPattern saved("side", "Pattern fs\nEDGES orientations\nEDGES class 9 10 11 12\nReduced\nEnd\n");
   ASSERT_NE(saved.t->domain().reduction(), nullptr);
@@ -432,7 +432,7 @@ TEST(PermPattern, ReadingClassTablesShowsProgressAndStopsOnTheDeadline) {
   EXPECT_THROW(load_pattern_table(saved.file, saved.d, saved.ms, saved.d.solved, lim), LimitError);
   set_thread_progress_sink(nullptr);
   ASSERT_FALSE(sink.lines.empty());
-  EXPECT_NE(sink.lines.front().find("class table"), std::string::npos) << sink.lines.front();
+  EXPECT_NE(sink.lines.front().find("representatives"), std::string::npos) << sink.lines.front();
 }
 
 TEST(PermPattern, TablesTooBigToHoldTwiceAreReadOnce) {
@@ -469,7 +469,7 @@ TEST(PermPattern, TablesTooBigToHoldTwiceAreReadOnce) {
     f.seekp(static_cast<std::streamoff>(at));
     f.write(&c, 1);
   };
-  // A byte of the cells (after the header's page), then one of the class table.
+  // A byte of the cells (after the header's page), then one in the middle of the file.
   for (const std::uint64_t at : {std::uint64_t{4096 + 64}, std::filesystem::file_size(file) / 2}) {
     flip(at);
     EXPECT_THROW((void)load_pattern_table(file, d, ms, d.solved, lim), InputError) << at;

@@ -274,14 +274,51 @@ TEST(PermReduction, FileRoundTripAndSolve) {
   const ClassTable built = t->domain().reduction()->sym_move_table(), read = back->domain().reduction()->sym_move_table();
   ASSERT_EQ(read.size, built.size);
   for (std::uint64_t i = 0; i < built.size; ++i) ASSERT_EQ(read.words[i], built.words[i]) << i;
-  // A reduced table's file without its sym-move table, and a file of the earlier layout (a
+  // Over 2-bit cells the file keeps the classes' representatives, not the class table. A
+  // file that keeps the class table in their place (as files of 2-bit cells were written
+  // before, without "class_count") loads and ranks as the built table. A reduced table's file
+  // without its sym-move table or its representatives, and a file of the earlier layout (a
   // magic line, the header as a JSON line padded to a page boundary, then the cells and the
   // class table), are refused in one line naming the file, with the way out.
   {
     const auto h = read_table_header(file);
     const pdb::TableReader reader(file, "");
-    ASSERT_EQ(reader.json()["sections"].size(), 3u);
-    const pdb::Bytes cells = reader.section("cells"), classes = reader.section("classes");
+    ASSERT_EQ(reader.json()["sections"].size(), 4u);
+    EXPECT_FALSE(reader.has("classes"));
+    const pdb::Bytes cells = reader.section("cells"), classes = reader.section("representatives"),
+                     fixed = reader.section("fixed"), moves = reader.section("sym_moves");
+    {
+      const ClassTable ct = t->domain().reduction()->class_table();
+      std::vector<std::uint32_t> words(ct.words, ct.words + ct.size);
+      words.resize((words.size() + 1) / 2 * 2, 0);
+      nlohmann::ordered_json info = reader.header().info;
+      info.erase("class_count");
+      // Such a file's bytes counted the class table and no representatives.
+      const std::uint64_t held = h.value("bytes", std::uint64_t{0}) - 5 * t->domain().reduction()->classes();
+      info["bytes"] = held + (ct.size * 4 + 7) / 8 * 8;
+      const pdb::TableHeader th{reader.header().kind, reader.header().content, reader.header().encoding,
+                                reader.header().entries, info};
+      const pdb::SectionData three[] = {{"cells", cells.data, cells.size, pdb::Storage::raw},
+                                        {"classes", words.data(), words.size() * 4, pdb::Storage::raw},
+                                        {"sym_moves", moves.data, moves.size, pdb::Storage::raw}};
+      const auto earlier = dir / ("with-classes-" + file.filename().string());
+      pdb::write_table_file(earlier, th, three);
+      const auto e = load_pattern_table(earlier, d, ms, d.solved, search::Limits{});
+      EXPECT_EQ(e->domain().reduction()->class_table().words, nullptr);
+      EXPECT_EQ(e->domain().reduction()->representatives(), t->domain().reduction()->representatives());
+      std::mt19937 walk(9);
+      for (int w = 0; w < 100; ++w) {
+        Position p = d.solved;
+        for (int k = 0; k < 1 + w % 7; ++k) p = d.applied(ms.gens[walk() % ms.gens.size()].p, p);
+        std::uint64_t a = 0, b = 0;
+        ASSERT_TRUE(t->domain().rank(p, a) && e->domain().rank(p, b));
+        ASSERT_EQ(e->domain().cell(b), t->domain().cell(a)) << w;
+        ASSERT_EQ(e->exact(b), t->exact(a)) << w;
+      }
+      // What a solve holds: the header's bytes less the class table it counted.
+      EXPECT_EQ(read_table_header(earlier).value("bytes", std::uint64_t{0}), held);
+      std::filesystem::remove(earlier);
+    }
     auto refused = [&](const std::filesystem::path& f, const std::string& why) {
       try {
         (void)load_pattern_table(f, d, ms, d.solved, search::Limits{});
@@ -299,10 +336,21 @@ TEST(PermReduction, FileRoundTripAndSolve) {
     const pdb::TableHeader th{reader.header().kind, reader.header().content, reader.header().encoding,
                               reader.header().entries, info};
     const pdb::SectionData two[] = {{"cells", cells.data, cells.size, pdb::Storage::raw},
-                                    {"classes", classes.data, classes.size, pdb::Storage::raw}};
+                                    {"representatives", classes.data, classes.size, pdb::Storage::raw},
+                                    {"fixed", fixed.data, fixed.size, pdb::Storage::raw}};
     const auto no_moves = dir / ("no-moves-" + file.filename().string());
     pdb::write_table_file(no_moves, th, two);
     refused(no_moves, "a reduced table without its sym-move table");
+    const pdb::SectionData no_fixed_sections[] = {{"cells", cells.data, cells.size, pdb::Storage::raw},
+                                                  {"representatives", classes.data, classes.size, pdb::Storage::raw},
+                                                  {"sym_moves", moves.data, moves.size, pdb::Storage::raw}};
+    const auto no_fixed = dir / ("no-fixed-" + file.filename().string());
+    pdb::write_table_file(no_fixed,
+                          pdb::TableHeader{reader.header().kind, reader.header().content, reader.header().encoding,
+                                           reader.header().entries, reader.header().info},
+                          no_fixed_sections);
+    refused(no_fixed, "a reduced table without its representatives");
+    std::filesystem::remove(no_fixed);
     std::string head = "TSKPERMPDB1\n" + h.dump();
     head.append((4096 - (head.size() + 1) % 4096) % 4096, ' ');
     const auto old = dir / ("old-" + file.filename().string());

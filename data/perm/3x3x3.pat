@@ -40,9 +40,8 @@ Reduced
 Replaces twist-flip-sortedslice
 End
 
-# Where --memory is 17.7 GiB or more (a solve holds 15.5 GiB: 13.6 GiB of cells and a sym-move
-# table of 1.8 GiB; the file's class table of 1.6 GiB too is read only to rank the start),
-# this one instead: the layers above with the E
+# Where --memory is 17.7 GiB or more (a solve holds 15.5 GiB, and so does its file: 13.6 GiB
+# of cells and a sym-move table of 1.8 GiB), this one instead: the layers above with the E
 # slice's edges in two pairs of opposite edges (FR BL, FL BR) in place of one group of four
 # (12!/(2! 2! 4! 4!) = 207,900 in place of 34,650). U and D turns keep it. 1.2 x 10^12
 # positions, reduced by the same 16 symmetries to 58,238,629,020 entries, distances to 14.

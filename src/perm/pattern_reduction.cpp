@@ -34,7 +34,8 @@ void restrict_to(const std::vector<bool>& keep, Definition& pd, MoveSet& pms) {
 
 PatternReduction::PatternReduction(const Definition& d, const std::vector<std::uint8_t>& lab_map, const Definition& pd,
                                    const MoveSet& pms, const std::vector<Perm>& group, const search::Limits& lim,
-                                   const ClassTable* given, const ClassTable* given_moves, SolveCap cap)
+                                   const ClassTable* given, const ClassTable* given_moves, SolveCap cap,
+                                   const ClassReps* reps)
     : pdb_(pd), pdr_(pd), pmsb_(pms), pmsr_(pms), group_(group) {
   const unsigned threads = lim.threads;
   const std::size_t nsets = d.sets.size();
@@ -130,6 +131,9 @@ PatternReduction::PatternReduction(const Definition& d, const std::vector<std::u
     }
   if (given) {
     adopt_classes(*given);
+  } else if (reps) {
+    if (!given_moves) throw InputError("a reduced table without its sym-move table");
+    adopt_representatives(*reps);
   } else {
     // At least as many classes as values over symmetries: what a solve and the build hold
     // at the least (the class and sym-move tables, and the cells: tansaku/pdb/build.h, 2-bit
@@ -329,15 +333,36 @@ void PatternReduction::adopt_classes(const ClassTable& given) {
     ++classes_;
     rep_.push_back(static_cast<std::uint32_t>(v));
     std::uint8_t id = 0;
-    if (e & (sym_mask_ + 1)) {
-      const Position p = big_->unrank(v);
-      std::uint64_t stab = 0;
-      for (std::size_t a = 0; a < syms_.size(); ++a)
-        if (big_->rank(conjugate(syms_[a], p, pdb_)) == v) stab |= std::uint64_t{1} << a;
-      id = stab_id_of(stab);
-    }
+    if (e & (sym_mask_ + 1)) id = stab_id_of(stabilizer(v));
     stab_id_.push_back(id);
   }
+}
+
+std::uint64_t PatternReduction::stabilizer(std::uint64_t v) const {
+  const Position p = big_->unrank(v);
+  std::uint64_t stab = 0;
+  for (std::size_t a = 0; a < syms_.size(); ++a)
+    if (big_->rank(conjugate(syms_[a], p, pdb_)) == v) stab |= std::uint64_t{1} << a;
+  return stab;
+}
+
+void PatternReduction::adopt_representatives(const ClassReps& given) {
+  const std::size_t n = given.reps.size();
+  if (given.fixed.size() != n || n == 0) throw InputError("representatives that do not fit the pattern");
+  stab_masks_.assign(1, 1);
+  rep_.assign(given.reps.begin(), given.reps.end());
+  stab_id_.assign(n, 0);
+  for (std::size_t k = 0; k < n; ++k) {
+    if (rep_[k] >= nb_ || (k && rep_[k] <= rep_[k - 1]) || given.fixed[k] > 1)
+      throw InputError("representatives that do not fit the pattern");
+    if (!given.fixed[k]) continue;
+    const std::uint64_t stab = stabilizer(rep_[k]);
+    if (stab == 1) throw InputError("representatives that do not fit the pattern");
+    stab_id_[k] = stab_id_of(stab);
+  }
+  classes_ = n;
+  if (classes_ > (std::uint64_t{1} << (32 - sym_bits_ - 1)))
+    throw InputError("representatives that do not fit the pattern");
 }
 
 std::uint8_t PatternReduction::stab_id_of(std::uint64_t stab) {

@@ -18,6 +18,7 @@
 #include <bit>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,14 @@ struct ClassTable {
   const std::uint32_t* words = nullptr;
   std::uint64_t size = 0;
   std::shared_ptr<const void> owner;
+};
+
+// What a file of 2-bit cells keeps in place of the class table: per class its
+// representative (the least big value of its orbit, ascending) and whether symmetries fix
+// it (1) or not (0).
+struct ClassReps {
+  std::span<const std::uint32_t> reps;
+  std::span<const std::uint8_t> fixed;
 };
 
 // What a solve may hold of a reduced pattern's table (its cells at `bits` each, and the class
@@ -53,11 +62,13 @@ class PatternReduction {
   // none but the identity does, or when the parts cannot be tabled (big part above 2^32
   // values, rest part above 2^24).
   // `given`: the class table of an earlier build (checked; InputError when it does not
-  // fit), else it is built (lim: progress, deadline; `cap`: refused first when a solve
-  // could not hold the table).
+  // fit); or `reps`, its classes without it (a solve over 2-bit cells: no class table, as
+  // after drop_class_table; `given_moves` then required); else it is built (lim: progress,
+  // deadline; `cap`: refused first when a solve could not hold the table).
   PatternReduction(const Definition& d, const std::vector<std::uint8_t>& lab_map, const Definition& pd,
                    const MoveSet& pms, const std::vector<Perm>& group, const search::Limits& lim,
-                   const ClassTable* given = nullptr, const ClassTable* given_moves = nullptr, SolveCap cap = {});
+                   const ClassTable* given = nullptr, const ClassTable* given_moves = nullptr, SolveCap cap = {},
+                   const ClassReps* reps = nullptr);
   PatternReduction(const PatternReduction&) = delete;
   PatternReduction& operator=(const PatternReduction&) = delete;
 
@@ -75,6 +86,15 @@ class PatternReduction {
   // The class table and the sym-move table (for the table file; the class table's words are
   // null once dropped).
   ClassTable class_table() const { return ClassTable{cls_, nb_, {}}; }
+  std::uint64_t big_values() const { return nb_; }
+  // The classes without the class table (a file of 2-bit cells keeps them in its place): per
+  // class its representative, and 1 where symmetries fix it.
+  const std::vector<std::uint32_t>& representatives() const { return rep_; }
+  std::vector<std::uint8_t> fixed() const {
+    std::vector<std::uint8_t> f(stab_id_.size());
+    for (std::size_t k = 0; k < f.size(); ++k) f[k] = stab_id_[k] != 0;
+    return f;
+  }
   // Lets the class table go (its 4 bytes a big value are the largest table beside the cells
   // but a search over 2-bit cells reads it only to rank its start): a big value's class is
   // then found by conjugating it by every kept symmetry, its least image being its class's
@@ -327,6 +347,9 @@ class PatternReduction {
   // The index in stab_masks_ of a set of fixing symmetries (added when new).
   std::uint8_t stab_id_of(std::uint64_t stab);
   void adopt_classes(const ClassTable& given);
+  void adopt_representatives(const ClassReps& given);
+  // The symmetries fixing big value v, as bits.
+  std::uint64_t stabilizer(std::uint64_t v) const;
   // move_conj_ and compose_, found by their action on values of both parts.
   void build_symmetry_tables();
   // The sym-move table: given (checked), else built from the class table (lim: progress).

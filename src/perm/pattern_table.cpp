@@ -19,7 +19,7 @@ constexpr std::uint8_t kRest = 254;  // the pieces of a named set that are neith
 
 PatternDomain::PatternDomain(const Definition& d, const MoveSet& ms, const Position& goal, PatternSpec spec,
                              unsigned threads, const search::Limits* lim, const ClassTable* classes,
-                             const ClassTable* sym_moves, bool searching, SolveCap cap)
+                             const ClassTable* sym_moves, bool searching, SolveCap cap, const ClassReps* reps)
     : spec_(std::move(spec)), pd_(d), pms_(ms) {
   const auto N = static_cast<std::size_t>(d.positions);
   lab_map_.assign(N * 256, kRest);
@@ -58,7 +58,7 @@ PatternDomain::PatternDomain(const Definition& d, const MoveSet& ms, const Posit
     search::Limits l = lim ? *lim : search::Limits{};
     l.threads = threads;
     red_ = std::make_unique<PatternReduction>(d, lab_map_, pd_, pms_, symmetry_group(d, ms, goal), l, classes,
-                                              sym_moves, cap);
+                                              sym_moves, cap, reps);
     goal_rank_ = red_->state(pd_.solved);
   } else {
     const std::uint64_t move_tables = searching && whole_ ? 0 : std::uint64_t{256} << 20;

@@ -54,8 +54,10 @@ std::string table_hint(const std::filesystem::path& file) {
 // The cells in memory (section "cells"), raw as they are in memory, from a page boundary:
 // loading maps them, or reads them into huge pages, no decompression (the 3x3x3's 554 MB
 // pattern decompressed in about 0.6 s, most of a short solve). A table reduced by symmetry
-// (pattern_reduction.h) has its class table and its sym-move table in sections "classes"
-// and "sym_moves", each 32-bit words padded to 8 bytes.
+// (pattern_reduction.h) has its sym-move table in section "sym_moves" and its classes: over
+// 4-bit cells the class table ("classes"), over 2-bit cells each class's representative
+// ("representatives") and a byte saying whether symmetries fix it ("fixed"); 32-bit words
+// (or bytes) padded to 8 bytes.
 std::uint64_t class_bytes(std::uint64_t values) { return (values * 4 + 7) / 8 * 8; }
 
 // A table file of perm's, its header read and checked: the reader, the file's name as
@@ -78,9 +80,9 @@ Opened open_table(const std::filesystem::path& file) {
     throw InputError(r.refusal("not a perm piece or pattern table"));
   json info = h;
   info["cell_bits"] = four ? 4 : 2;
-  // "bytes" is what a solve holds. A reduced table's file without "classes" counted its
+  // "bytes" is what a solve holds. A reduced table's file without "class_count" counted its
   // class table there, which a solve over 2-bit cells no longer holds.
-  if (!four && h.contains("class_values") && !h.contains("classes") && h.contains("bytes"))
+  if (!four && h.contains("class_values") && !h.contains("class_count") && h.contains("bytes"))
     info["bytes"] = h.value("bytes", std::uint64_t{0}) - class_bytes(h.value("class_values", std::uint64_t{0}));
   std::string name = printable(file.string());
   return Opened{std::move(r), std::move(name), std::move(info)};
@@ -119,25 +121,15 @@ json pieces_json(const PieceSpec& spec) {
 }
 
 // bits 4: exact values in 4-bit cells (a pattern table's), found by a content hash of its own.
-void save_cells(json h, const TwoBitTable& cells, const std::filesystem::path& file,
-                const ClassTable* classes = nullptr, const ClassTable* sym_moves = nullptr, int bits = 2) {
-  std::vector<Words32> extra;
-  if (classes) {
-    extra.emplace_back(*classes);
-    h["class_values"] = classes->size;
-    if (sym_moves) {
-      extra.emplace_back(*sym_moves);
-      h["sym_move_values"] = sym_moves->size;
-    }
-  }
+// `extra`: the sections after the cells (a reduced pattern's), raw.
+void save_cells(const json& h, const TwoBitTable& cells, const std::filesystem::path& file,
+                const std::vector<pdb::SectionData>& extra = {}, int bits = 2) {
   const pdb::TableHeader th{h.contains("pattern") ? kPatternKind : kPieceKind,
                             content_of(h.value("key", ""), h.contains("pattern") ? h["pattern"] : h["pieces"], bits),
                             bits == 4 ? kEncoding4 : kEncoding, h.value("entries", std::uint64_t{0}), h};
   std::vector<pdb::SectionData> sections{
       {"cells", const_cast<TwoBitTable&>(cells).data(), cells.bytes(), pdb::Storage::raw}};
-  const char* names[] = {"classes", "sym_moves"};
-  for (std::size_t i = 0; i < extra.size(); ++i)
-    sections.push_back({names[i], extra[i].data, extra[i].bytes, pdb::Storage::raw});
+  sections.insert(sections.end(), extra.begin(), extra.end());
   pdb::write_table_file(file, th, sections);
 }
 
@@ -271,15 +263,31 @@ void save_pattern_table(const PatternTable& t, const Definition& d, std::uint64_
             {"entries", dom.size()}, {"bytes", t.bytes()},         {"max_distance", t.max_distance()}};
   if (!replaces.empty()) h["replaces"] = replaces;
   if (const PatternReduction* red = dom.reduction()) {
+    // A table of 2-bit cells keeps its classes' representatives in place of the class table
+    // (a solve over them reads no class table); one of 4-bit cells keeps the class table.
     const ClassTable ct = red->class_table(), mt = red->sym_move_table();
+    if (t.bits() == 4 && !ct.words) throw std::logic_error("perm: saving a reduced table without its class table");
+    const std::vector<std::uint32_t>& reps = red->representatives();
+    std::vector<std::uint8_t> fixed = red->fixed();
+    fixed.resize((fixed.size() + 7) / 8 * 8, 0);
+    const Words32 moves(mt), classes(t.bits() == 4 ? ct : ClassTable{reps.data(), reps.size(), {}});
     json hr = h;
-    if (!ct.words) throw std::logic_error("perm: saving a reduced table without its class table");
     hr["bytes"] = red->solve_bytes(t.bits());  // what a solve holds
-    hr["classes"] = red->classes();
+    hr["class_values"] = red->big_values();
+    hr["class_count"] = red->classes();
+    hr["sym_move_values"] = mt.size;
     if (!symmetries.empty()) hr["symmetries"] = symmetries;
-    save_cells(hr, t.cells(), file, &ct, &mt, t.bits());
+    std::vector<pdb::SectionData> extra;
+    if (t.bits() == 4) {
+      extra.push_back({"classes", classes.data, classes.bytes, pdb::Storage::raw});
+    } else {
+      extra.push_back({"representatives", classes.data, classes.bytes, pdb::Storage::raw});
+      extra.push_back({"fixed", fixed.data(), fixed.size(), pdb::Storage::raw});
+    }
+    extra.push_back({"sym_moves", moves.data, moves.bytes, pdb::Storage::raw});
+    save_cells(hr, t.cells(), file, extra, t.bits());
   } else {
-    save_cells(h, t.cells(), file, nullptr, nullptr, t.bits());
+    save_cells(h, t.cells(), file, {}, t.bits());
   }
 }
 
@@ -292,21 +300,41 @@ ClassTable words_of(pdb::LoadedSection s, std::uint64_t values) {
   return ClassTable{words, values, std::move(owner)};
 }
 
-// The class table and the sym-move table of a reduced pattern's file `o`, read and checked,
-// placed as `classes` and `moves` say. For a search the sym-move table goes into huge pages
-// whatever its size (pdb::Placement::huge_pages): a search reads a sym-move row per node and
-// lookup (their 2 MiB pages are few: the kernel finds them at once, unlike the gigabytes of
-// cells).
-std::pair<ClassTable, ClassTable> read_reduction_tables(const Opened& o, const search::Limits& lim,
-                                                        pdb::Placement classes, pdb::Placement moves_at) {
-  const std::uint64_t values = o.h.value("class_values", std::uint64_t{0});
-  const std::uint64_t moves = o.h.value("sym_move_values", std::uint64_t{0});
-  if (values == 0 || !o.r.has("classes") || o.r.section_bytes("classes") != class_bytes(values))
-    throw InputError(o.r.refusal("a reduced table without its class table"));
-  if (moves == 0 || !o.r.has("sym_moves") || o.r.section_bytes("sym_moves") != class_bytes(moves))
-    throw InputError(o.r.refusal("a reduced table without its sym-move table"));
-  return {words_of(o.r.load("classes", lim, classes, "class table"), values),
-          words_of(o.r.load("sym_moves", lim, moves_at, "sym-move table"), moves)};
+// Section `name` of a reduced pattern's file `o`, `values` 32-bit words (or bytes, `bytes`),
+// read and checked, placed as `at` says; refused as `what` when absent or of another size.
+ClassTable read_words(const Opened& o, const char* name, std::uint64_t values, const search::Limits& lim,
+                      pdb::Placement at, const char* label, const char* what, bool bytes = false) {
+  const std::uint64_t size = bytes ? (values + 7) / 8 * 8 : class_bytes(values);
+  if (values == 0 || !o.r.has(name) || o.r.section_bytes(name) != size) throw InputError(o.r.refusal(what));
+  return words_of(o.r.load(name, lim, at, label), values);
+}
+
+// The sym-move table of a reduced pattern's file: for a search in huge pages whatever its
+// size (pdb::Placement::huge_pages): a search reads a sym-move row per node and lookup
+// (their 2 MiB pages are few: the kernel finds them at once, unlike the gigabytes of cells).
+ClassTable read_sym_moves(const Opened& o, const search::Limits& lim, pdb::Placement at) {
+  return read_words(o, "sym_moves", o.h.value("sym_move_values", std::uint64_t{0}), lim, at, "sym-move table",
+                    "a reduced table without its sym-move table");
+}
+
+// Its classes: the class table (a file of 4-bit cells, or of 2-bit cells written before the
+// representatives were), or the representatives and which are fixed (mapped, checked: read
+// once, into the reduction's own vectors).
+struct ClassSections {
+  ClassTable table, reps, fixed;
+};
+ClassSections read_classes(const Opened& o, const search::Limits& lim, pdb::Placement at) {
+  ClassSections c;
+  if (o.r.has("representatives")) {
+    const std::uint64_t n = o.h.value("class_count", std::uint64_t{0});
+    const char* why = "a reduced table without its representatives";
+    c.reps = read_words(o, "representatives", n, lim, pdb::Placement::check, "representatives", why);
+    c.fixed = read_words(o, "fixed", n, lim, pdb::Placement::check, "representatives", why, true);
+  } else {
+    c.table = read_words(o, "classes", o.h.value("class_values", std::uint64_t{0}), lim, at, "class table",
+                         "a reduced table without its class table");
+  }
+  return c;
 }
 
 }  // namespace
@@ -319,14 +347,21 @@ std::unique_ptr<PatternTable> load_pattern_table(const std::filesystem::path& fi
   if (!spec.reduced)
     return finish<PatternTable>(
         o, std::make_unique<PatternDomain>(d, ms, goal, spec, lim.threads, nullptr, nullptr, nullptr, true), lim);
-  // Over 2-bit cells the class table is read where it lies in the file (mapped, checked) and
-  // let go once the representatives are known: the search does without it.
+  // Over 2-bit cells the search does without the class table: the file's representatives
+  // are read, or a class table where it lies in the file (mapped, checked), let go once the
+  // representatives are known.
   const bool lean = o.h.value("cell_bits", 2) == 2;
   std::unique_ptr<PatternDomain> dom;
-  {  // the mapping goes before the cells come
-    const auto [ct, mt] = read_reduction_tables(o, lim, lean ? pdb::Placement::check : pdb::Placement::huge_pages,
-                                                pdb::Placement::huge_pages);
-    dom = std::make_unique<PatternDomain>(d, ms, goal, spec, lim.threads, &lim, &ct, &mt);
+  {  // the mappings go before the cells come
+    const ClassSections cs = read_classes(o, lim, lean ? pdb::Placement::check : pdb::Placement::huge_pages);
+    const ClassTable mt = read_sym_moves(o, lim, pdb::Placement::huge_pages);
+    if (cs.reps.words) {
+      const ClassReps cr{{cs.reps.words, cs.reps.size},
+                         {reinterpret_cast<const std::uint8_t*>(cs.fixed.words), cs.fixed.size}};
+      dom = std::make_unique<PatternDomain>(d, ms, goal, spec, lim.threads, &lim, nullptr, &mt, false, SolveCap{}, &cr);
+    } else {
+      dom = std::make_unique<PatternDomain>(d, ms, goal, spec, lim.threads, &lim, &cs.table, &mt);
+    }
   }
   if (lean) dom->drop_class_table();
   return finish<PatternTable>(o, std::move(dom), lim);
@@ -336,8 +371,10 @@ void verify_table_file(const std::filesystem::path& file, const search::Limits& 
   const Opened o = open_table(file);
   search::Limits l = lim;
   l.progress = nullptr;
-  if (o.h.value("class_values", std::uint64_t{0}) > 0)
-    (void)read_reduction_tables(o, l, pdb::Placement::check, pdb::Placement::check);
+  if (o.h.value("class_values", std::uint64_t{0}) > 0) {
+    (void)read_classes(o, l, pdb::Placement::check);
+    (void)read_sym_moves(o, l, pdb::Placement::check);
+  }
   (void)load_cells(o,
                    o.h.value("entries", std::uint64_t{0}) * static_cast<std::uint64_t>(o.h.value("cell_bits", 2) / 2),
                    l, pdb::Placement::check);

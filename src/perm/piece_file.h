@@ -3,8 +3,9 @@
 // sets, the moves in use with their powers, the goal), so that a table is only ever used for
 // the instance it was built for. Written in the table file format (tansaku/pdb/table_file.h:
 // kind "perm-piece" or "perm-pattern", the header's `info` holding the fields below, the 2-bit
-// cells as they are in memory in section "cells", a reduced pattern's class and sym-move
-// tables in "classes" and "sym_moves", all raw, placed in memory by the format's loader,
+// cells as they are in memory in section "cells", a reduced pattern's sym-move table in
+// "sym_moves" and its classes in "classes" (4-bit cells) or "representatives" and "fixed"
+// (2-bit cells), all raw, placed in memory by the format's loader,
 // TableReader::load). A file of an earlier layout is refused in one line with the
 // `pdb remove` / `pdb build` hint.
 #pragma once
