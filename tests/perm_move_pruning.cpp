@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <random>
 #include <set>
@@ -25,6 +26,7 @@
 #include "perm/move_pruning.h"
 #include "perm/solver.h"
 #include "perm/symmetry.h"
+#include "tansaku/core/error.h"
 
 using namespace tansaku;
 using namespace tansaku::perm;
@@ -270,7 +272,9 @@ TEST(PermSolve, SymmetricStartsKeepTheirOptimum) {
     for (int prune : {0, 2}) {
       SolveRequest r = request(d, ms, p, "idastar", prune);
       r.pdb_budget = std::uint64_t{1} << 16;
-      const auto res = solve(r, search::Limits{});
+      search::Limits lim;
+      lim.max_cost = dist + 1;  // a wrong prune: no solution, not a long search
+      const auto res = solve(r, lim);
       ASSERT_TRUE(res.path.found) << i;
       verify(d, ms, p, d.solved, res.path.moves);
       ASSERT_EQ(res.path.moves.size(), static_cast<std::size_t>(dist)) << i << " prune " << prune;
@@ -297,4 +301,34 @@ TEST(PermSolve, SymmetricStartsKeepTheirOptimum) {
     for (const auto& x : res.heuristics) h += x + "\n";
     EXPECT_NE(h.find("a symmetric start: "), std::string::npos) << moves << "\n" << h;
   }
+}
+
+TEST(PermSolve, SymmetriesBeyondTheGroupLimitLeaveTheSearchAsItWas) {
+  // A companion file whose symmetries generate more elements than a group may have (all 720
+  // permutations of 6 pieces, every transposition a move): a solve without cached tables
+  // uses no symmetry and solves, as it did before symmetric starts were looked for.
+  const auto dir = std::filesystem::temp_directory_path() / ("tansaku-sym-limit-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  std::string tws = "Name toy\n\nSet P 6 1\n\nSolved\nP\n1 2 3 4 5 6\nEnd\n";
+  int k = 0;
+  for (int a = 0; a < 6; ++a)
+    for (int b = a + 1; b < 6; ++b) {
+      std::vector<int> v = {1, 2, 3, 4, 5, 6};
+      std::swap(v[static_cast<std::size_t>(a)], v[static_cast<std::size_t>(b)]);
+      tws += "\nMove T" + std::string(1, static_cast<char>('A' + k++)) + "\nP\n";
+      for (int x : v) tws += std::to_string(x) + " ";
+      tws += "\nEnd\n";
+    }
+  std::ofstream(dir / "toy.tws") << tws;
+  std::ofstream(dir / "toy.sym") << "Symmetry A\nP\n2 1 3 4 5 6\nEnd\n\nSymmetry B\nP\n2 3 4 5 6 1\nEnd\n";
+  const Definition d = load_definition((dir / "toy.tws").string());
+  const MoveSet ms = build_moves(d, "htm", "");
+  EXPECT_THROW((void)symmetry_group(d, ms, d.solved), InputError);
+  Position p = d.solved;
+  for (int m : parse_sequence(d, ms, "TA TB", "test")) p = d.applied(ms.gens[static_cast<std::size_t>(m)].p, p);
+  const auto res = solve(request(d, ms, p, "idastar", 0), search::Limits{});
+  ASSERT_TRUE(res.path.found);
+  verify(d, ms, p, d.solved, res.path.moves);
+  EXPECT_EQ(res.path.moves.size(), 2u);
+  std::filesystem::remove_all(dir);
 }

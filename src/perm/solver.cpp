@@ -759,7 +759,10 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
   else c.fsm = &quick_pruning(d, ms);
   // A symmetric start: the symmetries fixing it (Context::fixing).
   if (redundant && std::is_sorted(ms.bases.begin(), ms.bases.end())) {
-    const std::vector<Perm> group = symmetry_group(d, ms, req.goal);
+    std::vector<Perm> group;
+    try {  // a companion file that does not make a usable group leaves the search as it was
+      group = symmetry_group(d, ms, req.goal);
+    } catch (const InputError&) {}
     for (std::size_t k = 1; k < group.size() && c.fixing.size() < 64; ++k) {
       if (!(conjugate(d, group[k], req.start) == req.start)) continue;
       const Perm inv = d.inverse(group[k]);
