@@ -53,6 +53,16 @@ std::unique_ptr<PatternTable> build(const Definition& d, const MoveSet& ms, cons
   return build_pattern_table(std::move(dom), lim);
 }
 
+// One random move played on position p and on its state st in `dom`, as a search steps it.
+void random_move(const Definition& d, const MoveSet& ms, const PatternDomain& dom, std::mt19937& rng, Position& p,
+                 std::uint64_t& st) {
+  const int m = static_cast<int>(rng() % ms.gens.size());
+  p = d.applied(ms.gens[static_cast<std::size_t>(m)].p, p);
+  dom.for_each_move_rank(st, [&](int mm, std::uint64_t t) {
+    if (mm == m) st = t;
+  });
+}
+
 // Every position of the full pattern's space: the reduced table's exact value equals the
 // full table's, and so does the value recovered from a neighbour's.
 void same_as_full(const std::string& body, std::uint64_t full_size, std::size_t kept,
@@ -112,11 +122,7 @@ void same_as_full(const std::string& body, std::uint64_t full_size, std::size_t 
     Position p = d.solved;
     std::uint64_t st = red->domain().goal_rank();
     for (int k = 0; k < 25; ++k) {
-      const int m = static_cast<int>(rng() % ms.gens.size());
-      p = d.applied(ms.gens[static_cast<std::size_t>(m)].p, p);
-      red->domain().for_each_move_rank(st, [&](int mm, std::uint64_t t) {
-        if (mm == m) st = t;
-      });
+      random_move(d, ms, red->domain(), rng, p, st);
       std::uint64_t a = 0, b = 0;
       ASSERT_TRUE(red->domain().rank(p, a));
       ASSERT_EQ(red->domain().cell(a), red->domain().cell(st));
@@ -255,13 +261,7 @@ TEST(PermReduction, FileRoundTripAndSolve) {
     for (int w = 0; w < 300; ++w) {
       Position p = d.solved;
       std::uint64_t st = back->domain().goal_rank();
-      for (int k = 0; k < 1 + w % 9; ++k) {
-        const int m = static_cast<int>(walk() % ms.gens.size());
-        p = d.applied(ms.gens[static_cast<std::size_t>(m)].p, p);
-        back->domain().for_each_move_rank(st, [&](int mm, std::uint64_t x) {
-          if (mm == m) st = x;
-        });
-      }
+      for (int k = 0; k < 1 + w % 9; ++k) random_move(d, ms, back->domain(), walk, p, st);
       std::uint64_t a = 0, b = 0;
       ASSERT_TRUE(t->domain().rank(p, a));
       ASSERT_TRUE(back->domain().rank(p, b));
