@@ -765,17 +765,8 @@ void run_heuristic(const Job& j, const search::Limits& lim, const std::string& k
     } catch (const InputError&) {}
     for (std::size_t k = 1; k < group.size() && c.fixing.size() < 64; ++k) {
       if (!(conjugate(d, group[k], req.start) == req.start)) continue;
-      const Perm inv = d.inverse(group[k]);
-      std::vector<int> to;
-      for (const auto& g : ms.gens) {
-        const Perm x = d.compose(d.compose(inv, g.p), group[k]);
-        int found = -1;
-        for (std::size_t j = 0; j < ms.gens.size() && found < 0; ++j)
-          if (ms.gens[j].p == x) found = static_cast<int>(j);
-        if (found < 0) break;
-        to.push_back(found);
-      }
-      if (to.size() < ms.gens.size()) continue;
+      std::vector<int> to = conjugated_moves(d, ms, group[k]);
+      if (to.empty()) continue;
       c.fixing.push_back(group[k]);
       c.sym_move.push_back(std::move(to));
     }

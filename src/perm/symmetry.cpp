@@ -148,22 +148,27 @@ std::vector<std::pair<SymmetryDef, std::vector<int>>> companion_symmetries(const
   std::error_code ec;
   if (!file_allowed(path.string()) || !std::filesystem::is_regular_file(path, ec)) return out;
   for (auto& sd : parse_symmetries(d, tansaku::read_text_file(path.string(), "symmetry file", 0, nullptr), path.string())) {
-    std::vector<int> conj;
-    const Perm inv = d.inverse(sd.p);
-    for (const auto& g : ms.gens) {
-      const Perm c = d.compose(d.compose(inv, g.p), sd.p);
-      int found = -1;
-      for (std::size_t k = 0; k < ms.gens.size() && found < 0; ++k)
-        if (ms.gens[k].p == c) found = static_cast<int>(k);
-      if (found < 0) break;
-      conj.push_back(found);
-    }
-    if (conj.size() == ms.gens.size()) out.emplace_back(std::move(sd), std::move(conj));
+    std::vector<int> conj = conjugated_moves(d, ms, sd.p);
+    if (!conj.empty()) out.emplace_back(std::move(sd), std::move(conj));
   }
   return out;
 }
 
 }  // namespace
+
+std::vector<int> conjugated_moves(const Definition& d, const MoveSet& ms, const Perm& s) {
+  std::vector<int> conj;
+  const Perm inv = d.inverse(s);
+  for (const auto& g : ms.gens) {
+    const Perm c = d.compose(d.compose(inv, g.p), s);
+    int found = -1;
+    for (std::size_t k = 0; k < ms.gens.size() && found < 0; ++k)
+      if (ms.gens[k].p == c) found = static_cast<int>(k);
+    if (found < 0) return {};
+    conj.push_back(found);
+  }
+  return conj;
+}
 
 std::vector<Symmetry> load_symmetries(const Definition& d, const MoveSet& ms, const Position& goal) {
   std::vector<Symmetry> out;

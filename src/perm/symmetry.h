@@ -45,6 +45,8 @@ std::vector<Perm> symmetry_group(const Definition& d, const MoveSet& ms, const P
 // it, so that `pdb build` knows an existing file is reduced by the same symmetries without
 // building the classes again.
 std::string symmetry_fingerprint(const std::vector<Perm>& group);
+// Per move of `ms`, the index of S^-1 m S; empty when one of those is no move of `ms`.
+std::vector<int> conjugated_moves(const Definition& d, const MoveSet& ms, const Perm& s);
 // p conjugated by s: Solved moved by S^-1, then by the element taking Solved to p, then by S.
 Position conjugate(const Definition& d, const Perm& s, const Position& p);
 
