@@ -225,7 +225,7 @@ TEST(PermReduction, SolveCapRefusesOnlyWhatCannotFit) {
   const Definition d = load_definition("3x3x3");
   const MoveSet ms = build_moves(d, "htm", "");
   const auto v = parse_patterns(d, "Pattern fs\nEDGES orientations\nEDGES class 9 10 11 12\nReduced\nEnd\n", "t.pat");
-  EXPECT_THROW(PatternDomain(d, ms, d.solved, v.at(0), 1, nullptr, nullptr, nullptr, false, SolveCap{1 << 20, 2}),
+  EXPECT_THROW(PatternDomain(d, ms, d.solved, v.at(0), 1, nullptr, nullptr, nullptr, false, SolveCap{1 << 20, 2, {}}),
                MemoryRefused);
   const PatternDomain dom(d, ms, d.solved, v.at(0));
   const PatternReduction& red = *dom.reduction();
@@ -233,9 +233,29 @@ TEST(PermReduction, SolveCapRefusesOnlyWhatCannotFit) {
     const std::uint64_t held = TwoBitTable::bytes_for(dom.size() * static_cast<std::uint64_t>(bits / 2)) +
                                4 * (red.class_table().size + red.sym_move_table().size);
     EXPECT_GT(held, std::uint64_t{1} << 20);
-    const PatternDomain fits(d, ms, d.solved, v.at(0), 1, nullptr, nullptr, nullptr, false, SolveCap{held, bits});
+    const PatternDomain fits(d, ms, d.solved, v.at(0), 1, nullptr, nullptr, nullptr, false, SolveCap{held, bits, {}});
     EXPECT_EQ(fits.size(), dom.size());
   }
+}
+
+// The precheck (pdb build: the disk) sees the least figures before the class table is built,
+// at most the real ones, and a refusal it throws stops the reduction.
+TEST(PermReduction, PrecheckSeesTheLeastSizeFirst) {
+  const Definition d = load_definition("3x3x3");
+  const MoveSet ms = build_moves(d, "htm", "");
+  const auto v = parse_patterns(d, "Pattern fs\nEDGES orientations\nEDGES class 9 10 11 12\nReduced\nEnd\n", "t.pat");
+  std::uint64_t least_bytes = 0, least_cells = 0;
+  int calls = 0;
+  auto record = [&](std::uint64_t b, std::uint64_t c) { least_bytes = b, least_cells = c, ++calls; };
+  const PatternDomain dom(d, ms, d.solved, v.at(0), 1, nullptr, nullptr, nullptr, false, SolveCap{0, 2, record});
+  EXPECT_EQ(calls, 1);
+  EXPECT_GT(least_cells, dom.size() / 2);
+  EXPECT_LE(least_cells, dom.size());
+  EXPECT_GT(least_bytes, TwoBitTable::bytes_for(least_cells) - 1);
+  EXPECT_LE(least_bytes, dom.reduction()->solve_bytes(2));
+  auto refuse = [](std::uint64_t, std::uint64_t) { throw InputError("no room"); };
+  EXPECT_THROW(PatternDomain(d, ms, d.solved, v.at(0), 1, nullptr, nullptr, nullptr, false, SolveCap{0, 2, refuse}),
+               InputError);
 }
 
 TEST(PermReduction, FileRoundTripAndSolve) {

@@ -143,6 +143,7 @@ PatternReduction::PatternReduction(const Definition& d, const std::vector<std::u
     if (cap.bytes && least > cap.bytes)
       throw MemoryRefused(fmt::format("a solve holds at least {} of this pattern's tables, above {}",
                                       format_size(least), format_size(cap.bytes)));
+    if (cap.precheck) cap.precheck(least, cells);
     require_memory(side_bytes_for(classes) + tansaku::pdb::build_bytes(cells, 2), lim.memory,
                    fmt::format("a pattern reduced by {} symmetries (a class table of {} values, about {} cells)",
                                syms_.size(), nb_, cells));

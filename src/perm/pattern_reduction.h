@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -48,10 +49,13 @@ struct ClassReps {
 // What a solve may hold of a reduced pattern's table (its cells at `bits` each, and the class
 // and sym-move tables): a reduction whose tables would exceed `bytes` even at their least (as
 // many classes as values over symmetries) is refused, MemoryRefused, before its class table
-// is built. 0: no cap.
+// is built. 0: no cap. `precheck`, when set, is called with those least figures (what a
+// solve holds, and the cells) before the class table is built, to refuse what cannot fit
+// elsewhere (`pdb build`: the disk) by throwing.
 struct SolveCap {
   std::uint64_t bytes = 0;
   int bits = 2;
+  std::function<void(std::uint64_t least_bytes, std::uint64_t least_cells)> precheck;
 };
 
 class PatternReduction {

@@ -112,6 +112,26 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
   // --memory (which takes tables up to seven eighths of it).
   std::vector<std::unique_ptr<PatternDomain>> pats;
   std::vector<std::pair<PatternSpec, json>> present;  // patterns already built: their headers
+  // What the tables chosen so far need on disk (the piece tables, and the patterns in `pats`).
+  auto disk_need = [&] {
+    tansaku::pdb::DiskNeed disk;
+    for (const auto& dom : doms)
+      disk.add(dir / table_file_name(d, ms, goal, dom->spec()), TwoBitTable::bytes_for(dom->size()),
+               tansaku::pdb::build_state_bytes(dom->size(), 2), s.force);
+    for (const auto& p : pats)
+      disk.add(dir / pattern_file_name(d, ms, goal, p->spec(), bits), solve_bytes(*p, bits),
+               tansaku::pdb::build_state_bytes(p->size(), bits), s.force);
+    return disk;
+  };
+  // A reduced pattern is refused for the disk before its class table is built, by its least
+  // size (as many classes as values over symmetries), with the tables chosen before it.
+  auto disk_first = [&](const std::filesystem::path& file) {
+    return [&, file](std::uint64_t least_bytes, std::uint64_t least_cells) {
+      tansaku::pdb::DiskNeed disk = disk_need();
+      disk.add(file, least_bytes, tansaku::pdb::build_state_bytes(least_cells, bits), s.force);
+      disk.require(dir);
+    };
+  };
   std::string group;  // the symmetry group's fingerprint, computed once when first asked
   auto fingerprint = [&]() -> const std::string& {
     if (group.empty()) group = symmetry_fingerprint(symmetry_group(d, ms, goal));
@@ -138,13 +158,14 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
           }
         }
         if (last) {
-          pats.push_back(std::make_unique<PatternDomain>(d, ms, goal, *p, o.threads, &lim));
+          pats.push_back(std::make_unique<PatternDomain>(d, ms, goal, *p, o.threads, &lim, nullptr, nullptr, false,
+                                                         SolveCap{0, bits, disk_first(file)}));
           break;
         }
         try {  // a pattern another stands in for when its build or a solve with it does not fit
           // (refused before its class table is built when its least size shows that already)
           auto dom = std::make_unique<PatternDomain>(d, ms, goal, *p, o.threads, &lim, nullptr, nullptr, false,
-                                                     SolveCap{table_memory(o.memory), bits});
+                                                     SolveCap{table_memory(o.memory), bits, disk_first(file)});
           if (tansaku::pdb::build_bytes(dom->size(), bits) <= o.memory &&
               solve_bytes(*dom, bits) <= table_memory(o.memory)) {
             pats.push_back(std::move(dom));
@@ -170,16 +191,7 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
   const tansaku::pdb::StopSignals signals(o.deadline);
   auto note = [&](const std::string& line) { fmt::print(stderr, "tansaku: {}\n", printable(line)); };
   const std::uint64_t key = instance_key(d, ms, goal);
-  {
-    tansaku::pdb::DiskNeed disk;
-    for (const auto& dom : doms)
-      disk.add(dir / table_file_name(d, ms, goal, dom->spec()), TwoBitTable::bytes_for(dom->size()),
-               tansaku::pdb::build_state_bytes(dom->size(), 2), s.force);
-    for (const auto& p : pats)
-      disk.add(dir / pattern_file_name(d, ms, goal, p->spec(), bits), solve_bytes(*p, bits),
-               tansaku::pdb::build_state_bytes(p->size(), bits), s.force);
-    disk.require(dir);
-  }
+  disk_need().require(dir);
   Stopwatch total;
   json tables = json::array();
   std::string text;
