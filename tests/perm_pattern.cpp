@@ -457,9 +457,10 @@ TEST(PermPattern, TablesTooBigToHoldTwiceAreReadOnce) {
   // Over 2-bit cells the class table is checked as read and let go (a search ranks only its
   // start with it); the sym-move table is held, the same.
   EXPECT_EQ(back->domain().reduction()->class_table().words, nullptr);
-  const ClassTable a = t->domain().reduction()->sym_move_table(), b = back->domain().reduction()->sym_move_table();
-  ASSERT_EQ(a.size, b.size);
-  EXPECT_TRUE(std::equal(a.words, a.words + a.size, b.words));
+  const SymMoveTable a = t->domain().reduction()->sym_move_table(), b = back->domain().reduction()->sym_move_table();
+  ASSERT_EQ(a.bytes, b.bytes);
+  const auto* ab = static_cast<const std::uint8_t*>(a.data);
+  EXPECT_TRUE(std::equal(ab, ab + a.bytes, static_cast<const std::uint8_t*>(b.data)));
   auto flip = [&](std::uint64_t at) {
     std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
     char c = 0;

@@ -46,7 +46,7 @@ std::unique_ptr<PatternTable> build(const Definition& d, const MoveSet& ms, cons
   auto dom = std::make_unique<PatternDomain>(d, ms, d.solved, v.at(0), 2);
   if (in_place) {
     const PatternReduction* red = dom->reduction();
-    const std::uint64_t held = red ? 4 * (red->class_table().size + red->sym_move_table().size) : 0;
+    const std::uint64_t held = red ? 4 * red->class_table().size + red->sym_move_table().bytes : 0;
     lim.memory = held + tansaku::pdb::build_bytes(dom->size(), 2);
     EXPECT_TRUE(tansaku::pdb::build_in_place(dom->size(), 2, lim.memory - held));
   }
@@ -231,7 +231,7 @@ TEST(PermReduction, SolveCapRefusesOnlyWhatCannotFit) {
   const PatternReduction& red = *dom.reduction();
   for (int bits : {2, 4}) {
     const std::uint64_t held = TwoBitTable::bytes_for(dom.size() * static_cast<std::uint64_t>(bits / 2)) +
-                               4 * (red.class_table().size + red.sym_move_table().size);
+                               4 * red.class_table().size + red.sym_move_table().bytes;
     EXPECT_GT(held, std::uint64_t{1} << 20);
     const PatternDomain fits(d, ms, d.solved, v.at(0), 1, nullptr, nullptr, nullptr, false, SolveCap{held, bits, {}});
     EXPECT_EQ(fits.size(), dom.size());
@@ -291,9 +291,12 @@ TEST(PermReduction, FileRoundTripAndSolve) {
     }
   }
   // The sym-move table went with it.
-  const ClassTable built = t->domain().reduction()->sym_move_table(), read = back->domain().reduction()->sym_move_table();
-  ASSERT_EQ(read.size, built.size);
-  for (std::uint64_t i = 0; i < built.size; ++i) ASSERT_EQ(read.words[i], built.words[i]) << i;
+  const SymMoveTable built = t->domain().reduction()->sym_move_table(),
+                     read = back->domain().reduction()->sym_move_table();
+  ASSERT_EQ(read.count, built.count);
+  ASSERT_EQ(read.bits, built.bits);
+  for (std::uint64_t i = 0; i < built.count; ++i)
+    ASSERT_EQ(back->domain().reduction()->sym_move(i), t->domain().reduction()->sym_move(i)) << i;
   // Over 2-bit cells the file keeps the classes' representatives, not the class table. A
   // file that keeps the class table in their place (as files of 2-bit cells were written
   // before, without "class_count") loads and ranks as the built table. A reduced table's file
@@ -307,12 +310,46 @@ TEST(PermReduction, FileRoundTripAndSolve) {
     EXPECT_FALSE(reader.has("classes"));
     const pdb::Bytes cells = reader.section("cells"), classes = reader.section("representatives"),
                      fixed = reader.section("fixed"), moves = reader.section("sym_moves");
+    // The sym-move table as files written before its packing kept it: 32-bit words.
+    const PatternReduction& built_red = *t->domain().reduction();
+    std::vector<std::uint32_t> moves32(built_red.sym_move_table().count);
+    for (std::uint64_t i = 0; i < moves32.size(); ++i) moves32[i] = built_red.sym_move(i);
+    moves32.resize((moves32.size() + 1) / 2 * 2, 0);
+    ASSERT_LT(built_red.sym_move_table().bits, 32u);
+    EXPECT_LT(moves.size, moves32.size() * 4);
+    {
+      nlohmann::ordered_json info = reader.header().info;
+      info.erase("sym_move_bits");
+      const pdb::TableHeader th{reader.header().kind, reader.header().content, reader.header().encoding,
+                                reader.header().entries, info};
+      const pdb::SectionData four[] = {{"cells", cells.data, cells.size, pdb::Storage::raw},
+                                       {"representatives", classes.data, classes.size, pdb::Storage::raw},
+                                       {"fixed", fixed.data, fixed.size, pdb::Storage::raw},
+                                       {"sym_moves", moves32.data(), moves32.size() * 4, pdb::Storage::raw}};
+      const auto unpacked = dir / ("unpacked-" + file.filename().string());
+      pdb::write_table_file(unpacked, th, four);
+      const auto u = load_pattern_table(unpacked, d, ms, d.solved, search::Limits{});
+      const PatternReduction& ur = *u->domain().reduction();
+      ASSERT_EQ(ur.sym_move_table().bits, built_red.sym_move_table().bits);
+      for (std::uint64_t i = 0; i < ur.sym_move_table().count; ++i)
+        ASSERT_EQ(ur.sym_move(i), built_red.sym_move(i)) << i;
+      std::mt19937 walk(11);
+      for (int w = 0; w < 100; ++w) {
+        Position p = d.solved;
+        for (int k = 0; k < 1 + w % 7; ++k) p = d.applied(ms.gens[walk() % ms.gens.size()].p, p);
+        std::uint64_t a = 0, b = 0;
+        ASSERT_TRUE(t->domain().rank(p, a) && u->domain().rank(p, b));
+        ASSERT_EQ(u->domain().cell(b), t->domain().cell(a)) << w;
+      }
+      std::filesystem::remove(unpacked);
+    }
     {
       const ClassTable ct = t->domain().reduction()->class_table();
       std::vector<std::uint32_t> words(ct.words, ct.words + ct.size);
       words.resize((words.size() + 1) / 2 * 2, 0);
       nlohmann::ordered_json info = reader.header().info;
       info.erase("class_count");
+      info.erase("sym_move_bits");
       // Such a file's bytes counted the class table and no representatives.
       const std::uint64_t held = h.value("bytes", std::uint64_t{0}) - 5 * t->domain().reduction()->classes();
       info["bytes"] = held + (ct.size * 4 + 7) / 8 * 8;
@@ -320,7 +357,7 @@ TEST(PermReduction, FileRoundTripAndSolve) {
                                 reader.header().entries, info};
       const pdb::SectionData three[] = {{"cells", cells.data, cells.size, pdb::Storage::raw},
                                         {"classes", words.data(), words.size() * 4, pdb::Storage::raw},
-                                        {"sym_moves", moves.data, moves.size, pdb::Storage::raw}};
+                                        {"sym_moves", moves32.data(), moves32.size() * 4, pdb::Storage::raw}};
       const auto earlier = dir / ("with-classes-" + file.filename().string());
       pdb::write_table_file(earlier, th, three);
       const auto e = load_pattern_table(earlier, d, ms, d.solved, search::Limits{});

@@ -34,7 +34,7 @@ void restrict_to(const std::vector<bool>& keep, Definition& pd, MoveSet& pms) {
 
 PatternReduction::PatternReduction(const Definition& d, const std::vector<std::uint8_t>& lab_map, const Definition& pd,
                                    const MoveSet& pms, const std::vector<Perm>& group, const search::Limits& lim,
-                                   const ClassTable* given, const ClassTable* given_moves, SolveCap cap,
+                                   const ClassTable* given, const SymMoveTable* given_moves, SolveCap cap,
                                    const ClassReps* reps)
     : pdb_(pd), pdr_(pd), pmsb_(pms), pmsr_(pms), group_(group) {
   const unsigned threads = lim.threads;
@@ -157,7 +157,7 @@ std::uint64_t PatternReduction::solve_bytes_for(std::uint64_t classes, int bits)
   const std::uint64_t cells = TwoBitTable::bytes_for(classes * nr_ * static_cast<std::uint64_t>(bits / 2));
   if (bits == 4) return cells + side_bytes_for(classes);
   // The sym-move table, and per class its representative and fixing symmetries (rep_, stab_id_).
-  return cells + 4 * classes * static_cast<std::uint64_t>(nm_) + 5 * classes;
+  return cells + packed_bytes(classes * static_cast<std::uint64_t>(nm_), entry_bits(classes)) + 5 * classes;
 }
 
 std::uint32_t PatternReduction::entry_by_conjugates(std::uint64_t v) const {
@@ -245,17 +245,32 @@ void PatternReduction::build_symmetry_tables() {
   if (!identity) throw std::logic_error("perm: the first symmetry is not the identity");
 }
 
-void PatternReduction::build_sym_moves(const ClassTable* given, const search::Limits& lim) {
+void PatternReduction::build_sym_moves(const SymMoveTable* given, const search::Limits& lim) {
   const std::uint64_t n = classes_ * static_cast<std::uint64_t>(nm_);
+  move_bits_ = entry_bits(classes_);
   if (given) {
-    if (given->size != n || !given->words) throw InputError("a sym-move table of another size");
-    sym_moves_ = given->words;
-    sym_moves_owner_ = given->owner;
+    if (given->count != n || !given->data) throw InputError("a sym-move table of another size");
+    if (given->bits) {  // packed as held
+      if (given->bits != move_bits_ || given->bytes != packed_bytes(n, move_bits_))
+        throw InputError("a sym-move table of another layout");
+      sym_moves_ = static_cast<const std::uint8_t*>(given->data);
+      sym_moves_owner_ = given->owner;
+      return;
+    }
+    // 32-bit words (a file written before the packing): packed here.
+    const auto* words = static_cast<const std::uint32_t*>(given->data);
+    sym_moves_store_.assign(packed_bytes(n, move_bits_) / 8, 0);
+    auto* out = reinterpret_cast<std::uint8_t*>(sym_moves_store_.data());
+    for (std::uint64_t i = 0; i < n; ++i) {
+      if (words[i] >> move_bits_) throw InputError("a sym-move table of another layout");
+      packed_put(out, i, move_bits_, words[i]);
+    }
+    sym_moves_ = out;
     return;
   }
   // Row k: the class table entries of representative k's neighbours, in move order (in
-  // parallel: parts of the classes per thread).
-  sym_moves_store_.resize(n);
+  // parallel: parts of the classes per thread, as 32-bit words), then packed.
+  std::vector<std::uint32_t, HugeAlloc<std::uint32_t>> words(n);
   const unsigned threads = std::max(1u, lim.threads);
   std::vector<std::exception_ptr> errors(threads);
   auto part = [&](unsigned p) {
@@ -266,7 +281,7 @@ void PatternReduction::build_sym_moves(const ClassTable* given, const search::Li
           if (lim.deadline) lim.deadline->check();
           if (lim.progress) lim.progress->update("sym-move table of set {}: {}%", big_name_, (k - lo) * 100 / std::max<std::uint64_t>(1, hi - lo));
         }
-        std::uint32_t* row = sym_moves_store_.data() + k * static_cast<std::uint64_t>(nm_);
+        std::uint32_t* row = words.data() + k * static_cast<std::uint64_t>(nm_);
         big_->for_each_move_rank(rep_[k], [&](int m, std::uint64_t t) { row[m] = cls_[t]; });
       }
     } catch (...) {
@@ -280,7 +295,10 @@ void PatternReduction::build_sym_moves(const ClassTable* given, const search::Li
   }
   for (auto& e : errors)
     if (e) std::rethrow_exception(e);
-  sym_moves_ = sym_moves_store_.data();
+  sym_moves_store_.assign(packed_bytes(n, move_bits_) / 8, 0);
+  auto* out = reinterpret_cast<std::uint8_t*>(sym_moves_store_.data());
+  for (std::uint64_t i = 0; i < n; ++i) packed_put(out, i, move_bits_, words[i]);
+  sym_moves_ = out;
 }
 
 Position PatternReduction::part_of(const Position& projected, const Definition& part) {

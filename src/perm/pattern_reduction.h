@@ -26,6 +26,7 @@
 #include "perm/definition.h"
 #include "perm/generators.h"
 #include "perm/space.h"
+#include "tansaku/core/packed_values.h"
 #include "tansaku/core/zeroed_pages.h"
 #include "tansaku/search/limits.h"
 
@@ -35,6 +36,17 @@ namespace tansaku::perm {
 struct ClassTable {
   const std::uint32_t* words = nullptr;
   std::uint64_t size = 0;
+  std::shared_ptr<const void> owner;
+};
+
+// A sym-move table held elsewhere (a table file's mapping): `count` entries of `bits` each,
+// packed (core/packed_values.h), in `bytes`; or, with bits 0, 32-bit words (files written
+// before the packing, packed when adopted).
+struct SymMoveTable {
+  const void* data = nullptr;
+  std::uint64_t count = 0;
+  unsigned bits = 0;
+  std::uint64_t bytes = 0;
   std::shared_ptr<const void> owner;
 };
 
@@ -71,7 +83,7 @@ class PatternReduction {
   // deadline; `cap`: refused first when a solve could not hold the table).
   PatternReduction(const Definition& d, const std::vector<std::uint8_t>& lab_map, const Definition& pd,
                    const MoveSet& pms, const std::vector<Perm>& group, const search::Limits& lim,
-                   const ClassTable* given = nullptr, const ClassTable* given_moves = nullptr, SolveCap cap = {},
+                   const ClassTable* given = nullptr, const SymMoveTable* given_moves = nullptr, SolveCap cap = {},
                    const ClassReps* reps = nullptr);
   PatternReduction(const PatternReduction&) = delete;
   PatternReduction& operator=(const PatternReduction&) = delete;
@@ -108,7 +120,15 @@ class PatternReduction {
     cls_owner_.reset();
     std::vector<std::uint32_t>().swap(cls_store_);
   }
-  ClassTable sym_move_table() const { return ClassTable{sym_moves_, classes_ * static_cast<std::uint64_t>(nm_), {}}; }
+  // The sym-move table as held: packed entries of sym_move_bits() each.
+  SymMoveTable sym_move_table() const {
+    const std::uint64_t n = classes_ * static_cast<std::uint64_t>(nm_);
+    return SymMoveTable{sym_moves_, n, move_bits_, packed_bytes(n, move_bits_), {}};
+  }
+  // Entry i of the sym-move table ([class * moves + move]).
+  std::uint32_t sym_move(std::uint64_t i) const {
+    return static_cast<std::uint32_t>(packed_get(sym_moves_, i, move_bits_));
+  }
 
   // A search state: the big part's class, whether symmetries fix the class's
   // representative, a symmetry taking the big part to the representative, and the rest's
@@ -141,23 +161,23 @@ class PatternReduction {
   }
   // The sym-move row of a state, fetched ahead (its children need it).
   void prefetch(std::uint64_t state) const {
-    const std::uint32_t* row = sym_moves_ + (state >> 32) * static_cast<std::uint64_t>(nm_);
-    __builtin_prefetch(row, 0, 1);
-    __builtin_prefetch(row + nm_ - 1, 0, 1);
+    const std::uint64_t row = (state >> 32) * static_cast<std::uint64_t>(nm_);
+    __builtin_prefetch(sym_moves_ + packed_first_byte(row, move_bits_), 0, 1);
+    __builtin_prefetch(sym_moves_ + packed_end_byte(row + static_cast<std::uint64_t>(nm_), move_bits_) - 1, 0, 1);
   }
   // f(move, neighbour state) for every move, in order: the big part's class and symmetry
   // from the row of its class (the move conjugated by the state's symmetry: the
   // representative's neighbour), the symmetries composed; the rest by its move table.
   template <class F>
   void for_each_move_rank(std::uint64_t state, F&& f) const {
-    const std::uint32_t* row = sym_moves_ + (state >> 32) * static_cast<std::uint64_t>(nm_);
+    const std::uint64_t row = (state >> 32) * static_cast<std::uint64_t>(nm_);
     const auto s = static_cast<std::size_t>((state >> kSymShift) & kSymField);
     const std::uint16_t* mc = move_conj_.data() + s * static_cast<std::size_t>(nm_);
     const std::uint8_t* after = compose_.data() + s;  // [t * symmetries + s]: t after s
     const std::size_t ns = syms_.size();
     const std::uint32_t* rm = rest_moves_.data() + (state & kRestMask) * static_cast<std::uint64_t>(nm_);
     for (int m = 0; m < nm_; ++m) {
-      const std::uint32_t e = row[mc[m]];
+      const std::uint32_t e = sym_move(row + mc[m]);
       const std::uint64_t t = e & sym_mask_;
       f(m, std::uint64_t{e >> (sym_bits_ + 1)} << 32 | ((e & (sym_mask_ + 1)) ? kFixed : 0) |
                std::uint64_t{after[t * ns]} << kSymShift | rm[m]);
@@ -276,9 +296,9 @@ class PatternReduction {
       b.start = k * R.nr_;
       b.end = b.start + R.nr_;
       b.own = R.stab_id_[k] ? k : kNoStab;
-      const std::uint32_t* row = R.sym_moves_ + k * static_cast<std::uint64_t>(R.nm_);
+      const std::uint64_t row = k * static_cast<std::uint64_t>(R.nm_);
       for (int m = 0; m < R.nm_; ++m) {  // the representative's neighbours: its row as it is
-        const std::uint32_t e = row[m];
+        const std::uint32_t e = R.sym_move(row + static_cast<std::uint64_t>(m));
         const std::uint64_t kk = e >> (R.sym_bits_ + 1);
         b.base[m] = kk * R.nr_;
         b.conj[m] = R.conj_.data() + std::uint64_t{e & R.sym_mask_} * R.nr_;
@@ -295,8 +315,14 @@ class PatternReduction {
   static constexpr unsigned kSymShift = 24;
   static constexpr std::uint64_t kRestMask = (std::uint64_t{1} << kSymShift) - 1, kSymField = 0x7f,
                                  kFixed = std::uint64_t{1} << 31;
+  // The class table and the packed sym-move table (a build holds a 32-bit one too while it
+  // makes the sym-move table, before the cells are there).
   std::uint64_t side_bytes_for(std::uint64_t classes) const {
-    return 4 * (nb_ + classes * static_cast<std::uint64_t>(nm_));
+    return 4 * nb_ + packed_bytes(classes * static_cast<std::uint64_t>(nm_), entry_bits(classes));
+  }
+  // The width of a sym-move entry: a class below `classes`, the fixed bit and a symmetry.
+  unsigned entry_bits(std::uint64_t classes) const {
+    return packed_width((std::max<std::uint64_t>(classes, 1) - 1) << (sym_bits_ + 1) | ((2u << sym_bits_) - 1));
   }
   std::uint64_t solve_bytes_for(std::uint64_t classes, int bits) const;
   // The class table entry of big value v (found by its conjugates when the table is dropped).
@@ -336,10 +362,12 @@ class PatternReduction {
   std::vector<std::uint32_t> rep_;      // class -> representative big value
   std::vector<std::uint32_t> conj_;     // [symmetry * nr + rest value] -> conjugated rest value
   std::vector<std::uint32_t> rest_moves_;  // [rest value * moves + move] -> neighbour rest value
-  // [class * moves + move] -> the class table entry of the representative's neighbour
-  std::vector<std::uint32_t, HugeAlloc<std::uint32_t>> sym_moves_store_;
+  // [class * moves + move] -> the class table entry of the representative's neighbour,
+  // packed at move_bits_ each (entry_bits)
+  std::vector<std::uint64_t, HugeAlloc<std::uint64_t>> sym_moves_store_;
   std::shared_ptr<const void> sym_moves_owner_;
-  const std::uint32_t* sym_moves_ = nullptr;
+  const std::uint8_t* sym_moves_ = nullptr;
+  unsigned move_bits_ = 32;
   std::vector<std::uint16_t> move_conj_;  // [symmetry * moves + move] -> the move S m S^-1 (S after m = it after S)
   std::vector<std::uint8_t> compose_;    // [t * symmetries + s] -> the symmetry t after s
 
@@ -357,7 +385,7 @@ class PatternReduction {
   // move_conj_ and compose_, found by their action on values of both parts.
   void build_symmetry_tables();
   // The sym-move table: given (checked), else built from the class table (lim: progress).
-  void build_sym_moves(const ClassTable* given, const search::Limits& lim);
+  void build_sym_moves(const SymMoveTable* given, const search::Limits& lim);
 };
 
 }  // namespace tansaku::perm

@@ -19,7 +19,7 @@ constexpr std::uint8_t kRest = 254;  // the pieces of a named set that are neith
 
 PatternDomain::PatternDomain(const Definition& d, const MoveSet& ms, const Position& goal, PatternSpec spec,
                              unsigned threads, const search::Limits* lim, const ClassTable* classes,
-                             const ClassTable* sym_moves, bool searching, SolveCap cap, const ClassReps* reps)
+                             const SymMoveTable* sym_moves, bool searching, SolveCap cap, const ClassReps* reps)
     : spec_(std::move(spec)), pd_(d), pms_(ms) {
   const auto N = static_cast<std::size_t>(d.positions);
   lab_map_.assign(N * 256, kRest);

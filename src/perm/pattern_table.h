@@ -39,7 +39,7 @@ class PatternDomain {
   // table is built (pattern_reduction.h).
   PatternDomain(const Definition& d, const MoveSet& ms, const Position& goal, PatternSpec spec, unsigned threads = 1,
                 const search::Limits* lim = nullptr, const ClassTable* classes = nullptr,
-                const ClassTable* sym_moves = nullptr, bool searching = false, SolveCap cap = {},
+                const SymMoveTable* sym_moves = nullptr, bool searching = false, SolveCap cap = {},
                 const ClassReps* reps = nullptr);
 
   ~PatternDomain();

@@ -265,17 +265,19 @@ void save_pattern_table(const PatternTable& t, const Definition& d, std::uint64_
   if (const PatternReduction* red = dom.reduction()) {
     // A table of 2-bit cells keeps its classes' representatives in place of the class table
     // (a solve over them reads no class table); one of 4-bit cells keeps the class table.
-    const ClassTable ct = red->class_table(), mt = red->sym_move_table();
+    const ClassTable ct = red->class_table();
+    const SymMoveTable mt = red->sym_move_table();
     if (t.bits() == 4 && !ct.words) throw std::logic_error("perm: saving a reduced table without its class table");
     const std::vector<std::uint32_t>& reps = red->representatives();
     std::vector<std::uint8_t> fixed = red->fixed();
     fixed.resize((fixed.size() + 7) / 8 * 8, 0);
-    const Words32 moves(mt), classes(t.bits() == 4 ? ct : ClassTable{reps.data(), reps.size(), {}});
+    const Words32 classes(t.bits() == 4 ? ct : ClassTable{reps.data(), reps.size(), {}});
     json hr = h;
     hr["bytes"] = red->solve_bytes(t.bits());  // what a solve holds
     hr["class_values"] = red->big_values();
     hr["class_count"] = red->classes();
-    hr["sym_move_values"] = mt.size;
+    hr["sym_move_values"] = mt.count;
+    hr["sym_move_bits"] = mt.bits;
     if (!symmetries.empty()) hr["symmetries"] = symmetries;
     std::vector<pdb::SectionData> extra;
     if (t.bits() == 4) {
@@ -284,7 +286,7 @@ void save_pattern_table(const PatternTable& t, const Definition& d, std::uint64_
       extra.push_back({"representatives", classes.data, classes.bytes, pdb::Storage::raw});
       extra.push_back({"fixed", fixed.data(), fixed.size(), pdb::Storage::raw});
     }
-    extra.push_back({"sym_moves", moves.data, moves.bytes, pdb::Storage::raw});
+    extra.push_back({"sym_moves", mt.data, mt.bytes, pdb::Storage::raw});
     save_cells(hr, t.cells(), file, extra, t.bits());
   } else {
     save_cells(h, t.cells(), file, {}, t.bits());
@@ -309,12 +311,28 @@ ClassTable read_words(const Opened& o, const char* name, std::uint64_t values, c
   return words_of(o.r.load(name, lim, at, label), values);
 }
 
-// The sym-move table of a reduced pattern's file: for a search in huge pages whatever its
-// size (pdb::Placement::huge_pages): a search reads a sym-move row per node and lookup
-// (their 2 MiB pages are few: the kernel finds them at once, unlike the gigabytes of cells).
-ClassTable read_sym_moves(const Opened& o, const search::Limits& lim, pdb::Placement at) {
-  return read_words(o, "sym_moves", o.h.value("sym_move_values", std::uint64_t{0}), lim, at, "sym-move table",
-                    "a reduced table without its sym-move table");
+// The sym-move table of a reduced pattern's file: its entries packed at "sym_move_bits" each,
+// for a search in huge pages whatever its size (pdb::Placement::huge_pages: a search reads a
+// sym-move row per node and lookup, and their 2 MiB pages are few: the kernel finds them at
+// once, unlike the gigabytes of cells); or, in a file written before the packing, 32-bit
+// words, mapped and checked (the reduction packs them into its own memory).
+SymMoveTable read_sym_moves(const Opened& o, const search::Limits& lim, pdb::Placement at) {
+  const std::uint64_t values = o.h.value("sym_move_values", std::uint64_t{0});
+  const char* why = "a reduced table without its sym-move table";
+  const auto bits = o.h.value("sym_move_bits", 0u);
+  if (!o.h.contains("sym_move_bits")) {
+    ClassTable w = read_words(o, "sym_moves", values, lim,
+                              at == pdb::Placement::huge_pages ? pdb::Placement::check : at, "sym-move table", why);
+    return SymMoveTable{w.words, w.size, 0, w.size * 4, std::move(w.owner)};
+  }
+  if (values == 0 || bits == 0 || bits > 32 || !o.r.has("sym_moves") ||
+      o.r.section_bytes("sym_moves") != packed_bytes(values, bits))
+    throw InputError(o.r.refusal(why));
+  pdb::LoadedSection s = o.r.load("sym_moves", lim, at, "sym-move table");
+  const std::uint64_t bytes = s.bytes;
+  const void* data = s.memory.get();
+  std::shared_ptr<const void> owner(s.memory.release(), PagesDeleter{static_cast<std::size_t>(bytes)});
+  return SymMoveTable{data, values, bits, bytes, std::move(owner)};
 }
 
 // Its classes: the class table (a file of 4-bit cells, or of 2-bit cells written before the
@@ -354,7 +372,7 @@ std::unique_ptr<PatternTable> load_pattern_table(const std::filesystem::path& fi
   std::unique_ptr<PatternDomain> dom;
   {  // the mappings go before the cells come
     const ClassSections cs = read_classes(o, lim, lean ? pdb::Placement::check : pdb::Placement::huge_pages);
-    const ClassTable mt = read_sym_moves(o, lim, pdb::Placement::huge_pages);
+    const SymMoveTable mt = read_sym_moves(o, lim, pdb::Placement::huge_pages);
     if (cs.reps.words) {
       const ClassReps cr{{cs.reps.words, cs.reps.size},
                          {reinterpret_cast<const std::uint8_t*>(cs.fixed.words), cs.fixed.size}};
