@@ -22,7 +22,7 @@
 #   CUBE_MEMORY="2G 18G": the whole run once per memory budget, `--memory` of the build and
 #     the solves: the pattern is the largest of data/perm/3x3x3.pat's that fits it (2G: the
 #     twist-flip-sortedslice pattern, about 1 GiB; from 3G: twist-flip-layers, about
-#     2.6 GiB; from 18G: twist-flip-layers-pairs, 15.5 GiB), each in its own folder (cube-mem-M, or cube-cells-N-mem-M with CUBE_CELLS;
+#     2.5 GiB; from 18G: twist-flip-layers-pairs, 15.4 GiB), each in its own folder (cube-mem-M, or cube-cells-N-mem-M with CUBE_CELLS;
 #     default: the default budget, three quarters of the memory).
 #   CUBE_FIXED=0: the random positions only (no 14-move scramble, checkerboard, superflip).
 #   CUBE_FROM=K: the random positions K to N only (a long run split in two: the same

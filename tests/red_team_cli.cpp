@@ -211,7 +211,7 @@ TEST(RedTeam, RegistryKeepsTimeouts) {
       "explore blocks:century --distinct --timeout 0.05", "explore knight-swap:5x4 --timeout 0.05",
       // pdb: pattern databases of sliding and perm, into a directory of their own
       "pdb build 15-puzzle --dir " + (temp_dir() / "pdb").string(),
-      "pdb build perm:3x3x3 --dir " + (temp_dir() / "pdb").string()};
+      "pdb build perm:3x3x3 --memory 3G --dir " + (temp_dir() / "pdb").string()};
   const std::vector<std::string> finish = {
       "show perm:3x3x3", "show coloring:queen8_8", "show peg:english",     "show sliding:6x6",
       "show flip:20x20", "show knight-tour:30x30", "show knight-swap:8x8", "show square-sum --n 1000000"};

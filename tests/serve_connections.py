@@ -2,7 +2,8 @@
 """`tansaku serve` at the connection level (ctest ServeConnections; issue 37): idle sockets,
 half-sent headers and stalled bodies hold no thread, so a normal client is answered promptly
 behind hundreds of them; they are closed by their deadlines (408); connections beyond the
-bound (serve --connections) are answered 503 at once. Loopback only, every loop bounded; the
+bound (serve --connections) are answered 503 at once; a chunked body past --body is cut off
+(413), and a Content-Length that is not one number of bytes refused (400). Loopback only, every loop bounded; the
 time bounds are generous (a shared machine): they tell a prompt answer from a starved one.
 Usage: serve_connections.py PATH/TO/tansaku"""
 import os
@@ -129,6 +130,40 @@ def main():
         first, second = data.find(b"HTTP/1.1 200"), data.find(b"HTTP/1.1 404")
         check(0 <= first < second and b'"length":31' in data, f"pipelined requests: {data[:80]!r} ... {data[-80:]!r}")
         c.close()
+        # a chunked body past --body (1M by default) is cut off: 413 and the connection closed
+        # (it used to be read whole, however large); a small chunked body is served
+        hdr = (b"POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+               b"Transfer-Encoding: chunked\r\n\r\n")
+        big = b" " * (3 << 20) + body
+        c = connect(s)
+        c.sendall(hdr)
+        try:
+            for i in range(0, len(big), 65536):
+                part = big[i:i + 65536]
+                c.sendall(b"%x\r\n" % len(part) + part + b"\r\n")
+            c.sendall(b"0\r\n\r\n")
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        status, text = read_reply(c)
+        check(status == 413 and "too large" in text and text.count("HTTP/1.1") == 1,
+              f"a chunked body of 3 MiB: {status} {text[-200:]!r}")
+        c.close()
+        c = connect(s)
+        small = b" " * 1000 + body
+        c.sendall(hdr + b"%x\r\n" % len(small) + small + b"\r\n0\r\n\r\n")
+        status, text = read_reply(c)
+        check(status == 200 and '"length":31' in text, f"a small chunked body: {status} {text[-200:]!r}")
+        c.close()
+        # Content-Length lines that are not one number of bytes: 400 at once (RFC 9112 6.3)
+        for lengths in ([str(len(body)), "5"], ["-5"], ["99999999999999999999"]):
+            c = connect(s)
+            t = time.time()
+            c.sendall(b"POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" +
+                      b"".join(b"Content-Length: " + n.encode() + b"\r\n" for n in lengths) + b"\r\n" + body)
+            status, text = read_reply(c)
+            check(status == 400 and "Content-Length" in text and time.time() - t < PROMPT,
+                  f"Content-Length {lengths}: {status} after {time.time() - t:.1f} s {text[-200:]!r}")
+            c.close()
         # the deadlines: a header never finished, a body never finished -> 408 and closed
         t = time.time()
         status, text = read_reply(slow[0], timeout=40)

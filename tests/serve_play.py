@@ -190,6 +190,9 @@ def paste(s):
                         ({"puzzle": "sliding:3x3", "paste": "x"}, ["nothing to paste"]),
                         ({"puzzle": "perm", "paste": tws}, ["FAMILY:NAME"]),
                         ({"puzzle": "perm:../x.tws", "paste": tws}, ["FAMILY:NAME"]),
+                        # a builtin's name would read the builtin, not the paste
+                        ({"puzzle": "perm:2x2x2", "paste": tws}, ["perm:NAME.tws"]),
+                        ({"puzzle": "blocks:ma", "paste": "x"}, ["blocks:NAME.txt"]),
                         ({"puzzle": "perm:p.tws", "paste": 3}, ["paste"]),
                         ({"puzzle": "perm:p.tws", "paste": "Name x\n\x01\n"}, ["control character"]),
                         # an oversized paste: the file limit of the request's memory (a quarter)

@@ -12,8 +12,8 @@
 # twist of the 8 corners (3^7), the flip of the 12 edges (2^11) and the cells of the slice
 # edges in order (12!/8! = 11,880): 53.2 x 10^9 positions, stored reduced by the 16
 # symmetries that keep the U-D axis, mirrors included (Y, Z2 and M of 3x3x3.sym generate
-# them): 3,332,690,568 entries (795 MiB, and a class table of 97 MB and a sym-move table
-# of 110 MB), distances to 13. Looked up at the
+# them): 3,332,690,568 entries (795 MiB, and a sym-move table of 89 MB; a build also holds a
+# class table of 97 MB), distances to 13. Looked up at the
 # position and at its conjugates by the two Symmetry rotations of 3x3x3.sym (there the
 # slice is the RL or FB slice). Without `Reduced` it would need 12.4 GiB.
 Pattern twist-flip-sortedslice
@@ -23,7 +23,7 @@ EDGES distinct 9 10 11 12
 Reduced
 End
 
-# Where --memory is 2.95 GiB or more (a solve holds 2.6 GiB, and takes tables up to seven
+# Where --memory is 2.91 GiB or more (a solve holds 2.5 GiB, and takes tables up to seven
 # eighths of --memory; its build, in place, 2.8 GiB), this one instead: the same twist and flip, and which of three groups each edge
 # sits in (the E slice FR FL BR BL, the U layer UF UR UB UL, the D layer: 12!/(4!4!4!) =
 # 34,650) in place of the order of the E slice's edges; U and D turns keep it, as they keep
@@ -40,8 +40,8 @@ Reduced
 Replaces twist-flip-sortedslice
 End
 
-# Where --memory is 17.7 GiB or more (a solve holds 15.5 GiB, and so does its file: 13.6 GiB
-# of cells and a sym-move table of 1.8 GiB), this one instead: the layers above with the E
+# Where --memory is 17.6 GiB or more (a solve holds 15.4 GiB, and so does its file: 13.6 GiB
+# of cells and a sym-move table of 1.7 GiB), and the disk has room for its build (43 GiB), this one instead: the layers above with the E
 # slice's edges in two pairs of opposite edges (FR BL, FL BR) in place of one group of four
 # (12!/(2! 2! 4! 4!) = 207,900 in place of 34,650). U and D turns keep it. 1.2 x 10^12
 # positions, reduced by the same 16 symmetries to 58,238,629,020 entries, distances to 14.

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
 
 namespace tansaku::blocks {
 
@@ -29,7 +30,8 @@ std::string row_cells(std::string_view text, const std::string& source, int line
     }
     if (!cell_char(c))
       throw InputError(where(source, line) +
-                       fmt::format("unexpected character '{}' (cells are letters, digits, '.' empty or '#' wall)", c));
+                       fmt::format("unexpected character '{}' (cells are letters, digits, '.' empty or '#' wall)",
+                                   printable(char_at(text, i))));
     if (spaced && i + 1 < text.size() && cell_char(text[i + 1]))
       throw InputError(where(source, line) + fmt::format("cell '{}' is more than one character (write a row either "
                                                          "with a space between all cells or with none)",

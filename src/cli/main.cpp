@@ -141,18 +141,89 @@ std::optional<int> before_parsing(const Commands& c, int argc, char** argv) {
   return std::nullopt;
 }
 
-// CLI11's parse errors as exit codes; an option no family declares gets the nearest one.
+// The command a command line names (`solve`, `pdb build`, ...; null: none), and the index of
+// its first argument.
+CLI::App* command_of(const Commands& c, int argc, char** argv, int& first) {
+  first = 1;
+  if (argc <= 1 || argv[1][0] == '-') return nullptr;
+  CLI::App* cmd = nullptr;
+  try {
+    cmd = c.app.get_subcommand(argv[1]);
+    first = 2;
+    if (argc > 2 && argv[2][0] != '-' && !cmd->get_subcommands({}).empty()) {
+      cmd = cmd->get_subcommand(argv[2]);
+      first = 3;
+    }
+  } catch (const CLI::Error&) {  // a puzzle name, or no such command (reported by the parse)
+  }
+  return cmd;
+}
+
+// An option that takes a value followed by another option (`--svg --json`) would take that
+// option as its value: refused, naming both.
+std::optional<int> refuse_swallowed_option(const Commands& c, int argc, char** argv) {
+  int first = 1;
+  const CLI::App* cmd = command_of(c, argc, argv, first);
+  if (!cmd) return std::nullopt;
+  auto option = [&](const char* arg) -> const CLI::Option* {
+    if (arg[0] != '-' || arg[1] != '-' || !arg[2]) return nullptr;
+    std::string name = arg;
+    if (auto eq = name.find('='); eq != std::string::npos) return nullptr;  // --name=value holds its value
+    return cmd->get_option_no_throw(name);
+  };
+  for (int i = first; i + 1 < argc; ++i) {
+    const CLI::Option* o = option(argv[i]);
+    if (!o || o->get_items_expected_min() < 1) continue;
+    std::string next = argv[i + 1];
+    if (next.size() < 3 || next[0] != '-' || next[1] != '-') continue;
+    if (auto eq = next.find('='); eq != std::string::npos) next.resize(eq);
+    if (cmd->get_option_no_throw(next))
+      return refuse(fmt::format("{} needs a value, and the next argument is the option {}", argv[i], next));
+  }
+  return std::nullopt;
+}
+
+// CLI11's parse errors as exit codes, said in the command's terms; an option the command
+// does not have gets the nearest one it has.
 int parse_error(const Commands& c, const CLI::ParseError& e, int argc, char** argv) {
   std::string msg = e.what();
   if (auto nl = msg.find('\n'); nl != std::string::npos) msg.resize(nl);
+  int first = 1;
+  const CLI::App* cmd = command_of(c, argc, argv, first);
   if (dynamic_cast<const CLI::ExtrasError*>(&e)) {
     for (int i = 1; i < argc; ++i)
       if (argv[i][0] == '-' && argv[i][1] == '-' && msg.find(argv[i]) != std::string::npos) {
         std::vector<std::string> known;
-        for (const auto& n : kUniversal) known.push_back("--" + n);
-        for (const auto& s : c.specs) known.push_back("--" + s.name);
+        if (cmd) {
+          for (const CLI::Option* o : cmd->get_options())
+            for (const auto& n : o->get_lnames()) known.push_back("--" + n);
+        } else {
+          for (const auto& n : kUniversal) known.push_back("--" + n);
+          for (const auto& s : c.specs) known.push_back("--" + s.name);
+        }
         return refuse(fmt::format("unknown option '{}'{}", argv[i], did_you_mean(argv[i], known)));
       }
+    const std::string lead = ": ";
+    if (auto at = msg.find(lead); at != std::string::npos)
+      return refuse(fmt::format("{}unexpected argument{} '{}'", cmd ? cmd->get_name() + ": " : "",
+                                msg.find("arguments were") != std::string::npos ? "s" : "",
+                                msg.substr(at + lead.size())));
+    return refuse(msg);
+  }
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&e)) {
+    const auto colon = msg.find(": ");
+    const std::string opt = colon == std::string::npos ? "" : msg.substr(0, colon);
+    if (msg.find("At Most 1 required") != std::string::npos)
+      return refuse(fmt::format("{} is given more than once", opt));
+    if (msg.find("missing") != std::string::npos) return refuse(fmt::format("{} needs a value", opt));
+  }
+  if (dynamic_cast<const CLI::RequiredError*>(&e) && msg.find("subcommand is required") != std::string::npos && cmd) {
+    std::string names;
+    for (const CLI::App* sub : cmd->get_subcommands({})) names += (names.empty() ? "" : ", ") + sub->get_name();
+    if (argc > first && argv[first][0] != '-')
+      return refuse(fmt::format("unknown {} command '{}'{} ({})", cmd->get_name(), argv[first],
+                                did_you_mean(argv[first], command_names(*cmd)), names));
+    return refuse(fmt::format("{} needs a command: {}", cmd->get_name(), names));
   }
   return refuse(msg);
 }
@@ -263,6 +334,7 @@ static int tansaku_main(int argc, char** argv) {
     return 4;
   }
   if (auto code = before_parsing(c, argc, argv)) return *code;
+  if (auto code = refuse_swallowed_option(c, argc, argv)) return *code;
   try {
     c.app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

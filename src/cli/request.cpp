@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <filesystem>
 #include <numeric>
 #include <thread>
 #include <tuple>
@@ -84,6 +85,9 @@ void store_option(const OptionSpec& s, const std::string& value, Options& o) {
   if (s.type == OptionSpec::Type::Flag) {
     o.values[s.name] = "true";
   } else {
+    if (value.empty() && (s.files == OptionSpec::Files::reads || s.files == OptionSpec::Files::writes))
+      throw InputError(
+          fmt::format("--{}: an empty {} names nothing", s.name, s.value_name.empty() ? "value" : s.value_name));
     o.values[s.name] = value;
     if (s.type == OptionSpec::Type::Integer) {
       const std::int64_t x = integer_value(s.name, value);
@@ -183,6 +187,11 @@ void family_options(const Family& f, const std::string& puzzle, unsigned command
   o.goal = text("goal");
   o.from = text("from");
   o.spill = text("spill").value_or("");
+  if (!o.spill.empty()) {  // checked up front, whether or not the explore comes to need it
+    std::error_code ec;
+    if (!std::filesystem::is_directory(o.spill, ec))
+      throw InputError(fmt::format("--spill {}: not a directory", printable(o.spill)));
+  }
   o.all = o.values.count("all") != 0;
   o.count = o.values.count("count") != 0;
   if (o.values.count("farthest")) o.farthest = whole("farthest", o.values["farthest"], std::uint64_t{1} << 32);

@@ -254,6 +254,16 @@ unsigned invisible(std::string_view text, std::size_t i) {
 }
 }  // namespace
 
+std::string_view char_at(std::string_view text, std::size_t i) {
+  if (i >= text.size()) return {};
+  const auto b = static_cast<unsigned char>(text[i]);
+  std::size_t n = b >= 0xF0 && b < 0xF8 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
+  if (b >= 0xF8) n = 1;
+  std::size_t k = 1;
+  while (k < n && i + k < text.size() && (static_cast<unsigned char>(text[i + k]) & 0xC0) == 0x80) ++k;
+  return text.substr(i, k == n ? n : 1);
+}
+
 std::string printable(std::string_view text, std::size_t max) {
   std::string out;
   const std::size_t end = std::min(text.size(), max);

@@ -35,7 +35,14 @@ std::uint64_t parse_size(std::string_view text) {
   else if (unit == "M" || unit == "MB" || unit == "MIB") mult = 1024.0 * 1024;
   else if (unit == "G" || unit == "GB" || unit == "GIB") mult = 1024.0 * 1024 * 1024;
   else if (unit == "T" || unit == "TB" || unit == "TIB") mult = 1024.0 * 1024 * 1024 * 1024;
-  else throw InputError(fmt::format("bad size '{}': unknown unit '{}'", text, unit));
+  else
+    throw InputError(
+        fmt::format("bad size '{}': unknown unit '{}' (K, M, G or T, with an optional B or iB)", text, [&] {
+          std::string u = t.substr(pos);
+          u.erase(0, u.find_first_not_of(" \t"));
+          u.erase(u.find_last_not_of(" \t") + 1);
+          return u;
+        }()));
   if (!(value >= 0) || !std::isfinite(value)) throw InputError(fmt::format("bad size '{}'", text));
   // 2^64 and beyond do not convert (undefined behaviour, found by fuzz/fuzz_states.cpp).
   if (value * mult >= 18446744073709551616.0) throw InputError(fmt::format("size '{}' is too large", text));

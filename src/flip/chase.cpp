@@ -53,11 +53,12 @@ struct Order {
 
 // For every cell, the scan time of its last press (-1: no press reaches it).
 template <class F>
-void for_each_last_press(const Board& b, const Order& o, F&& f) {
+void for_each_last_press(const Board& b, const Order& o, Deadline* deadline, F&& f) {
   const int R = b.rows(), C = b.cols();
   const auto& offs = b.offsets();
   for (int r = 0; r < R; ++r)
     for (int c = 0; c < C; ++c) {
+      if (deadline && c == 0 && (r & 15) == 0) deadline->check();
       std::int64_t m = -1;
       for (auto [dr, dc] : offs) {
         int rr = r - dr, cc = c - dc;
@@ -73,9 +74,9 @@ void for_each_last_press(const Board& b, const Order& o, F&& f) {
     }
 }
 
-std::int64_t count_free(const Board& b, const Order& o, std::vector<char>& decided) {
+std::int64_t count_free(const Board& b, const Order& o, std::vector<char>& decided, Deadline* deadline) {
   decided.assign(static_cast<std::size_t>(b.cells()), 0);
-  for_each_last_press(b, o, [&](std::int64_t, std::int64_t m) {
+  for_each_last_press(b, o, deadline, [&](std::int64_t, std::int64_t m) {
     if (m >= 0) decided[static_cast<std::size_t>(m)] = 1;
   });
   return static_cast<std::int64_t>(std::count(decided.begin(), decided.end(), 0));
@@ -93,7 +94,7 @@ LinearResult solve_chase(const Board& board, const Bits& rhs, const LinearOption
   for (int k = 0; k < 8; ++k) {
     Order o{board.rows(), board.cols(), (k & 4) != 0, (k & 2) != 0, (k & 1) != 0};
     if (board.rule().point_symmetric() && o.flip_r) continue;
-    const std::int64_t f = count_free(board, o, decided);
+    const std::int64_t f = count_free(board, o, decided, lim.deadline);
     if (F < 0 || f < F) F = f, best = o;
   }
   const Order o = best;
@@ -105,7 +106,7 @@ LinearResult solve_chase(const Board& board, const Bits& rhs, const LinearOption
   std::vector<std::int64_t> decider(static_cast<std::size_t>(n), -1);
   std::vector<std::pair<std::int64_t, std::int64_t>> equations;  // (time, cell); time -1: no press at all
   std::vector<std::int64_t> row_last(static_cast<std::size_t>(Rp), -1);
-  for_each_last_press(board, o, [&](std::int64_t q, std::int64_t m) {
+  for_each_last_press(board, o, lim.deadline, [&](std::int64_t q, std::int64_t m) {
     if (m >= 0 && decider[static_cast<std::size_t>(m)] < 0)
       decider[static_cast<std::size_t>(m)] = q;
     else
@@ -226,6 +227,7 @@ LinearResult solve_chase(const Board& board, const Bits& rhs, const LinearOption
     const std::uint64_t cmask = first == 0 ? 1 : 0;
     std::int64_t idx = 0;
     for (std::int64_t t = 0; t < n; ++t) {
+      if (lim.deadline && (t & 0xffff) == 0) lim.deadline->check();
       const std::int64_t p = o.pos(t);
       const std::int64_t q = decider[static_cast<std::size_t>(t)];
       std::uint64_t v;

@@ -108,8 +108,10 @@ class FlipPuzzle final : public Puzzle {
     for (std::size_t k = 0; k < count; ++k) {
       o.deadline.check();
       Bits x = goal;
-      for (std::int64_t p = 0; p < board_.cells(); ++p)
+      for (std::int64_t p = 0; p < board_.cells(); ++p) {
+        if ((p & 0xffff) == 0) o.deadline.check();
         if (rng.next() >> 63) board_.for_each_toggled(p, [&](std::int64_t q) { x.flip(static_cast<std::size_t>(q)); });
+      }
       out.push_back(board_.format_grid(x));
     }
     return out;

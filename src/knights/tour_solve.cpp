@@ -17,6 +17,7 @@
 #include "tansaku/core/cluster.h"
 #include "tansaku/core/count.h"
 #include "tansaku/core/error.h"
+#include "tansaku/core/input.h"
 #include "tansaku/core/memory.h"
 #include "tansaku/core/memory_error.h"
 #include "tansaku/core/progress.h"
@@ -89,6 +90,16 @@ class TourSolver {
     // JSON (a json value a move, then its text) about twice that (measured: 41 and 76 bytes).
     require_memory(static_cast<std::uint64_t>(board_.squares()) * (o.json ? 96 : 48), o.memory,
                    fmt::format("a board of {} squares", board_.squares()));
+    // --checkpoint keeps a count of closed tours: refused for any other solve, and its
+    // directory made (or refused) before any work, whether or not the count needs it.
+    if (!q_.checkpoint.empty()) {
+      if (o.want() != Want::count || !q_.closed)
+        throw InputError("--checkpoint applies to a count of closed tours (--count --closed)");
+      std::error_code ec;
+      std::filesystem::create_directories(q_.checkpoint, ec);
+      if (!std::filesystem::is_directory(q_.checkpoint, ec))
+        throw InputError(fmt::format("--checkpoint {}: not a directory that can be made", printable(q_.checkpoint)));
+    }
     const Job job{*this, o, o.want(), o.algorithm.empty(), r, keys, {}};
     const auto& chosen = choose(solvers(), o.algorithm, job, kSolve, o.want());
     Progress progress(o.progress());

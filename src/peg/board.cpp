@@ -122,8 +122,8 @@ Board parse_board(const std::string& text, const std::string& source) {
         else if (v == "square-diagonal" || v == "diagonal" || v == "square8") lattice = Lattice::SquareDiagonal;
         else if (v == "triangular" || v == "triangle" || v == "hex") lattice = Lattice::Triangular;
         else
-          throw InputError(fmt::format("{} line {}: unknown lattice '{}' (square, square-diagonal, triangular)", source,
-                                       lineno, printable(value)));
+          throw InputError(fmt::format("{} line {}: unknown lattice '{}' (square, square-diagonal or triangular)",
+                                       source, lineno, printable(value)));
       } else if (key == "name") {
         if (value.empty()) throw InputError(fmt::format("{} line {}: empty name", source, lineno));
         bd.name = value;
@@ -147,8 +147,9 @@ Board parse_board(const std::string& text, const std::string& source) {
         cells.push_back({static_cast<int>(c), row, lineno, ch != '.'});
         continue;
       }
-      throw InputError(fmt::format("{} line {} column {}: unexpected character '{}' (holes are 'o' or '.', gaps are spaces)",
-                                   source, lineno, c + 1, printable(std::string_view(&line[c], 1))));
+      throw InputError(
+          fmt::format("{} line {} column {}: unexpected character '{}' (holes are 'o' or '.', gaps are spaces)", source,
+                      lineno, c + 1, printable(char_at(line, c))));
     }
   }
   if (!lattice) throw InputError(fmt::format("{}: no 'lattice:' line (square, square-diagonal, triangular)", source));

@@ -29,7 +29,8 @@ std::vector<Bits> random_solvable(const Board& bd, const Goal& goal, std::option
   std::sort(layer.begin(), layer.end());
   int have = goal.pegs_left();
   if (pegs && (*pegs < have || *pegs > bd.n))
-    throw InputError(fmt::format("--pegs {}: the goal leaves {} and the board has {} holes", *pegs, have, bd.n));
+    throw InputError(fmt::format("--pegs {}: give {} to {} (the goal leaves {} pegs, the board has {} holes)", *pegs,
+                                 have, bd.n, have, bd.n));
   // A full board has no jump: only a goal that is the full board itself is reachable from it.
   if (pegs && *pegs == bd.n && *pegs != have)
     throw InputError(

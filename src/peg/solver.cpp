@@ -112,8 +112,10 @@ bool worth_it(const PagodaSet& set) { return set.samples > 0 && set.refuted * 20
 // (shorter problems are exhausted in milliseconds).
 constexpr int kPruneLayersFrom = 16;
 
-// A transposition table sized to the board: small boards need little.
+// A transposition table sized to the board: small boards need little. At least 1 MiB, and
+// half the budget at most: a budget below 2 MiB is refused before the search starts.
 std::uint64_t table_bytes(const Board& bd, std::uint64_t memory) {
+  require_memory(std::uint64_t{1} << 21, memory, "a peg solve (a transposition table of 1 MiB, and the search)");
   const std::uint64_t by_board = bd.n >= 40 ? (std::uint64_t{1} << 40) : (std::uint64_t{1} << bd.n) / 2;
   std::uint64_t t = std::min<std::uint64_t>(by_board, std::uint64_t{1} << 30);
   t = std::min(t, memory / 2);

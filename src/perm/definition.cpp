@@ -460,6 +460,12 @@ std::vector<std::string> builtin_names() {
   return out;
 }
 
+const std::vector<std::pair<std::string, std::string>>& builtin_aliases() {
+  static const std::vector<std::pair<std::string, std::string>> a = {
+      {"cube", "perm:3x3x3"}, {"rubik", "perm:3x3x3"}, {"3x3x3", "perm:3x3x3"}, {"2x2x2", "perm:2x2x2"}};
+  return a;
+}
+
 Definition load_definition(const std::string& name) {
   if (name.empty()) throw InputError("perm needs a definition: perm:NAME (see 'tansaku list') or perm:FILE.tws");
   std::string path = name;

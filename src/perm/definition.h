@@ -122,6 +122,8 @@ Definition load_definition(const std::string& name_or_path);
 // The directory of the builtin definitions, and their names.
 std::string data_dir();
 std::vector<std::string> builtin_names();
+// The names that stand for builtins (`cube` for perm:3x3x3, ...), alias -> perm:NAME.
+const std::vector<std::pair<std::string, std::string>>& builtin_aliases();
 // Reads a whole file; InputError naming `what` when it cannot.
 std::string read_text_file(const std::string& path, const std::string& what);
 

@@ -369,7 +369,7 @@ Family family() {
       "orientations, the orientation at each position: --start \"CORNERS 2 1 3 4 5 6 7 8 0 0 1 2 0 0 0 0\"; sets left out\n"
       "are solved; one-set puzzles may omit the name (--start \"9 8 7 6 5 4 3 2 1\"); @FILE reads a twsearch scramble file";
   // The cubes by their everyday names (the shipped definitions data/perm/2x2x2.tws, 3x3x3.tws).
-  f.aliases = {{"cube", "perm:3x3x3"}, {"rubik", "perm:3x3x3"}, {"3x3x3", "perm:3x3x3"}, {"2x2x2", "perm:2x2x2"}};
+  f.aliases = builtin_aliases();
   f.examples = {"tansaku explore perm:2x2x2 --moves U,F,R", "tansaku explore perm:2x2x2 --moves U,F,R --metric qtm",
                 "tansaku solve perm:2x2x2 --scramble \"R U2 F' R U\"", "tansaku solve perm:rotating-slide",
                 "tansaku show perm:3x3x3", "tansaku explore perm:skewb-fixed"};

@@ -106,7 +106,9 @@ MoveSet build_moves(const Definition& d, const std::string& metric, const std::s
       for (std::size_t i = 0; i < d.moves.size(); ++i)
         if (d.moves[i].name == t) found = static_cast<int>(i);
       if (found < 0) throw InputError(fmt::format("--moves: '{}' is not a move of {} (a base move name)", t, d.name));
-      if (std::find(ms.bases.begin(), ms.bases.end(), found) == ms.bases.end()) ms.bases.push_back(found);
+      if (std::find(ms.bases.begin(), ms.bases.end(), found) != ms.bases.end())
+        throw InputError(fmt::format("--moves: '{}' is named twice", t));
+      ms.bases.push_back(found);
     }
   }
   for (int b : ms.bases) {

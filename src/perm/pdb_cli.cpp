@@ -60,7 +60,9 @@ std::uint64_t solve_bytes(const PatternDomain& dom, int bits) {
 }
 
 int run_build(const Options& o, const std::vector<std::string>& args) {
-  const std::string name = args.empty() ? "" : args[0];
+  std::string name = args.empty() ? "" : args[0];
+  for (const auto& [alias, target] : builtin_aliases())
+    if (name == alias) name = target;
   const auto colon = name.find(':');
   if (colon == std::string::npos || name.substr(0, colon) != "perm")
     throw InputError(fmt::format("'{}': name a permutation puzzle as perm:NAME or perm:FILE.tws", printable(name)));
@@ -108,8 +110,8 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
   // first), unless its file is there already, reduced by the same symmetries (its header
   // says which; files without that are opened as before and their size compared). Of a
   // chain of patterns standing in for each other (`Replaces`), the first that fits --memory
-  // is built (or found built), the others not: its build, and a solve with the same
-  // --memory (which takes tables up to seven eighths of it).
+  // and the disk is built (or found built), the others not: its build, and a solve with the
+  // same --memory (which takes tables up to seven eighths of it).
   std::vector<std::unique_ptr<PatternDomain>> pats;
   std::vector<std::pair<PatternSpec, json>> present;  // patterns already built: their headers
   // What the tables chosen so far need on disk (the piece tables, and the patterns in `pats`).
@@ -123,12 +125,22 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
                tansaku::pdb::build_state_bytes(p->size(), bits), s.force);
     return disk;
   };
+  // What the tables chosen so far and one more (its file, bytes and cells) need on disk.
+  auto disk_with = [&](const std::filesystem::path& file, std::uint64_t bytes, std::uint64_t cells) {
+    tansaku::pdb::DiskNeed disk = disk_need();
+    disk.add(file, bytes, tansaku::pdb::build_state_bytes(cells, bits), s.force);
+    return disk;
+  };
   // A reduced pattern is refused for the disk before its class table is built, by its least
-  // size (as many classes as values over symmetries), with the tables chosen before it.
-  auto disk_first = [&](const std::filesystem::path& file) {
-    return [&, file](std::uint64_t least_bytes, std::uint64_t least_cells) {
-      tansaku::pdb::DiskNeed disk = disk_need();
-      disk.add(file, least_bytes, tansaku::pdb::build_state_bytes(least_cells, bits), s.force);
+  // size (as many classes as values over symmetries), with the tables chosen before it; one
+  // that another pattern stands in for gives way to it (DiskShort) as for the memory.
+  struct DiskShort : InputError {
+    using InputError::InputError;
+  };
+  auto disk_first = [&](const std::filesystem::path& file, bool soft) {
+    return [&, file, soft](std::uint64_t least_bytes, std::uint64_t least_cells) {
+      const tansaku::pdb::DiskNeed disk = disk_with(file, least_bytes, least_cells);
+      if (soft && disk.total() > tansaku::pdb::free_disk_bytes(dir)) throw DiskShort("no room on the disk");
       disk.require(dir);
     };
   };
@@ -159,19 +171,21 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
         }
         if (last) {
           pats.push_back(std::make_unique<PatternDomain>(d, ms, goal, *p, o.threads, &lim, nullptr, nullptr, false,
-                                                         SolveCap{0, bits, disk_first(file)}));
+                                                         SolveCap{0, bits, disk_first(file, false)}));
           break;
         }
         try {  // a pattern another stands in for when its build or a solve with it does not fit
           // (refused before its class table is built when its least size shows that already)
           auto dom = std::make_unique<PatternDomain>(d, ms, goal, *p, o.threads, &lim, nullptr, nullptr, false,
-                                                     SolveCap{table_memory(o.memory), bits, disk_first(file)});
+                                                     SolveCap{table_memory(o.memory), bits, disk_first(file, true)});
           if (tansaku::pdb::build_bytes(dom->size(), bits) <= o.memory &&
-              solve_bytes(*dom, bits) <= table_memory(o.memory)) {
+              solve_bytes(*dom, bits) <= table_memory(o.memory) &&
+              disk_with(file, solve_bytes(*dom, bits), dom->size()).total() <= tansaku::pdb::free_disk_bytes(dir)) {
             pats.push_back(std::move(dom));
             break;
           }
-        } catch (const MemoryRefused&) {}
+        } catch (const MemoryRefused&) {
+        } catch (const DiskShort&) {}
       }
     }
     progress.done();
@@ -402,8 +416,8 @@ tansaku::pdb::TableKind pdb_table_kind() {
 }
 
 std::vector<ToolCommand> pdb_tools() {
-  const OptionSpec dir =
-      opt::text(&PdbSettings::dir, "dir", "DIR", "table directory (default $TANSAKU_PDB_DIR or ~/.cache/tansaku)");
+  const OptionSpec dir = opt::writes(
+      opt::text(&PdbSettings::dir, "dir", "DIR", "table directory (default $TANSAKU_PDB_DIR or ~/.cache/tansaku)"));
   ToolCommand build;
   build.path = {"pdb", "build"};
   build.group_help = "pattern databases: build them into the table cache, list what is there";

@@ -481,6 +481,10 @@ void two_phase_solve(const Definition& d, const MoveSet& ms, const Position& sta
   s.run();
   out.path.stats.expanded = s.nodes();
   if (s.best() == INT_MAX) throw LimitError("two-phase found no solution");
+  // Stopped by --timeout before a solution within --max-length: what was asked is not done.
+  if (opt.max_length && s.best() > opt.max_length && s.stopped_by_limit())
+    throw LimitError(fmt::format("{}: the shortest solution found has {} moves, more than --max-length {}",
+                                 lim.deadline ? lim.deadline->message() : "stopped", s.best(), opt.max_length));
   out.path.found = true;
   out.path.optimal = false;
   out.path.cost = s.best();

@@ -88,6 +88,10 @@ void take_paste(json& body, Job& job) {
   const Family& f = family_of(puzzle);
   if (f.file_extension.empty())
     throw InputError(fmt::format("{} reads no puzzle from a file: nothing to paste", f.prefix));
+  // A name without the extension names a builtin, which would be read in place of the paste.
+  if (!name.ends_with(f.file_extension) || name.size() == f.file_extension.size())
+    throw InputError(fmt::format("a pasted puzzle of {} is named {}:NAME{} (the name of the file it is), not '{}'",
+                                 f.prefix, f.prefix, f.file_extension, printable(puzzle)));
   job.paste_name = name;
 }
 

@@ -53,6 +53,27 @@ std::size_t request_bytes(const std::string& buf, std::size_t end, std::size_t b
   return end + length;
 }
 
+// Whether a request header's Content-Length lines are each one number of bytes and, when
+// there are several, the same number (RFC 9112 6.3: anything else is refused; httplib took
+// the first of two different ones, and waited out the body deadline for "-5").
+bool content_length_sound(const std::string& buf, std::size_t end) {
+  std::string h = buf.substr(0, end);
+  for (auto& ch : h) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  std::string first;
+  for (std::size_t at = h.find("\ncontent-length:"); at != std::string::npos;
+       at = h.find("\ncontent-length:", at + 1)) {
+    std::size_t i = at + 16;
+    const std::size_t eol = std::min(h.find('\n', i), h.size());
+    std::string v = h.substr(i, eol - i);
+    while (!v.empty() && (v.back() == '\r' || v.back() == ' ' || v.back() == '\t')) v.pop_back();
+    while (!v.empty() && (v.front() == ' ' || v.front() == '\t')) v.erase(0, 1);
+    if (v.empty() || v.size() > 18 || v.find_first_not_of("0123456789") != std::string::npos) return false;
+    if (!first.empty() && v != first) return false;
+    first = v;
+  }
+  return true;
+}
+
 // A reply written without waiting (the socket's buffer takes a few hundred bytes), then the
 // connection closed: what is unread of the request is drained first so that the close sends
 // the reply and a FIN rather than a reset.
@@ -71,17 +92,28 @@ void reply_and_close(int fd, int status, const char* reason, const std::string& 
 
 // The socket of a request being answered: the bytes the waiting thread already read come
 // first; reads must finish by a deadline, each write within the write timeout.
+thread_local bool cut_off = false;
+
 class GateStream : public httplib::Stream {
  public:
-  GateStream(int fd, std::string buf, double read_deadline, double write_seconds)
-      : fd_(fd), buf_(std::move(buf)), deadline_(read_deadline), write_seconds_(write_seconds) {}
+  // max_bytes: what may be read of this request at most (0: no cap; past it reads fail and
+  // body_cut_off() says so).
+  GateStream(int fd, std::string buf, double read_deadline, double write_seconds, std::size_t max_bytes)
+      : fd_(fd), buf_(std::move(buf)), deadline_(read_deadline), write_seconds_(write_seconds), max_(max_bytes) {
+    cut_off = false;
+  }
 
   bool is_readable() const override { return pos_ < buf_.size() || wait(POLLIN, deadline_ - now()); }
   bool is_writable() const override { return wait(POLLOUT, write_seconds_); }
 
   ssize_t read(char* ptr, std::size_t size) override {
     if (pos_ == buf_.size() && !fill()) return -1;
-    const std::size_t n = std::min(size, buf_.size() - pos_);
+    std::size_t n = std::min(size, buf_.size() - pos_);
+    if (max_) {
+      if (read_ >= max_) return cut_off = true, -1;
+      n = std::min(n, max_ - read_);
+      read_ += n;
+    }
     std::memcpy(ptr, buf_.data() + pos_, n);
     pos_ += n;
     return static_cast<ssize_t>(n);
@@ -158,6 +190,7 @@ class GateStream : public httplib::Stream {
   std::string buf_;
   std::size_t pos_ = 0;
   double deadline_, write_seconds_;
+  std::size_t max_ = 0, read_ = 0;
   bool eof_ = false;
   std::string head_;
   bool head_done_ = false, closes_ = false;
@@ -258,6 +291,12 @@ void GatedServer::wait_loop() {
     for (auto& c : waiting) {
       const std::size_t end = header_end(c.buf);
       if (end != std::string::npos && c.body_from == 0) {
+        if (!content_length_sound(c.buf, end)) {
+          reply_and_close(c.fd, 400, "Bad Request", "the request's Content-Length is not one number of bytes", 2);
+          std::lock_guard lock(m_);
+          --open_;
+          continue;
+        }
         c.body_from = t;  // the header is in: the body's deadline starts
         c.need = request_bytes(c.buf, end, lim_.body_in_gate);
       }
@@ -343,12 +382,16 @@ void GatedServer::serve(Conn c) {
     std::lock_guard lock(m_);
     stopping = stopping_;
   }
-  GateStream strm(c.fd, std::move(c.buf), now() + lim_.body_seconds, lim_.write_seconds);
+  const std::size_t cap = lim_.body_bytes ? lim_.header_bytes + 2 * lim_.body_bytes + 65536 : 0;
+  GateStream strm(c.fd, std::move(c.buf), now() + lim_.body_seconds, lim_.write_seconds, cap);
   bool closed = false;
   const bool ok = process_request(strm, /*close_connection=*/stopping, closed, [](httplib::Request&) {});
-  if (!ok || closed || stopping || strm.at_end() || strm.reply_closes()) return finish(c.fd);
+  // (a body cut off leaves the rest of it unread: the connection cannot carry another request)
+  if (!ok || closed || stopping || strm.at_end() || strm.reply_closes() || cut_off) return finish(c.fd);
   to_waiting(Conn{c.fd, strm.rest(), now(), false});
 }
+
+bool body_cut_off() { return cut_off; }
 
 void GatedServer::stop_all() {
   {

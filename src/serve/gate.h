@@ -29,7 +29,15 @@ struct GateLimits {
   double idle_seconds = 2;           // a kept-alive connection with no next request is closed
   double write_seconds = 10;         // a reply must be taken by the client within this (each write)
   std::size_t header_bytes = 16384;  // a longer header is answered 431
+  // The largest body (serve --body; 0: none). A body with a Content-Length above it is
+  // answered 413 by httplib; a chunked one is cut off once the bytes read for it pass twice
+  // this and 64 KiB (its chunk framing included), and answered 413 too.
+  std::size_t body_bytes = 0;
 };
+
+// Whether the request this thread answers last had its body cut off at GateLimits::body_bytes
+// (its reply, from the error handler, is then 413).
+bool body_cut_off();
 
 class GatedServer : public httplib::Server {
  public:

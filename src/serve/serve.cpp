@@ -209,6 +209,7 @@ int run(const Config& c) {
   GateLimits gate;
   gate.connections = s.connections;
   gate.threads = s.workers + s.queue + 8;
+  gate.body_bytes = s.body;
   GatedServer svr(gate);
   svr.set_payload_max_length(s.body);
   svr.set_tcp_nodelay(true);
@@ -397,6 +398,10 @@ int run(const Config& c) {
   });
   svr.set_error_handler([](const httplib::Request&, httplib::Response& res) {
     if (!res.body.empty()) return;
+    if (body_cut_off()) {  // a chunked body past --body, its rest unread
+      res.status = 413;
+      res.set_header("Connection", "close");
+    }
     const char* what = res.status == 413 ? "request body too large (serve --body)"
                        : res.status == 404 ? "not found"
                        : res.status == 405 ? "method not allowed"

@@ -434,8 +434,8 @@ PdbArgs args_of(const Options& o, const std::vector<std::string>& args) {
 }  // namespace
 
 std::vector<ToolCommand> tools() {
-  const OptionSpec dir =
-      opt::text(&PdbSettings::dir, "dir", "DIR", "table directory (default $TANSAKU_PDB_DIR or ~/.cache/tansaku)");
+  const OptionSpec dir = opt::writes(
+      opt::text(&PdbSettings::dir, "dir", "DIR", "table directory (default $TANSAKU_PDB_DIR or ~/.cache/tansaku)"));
   ToolCommand build;
   build.path = {"pdb", "build"};
   build.group_help = "pattern databases: build them into the table cache, list what is there";

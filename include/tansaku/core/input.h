@@ -99,5 +99,9 @@ std::string_view without_bom(std::string_view text);
 // format characters (U+FEFF byte-order mark, zero-width spaces, U+2028/9) \uNNNN; at most `max` bytes of the
 // input are shown, then "...".
 std::string printable(std::string_view text, std::size_t max = 200);
+// The character starting at byte i of `text` as its bytes: the whole UTF-8 sequence a lead
+// byte announces (as far as `text` holds it), else the one byte. For messages naming the
+// character at a place ("unexpected character 'Ä'", not '\xc3').
+std::string_view char_at(std::string_view text, std::size_t i);
 
 }  // namespace tansaku

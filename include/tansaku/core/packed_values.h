@@ -1,7 +1,7 @@
 // Fixed-width unsigned values packed end to end: value i at bits [i w, i w + w) of a
 // little-endian byte array, read with one unaligned 8-byte load. A table of many values of,
-// say, 30 bits then takes 30 bits a value, not the 32 of a word (the cube's largest table's
-// sym-move table: 120 MB less).
+// say, 30 bits then takes 30 bits a value, not the 32 of a word (a sym-move table of half a
+// billion entries: 120 MB less).
 #pragma once
 #include <algorithm>
 #include <bit>
