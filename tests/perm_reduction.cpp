@@ -310,6 +310,19 @@ TEST(PermReduction, FileRoundTripAndSolve) {
     EXPECT_FALSE(reader.has("classes"));
     const pdb::Bytes cells = reader.section("cells"), classes = reader.section("representatives"),
                      fixed = reader.section("fixed"), moves = reader.section("sym_moves");
+    // A table read from a file of an older layout ranks 100 positions of random walks (from
+    // `seed`) to the built table's cells, with its exact values.
+    auto same_as_built = [&](const PatternTable& loaded, unsigned seed) {
+      std::mt19937 walk(seed);
+      for (int w = 0; w < 100; ++w) {
+        Position p = d.solved;
+        for (int k = 0; k < 1 + w % 7; ++k) p = d.applied(ms.gens[walk() % ms.gens.size()].p, p);
+        std::uint64_t a = 0, b = 0;
+        ASSERT_TRUE(t->domain().rank(p, a) && loaded.domain().rank(p, b));
+        ASSERT_EQ(loaded.domain().cell(b), t->domain().cell(a)) << w;
+        ASSERT_EQ(loaded.exact(b), t->exact(a)) << w;
+      }
+    };
     // The sym-move table as files written before its packing kept it: 32-bit words.
     const PatternReduction& built_red = *t->domain().reduction();
     std::vector<std::uint32_t> moves32(built_red.sym_move_table().count);
@@ -333,14 +346,7 @@ TEST(PermReduction, FileRoundTripAndSolve) {
       ASSERT_EQ(ur.sym_move_table().bits, built_red.sym_move_table().bits);
       for (std::uint64_t i = 0; i < ur.sym_move_table().count; ++i)
         ASSERT_EQ(ur.sym_move(i), built_red.sym_move(i)) << i;
-      std::mt19937 walk(11);
-      for (int w = 0; w < 100; ++w) {
-        Position p = d.solved;
-        for (int k = 0; k < 1 + w % 7; ++k) p = d.applied(ms.gens[walk() % ms.gens.size()].p, p);
-        std::uint64_t a = 0, b = 0;
-        ASSERT_TRUE(t->domain().rank(p, a) && u->domain().rank(p, b));
-        ASSERT_EQ(u->domain().cell(b), t->domain().cell(a)) << w;
-      }
+      same_as_built(*u, 11);
       std::filesystem::remove(unpacked);
     }
     {
@@ -363,15 +369,7 @@ TEST(PermReduction, FileRoundTripAndSolve) {
       const auto e = load_pattern_table(earlier, d, ms, d.solved, search::Limits{});
       EXPECT_EQ(e->domain().reduction()->class_table().words, nullptr);
       EXPECT_EQ(e->domain().reduction()->representatives(), t->domain().reduction()->representatives());
-      std::mt19937 walk(9);
-      for (int w = 0; w < 100; ++w) {
-        Position p = d.solved;
-        for (int k = 0; k < 1 + w % 7; ++k) p = d.applied(ms.gens[walk() % ms.gens.size()].p, p);
-        std::uint64_t a = 0, b = 0;
-        ASSERT_TRUE(t->domain().rank(p, a) && e->domain().rank(p, b));
-        ASSERT_EQ(e->domain().cell(b), t->domain().cell(a)) << w;
-        ASSERT_EQ(e->exact(b), t->exact(a)) << w;
-      }
+      same_as_built(*e, 9);
       // What a solve holds: the header's bytes less the class table it counted.
       EXPECT_EQ(read_table_header(earlier).value("bytes", std::uint64_t{0}), held);
       std::filesystem::remove(earlier);
