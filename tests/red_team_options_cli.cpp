@@ -102,4 +102,22 @@ TEST(RedTeamOptions, MaxLengthUnmetAtTheTimeoutIsALimit) {
   EXPECT_EQ(r.json().value("stopped", ""), "timeout") << r.out;
 }
 
+// IDA* asked for on a start that no move sequence reaches, in a definition with identical
+// pieces (no membership test) and a space small enough to search whole: unsolvable, exit 1
+// (it ran to its limit and reported a lower bound of 261).
+TEST(RedTeamOptions, ForcedIdaOnAnUnreachableStartIsAnswered) {
+  const fs::path file = temp_dir() / "blkid.tws";
+  std::ofstream(file) << "Set P 6 2\nSolved\nP\n1 1 2 3 3 4\n0 0 0 0 0 0\nEnd\n"
+                         "Move A\nP\n2 3 1 5 6 4\n1 0 0 0 0 1\nEnd\nMove B\nP\n4 5 6 1 2 3\nEnd\n";
+  const auto r =
+      run_cli("solve perm:" + file.string() + " --start 'P 2 1 1 3 3 4 1 1 1 0 1 0' --algorithm idastar --json");
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_EQ(r.json()["solvable"], false) << r.out;
+  EXPECT_NE(r.json()["reason"].get<std::string>().find("not reachable"), std::string::npos) << r.out;
+  // A reachable start is still solved by the solver asked for.
+  const auto ok = run_cli("solve perm:" + file.string() + " --scramble 'A B A' --algorithm idastar --json");
+  EXPECT_EQ(ok.code, 0) << ok.err;
+  EXPECT_EQ(ok.json()["algorithm"], "idastar") << ok.out;
+}
+
 }  // namespace

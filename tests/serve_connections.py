@@ -154,6 +154,25 @@ def main():
         status, text = read_reply(c)
         check(status == 200 and '"length":31' in text, f"a small chunked body: {status} {text[-200:]!r}")
         c.close()
+        # a request line httplib cannot read: 400, and the connection closed (it was kept for a 408)
+        c = connect(s)
+        c.sendall(b"GET /api/list\r\n\r\n")
+        status, text = read_reply(c)
+        c.settimeout(5)
+        try:
+            after = c.recv(100)
+        except (socket.timeout, ConnectionResetError):
+            after = None
+        check(status == 400 and after == b"", f"a bad request line: {status}, then {after!r}")
+        c.close()
+        # other methods on the API: 405 with Allow
+        for method in (b"PUT", b"PATCH", b"OPTIONS"):
+            c = connect(s)
+            c.sendall(method + b" /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                      b"Content-Length: 2\r\n\r\n{}")
+            status, text = read_reply(c)
+            check(status == 405 and "Allow: GET, POST, DELETE" in text, f"{method!r} /api/solve: {status} {text[-200:]!r}")
+            c.close()
         # Content-Length lines that are not one number of bytes: 400 at once (RFC 9112 6.3)
         for lengths in ([str(len(body)), "5"], ["-5"], ["99999999999999999999"]):
             c = connect(s)

@@ -1090,6 +1090,23 @@ SolveResult solve(const SolveRequest& req, const search::Limits& lim) {
     out.path.count = 1;
     return out;
   }
+  // Identical pieces (no membership test) in a space the bidirectional search takes whole:
+  // another solver asked for is given only reachable starts (IDA* on one no move sequence
+  // reaches would run to its limit and report a growing lower bound).
+  if (!member && space && space->size() <= req.bibfs_limit && solver.spec.name != "bibfs" && d.illegal.empty()) {
+    SolveResult probe;
+    std::unique_ptr<Space> whole;
+    run_bibfs(Job{req, whole, probe}, lim);
+    if (probe.proved_unreachable) {
+      out.proved_unreachable = true;
+      out.algorithm = "bibfs";
+      out.reason = fmt::format(
+          "the start is not reachable: a breadth-first search from the goal does not meet it ({} "
+          "was not run)",
+          solver.spec.name);
+      return out;
+    }
+  }
   solver.run(job, lim);
   return out;
 }

@@ -368,6 +368,17 @@ int run(const Config& c) {
   svr.Post(R"(/api/cancel/(\d+))", cancel);
   svr.Delete(R"(/api/job/(\d+))", cancel);
   // The solution player of the --html pages (render/page.h), reused by the app.
+  // Other methods on the API's paths: 405 naming the ones it takes (they were "not found").
+  const auto not_allowed = [](const httplib::Request& req, httplib::Response& res) {
+    res.set_header("Allow", "GET, POST, DELETE");
+    reply(res, 405,
+          error_body(fmt::format("{} {}: the API takes GET and POST (and DELETE of a job)", printable(req.method, 20),
+                                 printable(req.path, 200)),
+                     2));
+  };
+  svr.Put(R"(/api/.*)", not_allowed);
+  svr.Patch(R"(/api/.*)", not_allowed);
+  svr.Options(R"(/api/.*)", not_allowed);
   svr.Get("/player.js", [](const httplib::Request&, httplib::Response& res) {
     res.set_content(std::string(render::player_js()), "text/javascript; charset=utf-8");
     res.set_header("Cache-Control", "no-cache");
@@ -400,6 +411,8 @@ int run(const Config& c) {
     if (!res.body.empty()) return;
     if (body_cut_off()) {  // a chunked body past --body, its rest unread
       res.status = 413;
+      res.set_header("Connection", "close");
+    } else if (res.status == 400) {  // a request httplib could not read: nothing after it can be trusted
       res.set_header("Connection", "close");
     }
     const char* what = res.status == 413 ? "request body too large (serve --body)"
