@@ -151,12 +151,14 @@ void DiskNeed::add(const std::filesystem::path& file, std::uint64_t file_bytes, 
   partial = std::max(partial, partial_disk_bytes(file, state_bytes));
 }
 
+bool DiskNeed::fits(const std::filesystem::path& dir) const { return total() <= free_disk_bytes(dir); }
+
 void DiskNeed::require(const std::filesystem::path& dir) const {
+  if (fits(dir)) return;
   const std::uint64_t free_bytes = free_disk_bytes(dir);
-  if (total() > free_bytes)
-    throw InputError(fmt::format(
-        "--dir {}: the tables may take up to {} and their partial builds up to {}, and the disk has {} free",
-        printable(dir.string()), format_size(files), format_size(partial), format_size(free_bytes)));
+  throw InputError(
+      fmt::format("--dir {}: the tables may take up to {} and their partial builds up to {}, and the disk has {} free",
+                  printable(dir.string()), format_size(files), format_size(partial), format_size(free_bytes)));
 }
 
 std::uint64_t free_disk_bytes(const std::filesystem::path& dir) {

@@ -140,7 +140,7 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
   auto disk_first = [&](const std::filesystem::path& file, bool soft) {
     return [&, file, soft](std::uint64_t least_bytes, std::uint64_t least_cells) {
       const tansaku::pdb::DiskNeed disk = disk_with(file, least_bytes, least_cells);
-      if (soft && disk.total() > tansaku::pdb::free_disk_bytes(dir)) throw DiskShort("no room on the disk");
+      if (soft && !disk.fits(dir)) throw DiskShort("no room on the disk");
       disk.require(dir);
     };
   };
@@ -180,7 +180,7 @@ int run_build(const Options& o, const std::vector<std::string>& args) {
                                                      SolveCap{table_memory(o.memory), bits, disk_first(file, true)});
           if (tansaku::pdb::build_bytes(dom->size(), bits) <= o.memory &&
               solve_bytes(*dom, bits) <= table_memory(o.memory) &&
-              disk_with(file, solve_bytes(*dom, bits), dom->size()).total() <= tansaku::pdb::free_disk_bytes(dir)) {
+              disk_with(file, solve_bytes(*dom, bits), dom->size()).fits(dir)) {
             pats.push_back(std::move(dom));
             break;
           }
@@ -416,8 +416,7 @@ tansaku::pdb::TableKind pdb_table_kind() {
 }
 
 std::vector<ToolCommand> pdb_tools() {
-  const OptionSpec dir = opt::writes(
-      opt::text(&PdbSettings::dir, "dir", "DIR", "table directory (default $TANSAKU_PDB_DIR or ~/.cache/tansaku)"));
+  const OptionSpec dir = opt::table_dir(&PdbSettings::dir);
   ToolCommand build;
   build.path = {"pdb", "build"};
   build.group_help = "pattern databases: build them into the table cache, list what is there";

@@ -434,8 +434,7 @@ PdbArgs args_of(const Options& o, const std::vector<std::string>& args) {
 }  // namespace
 
 std::vector<ToolCommand> tools() {
-  const OptionSpec dir = opt::writes(
-      opt::text(&PdbSettings::dir, "dir", "DIR", "table directory (default $TANSAKU_PDB_DIR or ~/.cache/tansaku)"));
+  const OptionSpec dir = opt::table_dir(&PdbSettings::dir);
   ToolCommand build;
   build.path = {"pdb", "build"};
   build.group_help = "pattern databases: build them into the table cache, list what is there";

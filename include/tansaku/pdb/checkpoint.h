@@ -104,6 +104,8 @@ struct DiskNeed {
   // A table to build into `file`: the file's bytes, and the bytes of its build's state.
   void add(const std::filesystem::path& file, std::uint64_t file_bytes, std::uint64_t state_bytes, bool force);
   std::uint64_t total() const { return files + partial; }
+  // Whether the disk of `dir` has total() free.
+  bool fits(const std::filesystem::path& dir) const;
   // InputError "--dir DIR: the tables may take up to X and their partial builds up to Y, and
   // the disk has Z free" when the disk of `dir` has less free than total().
   void require(const std::filesystem::path& dir) const;

@@ -107,6 +107,11 @@ OptionSpec text(std::optional<std::string> T::*field, std::string name, std::str
   s.store = [field](std::any& a, const std::string& v) { std::any_cast<T&>(a).*field = v; };
   return s;
 }
+// `pdb` tools: --dir DIR, the table directory a build writes (default the cache directory).
+template <class T>
+OptionSpec table_dir(std::optional<std::string> T::*field, unsigned commands = kShow | kSolve | kExplore) {
+  return writes(text(field, "dir", "DIR", "table directory (default $TANSAKU_PDB_DIR or ~/.cache/tansaku)", commands));
+}
 template <class T, class I>
 OptionSpec integer(std::optional<I> T::*field, std::string name, std::string help,
                    unsigned commands = kShow | kSolve | kExplore, Range range = {}) {
