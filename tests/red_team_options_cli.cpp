@@ -90,6 +90,10 @@ TEST(RedTeamOptions, MessagesQuoteTheInput) {
   std::ofstream(blocks, std::ios::binary) << "start:\nAA.\nA\xc3\x84.\n";
   expect_refused("solve blocks:" + blocks.string(), "unexpected character '\xc3\x84'");
   expect_refused("random peg:english --pegs 0", "--pegs 0: give 1 to 33");
+  // A stray token among a set's numbers is named (it was reported as a count of numbers).
+  expect_refused("solve perm:2x2x2 --start \"CORNERS 1 2 3 4 5 6 7 -8 0 0 0 0 0 0 0 0\"",
+                 "set 'CORNERS': '-8' is not a piece number or orientation");
+  expect_refused("solve perm:2x2x2 --start \"CORNERS 1 2 3 4 5 6 7\"", "needs 8 piece numbers");
 }
 
 // Two-phase stopped by --timeout before a solution within --max-length: a limit (exit 3),

@@ -173,6 +173,16 @@ def main():
             status, text = read_reply(c)
             check(status == 405 and "Allow: GET, POST, DELETE" in text, f"{method!r} /api/solve: {status} {text[-200:]!r}")
             c.close()
+        # a refused request (a foreign Host) closes the connection, saying so once, whether or
+        # not the request said "Connection: close" itself
+        for extra in (b"", b"Connection: close\r\n"):
+            c = connect(s)
+            c.sendall(b"GET /api/list HTTP/1.1\r\nHost: example.com\r\n" + extra + b"\r\n")
+            status, text = read_reply(c)
+            head = text.partition("\r\n\r\n")[0].lower()
+            check(status == 403 and head.count("connection: close") == 1,
+                  f"a foreign Host ({extra!r}): {status}, {head.count('connection: close')} 'Connection: close' in {head!r}")
+            c.close()
         # Content-Length lines that are not one number of bytes: 400 at once (RFC 9112 6.3)
         for lengths in ([str(len(body)), "5"], ["-5"], ["99999999999999999999"]):
             c = connect(s)

@@ -49,6 +49,10 @@ Position parse_position(const Definition& d, const std::string& text, const std:
     std::size_t count = 0;
     while (i + count < tokens.size() && is_number(tokens[i + count])) ++count;
     const std::size_t n = static_cast<std::size_t>(sd.size);
+    if (count != n && !(sd.omod > 1 && count == 2 * n) && i + count < tokens.size() &&
+        d.set_index(tokens[i + count]) < 0)  // a stray token, not the next set's name
+      throw InputError(
+          fmt::format("{}: set '{}': '{}' is not a piece number or orientation", what, sd.name, tokens[i + count]));
     if (count != n && !(sd.omod > 1 && count == 2 * n))
       throw InputError(fmt::format("{}: set '{}' needs {} piece numbers{}, found {} numbers", what, sd.name, n,
                                    sd.omod > 1 ? fmt::format(" (and optionally {} orientations)", n) : "", count));

@@ -221,7 +221,8 @@ int run(const Config& c) {
   svr.set_pre_routing_handler([&](const httplib::Request& req, httplib::Response& res) {
     auto refuse = [&](int status, const std::string& message) {
       reply(res, status, error_body(message, 2));
-      res.set_header("Connection", "close");
+      // httplib says so itself when the request did (once is enough).
+      if (req.get_header_value("Connection") != "close") res.set_header("Connection", "close");
       return httplib::Server::HandlerResponse::Handled;
     };
     if (loopback && !local_host(req.get_header_value("Host"), c.bind))
